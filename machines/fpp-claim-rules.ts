@@ -1,0 +1,62 @@
+/**
+ * Field rules of the FPP wizard's steps 3 and 4 (SPEC.md section 5), as valibot schemas whose
+ * messages are codes. One source: the machine's guards decide with them and the screens show their
+ * messages (translated through src/lib/messages.ts), so the two cannot disagree.
+ */
+import * as v from "valibot";
+import type { DamageEntry, ItemDetails } from "./domain.ts";
+
+export const EARLIEST_NOTICE_DATE = "2000-01-01";
+
+/** Today's date in the consumer's zone, `YYYY-MM-DD` (Swedish locale formats dates as ISO). */
+export function localToday(): string {
+  return new Date().toLocaleDateString("sv-SE");
+}
+
+const lookupChoice = v.pipe(v.number("selectOption"), v.integer("selectOption"), v.minValue(1, "selectOption"));
+
+/** Step 3: manufacturer, material and color are required per chosen item. */
+export const itemDetailsSchema = v.object({
+  manufacturerId: lookupChoice,
+  materialId: lookupChoice,
+  colorId: lookupChoice,
+});
+
+/** Step 4: every field of a damage block is required; the date lies between 2000-01-01 and today. */
+export const damageEntrySchema = v.object({
+  damageTypeId: lookupChoice,
+  specificDamageId: lookupChoice,
+  damageAreaId: lookupChoice,
+  noticedOn: v.pipe(
+    v.string("selectDate"),
+    v.nonEmpty("selectDate"),
+    v.isoDate("selectDate"),
+    v.check((date) => date >= EARLIEST_NOTICE_DATE && date <= localToday(), "dateOutOfRange"),
+  ),
+  howItHappenedId: lookupChoice,
+  remedyId: lookupChoice,
+  note: v.pipe(v.string("required"), v.trim(), v.nonEmpty("required"), v.maxLength(2000)),
+});
+
+/** A blank value of each form, so an untouched field reports its own message, not a missing key. */
+export const BLANK_ITEM_DETAILS = { manufacturerId: 0, materialId: 0, colorId: 0 };
+export const BLANK_DAMAGE = { damageTypeId: 0, specificDamageId: 0, damageAreaId: 0, noticedOn: "", howItHappenedId: 0, remedyId: 0, note: "" };
+
+/** Message code per field of a value (missing fields taken from `blank`), empty when valid. */
+export function fieldErrors(schema: v.GenericSchema, value: object | undefined, blank: object): Record<string, string> {
+  const defined = Object.fromEntries(Object.entries(value ?? {}).filter(([, field]) => field !== undefined && field !== null));
+  const result = v.safeParse(schema, { ...blank, ...defined });
+  if (result.success) return {};
+  const nested = v.flatten(result.issues).nested ?? {};
+  return Object.fromEntries(Object.entries(nested).map(([field, messages]) => [field, messages?.[0] ?? "required"]));
+}
+
+/** A damage block is complete when every required field holds a valid value. */
+export function isCompleteDamage(entry: Partial<DamageEntry>): entry is DamageEntry {
+  return v.is(damageEntrySchema, entry);
+}
+
+/** Step 3 is complete when every chosen item has manufacturer, material and color. */
+export function hasCompleteDetails(selection: number[], details: Record<number, Partial<ItemDetails>>): boolean {
+  return selection.length > 0 && selection.every((id) => v.is(itemDetailsSchema, details[id] ?? {}));
+}

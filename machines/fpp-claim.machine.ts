@@ -1,0 +1,414 @@
+/**
+ * fppClaimMachine: the FPP claim wizard, steps 2 to 6 (SPEC.md section 2 "Claim wizard (FPP)",
+ * section 4 "Claim flow", section 5 steps 2-4). The claim lives on the server; the step lives in the
+ * URL, mirrored from `meta.step` of the active state. A reload re-enters `loading` and resumes.
+ *
+ * Injected actors: `loadClaim` ({claimId, planId} -> {claim, plan, options}), `saveItems`,
+ * `removeItem`, `saveDamages`, `deleteDamage`, `deleteDocument` (each resolving to the refreshed
+ * claim), `submitClaim` (-> the answer's message). Injected actions: `leaveToSelectPlan`,
+ * `goHome` (navigation). Emits `{ type: "notify", code }` for toasts; it holds no text.
+ */
+import { and, assign, emit, setup } from "xstate";
+import type { Claim, ClaimOptions, DamageEntry, ItemDetails, Plan } from "./domain.ts";
+import { notProvided } from "./not-provided.ts";
+import { resolveStep, type WizardStep } from "./fpp-claim-steps.ts";
+import { hasCompleteDetails, isCompleteDamage } from "./fpp-claim-rules.ts";
+
+export interface FppClaimInput {
+  claimId: number;
+  planId: number;
+  /** `step` of the URL, null when missing or not a number. */
+  requestedStep: number | null;
+}
+
+/** Feedback codes the screens turn into toasts or inline messages. */
+export type ClaimNotice =
+  | "saveFailed"
+  | "removeFailed"
+  | "submitFailed"
+  | "damageDeleteFailed"
+  | "documentDeleted"
+  | "documentDeleteFailed";
+
+export interface FppClaimContext {
+  claimId: number;
+  planId: number;
+  requestedStep: number | null;
+  claim: Claim | null;
+  plan: Plan | null;
+  options: ClaimOptions | null;
+  /** Plan item ids ticked on step 2. */
+  selection: number[];
+  /** Step 3 details per plan item id, kept while the consumer moves between steps. */
+  details: Record<number, Partial<ItemDetails>>;
+  /** Step 4 damage blocks per plan item id; saved ones carry `savedId`. */
+  damages: Record<number, Partial<DamageEntry>[]>;
+  /** Set when Next on step 4 found a missing document or field: the screen shows every message. */
+  showValidation: boolean;
+  /** The plan item whose saved claim item is being removed. */
+  removingPlanItemId: number | null;
+  error: ClaimNotice | null;
+}
+
+export type FppClaimEvent =
+  | { type: "step.requested"; step: number | null }
+  | { type: "step.next" }
+  | { type: "step.back" }
+  | { type: "item.toggle"; planItemId: number }
+  | { type: "details.change"; details: Record<number, Partial<ItemDetails>> }
+  | { type: "damages.change"; damages: Record<number, Partial<DamageEntry>[]> }
+  | { type: "damage.remove"; planItemId: number; index: number }
+  | { type: "document.added"; claimItemId: number; document: { id: number; fileName: string } }
+  | { type: "document.delete"; documentId: number }
+  | { type: "claim.submit" }
+  | { type: "claim.close" };
+
+export interface LoadedClaim {
+  claim: Claim;
+  plan: Plan;
+  options: ClaimOptions;
+}
+
+export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
+export type SaveDamagesInput = { claimId: number; customerId: number; damages: Array<{ planItemId: number } & DamageEntry> };
+
+/** Damage blocks of a claim as the server holds them, keyed by plan item id. */
+export function savedDamageBlocks(claim: Claim): Record<number, Partial<DamageEntry>[]> {
+  return Object.fromEntries(
+    claim.items.map((item) => [
+      item.planItemId,
+      item.damages.map((damage) => ({
+        savedId: damage.id,
+        damageTypeId: damage.damageTypeId,
+        specificDamageId: damage.specificDamageId,
+        damageAreaId: damage.damageAreaId,
+        howItHappenedId: damage.howItHappenedId,
+        remedyId: damage.remedyId,
+        noticedOn: damage.noticedOn,
+        note: damage.note,
+      })),
+    ]),
+  );
+}
+
+function claimItemOf(context: FppClaimContext, planItemId: number) {
+  return context.claim?.items.find((item) => item.planItemId === planItemId);
+}
+
+/** Unsaved, complete damage blocks of chosen items: the only ones sent (saved ones are not re-sent). */
+export function unsavedDamages(context: FppClaimContext): SaveDamagesInput["damages"] {
+  return context.selection.flatMap((planItemId) =>
+    (context.damages[planItemId] ?? []).filter((entry) => !entry.savedId && isCompleteDamage(entry)).map((entry) => ({ ...(entry as DamageEntry), planItemId })),
+  );
+}
+
+/** Keeps the consumer's unsaved blocks and replaces the saved ones with what the server holds. */
+function mergeDamages(claim: Claim, drafts: Record<number, Partial<DamageEntry>[]>) {
+  const saved = savedDamageBlocks(claim);
+  const merged: Record<number, Partial<DamageEntry>[]> = {};
+  for (const item of claim.items) {
+    const unsaved = (drafts[item.planItemId] ?? []).filter((entry) => !entry.savedId);
+    merged[item.planItemId] = [...(saved[item.planItemId] ?? []), ...unsaved];
+  }
+  return merged;
+}
+
+const stepTarget = (step: WizardStep) => ({ guard: { type: "isResolvedStep" as const, params: { step } }, target: `#fppClaim.${STATE_OF_STEP[step]}` });
+const STATE_OF_STEP = { 2: "selectingItems", 3: "confirmingDetails", 4: "reportingDamage", 5: "reviewing", 6: "submitted" } as const;
+
+export const fppClaimMachine = setup({
+  types: {
+    context: {} as FppClaimContext,
+    events: {} as FppClaimEvent,
+    input: {} as FppClaimInput,
+    emitted: {} as { type: "notify"; code: ClaimNotice },
+  },
+  actors: {
+    loadClaim: notProvided<LoadedClaim, { claimId: number; planId: number }>("loadClaim"),
+    saveItems: notProvided<Claim, SaveItemsInput>("saveItems"),
+    removeItem: notProvided<Claim, { claimId: number; claimItemId: number }>("removeItem"),
+    saveDamages: notProvided<Claim, SaveDamagesInput>("saveDamages"),
+    deleteDamage: notProvided<Claim, { claimId: number; damageId: number }>("deleteDamage"),
+    deleteDocument: notProvided<Claim, { claimId: number; documentId: number }>("deleteDocument"),
+    submitClaim: notProvided<string, { claimId: number; customerId: number }>("submitClaim"),
+  },
+  actions: {
+    leaveToSelectPlan: (_, _params: { claimId: number; planId: number }) => {},
+    goHome: () => {},
+    hydrate: assign(({ context }, params: LoadedClaim) => ({
+      claim: params.claim,
+      plan: params.plan,
+      options: params.options,
+      selection: params.claim.items.map((item) => item.planItemId),
+      details: Object.fromEntries(
+        params.claim.items.map((item) => [item.planItemId, { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId }]),
+      ),
+      damages: mergeDamages(params.claim, context.damages),
+    })),
+    refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
+    requestStep: assign((_, params: { step: number | null }) => ({ requestedStep: params.step })),
+    markRemoval: assign((_, params: { planItemId: number }) => ({ removingPlanItemId: params.planItemId })),
+    // A newly ticked item starts from the plan's own manufacturer, material and color: step 3 confirms them.
+    toggleItem: assign(({ context }, params: { planItemId: number }) => {
+      if (context.selection.includes(params.planItemId)) return { selection: context.selection.filter((id) => id !== params.planItemId) };
+      const item = context.plan?.items.find((candidate) => candidate.id === params.planItemId);
+      const details = context.details[params.planItemId] ?? {
+        manufacturerId: item?.manufacturer?.id,
+        materialId: item?.material?.id,
+        colorId: item?.color?.id,
+      };
+      return { selection: [...context.selection, params.planItemId], details: { ...context.details, [params.planItemId]: details } };
+    }),
+    // Unchecking a saved item drops its details, damages and files with it (SPEC.md section 4).
+    dropItem: assign(({ context }, params: { claim: Claim }) => {
+      const planItemId = context.removingPlanItemId;
+      const { [planItemId ?? -1]: _details, ...details } = context.details;
+      const { [planItemId ?? -1]: _damages, ...damages } = context.damages;
+      return { claim: params.claim, selection: context.selection.filter((id) => id !== planItemId), details, damages, removingPlanItemId: null, error: null };
+    }),
+    setDetails: assign(({ context }, params: { details: Record<number, Partial<ItemDetails>> }) => ({ details: { ...context.details, ...params.details } })),
+    setDamages: assign(({ context }, params: { damages: Record<number, Partial<DamageEntry>[]> }) => ({ damages: { ...context.damages, ...params.damages } })),
+    removeDamageBlock: assign(({ context }, params: { planItemId: number; index: number }) => ({
+      damages: { ...context.damages, [params.planItemId]: (context.damages[params.planItemId] ?? []).filter((_, i) => i !== params.index) },
+    })),
+    addDocument: assign(({ context }, params: { claimItemId: number; document: { id: number; fileName: string } }) => ({
+      claim: context.claim && {
+        ...context.claim,
+        items: context.claim.items.map((item) => (item.id === params.claimItemId ? { ...item, documents: [...item.documents, params.document] } : item)),
+      },
+    })),
+    showValidation: assign({ showValidation: true }),
+    setError: assign((_, params: { error: ClaimNotice }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
+    notify: emit((_, params: { code: ClaimNotice }) => ({ type: "notify" as const, code: params.code })),
+  },
+  guards: {
+    isResolvedStep: ({ context }, params: { step: WizardStep | "selectPlan" }) =>
+      context.claim !== null && resolveStep(context.requestedStep, { claim: context.claim, selection: context.selection }) === params.step,
+    isSelectableItem: ({ context }, params: { planItemId: number }) => {
+      const item = context.plan?.items.find((candidate) => candidate.id === params.planItemId);
+      return Boolean(item && !item.returned && !item.fullReplacement);
+    },
+    isSavedItemSelected: ({ context }, params: { planItemId: number }) =>
+      context.selection.includes(params.planItemId) && claimItemOf(context, params.planItemId) !== undefined,
+    isLoaded: ({ context }) => context.claim !== null,
+    hasSelection: ({ context }) => context.selection.length > 0,
+    hasCompleteDetails: ({ context }) => hasCompleteDetails(context.selection, context.details),
+    // Block 0 stays: every item needs at least one damage (SPEC.md section 4).
+    isFirstDamageBlock: (_, params: { index: number }) => params.index === 0,
+    isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) => Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
+    // Saved blocks count as complete: the server holds them and they are not re-sent.
+    hasCompleteDamages: ({ context }) =>
+      context.selection.every((id) => (context.damages[id] ?? []).length > 0 && (context.damages[id] ?? []).every((entry) => entry.savedId || isCompleteDamage(entry))),
+    hasDocumentsForEveryItem: ({ context }) => context.selection.every((id) => (claimItemOf(context, id)?.documents.length ?? 0) > 0),
+    hasUnsavedDamages: ({ context }) => unsavedDamages(context).length > 0,
+    // FPP submit succeeds only when the answer's message is 'Succeed' (SPEC.md section 4).
+    isSucceed: (_, params: { message: string }) => params.message === "Succeed",
+  },
+}).createMachine({
+  id: "fppClaim",
+  context: ({ input }) => ({
+    claimId: input.claimId,
+    planId: input.planId,
+    requestedStep: input.requestedStep,
+    claim: null,
+    plan: null,
+    options: null,
+    selection: [],
+    details: {},
+    damages: {},
+    showValidation: false,
+    removingPlanItemId: null,
+    error: null,
+  }),
+  initial: "loading",
+  states: {
+    // Claim, plan and option lists from the server: a reload resumes from here.
+    loading: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      invoke: {
+        id: "loadClaim",
+        src: "loadClaim",
+        input: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+        onDone: { target: "routing", actions: { type: "hydrate", params: ({ event }) => event.output } },
+        onError: "claimNotFound",
+      },
+    },
+    // Decides which step the requested URL step may show.
+    routing: {
+      always: [
+        { guard: { type: "isResolvedStep", params: { step: "selectPlan" } }, actions: { type: "leaveToSelectPlan", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) }, target: "selectingItems" },
+        stepTarget(6),
+        stepTarget(5),
+        stepTarget(4),
+        stepTarget(3),
+        { target: "selectingItems" },
+      ],
+    },
+    // Step 2: tick the damaged items; returned and fully replaced items cannot be ticked.
+    selectingItems: {
+      meta: { step: 2 },
+      on: {
+        "item.toggle": [
+          {
+            guard: { type: "isSavedItemSelected", params: ({ event }) => ({ planItemId: event.planItemId }) },
+            target: "removingItem",
+            actions: { type: "markRemoval", params: ({ event }) => ({ planItemId: event.planItemId }) },
+          },
+          {
+            guard: { type: "isSelectableItem", params: ({ event }) => ({ planItemId: event.planItemId }) },
+            actions: { type: "toggleItem", params: ({ event }) => ({ planItemId: event.planItemId }) },
+          },
+        ],
+        "step.next": { guard: "hasSelection", target: "confirmingDetails" },
+        "step.back": { actions: { type: "leaveToSelectPlan", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } },
+      },
+    },
+    // Unchecking a saved item removes its claim item on the server first.
+    removingItem: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 2 },
+      invoke: {
+        id: "removeItem",
+        src: "removeItem",
+        input: ({ context }) => ({ claimId: context.claimId, claimItemId: claimItemOf(context, context.removingPlanItemId!)!.id }),
+        onDone: { target: "selectingItems", actions: { type: "dropItem", params: ({ event }) => ({ claim: event.output }) } },
+        onError: { target: "selectingItems", actions: { type: "notify", params: { code: "removeFailed" } } },
+      },
+    },
+    // Step 3: manufacturer, material and color per chosen item.
+    confirmingDetails: {
+      meta: { step: 3 },
+      on: {
+        "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
+        "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
+        "step.back": "selectingItems",
+      },
+    },
+    savingItems: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 3 },
+      invoke: {
+        id: "saveItems",
+        src: "saveItems",
+        input: ({ context }) => ({
+          claimId: context.claimId,
+          planId: context.planId,
+          items: context.selection.map((planItemId) => ({
+            planItemId,
+            claimItemId: claimItemOf(context, planItemId)?.id,
+            itemTypeId: context.plan?.items.find((item) => item.id === planItemId)?.type?.id ?? null,
+            ...(context.details[planItemId] as ItemDetails),
+          })),
+        }),
+        onDone: { target: "reportingDamage", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+        onError: { target: "confirmingDetails", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+      },
+    },
+    // Step 4: documents and damage blocks per item; Next is always enabled and validates here.
+    reportingDamage: {
+      meta: { step: 4 },
+      on: {
+        "damages.change": { actions: { type: "setDamages", params: ({ event }) => ({ damages: event.damages }) } },
+        "damage.remove": [
+          { guard: { type: "isFirstDamageBlock", params: ({ event }) => ({ index: event.index }) } },
+          { guard: { type: "isSavedDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) }, target: "deletingDamage" },
+          { actions: { type: "removeDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) } },
+        ],
+        "document.added": { actions: { type: "addDocument", params: ({ event }) => ({ claimItemId: event.claimItemId, document: event.document }) } },
+        "document.delete": "deletingDocument",
+        "step.next": [
+          { guard: and(["hasDocumentsForEveryItem", "hasCompleteDamages"]), target: "checkingDamages" },
+          { actions: "showValidation" },
+        ],
+        "step.back": "confirmingDetails",
+      },
+    },
+    // Only new damages are sent; with none, the review follows directly.
+    checkingDamages: {
+      meta: { step: 4 },
+      always: [{ guard: "hasUnsavedDamages", target: "savingDamages" }, { target: "reviewing" }],
+    },
+    savingDamages: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 4 },
+      invoke: {
+        id: "saveDamages",
+        src: "saveDamages",
+        input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context) }),
+        onDone: { target: "reviewing", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+        onError: { target: "reportingDamage", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+      },
+    },
+    deletingDamage: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 4 },
+      invoke: {
+        id: "deleteDamage",
+        src: "deleteDamage",
+        input: ({ context, event }) => {
+          const { planItemId, index } = event as { planItemId: number; index: number };
+          return { claimId: context.claimId, damageId: context.damages[planItemId]![index]!.savedId! };
+        },
+        onDone: { target: "reportingDamage", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+        onError: { target: "reportingDamage", actions: { type: "notify", params: { code: "damageDeleteFailed" } } },
+      },
+    },
+    deletingDocument: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 4 },
+      invoke: {
+        id: "deleteDocument",
+        src: "deleteDocument",
+        input: ({ context, event }) => ({ claimId: context.claimId, documentId: (event as { documentId: number }).documentId }),
+        onDone: {
+          target: "reportingDamage",
+          actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, { type: "notify", params: { code: "documentDeleted" } }],
+        },
+        onError: { target: "reportingDamage", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+      },
+    },
+    // Step 5: read-only review with Submit.
+    reviewing: {
+      meta: { step: 5 },
+      on: {
+        "claim.submit": "submitting",
+        "step.back": "reportingDamage",
+      },
+    },
+    submitting: {
+      on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+      meta: { step: 5 },
+      entry: "clearError",
+      invoke: {
+        id: "submitClaim",
+        src: "submitClaim",
+        input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId }),
+        onDone: [
+          { guard: { type: "isSucceed", params: ({ event }) => ({ message: event.output }) }, target: "submitted" },
+          { target: "reviewing", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+        ],
+        onError: { target: "reviewing", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+      },
+    },
+    // Step 6: the claim submitted screen; Back to Home clears the claim state.
+    submitted: {
+      meta: { step: 6 },
+      on: { "claim.close": { actions: "goHome" } },
+    },
+    // The claim cannot be loaded or does not exist: the claim-not-found view.
+    claimNotFound: {},
+  },
+  on: {
+    "step.requested": { guard: "isLoaded", target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+  },
+});
+
+/** The URL step of a snapshot, from the active state's `meta.step`; null while loading or not found. */
+export function stepOf(snapshot: { getMeta(): Record<string, unknown> }): number | null {
+  for (const meta of Object.values(snapshot.getMeta())) {
+    const step = (meta as { step?: number } | undefined)?.step;
+    if (typeof step === "number") return step;
+  }
+  return null;
+}

@@ -1,0 +1,23 @@
+/**
+ * `npm start`: builds the portal and runs it with the reference claims API and its demo data on
+ * one origin, then prints the URL. Settings: README.md ("Settings").
+ */
+import { build } from "vite";
+import { loadConfig } from "../server/config.ts";
+import { startServer } from "../server/start.ts";
+
+const staticDir = "dist";
+console.log("Building the portal…");
+await build({ logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } });
+
+const config = loadConfig();
+const server = await startServer({ ...config, staticDir });
+console.log(`\nClaims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")}`);
+console.log(`Data folder: ${config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir} · Try warranty number W-E34-WS4566 · Ctrl+C stops\n`);
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

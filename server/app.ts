@@ -1,0 +1,112 @@
+/**
+ * The reference claims API as a Hono app (SPEC.md section 7, DESIGN.md "The reference claims
+ * API"): every call under /api/v1 with the API key checked, signed uploads, public read-only
+ * document storage, and optionally the built portal.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { ServerConfig } from "./config.ts";
+import type { Database } from "./db.ts";
+import { HttpError } from "./http-errors.ts";
+import { claimItemRoutes } from "./routes/claim-items.ts";
+import { claimRoutes } from "./routes/claims.ts";
+import { damageRoutes } from "./routes/damages.ts";
+import { documentRoutes } from "./routes/documents.ts";
+import { lookupRoutes } from "./routes/lookups.ts";
+import { planRoutes } from "./routes/plans.ts";
+import { storageRoutes } from "./routes/storage-files.ts";
+import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
+import type { Storage } from "./storage.ts";
+
+/** What the app runs on. */
+export interface AppDeps {
+  db: Database;
+  config: ServerConfig;
+  storage: Storage;
+}
+
+export const API_PREFIX = "/api/v1";
+
+/** Largest JSON body of an API call, in bytes; uploads have their own limit. */
+const MAX_JSON_BYTES = 1_048_576;
+
+/** PostgreSQL error codes that mean the request carried a value the database refuses. */
+const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "23502", "23503", "23514"]);
+
+/**
+ * Builds the app.
+ * @param deps open database, settings, file storage
+ * @returns a Hono app; serve it with @hono/node-server
+ */
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
+
+  app.use(`${API_PREFIX}/*`, cors({
+    origin: "*",
+    allowHeaders: ["Content-Type", "x-api-key"],
+    allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    maxAge: 600,
+  }));
+  app.use("/storage/*", cors({ origin: "*", allowMethods: ["GET", "HEAD"] }));
+  app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    // The rest of the body is not read: closing the connection tells the client not to reuse it.
+    onError: (c) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" }),
+  });
+  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
+
+  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, documentRoutes, uploadRoutes]) {
+    app.route(API_PREFIX, routes(deps));
+  }
+  app.route("/", storageRoutes(deps));
+  if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
+
+  app.notFound((c) => c.json({ message: "Not found", code: "NOT_FOUND" }, 404));
+  app.onError((error, c) => errorResponse(error, c));
+  return app;
+}
+
+/**
+ * Checks the `x-api-key` header on every call except the signed upload PUT, which its signature
+ * authorises (SPEC.md section 6).
+ */
+function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): MiddlewareHandler {
+  // Comparing digests keeps the comparison constant-time whatever the lengths.
+  const expected = createHash("sha256").update(apiKey).digest();
+  return async (c, next) => {
+    if (exempt(c)) return next();
+    const given = createHash("sha256").update(c.req.header("x-api-key") ?? "").digest();
+    if (!timingSafeEqual(given, expected)) return c.json({ message: "Unauthorized" }, 401);
+    return next();
+  };
+}
+
+/** Serves the built portal: its files, and index.html for any other GET outside /api and /storage. */
+function servePortal(app: Hono, root: string): void {
+  const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
+  const files = serveStatic({ root });
+  const index = serveStatic({ root, path: "index.html" });
+  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
+  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
+}
+
+function errorResponse(error: Error, c: Context): Response {
+  if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+  if (error instanceof HTTPException) return error.getResponse();
+  const code = (error as { code?: unknown }).code;
+  // The handlers check what they write; these are a safety net so a value they missed is a 400
+  // and a lost race on a unique key is a 409, never a 500.
+  if (typeof code === "string" && BAD_VALUE_CODES.has(code)) {
+    return c.json({ message: "Invalid request", errors: { body: error.message } }, 400);
+  }
+  if (code === "23505") return c.json({ message: "Conflicting concurrent change, try again", code: "CONFLICT" }, 409);
+  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  return c.json({ message: "Internal server error" }, 500);
+}

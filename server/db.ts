@@ -1,0 +1,133 @@
+/**
+ * The one data-access module: PostgreSQL through embedded PGlite (default, data in DATA_DIR/pg)
+ * or a PostgreSQL server (DATABASE_URL), with the same SQL and migrations for both
+ * (DESIGN.md, "The reference claims API").
+ *
+ * Row values come back as the drivers parse them; to get identical JS values from both, the SQL
+ * casts what the drivers disagree on: dates to text (`to_char`), NUMERIC to float8, counts to int.
+ */
+import { mkdir, readFile, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerConfig } from "./config.ts";
+
+/** Something SQL runs on: the database itself or an open transaction. */
+export interface Queryable {
+  /** Runs one statement with `$1`-style parameters; resolves to its rows. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** An open database. */
+export interface Database extends Queryable {
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (the error
+   * is re-thrown). Use only `tx` inside `fn`: the embedded database runs one thing at a time.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Closes the connection(s); the object is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+/** A driver: what openDatabase needs beyond the public interface. */
+interface Driver extends Database {
+  /** Runs a script of several statements inside a transaction (migrations). */
+  execScript(tx: Queryable, sql: string): Promise<void>;
+}
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/**
+ * Opens the database the settings name and brings its schema up to date.
+ * @param config `databaseUrl` selects PostgreSQL; otherwise PGlite persisted in `dataDir/pg`
+ * @returns the open database (migrated, not seeded)
+ * @throws when the database cannot be opened or a migration fails (nothing of it is applied)
+ */
+export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "databaseUrl">): Promise<Database> {
+  const driver = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    await migrate(driver);
+  } catch (error) {
+    await driver.close();
+    throw error;
+  }
+  return { query: driver.query, transaction: driver.transaction, close: driver.close };
+}
+
+/** Applies every server/migrations/*.sql not yet recorded in schema_migrations, in name order. */
+async function migrate(driver: Driver): Promise<void> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql")).sort();
+  await driver.query(
+    "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+  );
+  for (const name of files) {
+    const sql = await readFile(join(MIGRATIONS_DIR, name), "utf8");
+    await driver.transaction(async (tx) => {
+      // Several server processes may start against one PostgreSQL: the lock makes one migrate
+      // while the others wait and then find the migration recorded.
+      await tx.query("SELECT pg_advisory_xact_lock(727001)");
+      const done = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [name]);
+      if (done.length > 0) return;
+      await driver.execScript(tx, sql);
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
+    });
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Driver> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const folder = join(dataDir, "pg");
+  await mkdir(folder, { recursive: true });
+  const pg = await PGlite.create(folder);
+  // PGlite transactions hand out their own object; scripts run through its exec.
+  const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pg.query<T>(sql, params)).rows;
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pg.transaction(async (raw) => {
+        const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await raw.query<R>(sql, params)).rows };
+        scripts.set(tx, (sql) => raw.exec(sql));
+        return fn(tx);
+      });
+    },
+    async execScript(tx, sql) {
+      const exec = scripts.get(tx);
+      if (!exec) throw new Error("execScript needs a transaction of this database");
+      await exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Driver> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  await pool.query("SELECT 1"); // fail fast on a wrong URL
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      return (await pool.query<T>(sql, params)).rows;
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows };
+        const result = await fn(tx);
+        await client.query("COMMIT");
+        client.release();
+        return result;
+      } catch (error) {
+        // A client whose ROLLBACK fails is broken: destroy it rather than return it to the pool.
+        const rolledBack = await client.query("ROLLBACK").then(() => true, () => false);
+        client.release(!rolledBack);
+        throw error;
+      }
+    },
+    // A parameterless query goes through the simple protocol, which accepts several statements.
+    execScript: async (tx, sql) => void (await tx.query(sql)),
+    close: () => pool.end(),
+  };
+}

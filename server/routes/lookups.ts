@@ -1,0 +1,39 @@
+/**
+ * Lookup lists (SPEC.md section 7, "Lookups"): GET calls answering `{ result: [{ id, name }] }`.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { Lookup } from "../../src/api/schemas.ts";
+import type { AppDeps } from "../app.ts";
+import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
+import { parseQuery } from "../validation.ts";
+
+const modelQuerySchema = v.object({ modelNo: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)) });
+
+/** Routes of every lookup list, to mount under /api/v1. */
+export function lookupRoutes({ db }: AppDeps): Hono {
+  const app = new Hono();
+  for (const [path, kind] of Object.entries(LIST_ROUTES)) {
+    app.get(path, async (c) => {
+      const result = await db.query<Lookup>(
+        "SELECT id, name FROM lookup_values WHERE kind = $1 AND model_no IS NULL ORDER BY id",
+        [kind],
+      );
+      return c.json({ result });
+    });
+  }
+  // Per-model ACE lists: the model's own entries, then those valid for every model.
+  for (const [path, kind] of Object.entries(MODEL_ROUTES)) {
+    app.get(path, async (c) => {
+      const { modelNo } = parseQuery(c, modelQuerySchema);
+      const result = await db.query<Lookup>(
+        `SELECT id, name FROM lookup_values
+         WHERE kind = $1 AND (upper(model_no) = upper($2) OR model_no IS NULL)
+         ORDER BY model_no IS NULL, id`,
+        [kind, modelNo],
+      );
+      return c.json({ result });
+    });
+  }
+  return app;
+}

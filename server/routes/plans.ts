@@ -1,0 +1,95 @@
+/**
+ * Plan search and plan by id (SPEC.md sections 2 "Personal information search", 3 "Search
+ * payloads", 7 "/search_plan", "/plan/{id}", "/ace/plan/{id}").
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../src/api/schemas.ts";
+import type { AppDeps } from "../app.ts";
+import type { Queryable } from "../db.ts";
+import { invalid, notFound } from "../http-errors.ts";
+import { loadPlans } from "../plan-queries.ts";
+import { phoneDigits, zip5 } from "../search-rules.ts";
+import { idParam, idParamSchema, parseBody, parseQuery } from "../validation.ts";
+
+/** Which field a personal search type reads. */
+const SEARCH_FIELDS = {
+  [SEARCH_TYPES.email]: "email",
+  [SEARCH_TYPES.phone]: "phone_number",
+  [SEARCH_TYPES.invoice]: "invoice_number",
+} as const;
+
+const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
+
+/** Routes of plan search and lookup, to mount under /api/v1. */
+export function planRoutes({ db }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.post("/search_plan", async (c) => {
+    const request = await parseBody(c, searchPlanRequestSchema);
+    const plans = await loadPlans(db, await findPlanIds(db, request));
+    // ACE plans go to their own list; FPP and LEGACY ones (and any other family) to customers.
+    return c.json({
+      customers: plans.filter((plan) => plan.planType !== "Ace"),
+      aceCustomers: plans.filter((plan) => plan.planType === "Ace"),
+    });
+  });
+
+  app.get("/plan/:id", async (c) => {
+    const [plan] = await loadPlans(db, [idParam(c, "id")]);
+    if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+    return c.json({ customers: [plan] });
+  });
+
+  // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
+  app.get("/ace/plan/:id", async (c) => {
+    const id = idParam(c, "id");
+    const { customerId } = parseQuery(c, acePlanQuerySchema);
+    const [plan] = await loadPlans(db, [id]);
+    if (!plan || plan.planType !== "Ace" || (customerId !== undefined && plan.customerId !== customerId)) {
+      throw notFound("PLAN_NOT_FOUND", "Plan not found");
+    }
+    return c.json({ customers: [plan] satisfies WirePlan[] });
+  });
+
+  return app;
+}
+
+/**
+ * Ids of the plans a search finds: by warranty number that plan; by personal information every
+ * plan of each customer whose names match and who has the chosen email, phone or invoice (and ZIP
+ * when given).
+ * @throws HttpError 400 when the field the search type reads is empty (the schema leaves it optional)
+ */
+async function findPlanIds(q: Queryable, request: SearchPlanRequest): Promise<number[]> {
+  if (request.search_type === SEARCH_TYPES.warrantyNumber) {
+    const rows = await q.query<{ id: number }>("SELECT id FROM plans WHERE upper(number) = upper($1)", [request.number]);
+    return rows.map((row) => row.id);
+  }
+  const field = SEARCH_FIELDS[request.search_type];
+  const typed = (request[field] ?? "").trim();
+  if (typed === "") throw invalid({ [field]: `Required for ${request.search_type}` });
+
+  const conditions = ["lower(btrim(c.first_name)) = lower($1)", "lower(btrim(c.last_name)) = lower($2)"];
+  const params: unknown[] = [request.name_first, request.name_last];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    conditions.push(sql.replace("?", `$${params.length}`));
+  };
+  if (field === "email") add("lower(btrim(c.email)) = lower(?)", typed);
+  if (field === "phone_number") add("c.phone = ?", phoneDigits(typed));
+  if (field === "invoice_number") {
+    add("EXISTS (SELECT 1 FROM plans i WHERE i.customer_id = c.id AND upper(btrim(i.invoice_id)) = upper(?))", typed);
+  }
+  const zipTyped = (request.zip_code ?? "").trim();
+  if (zipTyped !== "") {
+    const zip = zip5(zipTyped);
+    if (zip === null) return []; // a ZIP that names no ZIP matches nobody
+    add("left(c.zip, 5) = ?", zip);
+  }
+  const rows = await q.query<{ id: number }>(
+    `SELECT p.id FROM plans p JOIN customers c ON c.id = p.customer_id WHERE ${conditions.join(" AND ")}`,
+    params,
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,44 @@
+/**
+ * Public read-only document storage (SPEC.md section 3 "Document": base + claims_documentation/
+ * CL-{claimId}/photos-consumer/{fileName}). No API key, as with the provider's public storage;
+ * only names we could have stored are served, so no path can leave the claim's folder.
+ */
+import { Hono } from "hono";
+import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
+import type { AppDeps } from "../app.ts";
+import { isStoredName, kindOfName } from "../file-names.ts";
+import { claimDocumentPath } from "../storage.ts";
+import { MAX_ID } from "../validation.ts";
+
+/** Routes of stored documents, to mount at the root. */
+export function storageRoutes({ storage }: AppDeps): Hono {
+  const app = new Hono();
+  const missing = { message: "Not found", code: "FILE_NOT_FOUND" };
+
+  app.get("/storage/claims_documentation/:folder/photos-consumer/:fileName", async (c) => {
+    const folder = /^CL-(\d{1,10})$/.exec(c.req.param("folder"));
+    const fileName = c.req.param("fileName");
+    const claimId = folder ? Number(folder[1]) : 0;
+    if (claimId < 1 || claimId > MAX_ID || !isStoredName(fileName)) return c.json(missing, 404);
+    const path = claimDocumentPath(claimId, fileName);
+    const size = await storage.size(path);
+    if (size === null) return c.json(missing, 404);
+    const headers = {
+      "Content-Type": CONTENT_TYPES[kindOfName(fileName)!],
+      "Content-Length": String(size),
+      // Served as exactly what the bytes were checked to be, never sniffed into something else.
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, max-age=300",
+    };
+    // HEAD must not open the file: Hono drops the body, and an unread stream would hold it open.
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(storage.read(path), 200, headers);
+  });
+
+  app.all("/storage/*", (c) => {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return c.json(missing, 404);
+    return c.json({ message: "Method not allowed", code: "METHOD_NOT_ALLOWED" }, 405, { Allow: "GET, HEAD" });
+  });
+
+  return app;
+}

@@ -1,0 +1,90 @@
+/**
+ * The signed upload PUT (DESIGN.md "The reference claims API"; SPEC.md sections 5 and 9 upload
+ * rules). Authorised by its signature like an S3 presigned URL, not by the API key. The bytes are
+ * checked for size and real type before anything is stored.
+ */
+import { Hono, type Context } from "hono";
+import { SUCCEED } from "../../src/api/schemas.ts";
+import { MAX_UPLOAD_BYTES, detectKind } from "../../src/lib/upload-rules.ts";
+import type { AppDeps } from "../app.ts";
+import { lockDraftClaim } from "../claim-guards.ts";
+import { isStoredName, kindOfName } from "../file-names.ts";
+import { HttpError, closingConnection } from "../http-errors.ts";
+import { claimDocumentPath } from "../storage.ts";
+import { verifyUpload } from "../upload-signing.ts";
+import { MAX_ID } from "../validation.ts";
+
+/** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
+export const UPLOAD_PATH_PREFIX = "/uploads/";
+
+const TOO_BIG = new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
+
+/** Routes of signed uploads, to mount under /api/v1. */
+export function uploadRoutes({ db, storage, config }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.put(`${UPLOAD_PATH_PREFIX}:claimId/:fileName`, async (c) => {
+    const fileName = c.req.param("fileName");
+    let bytes: Uint8Array | null;
+    let claimId: number;
+    try {
+      claimId = await authorise(c, fileName);
+      // Refuse early on the declared size; the read below enforces it on the real bytes.
+      if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw TOO_BIG;
+      bytes = await readAtMost(c.req.raw.body, MAX_UPLOAD_BYTES);
+      if (!bytes) throw TOO_BIG;
+    } catch (error) {
+      throw closingConnection(error);
+    }
+    const kind = detectKind(bytes);
+    if (!kind) throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
+    if (kind !== kindOfName(fileName)) {
+      throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
+    }
+    await storage.write(claimDocumentPath(claimId, fileName), bytes);
+    return c.json({ message: SUCCEED });
+  });
+
+  /**
+   * Checks the signature, its expiry and that the claim is still a draft.
+   * @returns the claim id
+   * @throws HttpError 403 BAD_SIGNATURE or URL_EXPIRED, 404 CLAIM_NOT_FOUND, 409 CLAIM_NOT_DRAFT
+   */
+  async function authorise(c: Context, fileName: string): Promise<number> {
+    const claimText = c.req.param("claimId") ?? "";
+    const expiresText = c.req.query("expires") ?? "";
+    const claimId = /^\d{1,10}$/.test(claimText) ? Number(claimText) : 0;
+    const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
+    const verdict = claimId >= 1 && claimId <= MAX_ID && expires > 0 && isStoredName(fileName)
+      ? verifyUpload(config.uploadSecret, { claimId, fileName, expires }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
+      : "bad";
+    if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
+    if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
+    await lockDraftClaim(db, claimId);
+    return claimId;
+  }
+
+  return app;
+}
+
+/**
+ * Reads a body up to a limit, stopping as soon as it is exceeded.
+ * @returns the bytes, or null when there are more than `limit`
+ */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}

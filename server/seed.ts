@@ -1,0 +1,117 @@
+/**
+ * Seeds the demo lookups and plans (server/seed-data.ts) into an empty database.
+ */
+import type { Database, Queryable } from "./db.ts";
+import { KINDS, type LookupKind } from "./lookup-kinds.ts";
+import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "./seed-data.ts";
+import { phoneDigits } from "./search-rules.ts";
+
+/**
+ * Writes the demo data when the plans table is empty, in one transaction; does nothing otherwise,
+ * so it is safe on every start.
+ * @returns true when it seeded
+ */
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM plans");
+    if ((row?.count ?? 0) > 0) return false;
+    const lookupIds = await seedLookups(tx);
+    const customerIds = new Map<string, number>();
+    for (const plan of DEMO_PLANS) {
+      let customerId = customerIds.get(plan.customer.email);
+      if (customerId === undefined) {
+        customerId = await insertCustomer(tx, plan);
+        customerIds.set(plan.customer.email, customerId);
+      }
+      await insertPlan(tx, plan, customerId, lookupIds);
+    }
+    return true;
+  });
+}
+
+type LookupIds = (kind: LookupKind, name: string) => number;
+
+async function seedLookups(tx: Queryable): Promise<LookupIds> {
+  const ids = new Map<string, number>();
+  for (const list of LOOKUP_LISTS) {
+    for (const name of list.names) {
+      const [row] = await tx.query<{ id: number }>(
+        "INSERT INTO lookup_values (kind, name, model_no) VALUES ($1, $2, $3) RETURNING id",
+        [list.kind, name, list.modelNo ?? null],
+      );
+      // Per-model names repeat across models; plan items only name the model-free lists.
+      if (row && !list.modelNo) ids.set(`${list.kind}:${name}`, row.id);
+    }
+  }
+  return (kind, name) => {
+    const id = ids.get(`${kind}:${name}`);
+    if (id === undefined) throw new Error(`Seed data names an unknown ${kind}: ${name}`);
+    return id;
+  };
+}
+
+async function insertCustomer(tx: Queryable, plan: DemoPlan): Promise<number> {
+  const c = plan.customer;
+  const [row] = await tx.query<{ id: number }>(
+    "INSERT INTO customers (first_name, last_name, email, phone, zip) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+    [c.firstName, c.lastName, c.email, phoneDigits(c.phone), c.zip],
+  );
+  return row!.id;
+}
+
+async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, lookup: LookupIds): Promise<void> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO plans (number, customer_id, plan_type, status, program_name, program_id, dealer_id, invoice_id,
+       store, purchase_date, delivery_date, expiration_date, total_price, warranty_program_price, ace_migrated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+    [plan.number, customerId, plan.planType, plan.status, plan.programName, plan.programId, plan.dealerId,
+      plan.invoice, plan.store, plan.purchaseDate, plan.deliveryDate, plan.expirationDate, plan.totalPrice,
+      plan.warrantyProgramPrice, plan.aceMigrated ?? false],
+  );
+  const planId = row!.id;
+  // ACE plans describe their items with the ACE lists; the item type list is shared.
+  const ace = plan.planType === "Ace";
+  const itemIds: number[] = [];
+  for (const [index, item] of plan.items.entries()) {
+    const [itemRow] = await tx.query<{ id: number }>(
+      `INSERT INTO plan_items (plan_id, track_key, item_origin, type_id, manufacturer_id, material_id, color_id,
+         description, vendor, sku, price, model_number, quantity, location, returned, full_replacement)
+       VALUES ($1, $2, 'INVOICE', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+      [planId, `${plan.number}-${String(index + 1).padStart(2, "0")}`, lookup(KINDS.itemType, item.type),
+        lookup(ace ? KINDS.aceManufacturer : KINDS.manufacturer, item.manufacturer),
+        lookup(ace ? KINDS.aceMaterial : KINDS.material, item.material),
+        lookup(ace ? KINDS.aceColor : KINDS.color, item.color),
+        item.description, item.vendor, item.sku, item.price, item.modelNumber, item.quantity, item.location,
+        item.returned ?? false, item.fullReplacement ?? false],
+    );
+    itemIds.push(itemRow!.id);
+  }
+  if (plan.claim) await insertClaim(tx, plan, planId, customerId, itemIds[0]!, lookup);
+}
+
+async function insertClaim(tx: Queryable, plan: DemoPlan, planId: number, customerId: number, planItemId: number, lookup: LookupIds): Promise<void> {
+  const claim = plan.claim!;
+  const submitted = claim.status !== "Draft";
+  const [claimRow] = await tx.query<{ id: number }>(
+    `INSERT INTO claims (plan_id, customer_id, status, status_code, damage_date, claim_date, allow_sms, submitted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, true, $7) RETURNING id`,
+    [planId, customerId, claim.status, claim.statusCode, claim.damage?.date ?? "2025-09-01",
+      "2025-09-05 10:30:00", submitted ? "2025-09-05T10:45:00Z" : null],
+  );
+  const item = plan.items[0]!;
+  const [claimItem] = await tx.query<{ id: number }>(
+    `INSERT INTO claim_items (claim_id, plan_item_id, type_id, manufacturer_id, material_id, color_id)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [claimRow!.id, planItemId, lookup(KINDS.itemType, item.type), lookup(KINDS.manufacturer, item.manufacturer),
+      lookup(KINDS.material, item.material), lookup(KINDS.color, item.color)],
+  );
+  const d = claim.damage;
+  if (!d) return;
+  await tx.query(
+    `INSERT INTO damages (claim_item_id, damage_type_id, specific_damage_id, specific_location_id, how_did_occur_id,
+       action_taken_id, damage_date, notes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [claimItem!.id, lookup(KINDS.damageType, d.type), lookup(KINDS.specificDamage, d.specificDamage),
+      lookup(KINDS.damageArea, d.area), lookup(KINDS.howDidOccur, d.howDidOccur), lookup(KINDS.actionTaken, d.actionTaken),
+      d.date, d.notes],
+  );
+}

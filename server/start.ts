@@ -1,0 +1,65 @@
+/**
+ * Starts the reference claims API: opens (migrates, seeds) the database, builds the app and
+ * listens. Used by server/main.ts, the server tests and the end-to-end runner.
+ */
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { loadConfig, type ServerConfig } from "./config.ts";
+import { openDatabase, type Database } from "./db.ts";
+import { seedIfEmpty } from "./seed.ts";
+import { createStorage } from "./storage.ts";
+
+/** A listening server. */
+export interface RunningServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  port: number;
+  config: ServerConfig;
+  /** The open database, for tests that look at what a call wrote. */
+  db: Database;
+  /** Stops accepting connections, closes open ones and the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a server.
+ * @param overrides settings replacing those from the environment; by default the server listens on
+ *   a free port (0) of 127.0.0.1, so tests pass just `{ dataDir }`. server/main.ts passes the full
+ *   environment settings instead.
+ * @returns once listening
+ * @throws when the database cannot be opened or the port is taken
+ */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...loadConfig(), port: 0, host: "127.0.0.1", ...overrides };
+  const db = await openDatabase(config);
+  let server: ServerType | undefined;
+  try {
+    await seedIfEmpty(db);
+    const app = createApp({ db, config, storage: createStorage(join(config.dataDir, "storage")) });
+    const port = await new Promise<number>((resolve, reject) => {
+      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
+      server.once("error", reject);
+    });
+    const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+    return {
+      url: `http://${shownHost}:${port}`,
+      port,
+      config,
+      db,
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server!.close(() => resolve());
+          // Keep-alive connections would hold close() open until they time out.
+          if ("closeAllConnections" in server!) server.closeAllConnections();
+        });
+        await db.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * File storage of uploaded documents under DATA_DIR/storage (DESIGN.md, "The reference claims
+ * API"). Paths are relative to that root; one that would leave it is refused.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, resolve, sep } from "node:path";
+import { Readable } from "node:stream";
+
+export interface Storage {
+  /** Absolute folder everything lives in. */
+  readonly root: string;
+  /** Writes bytes atomically (temp file, then rename), creating folders as needed. */
+  write(path: string, bytes: Uint8Array): Promise<void>;
+  /** Deletes a file; a missing file is not an error. */
+  remove(path: string): Promise<void>;
+  /** Deletes a folder with everything in it; a missing folder is not an error. */
+  removeTree(path: string): Promise<void>;
+  /** Size in bytes of a regular file, or null when there is none. */
+  size(path: string): Promise<number | null>;
+  /** The file's bytes as a web stream (the file must exist). */
+  read(path: string): ReadableStream<Uint8Array>;
+}
+
+/**
+ * Opens a storage folder (created on first write).
+ * @param root folder, absolute or relative to the cwd
+ */
+export function createStorage(root: string): Storage {
+  const base = resolve(root);
+  const inside = (path: string): string => {
+    const full = resolve(base, path);
+    if (full !== base && !full.startsWith(base + sep)) throw new Error(`Storage path leaves the root: ${path}`);
+    return full;
+  };
+  return {
+    root: base,
+    async write(path, bytes) {
+      const full = inside(path);
+      await mkdir(dirname(full), { recursive: true });
+      // Readers never see a half-written file: the rename is atomic within one folder.
+      const temp = `${full}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, full);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    remove: (path) => rm(inside(path), { force: true }),
+    removeTree: (path) => rm(inside(path), { recursive: true, force: true }),
+    async size(path) {
+      try {
+        const info = await stat(inside(path));
+        return info.isFile() ? info.size : null;
+      } catch {
+        return null;
+      }
+    },
+    read: (path) => Readable.toWeb(createReadStream(inside(path))) as ReadableStream<Uint8Array>,
+  };
+}
+
+/** Folder of one claim's documents, relative to the storage root (SPEC.md section 3, "Document"). */
+export function claimFolder(claimId: number): string {
+  return `claims_documentation/CL-${claimId}`;
+}
+
+/** Path of one stored document, relative to the storage root. */
+export function claimDocumentPath(claimId: number, fileName: string): string {
+  return `${claimFolder(claimId)}/photos-consumer/${fileName}`;
+}

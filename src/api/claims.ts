@@ -1,0 +1,145 @@
+/**
+ * FPP claim calls (SPEC.md section 7, "FPP claim calls"), mapped between domain shapes and the
+ * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
+ */
+import { DateTime } from "luxon";
+import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, StartClaimResult } from "../../machines/domain.ts";
+import { http } from "./http.ts";
+import {
+  CLAIM_CODES,
+  claimDetailSchema,
+  claimItemsResponseSchema,
+  damagesResponseSchema,
+  insertClaimResponseSchema,
+  messageSchema,
+  type WireClaimDetail,
+} from "./schemas.ts";
+
+/** POST /insert_claim on a plan: created, a draft exists, a claim is in progress, or refused. */
+export async function startClaim(plan: { planId: number; customerId: number }, now = DateTime.local()): Promise<StartClaimResult> {
+  const body = await http
+    .post("insert_claim", {
+      json: {
+        warrentyId: plan.planId,
+        customerId: plan.customerId,
+        damagedate: now.toISODate(),
+        claimdate: now.toFormat("yyyy-MM-dd HH:mm:ss"),
+        allowSMS: true,
+      },
+    })
+    .json(insertClaimResponseSchema);
+  if (body.code === CLAIM_CODES.draftExist && body.claimId) return { kind: "draftExists", claimId: body.claimId };
+  if (body.code === CLAIM_CODES.claimInProgress) return { kind: "claimInProgress", statusCode: body.claimSatusCode ?? null };
+  if (body.result?.claim_id) return { kind: "created", claimId: body.result.claim_id };
+  return { kind: "refused" };
+}
+
+/** DELETE /delete_draft_claim/{claimId}. */
+export async function deleteDraftClaim(claimId: number): Promise<void> {
+  await http.delete(`delete_draft_claim/${claimId}`).json(messageSchema);
+}
+
+function toClaim(detail: WireClaimDetail): Claim {
+  return {
+    id: detail.claim.id,
+    status: detail.claim.status as ClaimStatus,
+    planId: detail.claim.warrentyId,
+    customerId: detail.claim.customerId,
+    damageAreas: detail.damageAreasDisp,
+    items: detail.items.map(
+      (item): ClaimItem => ({
+        id: item.id,
+        planItemId: item.warrntyItemId,
+        manufacturerId: item.manufacturer.id,
+        materialId: item.material.id,
+        colorId: item.color.id,
+        documents: item.documents_and_photos,
+        damages: item.damages.map((damage) => ({
+          id: damage.id,
+          damageTypeId: damage.damageCategory.id,
+          specificDamageId: damage.specificDamage?.id ?? null,
+          damageAreaId: damage.specificLocation.id,
+          howItHappenedId: damage.occuredReason.id,
+          remedyId: damage.actionTaken.id,
+          noticedOn: damage.damageDate,
+          note: damage.notes,
+        })),
+      }),
+    ),
+  };
+}
+
+/** GET /claim/{claimId}. Rejects with a 404 HTTPError (CLAIM_NOT_FOUND) for an unknown claim. */
+export async function fetchClaim(claimId: number): Promise<Claim> {
+  return toClaim(await http.get(`claim/${claimId}`).json(claimDetailSchema));
+}
+
+/**
+ * POST /insert_update_claim_item: saves the chosen items with their details.
+ * @param items plan item id with details, and the claim item id when already saved
+ */
+export async function saveClaimItems(
+  claim: { claimId: number; planId: number },
+  items: Array<{ planItemId: number; claimItemId?: number; itemTypeId?: number | null } & ItemDetails>,
+): Promise<void> {
+  await http
+    .post("insert_update_claim_item", {
+      json: {
+        warrentyId: claim.planId,
+        claimId: claim.claimId,
+        claim_items: items.map((item) => ({
+          ...(item.claimItemId && { claimItemId: item.claimItemId }),
+          selectedItemId: item.planItemId,
+          manuFacturer: item.manufacturerId,
+          material: item.materialId,
+          color: item.colorId,
+          itemType: item.itemTypeId ?? null,
+        })),
+      },
+    })
+    .json(claimItemsResponseSchema);
+}
+
+/** DELETE /remove_claim_items/{id}: drops a claim item with its damages and documents. */
+export async function removeClaimItem(claimItemId: number): Promise<void> {
+  await http.delete(`remove_claim_items/${claimItemId}`).json(messageSchema);
+}
+
+/**
+ * POST /insert_claim_item_damage with only the unsaved damages (saved ones are not re-sent).
+ * @returns the new damage ids, in order
+ */
+export async function saveDamages(
+  claim: { claimId: number; customerId: number },
+  damages: Array<{ planItemId: number } & DamageEntry>,
+): Promise<number[]> {
+  const body = await http
+    .post("insert_claim_item_damage", {
+      json: {
+        claimId: claim.claimId,
+        customerId: claim.customerId,
+        damage_item: damages.map((damage) => ({
+          selectedItemId: damage.planItemId,
+          damageType: damage.damageTypeId,
+          specificDamage: damage.specificDamageId,
+          specificLocation: damage.damageAreaId,
+          damageDate: damage.noticedOn,
+          howDidOccur: damage.howItHappenedId,
+          actionTaken: damage.remedyId,
+          notes: damage.note.trim(),
+        })),
+      },
+    })
+    .json(damagesResponseSchema);
+  return body.multipleDamageIds;
+}
+
+/** DELETE /delete_claim_item_damage/{id}. */
+export async function deleteDamage(damageId: number): Promise<void> {
+  await http.delete(`delete_claim_item_damage/${damageId}`).json(messageSchema);
+}
+
+/** PUT /submit_claim/{claimId}/{customerId}: the answer's message ('Succeed' only means success). */
+export async function submitClaim(claim: { claimId: number; customerId: number }): Promise<string> {
+  return (await http.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema)).message;
+}

@@ -1,0 +1,59 @@
+/**
+ * Document calls (SPEC.md section 7): signed upload URL, the PUT of the bytes, linking the stored
+ * file to a claim item, deleting it, and its public address.
+ */
+import { config } from "../config.ts";
+import { contentTypeFor } from "../lib/upload-rules.ts";
+import { http } from "./http.ts";
+import { linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema } from "./schemas.ts";
+import type { ClaimDocument } from "../../machines/domain.ts";
+
+/** GET /file-upload-url: where to PUT a file, and the name it is stored under. */
+export async function fetchUploadUrl(claimId: number, file: { name: string }): Promise<{ url: string; fileName: string }> {
+  return http
+    .get("file-upload-url", { searchParams: { claimId, fileType: contentTypeFor(file.name), fileName: file.name } })
+    .json(uploadUrlResponseSchema);
+}
+
+/**
+ * PUTs a file's bytes to a signed URL, reporting progress as a fraction 0..1.
+ * XMLHttpRequest, not ky: fetch reports upload progress only with request streams, which Chromium
+ * allows over HTTP/2 alone, and storage URLs are often HTTP/1.1.
+ * Rejects with an Error carrying the HTTP status when the storage refuses the file.
+ */
+export function putFile(url: string, file: Blob & { name: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("PUT", url);
+    request.setRequestHeader("Content-Type", contentTypeFor(file.name));
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => (request.status < 300 ? resolve() : reject(new Error(`Upload refused (${request.status})`)));
+    request.onerror = () => reject(new Error("Upload failed"));
+    request.onabort = () => reject(new Error("Upload cancelled"));
+    signal?.addEventListener("abort", () => request.abort());
+    request.send(file);
+  });
+}
+
+/** POST /insert_linked_and_embedded_files: links a stored file to a claim item. */
+export async function linkDocument(claimId: number, claimItemId: number, fileName: string): Promise<ClaimDocument> {
+  const body = await http
+    .post("insert_linked_and_embedded_files", { json: { claimId, claimItemsId: claimItemId, docName: fileName } })
+    .json(linkDocumentResponseSchema);
+  const linked = body.result[0];
+  if (!linked) throw new Error("Document not linked");
+  return { id: linked.id, fileName: linked.name };
+}
+
+/** DELETE /delete_uploaded_documents_of_claim/{docId}. */
+export async function deleteDocument(documentId: number): Promise<void> {
+  await http.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema);
+}
+
+/** Public address of a stored document: base + claims_documentation/CL-{claimId}/photos-consumer/{fileName}. */
+export function documentUrl(claimId: number, fileName: string): string {
+  const base = config.publicStorageUrl.endsWith("/") ? config.publicStorageUrl : `${config.publicStorageUrl}/`;
+  return `${base}claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Plan calls (SPEC.md section 7): search_plan and plan/{id}, mapped to domain plans.
+ * Throws ky's HTTPError or a SchemaValidationError on failure; callers model both outcomes.
+ */
+import type { Plan, PlanItem, PlanQuery, PlanStatus, PlanType } from "../../machines/domain.ts";
+import { http } from "./http.ts";
+import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "./schemas.ts";
+
+const STATUS_BY_TEXT: Record<string, PlanStatus> = {
+  active: "active",
+  expired: "expired",
+  cancelled: "cancelled",
+  "cancel request dealer review": "cancelByDealer",
+  "cancel request consumer review": "cancelByCustomer",
+};
+
+/** Server status text to a plan status; the ACE screen's upper-case forms too. Unknown text is null. */
+export function toPlanStatus(text: string | null): PlanStatus | null {
+  return (text && STATUS_BY_TEXT[text.trim().toLowerCase()]) || null;
+}
+
+function toPlanType(text: string | null): PlanType {
+  const known: PlanType[] = ["FPP", "Ace", "Mace", "LEGACY"];
+  return known.find((type) => type.toLowerCase() === text?.toLowerCase()) ?? "UNKNOWN";
+}
+
+function toNumber(value: number | string | null): number | null {
+  const n = typeof value === "string" ? Number(value) : value;
+  return n === null || !Number.isFinite(n) ? null : n;
+}
+
+function toPlanItem(item: WirePlanItem): PlanItem {
+  return {
+    id: item.id,
+    type: item.type,
+    manufacturer: item.manufacturer,
+    material: item.material,
+    color: item.color,
+    description: item.itemDescription,
+    vendor: item.vendor,
+    sku: item.sku,
+    price: toNumber(item.itemPrice),
+    modelNumber: item.modelNumber,
+    quantity: item.quantity,
+    returned: item.returned,
+    fullReplacement: item.full_replacement,
+  };
+}
+
+/** Maps one wire plan to a domain plan. */
+export function toPlan(plan: WirePlan): Plan {
+  const name = [plan.firstName, plan.lastName].filter(Boolean).join(" ").trim();
+  return {
+    id: plan.id,
+    number: plan.number,
+    status: toPlanStatus(plan.planStatus),
+    planType: toPlanType(plan.planType),
+    programName: plan.programName,
+    customerId: plan.customerId,
+    customerName: name || null,
+    purchaseDate: plan.purchaseDate,
+    deliveryDate: plan.deliveryDate,
+    expirationDate: plan.expirationDate,
+    store: plan.store,
+    invoiceId: plan.invoiceId,
+    totalPrice: toNumber(plan.totalPrice),
+    items: plan.warrantyItems.map(toPlanItem),
+  };
+}
+
+/** Plans sorted Active first, then by id (SPEC.md section 3, "Ordering"). */
+export function sortPlans(plans: Plan[]): Plan[] {
+  return [...plans].sort((a, b) => Number(b.status === "active") - Number(a.status === "active") || a.id - b.id);
+}
+
+/** The search_plan payload for a query, with the search type codes of SPEC.md section 3. */
+export function toSearchRequest(query: PlanQuery): SearchPlanRequest {
+  if (query.by === "warrantyNumber") return { search_type: SEARCH_TYPES.warrantyNumber, number: query.number.trim() };
+  return {
+    search_type: SEARCH_TYPES[query.by],
+    name_first: query.firstName.trim(),
+    name_last: query.lastName.trim(),
+    ...(query.by === "email" && { email: query.email?.trim() ?? "" }),
+    ...(query.by === "phone" && { phone_number: query.phone?.trim() ?? "" }),
+    ...(query.by === "invoice" && { invoice_number: query.invoice?.trim() ?? "" }),
+    ...(query.zip?.trim() && { zip_code: query.zip.trim() }),
+  };
+}
+
+/** POST /search_plan: every plan found (FPP and ACE), sorted. An empty list when none match. */
+export async function searchPlans(query: PlanQuery): Promise<Plan[]> {
+  const body = await http.post("search_plan", { json: toSearchRequest(query) }).json(searchPlanResponseSchema);
+  return sortPlans([...body.customers, ...body.aceCustomers].map(toPlan));
+}
+
+/** GET /plan/{id}: the plan, or null when the answer holds none. */
+export async function fetchPlan(planId: number): Promise<Plan | null> {
+  const body = await http.get(`plan/${planId}`).json(searchPlanResponseSchema);
+  const plan = body.customers[0];
+  return plan ? toPlan(plan) : null;
+}

@@ -1,0 +1,272 @@
+/**
+ * The claims API contract (SPEC.md section 7) as valibot schemas, shared by the portal's API client
+ * (responses parsed at the edge) and the reference server (requests validated before any write).
+ * Wire spellings (`warrentyId`, `manuFacturer`, `warrntyItemId`, `claimSatusCode`) live only here
+ * and in src/api/; the rest of the code uses domain names.
+ *
+ * Units: ids are positive integers; dates are ISO `YYYY-MM-DD`; prices are US dollars (number).
+ */
+import * as v from "valibot";
+
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const isoDate = v.pipe(v.string(), v.isoDate());
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+
+/** `{ id, name }`: every lookup entry, and every lookup reference inside a record. */
+export const lookupSchema = v.object({ id: v.number(), name: v.string() });
+export type Lookup = v.InferOutput<typeof lookupSchema>;
+
+/** GET lookup lists: `{ result: Lookup[] }`. */
+export const lookupListSchema = v.object({ result: v.array(lookupSchema) });
+
+// ---------------------------------------------------------------- plans
+
+/** One item covered by a plan (SPEC.md section 3, "Plan / warranty item"). */
+export const wirePlanItemSchema = v.object({
+  id: v.number(),
+  trackKey: v.nullable(v.string()),
+  itemOrigin: v.nullable(v.string()),
+  type: v.nullable(lookupSchema),
+  manufacturer: v.nullable(lookupSchema),
+  material: v.nullable(lookupSchema),
+  color: v.nullable(lookupSchema),
+  itemDescription: v.nullable(v.string()),
+  vendor: v.nullable(v.string()),
+  sku: v.nullable(v.string()),
+  itemPrice: v.nullable(v.union([v.number(), v.string()])),
+  modelNumber: v.nullable(v.string()),
+  quantity: v.nullable(v.number()),
+  location: v.nullable(v.string()),
+  returned: v.boolean(),
+  full_replacement: v.boolean(),
+});
+export type WirePlanItem = v.InferOutput<typeof wirePlanItemSchema>;
+
+/** One plan with its customer, as search_plan and plan/{id} return it. */
+export const wirePlanSchema = v.object({
+  id: v.number(),
+  number: v.string(),
+  planStatus: v.nullable(v.string()),
+  planType: v.nullable(v.string()),
+  programName: v.nullable(v.string()),
+  programId: v.nullable(v.number()),
+  dealerId: v.nullable(v.number()),
+  invoiceId: v.nullable(v.string()),
+  store: v.nullable(v.string()),
+  purchaseDate: v.nullable(v.string()),
+  deliveryDate: v.nullable(v.string()),
+  expirationDate: v.nullable(v.string()),
+  totalPrice: v.nullable(v.union([v.number(), v.string()])),
+  warrantyProgramPrice: v.nullable(v.union([v.number(), v.string()])),
+  customerId: v.number(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  aceMigrated: v.boolean(),
+  internallyGenerated: v.boolean(),
+  warrantyItems: v.array(wirePlanItemSchema),
+});
+export type WirePlan = v.InferOutput<typeof wirePlanSchema>;
+
+/** Search type codes (SPEC.md section 3). */
+export const SEARCH_TYPES = {
+  warrantyNumber: "search_plan_4",
+  email: "search_plan_1",
+  phone: "search_plan_2",
+  invoice: "search_plan_3",
+} as const;
+
+/** POST /search_plan body: by warranty number, or by personal information. */
+export const searchPlanRequestSchema = v.variant("search_type", [
+  v.object({ search_type: v.literal(SEARCH_TYPES.warrantyNumber), number: text(64) }),
+  v.object({
+    search_type: v.picklist([SEARCH_TYPES.email, SEARCH_TYPES.phone, SEARCH_TYPES.invoice]),
+    name_first: text(100),
+    name_last: text(100),
+    email: v.optional(v.pipe(v.string(), v.maxLength(254))),
+    phone_number: v.optional(v.pipe(v.string(), v.maxLength(32))),
+    invoice_number: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    zip_code: v.optional(v.pipe(v.string(), v.maxLength(10))),
+  }),
+]);
+export type SearchPlanRequest = v.InferOutput<typeof searchPlanRequestSchema>;
+
+/** POST /search_plan and GET /plan/{id} answer: FPP plans in `customers`, ACE in `aceCustomers`. */
+export const searchPlanResponseSchema = v.object({
+  customers: v.array(wirePlanSchema),
+  aceCustomers: v.optional(v.array(wirePlanSchema), []),
+});
+
+// ---------------------------------------------------------------- claims
+
+/** POST /insert_claim body. `claimdate` is `YYYY-MM-DD HH:mm:ss`; `allowSMS` is true or 1. */
+export const insertClaimRequestSchema = v.object({
+  warrentyId: id,
+  customerId: id,
+  damagedate: isoDate,
+  claimdate: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)),
+  allowSMS: v.union([v.literal(true), v.literal(1)]),
+});
+export type InsertClaimRequest = v.InferOutput<typeof insertClaimRequestSchema>;
+
+/** Answer codes of insert_claim. */
+export const CLAIM_CODES = {
+  created: "CREATED",
+  draftExist: "DRAFT_EXIST",
+  claimInProgress: "CLAIM_IN_PROGRESS",
+  claimNotFound: "CLAIM_NOT_FOUND",
+} as const;
+
+/**
+ * POST /insert_claim answer: `result.claim_id` when created; `code` DRAFT_EXIST with `claimId`, or
+ * CLAIM_IN_PROGRESS with `claimSatusCode` (the code the claim-status site takes).
+ */
+export const insertClaimResponseSchema = v.object({
+  code: v.string(),
+  message: v.string(),
+  result: v.optional(v.object({ claim_id: v.number() })),
+  claimId: v.optional(v.number()),
+  claimSatusCode: v.optional(v.nullable(v.string())),
+});
+export type InsertClaimResponse = v.InferOutput<typeof insertClaimResponseSchema>;
+
+/** POST /insert_update_claim_item body; ids of lookups, `selectedItemId` is the plan item id. */
+export const claimItemsRequestSchema = v.object({
+  warrentyId: id,
+  claimId: id,
+  claim_items: v.pipe(
+    v.array(
+      v.object({
+        claimItemId: v.optional(id),
+        selectedItemId: id,
+        manuFacturer: id,
+        material: id,
+        color: id,
+        itemType: v.optional(v.nullable(id)),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(100),
+  ),
+});
+export type ClaimItemsRequest = v.InferOutput<typeof claimItemsRequestSchema>;
+
+export const claimItemsResponseSchema = v.object({
+  message: v.string(),
+  results: v.array(v.object({ claimItemId: v.number(), selectedItemId: v.number() })),
+});
+
+/** POST /insert_claim_item_damage body; `selectedItemId` is the plan item id of a claim item. */
+export const damagesRequestSchema = v.object({
+  claimId: id,
+  customerId: id,
+  damage_item: v.pipe(
+    v.array(
+      v.object({
+        damageId: v.optional(id),
+        selectedItemId: id,
+        damageType: id,
+        specificDamage: v.optional(v.nullable(id)),
+        specificLocation: id,
+        damageDate: isoDate,
+        howDidOccur: id,
+        actionTaken: id,
+        notes: text(2000),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(200),
+  ),
+});
+export type DamagesRequest = v.InferOutput<typeof damagesRequestSchema>;
+
+/** Ids of the damages written, in request order. */
+export const damagesResponseSchema = v.object({
+  message: v.string(),
+  multipleDamageIds: v.array(v.number()),
+});
+
+/** A stored damage (SPEC.md section 3, "Damage (stored)"). */
+export const wireDamageSchema = v.object({
+  id: v.number(),
+  damageCategory: lookupSchema,
+  specificDamage: v.nullable(lookupSchema),
+  specificLocation: lookupSchema,
+  occuredReason: lookupSchema,
+  actionTaken: lookupSchema,
+  damageDate: v.string(),
+  notes: v.string(),
+});
+export type WireDamage = v.InferOutput<typeof wireDamageSchema>;
+
+/** A stored document, read from public storage by its file name. */
+export const wireDocumentSchema = v.object({ id: v.number(), fileName: v.string() });
+
+/** A stored claim item with its damages and documents. */
+export const wireClaimItemSchema = v.object({
+  id: v.number(),
+  warrntyItemId: v.number(),
+  type: v.nullable(lookupSchema),
+  manufacturer: lookupSchema,
+  material: lookupSchema,
+  color: lookupSchema,
+  damages: v.array(wireDamageSchema),
+  documents_and_photos: v.array(wireDocumentSchema),
+});
+export type WireClaimItem = v.InferOutput<typeof wireClaimItemSchema>;
+
+/** GET /claim/{claimId} answer. `damageAreasDisp` is the damage-area option list of the claim. */
+export const claimDetailSchema = v.object({
+  claim: v.object({
+    id: v.number(),
+    status: v.string(),
+    warrentyId: v.number(),
+    customerId: v.number(),
+    claimSatusCode: v.nullable(v.string()),
+  }),
+  items: v.array(wireClaimItemSchema),
+  damageAreasDisp: v.array(lookupSchema),
+  documents: v.array(v.object({ id: v.number(), fileName: v.string(), claimItemId: v.number() })),
+});
+export type WireClaimDetail = v.InferOutput<typeof claimDetailSchema>;
+
+/** Plain `{ message }` answers (deletes, submit). Submit succeeds only on 'Succeed'. */
+export const messageSchema = v.object({ message: v.string() });
+export const SUCCEED = "Succeed";
+
+/** GET /file-upload-url query. `fileName` is the consumer's original name, kept for display. */
+export const uploadUrlQuerySchema = v.object({
+  claimId: v.pipe(v.string(), v.toNumber(), id),
+  fileType: v.picklist(["image/png", "image/jpeg", "application/pdf"]),
+  fileName: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
+
+/** GET /file-upload-url answer: a short-lived signed URL to PUT the bytes to, and the stored name. */
+export const uploadUrlResponseSchema = v.object({ url: v.string(), fileName: v.string() });
+
+/** POST /insert_linked_and_embedded_files body: links an uploaded file to a claim item. */
+export const linkDocumentRequestSchema = v.object({
+  claimId: id,
+  claimItemsId: id,
+  docName: text(255),
+});
+export const linkDocumentResponseSchema = v.object({
+  message: v.string(),
+  result: v.array(v.object({ id: v.number(), name: v.string() })),
+});
+
+/** POST /insert_manual_warr_item body (SPEC.md section 5, "Missing line item"). */
+export const manualItemRequestSchema = v.object({
+  claimId: id,
+  warrentyId: id,
+  vendor: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  sku: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  modelNumber: text(64),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
+  price: v.pipe(v.number(), v.minValue(0)),
+  itemType: id,
+  manuFacturer: id,
+  material: id,
+  color: id,
+  description: text(1000),
+});
+export type ManualItemRequest = v.InferOutput<typeof manualItemRequestSchema>;

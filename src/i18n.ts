@@ -1,0 +1,42 @@
+/**
+ * Lingui setup: English and Spanish, fallback English (SPEC.md section 9). The language comes from
+ * the query string (?lng=), then the cookie, local storage, session storage and the browser; the
+ * choice is cached in a cookie so the next visit keeps it.
+ */
+import { i18n } from "@lingui/core";
+
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+const COOKIE = "i18next";
+
+function isLocale(value: string | null | undefined): value is Locale {
+  return LOCALES.includes(value?.slice(0, 2).toLowerCase() as Locale);
+}
+
+function cookieLocale(): string | undefined {
+  return document.cookie.split("; ").find((part) => part.startsWith(`${COOKIE}=`))?.split("=")[1];
+}
+
+/** The first supported language among the detection sources, or 'en'. */
+export function detectLocale(): Locale {
+  const candidates = [
+    new URLSearchParams(window.location.search).get("lng"),
+    cookieLocale(),
+    window.localStorage.getItem(COOKIE),
+    window.sessionStorage.getItem(COOKIE),
+    ...navigator.languages,
+    document.documentElement.lang,
+  ];
+  const found = candidates.find(isLocale);
+  return found ? (found.slice(0, 2).toLowerCase() as Locale) : "en";
+}
+
+/** Loads a language's catalog, activates it, sets <html lang> and caches the choice in a cookie. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = await import(`../locales/${locale}/messages.po`);
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
+  document.cookie = `${COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+export { i18n };

@@ -1,0 +1,33 @@
+/**
+ * Dates (SPEC.md sections 5 and 9): ISO `YYYY-MM-DD` on the wire, 'MMMM Do, YYYY' on screen
+ * (localised: 'January 5th, 2026', '5 de enero de 2026'), picker range 2000-01-01 to today.
+ */
+import { DateTime } from "luxon";
+
+export const EARLIEST_DATE = "2000-01-01";
+
+/** Today as an ISO date in the consumer's zone: the latest date the picker allows. */
+export function todayIso(): string {
+  return DateTime.local().toISODate()!;
+}
+
+function ordinal(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return `${day}th`;
+  return `${day}${{ 1: "st", 2: "nd", 3: "rd" }[day % 10] ?? "th"}`;
+}
+
+/** 'MMMM Do, YYYY' for an ISO date in the given language; '' for an empty or invalid date. */
+export function formatDisplayDate(iso: string | null | undefined, locale: string): string {
+  if (!iso) return "";
+  const date = DateTime.fromISO(iso.slice(0, 10)).setLocale(locale);
+  if (!date.isValid) return "";
+  if (locale.startsWith("es")) return date.toFormat("d 'de' MMMM 'de' yyyy");
+  return `${date.toFormat("MMMM")} ${ordinal(date.day)}, ${date.year}`;
+}
+
+/** True when an ISO date lies within the picker's range. */
+export function isWithinPickerRange(iso: string): boolean {
+  const date = DateTime.fromISO(iso);
+  return date.isValid && iso >= EARLIEST_DATE && iso <= todayIso();
+}

@@ -1,0 +1,23 @@
+/**
+ * Field and toast messages as Lingui descriptors (SPEC.md sections 5 and 8). Schemas carry these
+ * keys as their messages; screens translate them at display time.
+ */
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+
+export const FIELD_MESSAGES = {
+  required: msg`Required`,
+  selectOption: msg`Please select an option`,
+  selectDate: msg`Please select a date`,
+  dateOutOfRange: msg`Choose a date between January 1st, 2000 and today`,
+  needPhoto: msg`We need at least one photo from you`,
+  phoneInvalid: msg`Mobile Number is Not valid`,
+  emailInvalid: msg`Enter a valid email address`,
+  zipNumeric: msg`ZIP code must contain numbers only`,
+} satisfies Record<string, MessageDescriptor>;
+
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+export function isFieldMessageKey(value: unknown): value is FieldMessageKey {
+  return typeof value === "string" && value in FIELD_MESSAGES;
+}

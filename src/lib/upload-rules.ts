@@ -1,0 +1,62 @@
+/**
+ * Upload rules, one source for the claim screens, the contact wizard and the reference server
+ * (SPEC.md sections 5 and 9).
+ */
+
+/** Largest accepted file, in bytes (10 MB). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+
+/** Accepted file name extensions, lower case, compared case-insensitively. */
+export const ALLOWED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
+
+/** What the file picker offers (`accept` attribute). */
+export const PICKER_ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+
+/** The real types we store, detected from bytes, never from the name. */
+export type DocumentKind = "png" | "jpeg" | "pdf";
+
+export const CONTENT_TYPES: Record<DocumentKind, string> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  pdf: "application/pdf",
+};
+
+/** Why a file is refused before any upload starts. */
+export type UploadRejection = "tooBig" | "unsupported";
+
+/** Lower-case extension of a file name, or "" when it has none. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return dot < 0 ? "" : fileName.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Checks one file against the size and extension rules.
+ * @param file name and size in bytes
+ * @returns the reason it is refused, or null when it may be uploaded
+ */
+export function checkUpload(file: { name: string; size: number }): UploadRejection | null {
+  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return "unsupported";
+  if (file.size > MAX_UPLOAD_BYTES) return "tooBig";
+  return null;
+}
+
+/** Content type to send with a file's PUT, from its extension (rules checked first). */
+export function contentTypeFor(fileName: string): string {
+  const ext = extensionOf(fileName);
+  if (ext === "pdf") return CONTENT_TYPES.pdf;
+  if (ext === "png") return CONTENT_TYPES.png;
+  return CONTENT_TYPES.jpeg;
+}
+
+/**
+ * Detects PNG, JPEG or PDF from the first bytes (magic numbers).
+ * @returns the kind, or null when the bytes are none of the three
+ */
+export function detectKind(bytes: Uint8Array): DocumentKind | null {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // "%PDF-"
+  return null;
+}

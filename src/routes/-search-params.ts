@@ -1,0 +1,14 @@
+/** Valibot pieces for typed search params (DESIGN.md "The flow of data", step 1). */
+import * as v from "valibot";
+
+/** A positive integer id, from a number or a numeric string; anything else becomes undefined. */
+export const optionalId = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((value) => {
+    const id = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof id === "number" && Number.isInteger(id) && id > 0 ? id : undefined;
+  }),
+);
+
+/** A wizard step as written in the URL; the machine judges it. */
+export const optionalStep = v.optional(v.union([v.number(), v.string()]));

@@ -1,0 +1,33 @@
+import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { Trans } from "@lingui/react/macro";
+import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
+import { PlanSearchProvider } from "../screens/plan-search/plan-search-actor.tsx";
+import { Header } from "../ui/Header.tsx";
+import { Toasts } from "../ui/Toasts.tsx";
+
+export const Route = createRootRoute({
+  component: RootLayout,
+  errorComponent: ({ error }) => <ErrorPage error={error} />,
+  notFoundComponent: () => (
+    <section className="screen">
+      <h1>
+        <Trans>This link is not valid.</Trans>
+      </h1>
+    </section>
+  ),
+});
+
+function RootLayout() {
+  return (
+    <PlanSearchProvider>
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
+      <Header />
+      <main id="main" className="content">
+        <Outlet />
+      </main>
+      <Toasts />
+    </PlanSearchProvider>
+  );
+}

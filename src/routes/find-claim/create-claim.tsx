@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import * as v from "valibot";
+import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
+import { ClaimWizardScreen } from "../../screens/fpp-claim/ClaimWizardScreen.tsx";
+import { optionalId, optionalStep } from "../-search-params.ts";
+
+export const Route = createFileRoute("/find-claim/create-claim")({
+  validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId }),
+  component: function CreateClaimRoute() {
+    const { step, claimId, warranty_id } = Route.useSearch();
+    if (!claimId || !warranty_id) return <ClaimNotFound />;
+    // Keyed by claim, so opening another claim starts a fresh wizard.
+    return <ClaimWizardScreen key={`${claimId}-${warranty_id}`} search={{ step, claimId, warranty_id }} />;
+  },
+});

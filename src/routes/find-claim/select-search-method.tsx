@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { SelectSearchMethodScreen } from "../../screens/plan-search/SelectSearchMethodScreen.tsx";
+
+export const Route = createFileRoute("/find-claim/select-search-method")({ component: SelectSearchMethodScreen });

@@ -1,0 +1,25 @@
+/** The claim submitted screen (SPEC.md section 2): thanks, CL-{claimId}, what happens next, Back to Home. */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Button } from "../../ui/Button.tsx";
+
+export function ClaimSubmitted({ claimId, onHome }: { claimId: number; onHome: () => void }) {
+  const { t } = useLingui();
+  const claimNumber = `CL-${claimId}`;
+  return (
+    <section className="screen confirmation">
+      <h1 tabIndex={-1} ref={(heading) => heading?.focus()}>
+        <Trans>Thank you for submitting your claim</Trans>
+      </h1>
+      <p className="claim-number">
+        <Trans>Claim number</Trans>: <strong>{claimNumber}</strong>
+      </p>
+      <p>
+        <Trans>
+          You will receive a notification with a status update within the next 2–3 business days. In the meantime, please keep an eye on your email for the
+          latest updates.
+        </Trans>
+      </p>
+      <Button onClick={onHome}>{t`Back to Home`}</Button>
+    </section>
+  );
+}

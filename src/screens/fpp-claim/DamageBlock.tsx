@@ -1,0 +1,99 @@
+/**
+ * One damage block, 'Damage N' (SPEC.md section 2, step 4): every field required. A saved block is
+ * read-only, because saved damages are not re-sent; it can be removed (from block 2 on).
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { BLANK_DAMAGE, damageEntrySchema, fieldErrors } from "../../../machines/fpp-claim-rules.ts";
+import type { ClaimOptions, DamageEntry, Lookup } from "../../../machines/domain.ts";
+import { Button } from "../../ui/Button.tsx";
+import { DateField, SelectField, TextAreaField, useFieldError } from "../../ui/fields.tsx";
+
+type SelectKey = "damageTypeId" | "specificDamageId" | "damageAreaId" | "howItHappenedId" | "remedyId";
+
+export interface DamageBlockProps {
+  index: number;
+  value: Partial<DamageEntry>;
+  options: ClaimOptions | null;
+  damageAreas: Lookup[];
+  showErrors: boolean;
+  disabled: boolean;
+  onChange: (value: Partial<DamageEntry>) => void;
+  /** Absent on the first block, which cannot be removed. */
+  onRemove?: () => void;
+}
+
+export function DamageBlock({ index, value, options, damageAreas, showErrors, disabled, onChange, onRemove }: DamageBlockProps) {
+  const { t } = useLingui();
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const saved = Boolean(value.savedId);
+  const errors = saved ? {} : fieldErrors(damageEntrySchema, value, BLANK_DAMAGE);
+  const touch = (key: string) => setTouched((previous) => new Set(previous).add(key));
+  const shows = (key: string) => showErrors || touched.has(key);
+  const number = index + 1;
+
+  const selects: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
+    { key: "damageTypeId", label: t`Damage Type`, list: options?.damageTypes ?? [] },
+    { key: "specificDamageId", label: t`Specific Damage`, list: options?.specificDamages ?? [] },
+    { key: "damageAreaId", label: t`Damage Area`, list: damageAreas },
+  ];
+  const causes: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
+    { key: "howItHappenedId", label: t`How did it happen`, list: options?.howItHappened ?? [] },
+    { key: "remedyId", label: t`Did you take any steps to remedy?`, list: options?.remedies ?? [] },
+  ];
+  const renderSelect = (field: { key: SelectKey; label: string; list: Lookup[] }) => (
+    <ErrorAware key={field.key} error={errors[field.key]} show={shows(field.key)}>
+      {(error) => (
+        <SelectField
+          label={field.label}
+          required
+          options={field.list}
+          value={(value[field.key] as number | undefined) ?? 0}
+          error={error}
+          onBlur={() => touch(field.key)}
+          onChange={(id) => {
+            touch(field.key);
+            onChange({ ...value, [field.key]: id });
+          }}
+        />
+      )}
+    </ErrorAware>
+  );
+
+  return (
+    <fieldset className="damage-block" disabled={saved || disabled}>
+      <legend className="damage-block-title">
+        <h3>{t`Damage ${number}`}</h3>
+        {onRemove && (
+          // In the legend, so a saved (read-only) block stays removable.
+          <Button variant="secondary" className="remove-damage" onClick={onRemove} disabled={disabled} aria-label={t`Delete damage ${number}`}>
+            {t`Delete`}
+          </Button>
+        )}
+      </legend>
+      {selects.map(renderSelect)}
+      <ErrorAware error={errors.noticedOn} show={shows("noticedOn")}>
+        {(error) => (
+          <DateField
+            label={t`When did you notice the damage`}
+            required
+            value={value.noticedOn ?? ""}
+            error={error}
+            onBlur={() => touch("noticedOn")}
+            onChange={(date) => onChange({ ...value, noticedOn: date })}
+          />
+        )}
+      </ErrorAware>
+      {causes.map(renderSelect)}
+      <ErrorAware error={errors.note} show={shows("note")}>
+        {(error) => (
+          <TextAreaField label={t`Note`} required value={value.note ?? ""} error={error} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
+        )}
+      </ErrorAware>
+    </fieldset>
+  );
+}
+
+function ErrorAware({ error, show, children }: { error: string | undefined; show: boolean; children: (error: string | null) => React.ReactNode }) {
+  return <>{children(useFieldError(error ? [error] : [], show))}</>;
+}

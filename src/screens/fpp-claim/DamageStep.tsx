@@ -1,0 +1,84 @@
+/**
+ * Step 4, 'Report your damage', per claim item: a plan summary, the upload area, the uploaded
+ * documents, and damage blocks with '+ Add Damage' (SPEC.md section 2). Next is always enabled;
+ * the machine refuses it and this step shows every message when something is missing.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
+import { formatDisplayDate } from "../../lib/dates.ts";
+import { UploadArea } from "../../ui/UploadArea.tsx";
+import { useClaimActor } from "./claim-actor.ts";
+import { DamageBlock } from "./DamageBlock.tsx";
+import { DocumentList } from "./DocumentList.tsx";
+
+function nameOf(list: Lookup[] | undefined, id: number | undefined): string {
+  return list?.find((entry) => entry.id === id)?.name ?? "";
+}
+
+export function DamageStep() {
+  const { t, i18n } = useLingui();
+  const actor = useClaimActor();
+  const { claim, plan, options, selection, damages, showValidation, claimId } = useSelector(actor, (snapshot) => snapshot.context);
+  const busy = useSelector(actor, (snapshot) => snapshot.matches("deletingDamage") || snapshot.matches("deletingDocument") || snapshot.matches("savingDamages"));
+
+  return (
+    <div className="damage-step">
+      {selection.map((planItemId) => {
+        const claimItem = claim?.items.find((item) => item.planItemId === planItemId);
+        const planItem = plan?.items.find((item) => item.id === planItemId);
+        if (!claimItem) return null;
+        const blocks: Partial<DamageEntry>[] = damages[planItemId]?.length ? damages[planItemId]! : [{}];
+        const setBlocks = (next: Partial<DamageEntry>[]) => actor.send({ type: "damages.change", damages: { [planItemId]: next } });
+        const missingPhoto = showValidation && claimItem.documents.length === 0;
+        const headingId = `claim-item-${claimItem.id}`;
+        return (
+          <section key={planItemId} className="card claim-item" aria-labelledby={headingId}>
+            <h2 id={headingId}>{planItem?.type?.name ?? t`Item`}</h2>
+            <dl className="facts">
+              <dt>{t`Purchase Date`}</dt>
+              <dd>{formatDisplayDate(plan?.purchaseDate, i18n.locale)}</dd>
+              <dt>{t`Store Code`}</dt>
+              <dd>{plan?.store}</dd>
+              <dt>{t`Manufacturer`}</dt>
+              <dd>{nameOf(options?.manufacturers, claimItem.manufacturerId)}</dd>
+              <dt>{t`Material`}</dt>
+              <dd>{nameOf(options?.materials, claimItem.materialId)}</dd>
+              <dt>{t`Color`}</dt>
+              <dd>{nameOf(options?.colors, claimItem.colorId)}</dd>
+            </dl>
+            <UploadArea
+              claimId={claimId}
+              claimItemId={claimItem.id}
+              label={t`Photos and documents of the ${planItem?.type?.name ?? t`item`}`}
+              invalid={missingPhoto}
+              onLinked={(document) => actor.send({ type: "document.added", claimItemId: claimItem.id, document })}
+            />
+            {missingPhoto && (
+              <p className="field-error" role="alert">
+                <Trans>We need at least one photo from you</Trans>
+              </p>
+            )}
+            <DocumentList claimId={claimId} documents={claimItem.documents} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
+            {blocks.map((block, index) => (
+              <DamageBlock
+                key={block.savedId ?? `new-${index}`}
+                index={index}
+                value={block}
+                options={options}
+                damageAreas={claim?.damageAreas ?? []}
+                showErrors={showValidation}
+                disabled={busy}
+                onChange={(next) => setBlocks(blocks.map((entry, i) => (i === index ? next : entry)))}
+                onRemove={index === 0 ? undefined : () => actor.send({ type: "damage.remove", planItemId, index })}
+              />
+            ))}
+            <button type="button" className="link-button" disabled={busy} onClick={() => setBlocks([...blocks, {}])}>
+              {t`+ Add Damage`}
+            </button>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

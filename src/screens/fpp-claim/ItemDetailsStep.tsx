@@ -1,0 +1,69 @@
+/**
+ * Step 3, 'Confirm/Update Item Details': manufacturer, material and color per chosen item
+ * ('Please select an option' when missing). With nothing chosen it points back to step 2.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import { BLANK_ITEM_DETAILS, fieldErrors, itemDetailsSchema } from "../../../machines/fpp-claim-rules.ts";
+import type { ItemDetails } from "../../../machines/domain.ts";
+import { SelectField, useFieldError } from "../../ui/fields.tsx";
+import { useClaimActor } from "./claim-actor.ts";
+
+export function ItemDetailsStep() {
+  const { t } = useLingui();
+  const actor = useClaimActor();
+  const { selection, details, plan, options } = useSelector(actor, (snapshot) => snapshot.context);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+
+  if (selection.length === 0) {
+    return (
+      <p role="alert">
+        <Trans>Please select some items on 2nd step</Trans>
+      </p>
+    );
+  }
+
+  const fields: Array<{ key: keyof ItemDetails; label: string; options: { id: number; name: string }[] }> = [
+    { key: "manufacturerId", label: t`Manufacturer`, options: options?.manufacturers ?? [] },
+    { key: "materialId", label: t`Material`, options: options?.materials ?? [] },
+    { key: "colorId", label: t`Color`, options: options?.colors ?? [] },
+  ];
+
+  return (
+    <div className="item-details">
+      {selection.map((planItemId) => {
+        const item = plan?.items.find((candidate) => candidate.id === planItemId);
+        const value = details[planItemId] ?? {};
+        const errors = fieldErrors(itemDetailsSchema, value, BLANK_ITEM_DETAILS);
+        return (
+          <fieldset key={planItemId} className="card">
+            <legend>
+              <h2>{item?.type?.name ?? t`Item`}</h2>
+            </legend>
+            {fields.map((field) => (
+              <DetailSelect
+                key={field.key}
+                label={field.label}
+                options={field.options}
+                value={value[field.key] ?? 0}
+                error={errors[field.key]}
+                show={touched.has(`${planItemId}.${field.key}`)}
+                onBlur={() => setTouched(new Set(touched).add(`${planItemId}.${field.key}`))}
+                onChange={(id) => {
+                  setTouched(new Set(touched).add(`${planItemId}.${field.key}`));
+                  actor.send({ type: "details.change", details: { [planItemId]: { ...value, [field.key]: id } } });
+                }}
+              />
+            ))}
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
+
+function DetailSelect(props: { label: string; options: { id: number; name: string }[]; value: number; error: string | undefined; show: boolean; onChange: (id: number) => void; onBlur: () => void }) {
+  const error = useFieldError(props.error ? [props.error] : [], props.show);
+  return <SelectField label={props.label} required options={props.options} value={props.value} error={error} onChange={props.onChange} onBlur={props.onBlur} />;
+}

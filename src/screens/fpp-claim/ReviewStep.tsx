@@ -1,0 +1,68 @@
+/** Step 5, 'Review claim details': read-only items, documents and damages as the server holds them. */
+import { useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import type { Lookup } from "../../../machines/domain.ts";
+import { formatDisplayDate } from "../../lib/dates.ts";
+import { useClaimActor } from "./claim-actor.ts";
+import { displayName } from "./DocumentList.tsx";
+
+function nameOf(list: Lookup[] | undefined, id: number | null | undefined): string {
+  return list?.find((entry) => entry.id === id)?.name ?? "";
+}
+
+export function ReviewStep() {
+  const { t, i18n } = useLingui();
+  const actor = useClaimActor();
+  const { claim, plan, options, error } = useSelector(actor, (snapshot) => snapshot.context);
+  if (!claim) return null;
+  return (
+    <div className="review">
+      {error === "submitFailed" && (
+        <p role="alert" className="form-error">
+          {t`We could not submit your claim. Please try again.`}
+        </p>
+      )}
+      {claim.items.map((item) => {
+        const planItem = plan?.items.find((candidate) => candidate.id === item.planItemId);
+        return (
+          <section key={item.id} className="card" aria-label={planItem?.type?.name ?? t`Item`}>
+            <h2>{planItem?.type?.name ?? t`Item`}</h2>
+            <dl className="facts">
+              <dt>{t`Manufacturer`}</dt>
+              <dd>{nameOf(options?.manufacturers, item.manufacturerId)}</dd>
+              <dt>{t`Material`}</dt>
+              <dd>{nameOf(options?.materials, item.materialId)}</dd>
+              <dt>{t`Color`}</dt>
+              <dd>{nameOf(options?.colors, item.colorId)}</dd>
+              <dt>{t`Vendor`}</dt>
+              <dd>{planItem?.vendor ?? t`N/A`}</dd>
+              <dt>{t`Files`}</dt>
+              <dd>{item.documents.map((document) => displayName(document.fileName)).join(", ")}</dd>
+            </dl>
+            {item.damages.map((damage, index) => (
+              <div key={damage.id} className="review-damage">
+                <h3>{t`Damage ${index + 1}`}</h3>
+                <dl className="facts">
+                  <dt>{t`Damage Type`}</dt>
+                  <dd>{nameOf(options?.damageTypes, damage.damageTypeId)}</dd>
+                  <dt>{t`Specific Damage`}</dt>
+                  <dd>{nameOf(options?.specificDamages, damage.specificDamageId)}</dd>
+                  <dt>{t`Damage Area`}</dt>
+                  <dd>{nameOf(claim.damageAreas, damage.damageAreaId)}</dd>
+                  <dt>{t`When did you notice the damage`}</dt>
+                  <dd>{formatDisplayDate(damage.noticedOn, i18n.locale)}</dd>
+                  <dt>{t`How did it happen`}</dt>
+                  <dd>{nameOf(options?.howItHappened, damage.howItHappenedId)}</dd>
+                  <dt>{t`Did you take any steps to remedy?`}</dt>
+                  <dd>{nameOf(options?.remedies, damage.remedyId)}</dd>
+                  <dt>{t`Note`}</dt>
+                  <dd>{damage.note}</dd>
+                </dl>
+              </div>
+            ))}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Personal information search (SPEC.md section 2): names, optional ZIP, and an Email / Phone /
+ * Invoice switch revealing one required field. Back returns to the method screen and clears the
+ * saved search. Prefilled from the saved search.
+ */
+import { useForm } from "@tanstack/react-form";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import type { PlanQuery } from "../../../machines/domain.ts";
+import { maskPhone } from "../../lib/phone.ts";
+import { BackButton } from "../../ui/BackButton.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { TextField, useFieldError } from "../../ui/fields.tsx";
+import { PlanSearchActor } from "./plan-search-actor.tsx";
+import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
+
+function initialValues(query: PlanQuery | null): PersonalInfoValues {
+  if (!query || query.by === "warrantyNumber") return { firstName: "", lastName: "", zip: "", by: "email", email: "", phone: "", invoice: "" };
+  return { firstName: query.firstName, lastName: query.lastName, zip: query.zip ?? "", by: query.by, email: query.email ?? "", phone: maskPhone(query.phone ?? ""), invoice: query.invoice ?? "" };
+}
+
+export function PersonalInfoScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const planSearch = PlanSearchActor.useActorRef();
+  const searching = PlanSearchActor.useSelector((snapshot) => snapshot.matches("searching"));
+  const saved = PlanSearchActor.useSelector((snapshot) => snapshot.context.query);
+
+  const form = useForm({
+    defaultValues: initialValues(saved),
+    validators: { onChange: personalInfoSchema, onSubmit: personalInfoSchema },
+    onSubmit: ({ value }) =>
+      planSearch.send({
+        type: "search.submit",
+        query: { by: value.by, firstName: value.firstName, lastName: value.lastName, zip: value.zip, [value.by]: value[value.by] },
+      }),
+  });
+
+  const labels: Record<SearchBy, string> = { email: t`Email`, phone: t`Phone`, invoice: t`Invoice` };
+  const text = (name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice", label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <form.Field name={name}>
+      {(field) => (
+        <ErrorField errors={field.state.meta.errors} show={field.state.meta.isTouched || form.state.submissionAttempts > 0}>
+          {(error) => (
+            <TextField
+              label={label}
+              name={name}
+              value={field.state.value}
+              error={error}
+              onChange={(value) => field.handleChange(name === "phone" ? maskPhone(value) : value)}
+              onBlur={field.handleBlur}
+              {...extra}
+            />
+          )}
+        </ErrorField>
+      )}
+    </form.Field>
+  );
+
+  return (
+    <section className="screen">
+      <BackButton
+        onBack={() => {
+          planSearch.send({ type: "query.forget" });
+          void navigate({ to: "/find-claim/select-search-method" });
+        }}
+      />
+      <h1>
+        <Trans>Find your warranty</Trans>
+      </h1>
+      <p className="hint">
+        <Trans>Use the details exactly as they appear on your retailer invoice or receipt.</Trans>
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.handleSubmit();
+        }}
+      >
+        {text("firstName", t`First name`, { required: true, autoComplete: "given-name" })}
+        {text("lastName", t`Last name`, { required: true, autoComplete: "family-name" })}
+        {text("zip", t`Home ZIP code`, { inputMode: "numeric", autoComplete: "postal-code" })}
+        <form.Field name="by">
+          {(field) => (
+            <fieldset className="segmented">
+              <legend>{t`Search with`}</legend>
+              {SEARCH_BY.map((by) => (
+                <label key={by} className={field.state.value === by ? "selected" : ""}>
+                  <input type="radio" name="by" value={by} checked={field.state.value === by} onChange={() => field.handleChange(by)} />
+                  {labels[by]}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </form.Field>
+        <form.Subscribe selector={(state) => state.values.by}>
+          {(by) =>
+            by === "email"
+              ? text("email", t`Email`, { required: true, type: "email", inputMode: "email", autoComplete: "email" })
+              : by === "phone"
+                ? text("phone", t`Phone`, { required: true, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "(212) 555-0134" })
+                : text("invoice", t`Invoice number`, { required: true, autoComplete: "off" })
+          }
+        </form.Subscribe>
+        <div className="actions">
+          <Button type="submit" loading={searching}>
+            {t`Submit`}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate({ to: "/find-claim/warranty-number" })}>
+            {t`Try Warranty Number`}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ErrorField({ errors, show, children }: { errors: readonly unknown[]; show: boolean; children: (error: string | null) => React.ReactNode }) {
+  return <>{children(useFieldError(errors, show))}</>;
+}

@@ -1,0 +1,52 @@
+/**
+ * 'We need to find your warranty' (SPEC.md section 2, "Select search method"): choose warranty
+ * number or personal information; Search is disabled until one is chosen and resets the try counter.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { BackButton } from "../../ui/BackButton.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { PlanSearchActor } from "./plan-search-actor.tsx";
+
+type Method = "warrantyNumber" | "personalInfo";
+
+export function SelectSearchMethodScreen() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const planSearch = PlanSearchActor.useActorRef();
+  const [method, setMethod] = useState<Method | null>(null);
+
+  return (
+    <section className="screen">
+      <BackButton onBack={() => void navigate({ to: "/" })} />
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!method) return;
+          planSearch.send({ type: "method.confirmed" });
+          void navigate({ to: method === "warrantyNumber" ? "/find-claim/warranty-number" : "/find-claim/search-by-personal-info" });
+        }}
+      >
+        <fieldset className="radio-group">
+          <legend>
+            <h1>
+              <Trans>We need to find your warranty</Trans>
+            </h1>
+          </legend>
+          <label className="radio-option">
+            <input type="radio" name="method" value="warrantyNumber" checked={method === "warrantyNumber"} onChange={() => setMethod("warrantyNumber")} />
+            {t`I have my warranty number`}
+          </label>
+          <label className="radio-option">
+            <input type="radio" name="method" value="personalInfo" checked={method === "personalInfo"} onChange={() => setMethod("personalInfo")} />
+            {t`Lookup based on personal information`}
+          </label>
+        </fieldset>
+        <Button type="submit" disabled={!method}>
+          {t`Search`}
+        </Button>
+      </form>
+    </section>
+  );
+}

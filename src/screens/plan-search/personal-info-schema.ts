@@ -1,0 +1,43 @@
+/**
+ * Personal information search form (SPEC.md section 5): first and last name required, ZIP optional
+ * and numeric, and exactly one of email, phone or invoice number required by the switch.
+ */
+import * as v from "valibot";
+import { isValidUsPhone } from "../../lib/phone.ts";
+import type { FieldMessageKey } from "../../lib/messages.ts";
+
+const m = (key: FieldMessageKey) => key;
+const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const SEARCH_BY = ["email", "phone", "invoice"] as const;
+export type SearchBy = (typeof SEARCH_BY)[number];
+
+export type PersonalInfoValues = {
+  firstName: string;
+  lastName: string;
+  zip: string;
+  by: SearchBy;
+  email: string;
+  phone: string;
+  invoice: string;
+};
+
+export const personalInfoSchema = v.pipe(
+  v.object({
+    firstName: requiredText,
+    lastName: requiredText,
+    zip: v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric"))),
+    by: v.picklist(SEARCH_BY),
+    email: v.string(),
+    phone: v.string(),
+    invoice: v.string(),
+  }),
+  // Each rule applies only to the field the switch selects, and is reported on that field.
+  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() !== "", m("required")), ["email"]),
+  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() === "" || EMAIL.test(input.email.trim()), m("emailInvalid")), ["email"]),
+  v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() !== "", m("required")), ["phone"]),
+  v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() === "" || isValidUsPhone(input.phone), m("phoneInvalid")), ["phone"]),
+  v.forward(v.partialCheck([["by"], ["invoice"]], (input) => input.by !== "invoice" || input.invoice.trim() !== "", m("required")), ["invoice"]),
+);

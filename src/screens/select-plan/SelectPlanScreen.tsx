@@ -1,0 +1,128 @@
+/**
+ * 'Select your Plan' (SPEC.md section 2): the customer's plans as radio cards, Submit by plan type,
+ * and the Continue Draft Claim / Claim Already in Progress dialogs. Plans come from the app's
+ * planSearch actor; on a reload it re-runs the saved search (its machine decides).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { fromPromise } from "xstate";
+import type { Plan, StartClaimResult } from "../../../machines/domain.ts";
+import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
+import { deleteDraftClaim, startClaim } from "../../api/claims.ts";
+import { config } from "../../config.ts";
+import { BackButton } from "../../ui/BackButton.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { PlanSearchActor } from "../plan-search/plan-search-actor.tsx";
+import { PlanCard } from "./PlanCard.tsx";
+
+export interface SelectPlanSearch {
+  warranty_id?: number;
+  claimId?: number;
+}
+
+export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
+  const planSearch = PlanSearchActor.useActorRef();
+  const plans = PlanSearchActor.useSelector((snapshot) => snapshot.context.plans);
+  const navigate = useNavigate();
+
+  useEffect(() => planSearch.send({ type: "plans.requested" }), [planSearch]);
+
+  return (
+    <section className="screen">
+      <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
+      <h1>
+        <Trans>Select your Plan</Trans>
+      </h1>
+      {plans.length === 0 ? (
+        <p role="status" className="loading">
+          <Trans>Loading your plans…</Trans>
+        </p>
+      ) : (
+        <PlanChooser key={plans.map((plan) => plan.id).join()} plans={plans} search={search} />
+      )}
+    </section>
+  );
+}
+
+function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearch }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [logic] = useState(() =>
+    planSelectionMachine.provide({
+      actors: {
+        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number }>(({ input }) => startClaim(input)),
+        deleteDraft: fromPromise<void, number>(({ input }) => deleteDraftClaim(input)),
+      },
+      actions: {
+        openClaim: (_, { claimId, planId }) => void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId, warranty_id: planId } }),
+        openLegacySite: (_, { plan }) => void window.open(`${config.legacyClaimUrl}?warranty=${encodeURIComponent(plan.number)}`, "_blank", "noopener"),
+        openClaimStatus: (_, { statusCode }) => void window.open(`${config.claimStatusUrl}?code=${encodeURIComponent(statusCode)}`, "_blank", "noopener"),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { plans, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null } });
+  const selectedPlanId = useSelector(actor, (snapshot) => snapshot.context.selectedPlanId);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const busy = useSelector(actor, (snapshot) => snapshot.matches("startingClaim") || snapshot.matches("deletingDraft") || snapshot.matches("claimOpened"));
+  const dialog = useSelector(actor, (snapshot) => (snapshot.matches("draftDialog") || snapshot.matches("deletingDraft") ? "draft" : snapshot.matches("inProgressDialog") ? "inProgress" : null));
+  const statusCode = useSelector(actor, (snapshot) => snapshot.context.statusCode);
+
+  const errorText = error === "startFailed" ? t`We could not start your claim. Please try again.` : error === "deleteFailed" ? t`We could not delete the draft claim. Please try again.` : error === "planNotEligible" ? t`Claims on this plan are filed with our claims team. Please contact us.` : null;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: "plan.submit" });
+      }}
+    >
+      <fieldset className="plan-list">
+        <legend className="visually-hidden">{t`Your plans`}</legend>
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} checked={plan.id === selectedPlanId} onSelect={() => actor.send({ type: "plan.select", planId: plan.id })} />
+        ))}
+      </fieldset>
+      <p className="note">
+        <Trans>Missing an item? You can still add it to your claim, but a copy of the invoice or sales receipt is required.</Trans>
+      </p>
+      {errorText && !dialog && (
+        <p role="alert" className="form-error">
+          {errorText}
+        </p>
+      )}
+      <Button type="submit" disabled={selectedPlanId === null} loading={busy && !dialog}>
+        {t`Submit`}
+      </Button>
+
+      <Dialog open={dialog === "draft"} title={t`Continue Draft Claim`} onClose={() => actor.send({ type: "dialog.close" })}>
+        <p>
+          <Trans>You have a draft claim on this plan. Do you want to continue it?</Trans>
+        </p>
+        {error === "deleteFailed" && <p role="alert" className="form-error">{errorText}</p>}
+        <div className="actions">
+          <Button onClick={() => actor.send({ type: "draft.continue" })}>{t`Continue Draft Claim`}</Button>
+          <Button variant="secondary" loading={busy} onClick={() => actor.send({ type: "draft.delete" })}>
+            {t`Delete Draft & File New Claim`}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog open={dialog === "inProgress"} title={t`Claim Already in Progress`} onClose={() => actor.send({ type: "dialog.close" })}>
+        <p>
+          <Trans>We've found that a claim is already in progress for this service plan. You can follow it on the claim status site.</Trans>
+        </p>
+        <div className="actions">
+          <Button disabled={!statusCode} onClick={() => actor.send({ type: "status.view" })}>
+            {t`View Claim Status`}
+          </Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: "dialog.close" })}>
+            {t`Close`}
+          </Button>
+        </div>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * A modal dialog on the native <dialog> element: focus moves into it, Escape closes it, and the
+ * page behind is inert, which the browser does for us.
+ */
+import { useEffect, useRef, type ReactNode } from "react";
+
+export function Dialog({ open, title, onClose, children }: { open: boolean; title: ReactNode; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id="dialog-title">{title}</h2>
+          {children}
+        </>
+      )}
+    </dialog>
+  );
+}

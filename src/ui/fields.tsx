@@ -1,0 +1,152 @@
+/**
+ * Labelled form fields (SPEC.md section 5): a required field shows a red asterisk after its label;
+ * an error is announced and tied to its control with aria-describedby. Errors are message keys
+ * (src/lib/messages.ts) or TanStack Form / Standard Schema issues carrying such a key.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useId, type ReactNode } from "react";
+import type { Lookup } from "../../machines/domain.ts";
+import { EARLIEST_DATE, todayIso } from "../lib/dates.ts";
+import { FIELD_MESSAGES, isFieldMessageKey } from "../lib/messages.ts";
+
+/** The first error of a field as translated text, or null. */
+export function useFieldError(errors: readonly unknown[] | undefined, show = true): string | null {
+  const { i18n } = useLingui();
+  if (!show || !errors?.length) return null;
+  const first = errors[0];
+  const key = typeof first === "object" && first !== null && "message" in first ? (first as { message: unknown }).message : first;
+  return isFieldMessageKey(key) ? i18n._(FIELD_MESSAGES[key]) : typeof key === "string" ? key : i18n._(FIELD_MESSAGES.required);
+}
+
+interface FieldShellProps {
+  label: ReactNode;
+  required?: boolean;
+  error: string | null;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}
+
+function FieldShell({ label, required, error, children }: FieldShellProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field ${error ? "field-invalid" : ""}`}>
+      <label htmlFor={id} className="field-label">
+        {label}
+        {required && (
+          <span className="required-mark" aria-hidden="true">
+            {" "}*
+          </span>
+        )}
+      </label>
+      {children({ id, describedBy: error ? errorId : undefined })}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface BaseFieldProps {
+  label: ReactNode;
+  required?: boolean;
+  error: string | null;
+  name?: string;
+  onBlur?: () => void;
+}
+
+export function TextField(props: BaseFieldProps & { value: string; onChange: (value: string) => void; placeholder?: string; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string }) {
+  return (
+    <FieldShell label={props.label} required={props.required} error={props.error}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={props.name}
+          type={props.type ?? "text"}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete}
+          value={props.value}
+          placeholder={props.placeholder}
+          required={props.required}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={props.onBlur}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+export function TextAreaField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldShell label={props.label} required={props.required} error={props.error}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          name={props.name}
+          rows={3}
+          value={props.value}
+          required={props.required}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={props.onBlur}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/** A select over a lookup list; the value is the option id, 0 when nothing is chosen. */
+export function SelectField(props: BaseFieldProps & { value: number; options: Lookup[]; onChange: (value: number) => void }) {
+  const { t } = useLingui();
+  return (
+    <FieldShell label={props.label} required={props.required} error={props.error}>
+      {({ id, describedBy }) => (
+        <select
+          id={id}
+          name={props.name}
+          value={props.value || ""}
+          required={props.required}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange(Number(event.target.value) || 0)}
+          onBlur={props.onBlur}
+        >
+          <option value="">{t`Select…`}</option>
+          {props.options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
+  );
+}
+
+/** A date between 2000-01-01 and today, as an ISO date string. */
+export function DateField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldShell label={props.label} required={props.required} error={props.error}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={props.name}
+          type="date"
+          min={EARLIEST_DATE}
+          max={todayIso()}
+          placeholder="DD/MM/YYYY"
+          value={props.value}
+          required={props.required}
+          aria-invalid={Boolean(props.error)}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={props.onBlur}
+        />
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Toasts (SPEC.md sections 8 and 9): bottom-center, 4000 ms for errors, 2000 ms for successes,
+ * at most 20 on screen (ToastLimit in Toasts.tsx dismisses the oldest beyond that).
+ */
+import toast from "react-hot-toast";
+
+export const TOAST_LIMIT = 20;
+export const ERROR_TOAST_MS = 4000;
+export const SUCCESS_TOAST_MS = 2000;
+
+export function showError(text: string): void {
+  toast.error(text, { duration: ERROR_TOAST_MS, position: "bottom-center" });
+}
+
+export function showSuccess(text: string): void {
+  toast.success(text, { duration: SUCCESS_TOAST_MS, position: "bottom-center" });
+}

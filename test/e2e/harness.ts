@@ -1,0 +1,58 @@
+/**
+ * Browser journey harness: the reference server on a free loopback port with its own data folder,
+ * serving the built portal, and Debian's Chromium driven by playwright-core at phone size.
+ */
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { startServer, type RunningServer } from "../../server/start.ts";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags for a closed network: without the background ones Chromium floods it with refused calls. */
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface Portal {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Stops browser, server and removes the data folder. */
+  close(): Promise<void>;
+}
+
+/** Starts a fresh server and database with the built portal, and a phone-sized browser page. */
+export async function openPortal(): Promise<Portal> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH)`);
+  const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
+  const server = await startServer({ dataDir, staticDir: inject("portalDir") });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, locale: "en-US", hasTouch: false });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return {
+    server,
+    browser,
+    context,
+    page,
+    close: async () => {
+      await browser.close();
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+      if (errors.length) throw new Error(`Uncaught errors in the page:\n${errors.join("\n")}`);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The reference server's pure rules, without a database: settings, search normalisation, stored
+ * file names, upload signatures, date checks.
+ */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.ts";
+import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/file-names.ts";
+import { phoneDigits, zip5 } from "../../server/search-rules.ts";
+import { signUpload, verifyUpload } from "../../server/upload-signing.ts";
+import { isRealDate, isRealTimestamp } from "../../server/validation.ts";
+
+describe("loadConfig", () => {
+  it("takes the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8787, host: "127.0.0.1", apiKey: "demo-key", dataDir: ".data", databaseUrl: undefined, staticDir: undefined });
+    expect(config.uploadSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).uploadSecret).not.toBe(config.uploadSecret);
+  });
+
+  it("reads the environment and treats blank optional values as unset", () => {
+    const config = loadConfig({ PORT: "9000", HOST: "0.0.0.0", API_KEY: "k", DATA_DIR: "/tmp/x", DATABASE_URL: " ", UPLOAD_SECRET: "s", STATIC_DIR: "dist" });
+    expect(config).toEqual({ port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist" });
+  });
+
+  it("refuses invalid settings, naming them", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadConfig({ API_KEY: "" })).toThrow(/API_KEY/);
+  });
+});
+
+describe("search normalisation", () => {
+  it.each([
+    ["(212) 555-0134", "2125550134"], ["212.555.0134", "2125550134"], ["+1 212 555 0134", "2125550134"],
+    ["1 (212) 555-0134", "2125550134"], ["555-0134", "5550134"], ["+44 20 7946 0958", "442079460958"],
+  ])("phone %s is %s", (typed, digits) => expect(phoneDigits(typed)).toBe(digits));
+
+  it.each([["10001", "10001"], [" 02108 ", "02108"], ["10001-1234", "10001"], ["100011234", "10001"], ["1000", null], ["abcde", null]])(
+    "ZIP %s is %s",
+    (typed, zip) => expect(zip5(typed)).toBe(zip),
+  );
+});
+
+describe("stored file names", () => {
+  it("are a random token plus the safe original base name, with the real type's extension", () => {
+    expect(storedFileName("IMG_0001.JPG", "jpeg")).toMatch(/^[a-z0-9]{10}-IMG_0001\.jpg$/);
+    expect(storedFileName("Décor été.png", "png")).toMatch(/^[a-z0-9]{10}-Decor_ete\.png$/);
+    expect(storedFileName("C:\\Users\\me\\receipt.pdf", "pdf")).toMatch(/^[a-z0-9]{10}-receipt\.pdf$/);
+    expect(storedFileName(".htaccess", "png")).toMatch(/^[a-z0-9]{10}-htaccess\.png$/);
+    expect(storedFileName("photo.heic", "jpeg")).toMatch(/^[a-z0-9]{10}-photo\.jpg$/);
+    expect(storedFileName("x".repeat(300) + ".pdf", "pdf")).toHaveLength(10 + 1 + 60 + 4);
+    for (const original of ["../../x.png", "a/b/c.pdf", "%2e%2e.jpg", "", "🙂.png"]) {
+      expect(isStoredName(storedFileName(original, "png"))).toBe(true);
+    }
+  });
+
+  it("are recognised only when safe and of an allowed type", () => {
+    expect(isStoredName("abc-photo.jpg")).toBe(true);
+    for (const name of ["../x.jpg", "a/b.jpg", ".hidden.jpg", "x..jpg", "photo.heic", "photo", "x.jpg.tmp", "a\\b.png", "a b.png"]) {
+      expect(isStoredName(name), name).toBe(false);
+    }
+  });
+
+  it("map extensions and content types to kinds", () => {
+    expect([kindOfName("a.JPG"), kindOfName("a.jpeg"), kindOfName("a.png"), kindOfName("a.pdf"), kindOfName("a.gif")]).toEqual(["jpeg", "jpeg", "png", "pdf", null]);
+    expect([kindOfContentType("image/png"), kindOfContentType("image/jpeg"), kindOfContentType("application/pdf"), kindOfContentType("image/heic")])
+      .toEqual(["png", "jpeg", "pdf", null]);
+  });
+});
+
+describe("upload signatures", () => {
+  const grant = { claimId: 7, fileName: "abc-photo.jpg", expires: 2_000 };
+  it("verify only the same grant with the same secret, before it expires", () => {
+    const sig = signUpload("secret", grant);
+    expect(verifyUpload("secret", grant, sig, 1_999)).toBe("ok");
+    expect(verifyUpload("secret", grant, sig, 2_000)).toBe("ok");
+    expect(verifyUpload("secret", grant, sig, 2_001)).toBe("expired");
+    expect(verifyUpload("other", grant, sig, 1_000)).toBe("bad");
+    expect(verifyUpload("secret", { ...grant, claimId: 8 }, sig, 1_000)).toBe("bad");
+    expect(verifyUpload("secret", { ...grant, fileName: "abc-photo.png" }, sig, 1_000)).toBe("bad");
+    expect(verifyUpload("secret", { ...grant, expires: 3_000 }, sig, 1_000)).toBe("bad");
+    expect(verifyUpload("secret", grant, sig.toUpperCase(), 1_000)).toBe("bad");
+    expect(verifyUpload("secret", grant, "", 1_000)).toBe("bad");
+  });
+});
+
+describe("date checks", () => {
+  it("accept only real calendar days and times", () => {
+    expect(["2025-01-31", "2024-02-29", "1900-01-01"].map(isRealDate)).toEqual([true, true, true]);
+    expect(["2025-02-29", "2025-04-31", "2025-13-01", "0000-01-01", "2025-1-1", "20250101"].map(isRealDate)).toEqual([false, false, false, false, false, false]);
+    expect(["2025-09-02 00:00:00", "2025-09-02 23:59:59"].map(isRealTimestamp)).toEqual([true, true]);
+    expect(["2025-09-02 24:00:00", "2025-09-02 12:60:00", "2025-02-30 10:00:00", "2025-09-02T10:00:00"].map(isRealTimestamp)).toEqual([false, false, false, false]);
+  });
+});

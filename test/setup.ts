@@ -1,0 +1,16 @@
+// Testing Library cleans up between tests only when told; jsdom files opt in with a docblock.
+import { afterEach } from "vitest";
+
+if (typeof document !== "undefined") {
+  await import("@testing-library/jest-dom/vitest");
+  // jsdom has no media queries; react-hot-toast asks for prefers-reduced-motion.
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
+afterEach(async () => {
+  if (typeof document !== "undefined") {
+    const { cleanup } = await import("@testing-library/react");
+    cleanup();
+  }
+});

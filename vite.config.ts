@@ -1,0 +1,50 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+
+const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+  ],
+  // `npm run dev` talks to a separately started reference API (npm run server).
+  server: { proxy: { "/api": apiTarget, "/storage": apiTarget } },
+  test: {
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    setupFiles: ["test/setup.ts"],
+    // The JSON report lets .ci/run print a plain 'N passed, N failed' line.
+    reporters: ["default", ["json", { outputFile: ".tmp/test-results.json" }]],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          // jsdom has no page origin for ky to resolve a relative API prefix against.
+          env: { VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
+          include: ["test/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "src/**/*.test.{ts,tsx}"],
+          exclude: ["test/e2e/**", "node_modules/**"],
+        },
+      },
+      {
+        // Real browser journeys: one portal build for the run, a server and database per file.
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
