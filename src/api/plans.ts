@@ -76,15 +76,14 @@ export function sortPlans(plans: Plan[]): Plan[] {
 /** The search_plan payload for a query, with the search type codes of SPEC.md section 3. */
 export function toSearchRequest(query: PlanQuery): SearchPlanRequest {
   if (query.by === "warrantyNumber") return { search_type: SEARCH_TYPES.warrantyNumber, number: query.number.trim() };
-  return {
-    search_type: SEARCH_TYPES[query.by],
+  const person = {
     name_first: query.firstName.trim(),
     name_last: query.lastName.trim(),
-    ...(query.by === "email" && { email: query.email?.trim() ?? "" }),
-    ...(query.by === "phone" && { phone_number: query.phone?.trim() ?? "" }),
-    ...(query.by === "invoice" && { invoice_number: query.invoice?.trim() ?? "" }),
     ...(query.zip?.trim() && { zip_code: query.zip.trim() }),
   };
+  if (query.by === "email") return { search_type: SEARCH_TYPES.email, ...person, email: query.email?.trim() ?? "" };
+  if (query.by === "phone") return { search_type: SEARCH_TYPES.phone, ...person, phone_number: query.phone?.trim() ?? "" };
+  return { search_type: SEARCH_TYPES.invoice, ...person, invoice_number: query.invoice?.trim() ?? "" };
 }
 
 /** POST /search_plan: every plan found (FPP and ACE), sorted. An empty list when none match. */

@@ -8,9 +8,36 @@
  */
 import * as v from "valibot";
 
-const id = v.pipe(v.number(), v.integer(), v.minValue(1));
-const isoDate = v.pipe(v.string(), v.isoDate());
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(max));
+/** Largest id: ids are PostgreSQL int4. */
+export const MAX_ID = 2_147_483_647;
+/** Largest price in US dollars: NUMERIC(12,2). */
+export const MAX_PRICE = 9_999_999_999.99;
+
+/** True for an existing calendar day `YYYY-MM-DD` between years 1900 and 2999. */
+export function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2999) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True for `YYYY-MM-DD HH:mm:ss` naming an existing day and a real time of day. */
+export function isRealTimestamp(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return false;
+  return isRealDate(match[1]!) && Number(match[2]) <= 23 && Number(match[3]) <= 59 && Number(match[4]) <= 59;
+}
+
+const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID, `Must be at most ${MAX_ID}`));
+const isoDate = v.pipe(v.string(), v.check(isRealDate, "Must be a real calendar date (YYYY-MM-DD)"));
+// PostgreSQL refuses NUL in text: refused here as a field error instead of failing the write.
+const noNul = v.check((value: string) => !value.includes("\u0000"), "Must not contain NUL characters");
+/** Optional free text up to `max` characters. */
+const plain = (max: number) => v.pipe(v.string(), noNul, v.maxLength(max));
+/** Required free text: whitespace alone fails. */
+const text = (max: number) => v.pipe(v.string(), noNul, v.trim(), v.nonEmpty(), v.maxLength(max));
 
 /** `{ id, name }`: every lookup entry, and every lookup reference inside a record. */
 export const lookupSchema = v.object({ id: v.number(), name: v.string() });
@@ -75,18 +102,17 @@ export const SEARCH_TYPES = {
   invoice: "search_plan_3",
 } as const;
 
-/** POST /search_plan body: by warranty number, or by personal information. */
+const person = { name_first: text(100), name_last: text(100), zip_code: v.optional(plain(10)) };
+
+/**
+ * POST /search_plan body: by warranty number, or by names plus the one field the search type
+ * reads (email, phone_number or invoice_number), which is then required.
+ */
 export const searchPlanRequestSchema = v.variant("search_type", [
   v.object({ search_type: v.literal(SEARCH_TYPES.warrantyNumber), number: text(64) }),
-  v.object({
-    search_type: v.picklist([SEARCH_TYPES.email, SEARCH_TYPES.phone, SEARCH_TYPES.invoice]),
-    name_first: text(100),
-    name_last: text(100),
-    email: v.optional(v.pipe(v.string(), v.maxLength(254))),
-    phone_number: v.optional(v.pipe(v.string(), v.maxLength(32))),
-    invoice_number: v.optional(v.pipe(v.string(), v.maxLength(64))),
-    zip_code: v.optional(v.pipe(v.string(), v.maxLength(10))),
-  }),
+  v.object({ search_type: v.literal(SEARCH_TYPES.email), ...person, email: text(254) }),
+  v.object({ search_type: v.literal(SEARCH_TYPES.phone), ...person, phone_number: text(32) }),
+  v.object({ search_type: v.literal(SEARCH_TYPES.invoice), ...person, invoice_number: text(64) }),
 ]);
 export type SearchPlanRequest = v.InferOutput<typeof searchPlanRequestSchema>;
 
@@ -103,7 +129,7 @@ export const insertClaimRequestSchema = v.object({
   warrentyId: id,
   customerId: id,
   damagedate: isoDate,
-  claimdate: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)),
+  claimdate: v.pipe(v.string(), v.check(isRealTimestamp, "Must be a real date and time (YYYY-MM-DD HH:mm:ss)")),
   allowSMS: v.union([v.literal(true), v.literal(1)]),
 });
 export type InsertClaimRequest = v.InferOutput<typeof insertClaimRequestSchema>;
@@ -237,7 +263,7 @@ export const SUCCEED = "Succeed";
 export const uploadUrlQuerySchema = v.object({
   claimId: v.pipe(v.string(), v.toNumber(), id),
   fileType: v.picklist(["image/png", "image/jpeg", "application/pdf"]),
-  fileName: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  fileName: v.optional(plain(200)),
 });
 
 /** GET /file-upload-url answer: a short-lived signed URL to PUT the bytes to, and the stored name. */
@@ -258,11 +284,11 @@ export const linkDocumentResponseSchema = v.object({
 export const manualItemRequestSchema = v.object({
   claimId: id,
   warrentyId: id,
-  vendor: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  sku: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  vendor: v.optional(plain(100)),
+  sku: v.optional(plain(64)),
   modelNumber: text(64),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
-  price: v.pipe(v.number(), v.minValue(0)),
+  price: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_PRICE, `Must be at most ${MAX_PRICE}`)),
   itemType: id,
   manuFacturer: id,
   material: id,

@@ -24,16 +24,10 @@ export function loadSearchInfo(): PlanQuery | null {
     if (!parsed.success) return null;
     const saved = parsed.output;
     if (saved.search_type === SEARCH_TYPES.warrantyNumber) return { by: "warrantyNumber", number: saved.number };
-    const by = saved.search_type === SEARCH_TYPES.email ? "email" : saved.search_type === SEARCH_TYPES.phone ? "phone" : "invoice";
-    return {
-      by,
-      firstName: saved.name_first,
-      lastName: saved.name_last,
-      zip: saved.zip_code,
-      email: saved.email,
-      phone: saved.phone_number,
-      invoice: saved.invoice_number,
-    };
+    const person = { firstName: saved.name_first, lastName: saved.name_last, zip: saved.zip_code };
+    if (saved.search_type === SEARCH_TYPES.email) return { by: "email", ...person, email: saved.email };
+    if (saved.search_type === SEARCH_TYPES.phone) return { by: "phone", ...person, phone: saved.phone_number };
+    return { by: "invoice", ...person, invoice: saved.invoice_number };
   } catch {
     return null;
   }

@@ -7,7 +7,7 @@ import { loadConfig } from "../../server/config.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/file-names.ts";
 import { phoneDigits, zip5 } from "../../server/search-rules.ts";
 import { signUpload, verifyUpload } from "../../server/upload-signing.ts";
-import { isRealDate, isRealTimestamp } from "../../server/validation.ts";
+import { isRealDate, isRealTimestamp } from "../../src/api/schemas.ts";
 
 describe("loadConfig", () => {
   it("takes the documented defaults", () => {
