@@ -29,7 +29,7 @@ describe("filing an FPP claim end to end", () => {
     await page.getByLabel("I have my warranty number").check();
     await page.getByRole("button", { name: "Search" }).click();
 
-    await page.getByLabel("Warranty number").fill("W-E34-WS4566");
+    await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
     await page.getByRole("button", { name: "Submit" }).click();
 
     await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
@@ -54,6 +54,13 @@ describe("filing an FPP claim end to end", () => {
     await page.waitForURL(/[?&]step=4(&|$)/);
     await page.getByLabel(/Photos and documents of the Sofa/).setInputFiles(PHOTO);
     await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
+
+    // A reload resumes the same step from the server's claim: the item and its photo are there.
+    await page.reload();
+    await page.getByRole("heading", { name: "Report your damage" }).waitFor();
+    await page.getByRole("heading", { name: "Sofa" }).waitFor();
+    await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
+    expect(new URL(page.url()).searchParams.get("step")).toBe("4");
 
     await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
     await page.getByLabel("Specific Damage").selectOption({ index: 1 });

@@ -22,7 +22,7 @@ import { DamageStep } from "./DamageStep.tsx";
 import { ItemDetailsStep } from "./ItemDetailsStep.tsx";
 import { ReviewStep } from "./ReviewStep.tsx";
 import { SelectItemsStep } from "./SelectItemsStep.tsx";
-import { useStepSync } from "./use-step-sync.ts";
+import { toRequestedStep, useStepSync } from "./use-step-sync.ts";
 
 export interface ClaimWizardSearch {
   step?: number | string;
@@ -42,7 +42,7 @@ export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { claimId: search.claimId, planId: search.warranty_id, requestedStep: null } });
+  const actor = useActorRef(logic, { input: { claimId: search.claimId, planId: search.warranty_id, requestedStep: toRequestedStep(search.step) } });
   useEffect(() => {
     const subscription = actor.on("notify", (event) => showClaimNotice(event.code));
     return () => subscription.unsubscribe();
