@@ -22,7 +22,11 @@ export const itemDetailsSchema = v.object({
   colorId: lookupChoice,
 });
 
-/** Step 4: every field of a damage block is required; the date lies between 2000-01-01 and today. */
+/**
+ * Step 4: every field of a damage block is required; the date lies between 2000-01-01 and today.
+ * The specific damage is required where the claim offers specific damages (SPEC.md section 5,
+ * "specific damage where present"); see damageSchemaFor.
+ */
 export const damageEntrySchema = v.object({
   damageTypeId: lookupChoice,
   specificDamageId: lookupChoice,
@@ -42,6 +46,13 @@ export const damageEntrySchema = v.object({
 export const BLANK_ITEM_DETAILS = { manufacturerId: 0, materialId: 0, colorId: 0 };
 export const BLANK_DAMAGE = { damageTypeId: 0, specificDamageId: 0, damageAreaId: 0, noticedOn: "", howItHappenedId: 0, remedyId: 0, note: "" };
 
+const damageEntryWithoutSpecificSchema = v.object({ ...damageEntrySchema.entries, specificDamageId: v.nullish(v.number()) });
+
+/** The damage block rules for a claim with (or without) specific-damage options. */
+export function damageSchemaFor(needsSpecificDamage: boolean) {
+  return needsSpecificDamage ? damageEntrySchema : damageEntryWithoutSpecificSchema;
+}
+
 /** Message code per field of a value (missing fields taken from `blank`), empty when valid. */
 export function fieldErrors(schema: v.GenericSchema, value: object | undefined, blank: object): Record<string, string> {
   const defined = Object.fromEntries(Object.entries(value ?? {}).filter(([, field]) => field !== undefined && field !== null));
@@ -52,8 +63,8 @@ export function fieldErrors(schema: v.GenericSchema, value: object | undefined, 
 }
 
 /** A damage block is complete when every required field holds a valid value. */
-export function isCompleteDamage(entry: Partial<DamageEntry>): entry is DamageEntry {
-  return v.is(damageEntrySchema, entry);
+export function isCompleteDamage(entry: Partial<DamageEntry>, needsSpecificDamage = true): entry is DamageEntry {
+  return v.is(damageSchemaFor(needsSpecificDamage), entry);
 }
 
 /** Step 3 is complete when every chosen item has manufacturer, material and color. */

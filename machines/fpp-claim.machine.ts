@@ -95,10 +95,18 @@ function claimItemOf(context: FppClaimContext, planItemId: number) {
   return context.claim?.items.find((item) => item.planItemId === planItemId);
 }
 
+/** True when the claim offers specific damages, which a damage block must then name. */
+export function needsSpecificDamage(context: Pick<FppClaimContext, "options">): boolean {
+  return (context.options?.specificDamages.length ?? 0) > 0;
+}
+
 /** Unsaved, complete damage blocks of chosen items: the only ones sent (saved ones are not re-sent). */
 export function unsavedDamages(context: FppClaimContext): SaveDamagesInput["damages"] {
+  const needsSpecific = needsSpecificDamage(context);
   return context.selection.flatMap((planItemId) =>
-    (context.damages[planItemId] ?? []).filter((entry) => !entry.savedId && isCompleteDamage(entry)).map((entry) => ({ ...(entry as DamageEntry), planItemId })),
+    (context.damages[planItemId] ?? [])
+      .filter((entry) => !entry.savedId && isCompleteDamage(entry, needsSpecific))
+      .map((entry) => ({ ...(entry as DamageEntry), specificDamageId: entry.specificDamageId ?? null, planItemId })),
   );
 }
 
@@ -146,6 +154,10 @@ export const fppClaimMachine = setup({
       damages: mergeDamages(params.claim, context.damages),
     })),
     refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
+    // Every unsaved block was complete and sent, so the server's blocks are now all there is.
+    adoptSavedDamages: assign((_, params: { claim: Claim }) => ({ claim: params.claim, damages: savedDamageBlocks(params.claim), error: null })),
+    // The claim in memory is no longer a draft: Back cannot reopen its review.
+    markSubmitted: assign(({ context }) => ({ claim: context.claim && { ...context.claim, status: "Open" as const } })),
     requestStep: assign((_, params: { step: number | null }) => ({ requestedStep: params.step })),
     markRemoval: assign((_, params: { planItemId: number }) => ({ removingPlanItemId: params.planItemId })),
     // A newly ticked item starts from the plan's own manufacturer, material and color: step 3 confirms them.
@@ -199,7 +211,9 @@ export const fppClaimMachine = setup({
     isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) => Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
     // Saved blocks count as complete: the server holds them and they are not re-sent.
     hasCompleteDamages: ({ context }) =>
-      context.selection.every((id) => (context.damages[id] ?? []).length > 0 && (context.damages[id] ?? []).every((entry) => entry.savedId || isCompleteDamage(entry))),
+      context.selection.every(
+        (id) => (context.damages[id] ?? []).length > 0 && (context.damages[id] ?? []).every((entry) => entry.savedId || isCompleteDamage(entry, needsSpecificDamage(context))),
+      ),
     hasDocumentsForEveryItem: ({ context }) => context.selection.every((id) => (claimItemOf(context, id)?.documents.length ?? 0) > 0),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context).length > 0,
     // FPP submit succeeds only when the answer's message is 'Succeed' (SPEC.md section 4).
@@ -336,7 +350,7 @@ export const fppClaimMachine = setup({
         id: "saveDamages",
         src: "saveDamages",
         input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context) }),
-        onDone: { target: "reviewing", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+        onDone: { target: "reviewing", actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) } },
         onError: { target: "reportingDamage", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
       },
     },
@@ -385,7 +399,7 @@ export const fppClaimMachine = setup({
         src: "submitClaim",
         input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId }),
         onDone: [
-          { guard: { type: "isSucceed", params: ({ event }) => ({ message: event.output }) }, target: "submitted" },
+          { guard: { type: "isSucceed", params: ({ event }) => ({ message: event.output }) }, target: "submitted", actions: "markSubmitted" },
           { target: "reviewing", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
         ],
         onError: { target: "reviewing", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },

@@ -79,7 +79,7 @@ export const planSelectionMachine = setup({
     isLegacyPlan: ({ context }) => selectedPlan(context)?.planType === "LEGACY",
     isFppPlan: ({ context }) => selectedPlan(context)?.planType === "FPP",
     // Submitting the plan whose claim is already in the URL resumes it (SPEC.md "On Submit by plan type").
-    canResumeClaim: ({ context }) => context.resumeClaimId !== null && context.resumePlanId === context.selectedPlanId,
+    canResumeClaim: ({ context }) => context.resumeClaimId !== null && context.selectedPlanId !== null && context.resumePlanId === context.selectedPlanId,
     isCreated: (_, params: { result: StartClaimResult }) => params.result.kind === "created",
     isDraftExist: (_, params: { result: StartClaimResult }) => params.result.kind === "draftExists",
     isClaimInProgress: (_, params: { result: StartClaimResult }) => params.result.kind === "claimInProgress",

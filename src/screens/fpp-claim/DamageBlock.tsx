@@ -4,7 +4,7 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { BLANK_DAMAGE, damageEntrySchema, fieldErrors } from "../../../machines/fpp-claim-rules.ts";
+import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/fpp-claim-rules.ts";
 import type { ClaimOptions, DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";
 import { DateField, SelectField, TextAreaField, useFieldError } from "../../ui/fields.tsx";
@@ -27,14 +27,15 @@ export function DamageBlock({ index, value, options, damageAreas, showErrors, di
   const { t } = useLingui();
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const saved = Boolean(value.savedId);
-  const errors = saved ? {} : fieldErrors(damageEntrySchema, value, BLANK_DAMAGE);
+  const needsSpecificDamage = (options?.specificDamages.length ?? 0) > 0;
+  const errors = saved ? {} : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
   const touch = (key: string) => setTouched((previous) => new Set(previous).add(key));
   const shows = (key: string) => showErrors || touched.has(key);
   const number = index + 1;
 
   const selects: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
     { key: "damageTypeId", label: t`Damage Type`, list: options?.damageTypes ?? [] },
-    { key: "specificDamageId", label: t`Specific Damage`, list: options?.specificDamages ?? [] },
+    ...(needsSpecificDamage ? [{ key: "specificDamageId" as const, label: t`Specific Damage`, list: options?.specificDamages ?? [] }] : []),
     { key: "damageAreaId", label: t`Damage Area`, list: damageAreas },
   ];
   const causes: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [

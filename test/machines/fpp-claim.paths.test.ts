@@ -1,0 +1,46 @@
+/**
+ * Generated paths of fppClaimMachine from the scenarios of support/fpp-claim-scenarios.ts, replayed
+ * on real actors whose invoked actors are settled as each path says.
+ */
+import { describe } from "vitest";
+import type { Claim } from "../../machines/domain.ts";
+import { fppClaimMachine, type LoadedClaim, type SaveDamagesInput, type SaveItemsInput } from "../../machines/fpp-claim.machine.ts";
+import { scenarios } from "./support/fpp-claim-scenarios.ts";
+import { describePathSuite } from "./support/path-suite.ts";
+
+describe("fppClaim generated paths", () => {
+  describePathSuite({
+    machine: fppClaimMachine,
+    build: (gate) =>
+      fppClaimMachine.provide({
+        actors: {
+          loadClaim: gate.promise<LoadedClaim, { claimId: number; planId: number }>("loadClaim"),
+          saveItems: gate.promise<Claim, SaveItemsInput>("saveItems"),
+          removeItem: gate.promise<Claim, { claimId: number; claimItemId: number }>("removeItem"),
+          saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),
+          deleteDamage: gate.promise<Claim, { claimId: number; damageId: number }>("deleteDamage"),
+          deleteDocument: gate.promise<Claim, { claimId: number; documentId: number }>("deleteDocument"),
+          submitClaim: gate.promise<string, { claimId: number; customerId: number }>("submitClaim"),
+        },
+      }),
+    scenarios,
+    states: [
+      "loading",
+      "routing",
+      "selectingItems",
+      "removingItem",
+      "confirmingDetails",
+      "savingItems",
+      "reportingDamage",
+      "checkingDamages",
+      "savingDamages",
+      "deletingDamage",
+      "deletingDocument",
+      "reviewing",
+      "submitting",
+      "submitted",
+      "claimNotFound",
+    ],
+    transientStates: ["routing", "checkingDamages"],
+  });
+});

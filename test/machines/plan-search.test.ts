@@ -1,0 +1,195 @@
+/**
+ * planSearchMachine: guards and helpers, then behaviour on real actors with a stubbed `searchPlans`
+ * (SPEC.md sections 2 "Search outcome", 4 "Plan-search try counter", 8 "Plan load or search failure").
+ */
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import type { Plan, PlanQuery } from "../../machines/domain.ts";
+import { hasReachedSearchLimit, planSearchMachine, SEARCH_LIMIT, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
+import { emailQuery, plan, warrantyQuery } from "./support/domain-fixtures.ts";
+import { guardOf } from "./support/actors.ts";
+
+const context = (overrides: Partial<{ failedSearches: number; query: PlanQuery | null; plans: Plan[] }> = {}) => ({
+  failedSearches: 0,
+  query: null,
+  plans: [],
+  ...overrides,
+});
+
+describe("planSearch guards and helpers", () => {
+  it("hasPlans: true only for a non-empty result", () => {
+    const hasPlans = guardOf(planSearchMachine, "hasPlans");
+    expect(hasPlans(context(), { plans: [plan(1)] })).toBe(true);
+    expect(hasPlans(context(), { plans: [] })).toBe(false);
+  });
+
+  it("hasFoundPlans: true only when plans are held", () => {
+    const hasFoundPlans = guardOf(planSearchMachine, "hasFoundPlans");
+    expect(hasFoundPlans(context({ plans: [plan(1)] }))).toBe(true);
+    expect(hasFoundPlans(context())).toBe(false);
+  });
+
+  it("hasSavedQuery: true only with a query", () => {
+    const hasSavedQuery = guardOf(planSearchMachine, "hasSavedQuery");
+    expect(hasSavedQuery(context({ query: warrantyQuery }))).toBe(true);
+    expect(hasSavedQuery(context())).toBe(false);
+  });
+
+  it("hasReachedSearchLimit: Contact Service from 3 failed searches on", () => {
+    expect(SEARCH_LIMIT).toBe(3);
+    expect(hasReachedSearchLimit(0)).toBe(false);
+    expect(hasReachedSearchLimit(2)).toBe(false);
+    expect(hasReachedSearchLimit(3)).toBe(true);
+    expect(hasReachedSearchLimit(4)).toBe(true);
+  });
+});
+
+type SearchImpl = (query: PlanQuery) => Promise<Plan[]>;
+
+function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }) {
+  const searchPlans = vi.fn(search);
+  const spies = { showPlans: vi.fn(), showNotFound: vi.fn(), saveQuery: vi.fn(), forgetQuery: vi.fn() };
+  const machine = planSearchMachine.provide({
+    actors: { searchPlans: fromPromise<Plan[], PlanQuery>(({ input: query }) => searchPlans(query)) },
+    actions: spies,
+  });
+  const actor = createActor(machine, { input }).start();
+  return { actor, searchPlans, ...spies };
+}
+
+const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (snapshot) => !snapshot.matches("searching"));
+
+describe("planSearch behaviour", () => {
+  it("a successful search stores the plans, shows them and resets the counter", async () => {
+    const { actor, searchPlans, showPlans, saveQuery } = start(async () => [plan(1), plan(2)]);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    expect(actor.getSnapshot().value).toBe("searching");
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.plans.map((found) => found.id)).toEqual([1, 2]);
+    expect(snapshot.context.query).toEqual(warrantyQuery);
+    expect(searchPlans).toHaveBeenCalledWith(warrantyQuery);
+    expect(saveQuery).toHaveBeenCalledTimes(1);
+    expect(saveQuery.mock.calls[0]![1]).toEqual({ query: warrantyQuery });
+    expect(showPlans).toHaveBeenCalledTimes(1);
+  });
+
+  it("an empty result counts a failure and shows no-warranty-found", async () => {
+    const { actor, showNotFound, showPlans } = start(async () => []);
+    actor.send({ type: "search.submit", query: emailQuery });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("notFound");
+    expect(snapshot.context.failedSearches).toBe(1);
+    expect(showNotFound).toHaveBeenCalledTimes(1);
+    expect(showPlans).not.toHaveBeenCalled();
+  });
+
+  it("a rejected call counts a failure like an empty result", async () => {
+    const { actor, showNotFound } = start(async () => {
+      throw new Error("503");
+    });
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("notFound");
+    expect(snapshot.context.failedSearches).toBe(1);
+    expect(showNotFound).toHaveBeenCalledTimes(1);
+  });
+
+  it("failures add up to the limit, and a success resets the counter", async () => {
+    const answers: Array<() => Promise<Plan[]>> = [
+      async () => [],
+      async () => {
+        throw new Error("down");
+      },
+      async () => [],
+      async () => [plan(1)],
+    ];
+    const { actor } = start(() => answers.shift()!());
+    for (const expected of [1, 2, 3]) {
+      actor.send({ type: "search.submit", query: warrantyQuery });
+      const snapshot = await settled(actor);
+      expect(snapshot.context.failedSearches).toBe(expected);
+    }
+    expect(hasReachedSearchLimit(actor.getSnapshot().context.failedSearches)).toBe(true);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.failedSearches).toBe(0);
+  });
+
+  it("method.confirmed (the Search button on the method screen) resets the counter", async () => {
+    const { actor } = start(async () => []);
+    for (let i = 0; i < 2; i++) {
+      actor.send({ type: "search.submit", query: warrantyQuery });
+      await settled(actor);
+    }
+    expect(actor.getSnapshot().context.failedSearches).toBe(2);
+    actor.send({ type: "method.confirmed" });
+    expect(actor.getSnapshot().context.failedSearches).toBe(0);
+    expect(actor.getSnapshot().value).toBe("notFound");
+  });
+
+  it("plans.requested on arrival re-runs the saved query", async () => {
+    const { actor, searchPlans, saveQuery } = start(async () => [plan(3)], { savedQuery: emailQuery });
+    actor.send({ type: "plans.requested" });
+    const snapshot = await settled(actor);
+    expect(searchPlans).toHaveBeenCalledWith(emailQuery);
+    expect(snapshot.value).toBe("found");
+    expect(saveQuery).not.toHaveBeenCalled();
+  });
+
+  it("plans.requested on arrival without a saved query goes to no-warranty-found without searching", () => {
+    const { actor, searchPlans, showNotFound } = start(async () => [plan(3)]);
+    actor.send({ type: "plans.requested" });
+    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(searchPlans).not.toHaveBeenCalled();
+    expect(showNotFound).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.failedSearches).toBe(0);
+  });
+
+  it("plans.requested with plans on screen searches nothing again", async () => {
+    const { actor, searchPlans, showPlans } = start(async () => [plan(3)]);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "plans.requested" });
+    expect(actor.getSnapshot().value).toBe("found");
+    expect(searchPlans).toHaveBeenCalledTimes(1);
+    expect(showPlans).toHaveBeenCalledTimes(1);
+  });
+
+  it("plans.requested on no-warranty-found shows it again", async () => {
+    const { actor, showNotFound } = start(async () => []);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "plans.requested" });
+    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(showNotFound).toHaveBeenCalledTimes(2);
+  });
+
+  it("query.forget clears the saved search and the plans", async () => {
+    const { actor, forgetQuery } = start(async () => [plan(3)], { savedQuery: emailQuery });
+    actor.send({ type: "plans.requested" });
+    await settled(actor);
+    actor.send({ type: "query.forget" });
+    expect(forgetQuery).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({ query: null, plans: [] });
+    actor.send({ type: "plans.requested" });
+    expect(actor.getSnapshot().value).toBe("notFound");
+  });
+
+  it("a new search while one runs replaces it: only the latest answer counts", async () => {
+    const answers = new Map<string, (plans: Plan[]) => void>();
+    const { actor, searchPlans } = start(
+      (query) => new Promise<Plan[]>((resolve) => answers.set(query.by, resolve)),
+    );
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    actor.send({ type: "search.submit", query: emailQuery });
+    expect(searchPlans).toHaveBeenCalledTimes(2);
+    answers.get("warrantyNumber")!([]);
+    answers.get("email")!([plan(9)]);
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.plans.map((found) => found.id)).toEqual([9]);
+    expect(snapshot.context.failedSearches).toBe(0);
+  });
+});
