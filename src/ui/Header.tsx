@@ -7,7 +7,7 @@ export function Header() {
   const { t, i18n } = useLingui();
   return (
     <header className="header">
-      <Link to="/" className="logo" aria-label={t`Claims portal home`}>
+      <Link to="/" className="logo">
         <span aria-hidden="true" className="logo-mark">◆</span> <span>{t`ProtectPlan Claims`}</span>
       </Link>
       <label className="language-switch">

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
@@ -22,29 +22,43 @@ describe("filing an FPP claim end to end", () => {
 
   it("submits a claim with a photo, and the server holds exactly that", async () => {
     const { page, server } = portal;
+    // Every screen on the way is scanned with axe as the consumer reaches it.
+    const violations: Record<string, string[]> = {};
+    const scan = async (screen: string) => {
+      const found = await accessibilityViolations(page);
+      if (found.length) violations[screen] = found;
+    };
     await page.goto("/");
+    await page.getByRole("button", { name: "Start" }).waitFor();
+    await scan("welcome");
     await page.getByRole("button", { name: "Start" }).click();
 
     expect(await page.getByRole("button", { name: "Search" }).isDisabled()).toBe(true);
+    await scan("select search method");
     await page.getByLabel("I have my warranty number").check();
     await page.getByRole("button", { name: "Search" }).click();
 
+    await page.getByRole("textbox", { name: "Warranty number" }).waitFor();
+    await scan("warranty number");
     await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
     await page.getByRole("button", { name: "Submit" }).click();
 
     await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
     const plan = page.getByRole("radio", { name: /Furniture Protection|W-E34-WS4566/ });
     expect(await plan.isChecked()).toBe(true); // the only active plan is preselected
+    await scan("select plan");
     await page.getByRole("button", { name: "Submit" }).click();
 
     await page.getByRole("heading", { name: "Select damaged items under your plan" }).waitFor();
     await page.waitForURL(/[?&]step=2(&|$)/);
     expect(await page.getByRole("checkbox", { name: /Recliner/ }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await scan("step 2");
     await page.getByRole("checkbox", { name: /Sofa/ }).check();
     await page.getByRole("button", { name: "Next" }).click();
 
     await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
+    await scan("step 3");
     await page.getByLabel("Manufacturer").selectOption({ label: "Ashley" });
     await page.getByLabel("Material").selectOption({ label: "Leather" });
     await page.getByLabel("Color").selectOption({ label: "Brown" });
@@ -62,6 +76,7 @@ describe("filing an FPP claim end to end", () => {
     await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
     expect(new URL(page.url()).searchParams.get("step")).toBe("4");
 
+    await scan("step 4");
     await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
     await page.getByLabel("Specific Damage").selectOption({ index: 1 });
     await page.getByLabel("Damage Area").selectOption({ index: 1 });
@@ -73,12 +88,15 @@ describe("filing an FPP claim end to end", () => {
 
     await page.getByRole("heading", { name: "Review claim details" }).waitFor();
     await page.getByText("Red wine spilled on the middle seat cushion.").waitFor();
+    await scan("step 5");
     await page.getByRole("button", { name: "Submit" }).click();
 
     await page.getByRole("heading", { name: "Thank you for submitting your claim" }).waitFor();
     await page.waitForURL(/[?&]step=6(&|$)/);
     const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
     await page.getByText(`CL-${claimId}`).waitFor();
+    await scan("claim submitted");
+    expect(violations).toEqual({});
 
     const [claim] = await server.db.query<{ status: string; plan_number: string }>(
       "SELECT c.status, p.number AS plan_number FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1",

@@ -56,3 +56,13 @@ export async function openPortal(): Promise<Portal> {
     },
   };
 }
+
+/**
+ * Runs axe (WCAG 2.1 A and AA) on the page as it is and returns the violations, one line each,
+ * so a failing assertion names the rule and the elements.
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const { AxeBuilder } = await import("@axe-core/playwright");
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}

@@ -51,7 +51,8 @@ export function PlanCard({ plan, checked, onSelect }: { plan: Plan; checked: boo
         <dt>{t`Invoice`}</dt>
         <dd>{plan.invoiceId ?? na}</dd>
       </dl>
-      <div className="table-scroll">
+      {/* Focusable, so keyboard users can scroll the table sideways on a phone. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Items of ${plan.programName || plan.number}`}>
         <table className="items-table">
           <caption className="visually-hidden">{t`Items covered by this plan`}</caption>
           <thead>
