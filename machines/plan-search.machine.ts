@@ -13,8 +13,21 @@ import { notProvided } from "./not-provided.ts";
 /** At this many failed searches, Contact Service replaces Try Again. */
 export const SEARCH_LIMIT = 3;
 
+/** A plan opened directly by id (SPEC.md section 2, "Open plan by id"). */
+export interface PlanLink {
+  planId: number;
+  customerId: number | null;
+  /** `plan_type` of the link, upper-cased; only FPP and ACE open. */
+  planType: string | null;
+}
+
+/** Plan types a link may name. */
+export const LINK_PLAN_TYPES = ["FPP", "ACE"] as const;
+
 export interface PlanSearchContext {
   failedSearches: number;
+  /** The plan to preselect after opening a link, else null. */
+  focusPlanId: number | null;
   /** The last query, restored from saved searchInfo so a reload can re-run it. */
   query: PlanQuery | null;
   plans: Plan[];
@@ -27,7 +40,9 @@ export type PlanSearchEvent =
   /** A screen needs the plans (select-plan after a reload): re-run the saved query if any. */
   | { type: "plans.requested" }
   /** Back from the personal-info screen clears the saved search. */
-  | { type: "query.forget" };
+  | { type: "query.forget" }
+  /** A link to one plan: `/{warrnty_id}?customer_id=..&plan_type=fpp|ace`. */
+  | { type: "plan.open"; link: PlanLink };
 
 export interface PlanSearchInput {
   savedQuery: PlanQuery | null;
@@ -46,9 +61,10 @@ export const planSearchMachine = setup({
   },
   actors: {
     searchPlans: notProvided<Plan[], PlanQuery>("searchPlans"),
+    openPlan: notProvided<Plan[], PlanLink>("openPlan"),
   },
   actions: {
-    showPlans: () => {},
+    showPlans: (_, _params: { planId: number | null }) => {},
     showNotFound: () => {},
     saveQuery: (_, _params: { query: PlanQuery }) => {},
     forgetQuery: () => {},
@@ -58,25 +74,37 @@ export const planSearchMachine = setup({
     clearPlans: assign({ plans: [] }),
     countFailure: assign(({ context }) => ({ failedSearches: context.failedSearches + 1 })),
     resetFailures: assign({ failedSearches: 0 }),
+    focusPlan: assign((_, params: { planId: number | null }) => ({ focusPlanId: params.planId })),
   },
   guards: {
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
+    // An unknown plan type goes to no-warranty-found without a call (SPEC.md "Open plan by id").
+    isKnownPlanType: (_, params: { link: PlanLink }) => (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
   },
 }).createMachine({
   id: "planSearch",
-  context: ({ input }) => ({ failedSearches: 0, query: input.savedQuery, plans: [] }),
+  context: ({ input }) => ({ failedSearches: 0, focusPlanId: null, query: input.savedQuery, plans: [] }),
   initial: "idle",
   on: {
     "search.submit": {
       target: ".searching",
       actions: [
+        { type: "focusPlan", params: { planId: null } },
         { type: "rememberQuery", params: ({ event }) => ({ query: event.query }) },
         { type: "saveQuery", params: ({ event }) => ({ query: event.query }) },
       ],
     },
     "method.confirmed": { actions: "resetFailures" },
+    "plan.open": [
+      {
+        guard: { type: "isKnownPlanType", params: ({ event }) => ({ link: event.link }) },
+        target: ".openingPlan",
+        actions: { type: "focusPlan", params: ({ event }) => ({ planId: event.link.planId }) },
+      },
+      { target: ".notFound", actions: "countFailure" },
+    ],
     "query.forget": { actions: ["clearQuery", "forgetQuery"] },
   },
   states: {
@@ -107,11 +135,31 @@ export const planSearchMachine = setup({
         onError: { target: "notFound", actions: "countFailure" },
       },
     },
+    // Loading the plan a link names; a plan of another customer counts as not found.
+    openingPlan: {
+      entry: "clearPlans",
+      invoke: {
+        id: "openPlan",
+        src: "openPlan",
+        input: ({ event }) => (event as { link: PlanLink }).link,
+        onDone: [
+          {
+            guard: { type: "hasPlans", params: ({ event }) => ({ plans: event.output }) },
+            target: "found",
+            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: event.output }) }, "resetFailures"],
+          },
+          { target: "notFound", actions: "countFailure" },
+        ],
+        onError: { target: "notFound", actions: "countFailure" },
+      },
+    },
     // Plans are on screen (select-plan).
     found: {
-      entry: "showPlans",
+      entry: { type: "showPlans", params: ({ context }) => ({ planId: context.focusPlanId }) },
       on: {
-        "plans.requested": [{ guard: "hasFoundPlans" }, { guard: "hasSavedQuery", target: "searching" }, { target: "notFound" }],
+        // Plans are only ever cleared together with the query (query.forget), so without plans
+        // there is nothing to re-run.
+        "plans.requested": [{ guard: "hasFoundPlans" }, { target: "notFound" }],
       },
     },
     // The no-warranty-found screen: Try Again, or Contact Service at the limit.

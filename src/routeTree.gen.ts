@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ContactServiceRouteImport } from './routes/contact-service'
+import { Route as FindClaimWarrnty_idRouteImport } from './routes/find-claim/$warrnty_id'
 import { Route as FindClaimCreateClaimRouteImport } from './routes/find-claim/create-claim'
 import { Route as FindClaimNotFoundRouteImport } from './routes/find-claim/not-found'
 import { Route as FindClaimSearchByPersonalInfoRouteImport } from './routes/find-claim/search-by-personal-info'
@@ -26,6 +27,11 @@ const IndexRoute = IndexRouteImport.update({
 const ContactServiceRoute = ContactServiceRouteImport.update({
   id: '/contact-service',
   path: '/contact-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindClaimWarrnty_idRoute = FindClaimWarrnty_idRouteImport.update({
+  id: '/find-claim/$warrnty_id',
+  path: '/find-claim/$warrnty_id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FindClaimCreateClaimRoute = FindClaimCreateClaimRouteImport.update({
@@ -64,6 +70,7 @@ const FindClaimWarrantyNumberRoute = FindClaimWarrantyNumberRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
+  '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -74,6 +81,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
+  '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -85,6 +93,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
+  '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -97,6 +106,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/contact-service'
+    | '/find-claim/$warrnty_id'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -107,6 +117,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/contact-service'
+    | '/find-claim/$warrnty_id'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -117,6 +128,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/contact-service'
+    | '/find-claim/$warrnty_id'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -128,6 +140,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ContactServiceRoute: typeof ContactServiceRoute
+  FindClaimWarrnty_idRoute: typeof FindClaimWarrnty_idRoute
   FindClaimCreateClaimRoute: typeof FindClaimCreateClaimRoute
   FindClaimNotFoundRoute: typeof FindClaimNotFoundRoute
   FindClaimSearchByPersonalInfoRoute: typeof FindClaimSearchByPersonalInfoRoute
@@ -150,6 +163,13 @@ declare module '@tanstack/react-router' {
       path: '/contact-service'
       fullPath: '/contact-service'
       preLoaderRoute: typeof ContactServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-claim/$warrnty_id': {
+      id: '/find-claim/$warrnty_id'
+      path: '/find-claim/$warrnty_id'
+      fullPath: '/find-claim/$warrnty_id'
+      preLoaderRoute: typeof FindClaimWarrnty_idRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/find-claim/create-claim': {
@@ -200,6 +220,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ContactServiceRoute: ContactServiceRoute,
+  FindClaimWarrnty_idRoute: FindClaimWarrnty_idRoute,
   FindClaimCreateClaimRoute: FindClaimCreateClaimRoute,
   FindClaimNotFoundRoute: FindClaimNotFoundRoute,
   FindClaimSearchByPersonalInfoRoute: FindClaimSearchByPersonalInfoRoute,

@@ -92,6 +92,15 @@ export async function searchPlans(query: PlanQuery): Promise<Plan[]> {
   return sortPlans([...body.customers, ...body.aceCustomers].map(toPlan));
 }
 
+/** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. */
+export async function fetchAcePlan(planId: number, customerId: number, claimId?: number): Promise<Plan | null> {
+  const body = await http
+    .get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } })
+    .json(searchPlanResponseSchema);
+  const plan = body.customers[0];
+  return plan ? toPlan(plan) : null;
+}
+
 /** GET /plan/{id}: the plan, or null when the answer holds none. */
 export async function fetchPlan(planId: number): Promise<Plan | null> {
   const body = await http.get(`plan/${planId}`).json(searchPlanResponseSchema);

@@ -296,3 +296,65 @@ export const manualItemRequestSchema = v.object({
   description: text(1000),
 });
 export type ManualItemRequest = v.InferOutput<typeof manualItemRequestSchema>;
+
+// ---------------------------------------------------------------- ACE claims (SPEC.md section 7, "ACE calls")
+// POST /ace/insert_claim takes insertClaimRequestSchema and answers insertClaimResponseSchema;
+// GET /ace/claim/{claimId} answers claimDetailSchema (damageAreasDisp empty: ACE damage areas are
+// per model number); /ace/file-upload-url, /ace/insert_linked_and_embedded_files and
+// /ace/delete_uploaded_documents_of_claim/{docId} take and answer what their FPP twins do. ACE
+// documents are stored under the ACE prefix: {storage}/ace/claims_documentation/CL-{id}/...
+
+/** POST /ace/insert_claim_item body: one call per claim item. */
+export const aceClaimItemRequestSchema = v.object({
+  claimId: id,
+  warrentyId: id,
+  claimItemId: v.optional(id),
+  selectedItemId: id,
+  manuFacturer: id,
+  material: id,
+  color: id,
+  itemType: v.optional(v.nullable(id)),
+});
+export type AceClaimItemRequest = v.InferOutput<typeof aceClaimItemRequestSchema>;
+
+export const aceClaimItemResponseSchema = v.object({
+  message: v.string(),
+  result: v.object({ claimItemId: v.number() }),
+});
+
+/** POST /ace/insert_claim_item_damage body: one call per damage; ACE damages have no specific damage. */
+export const aceDamageRequestSchema = v.object({
+  claimId: id,
+  customerId: id,
+  damageId: v.optional(id),
+  selectedItemId: id,
+  damageType: id,
+  specificLocation: id,
+  damageDate: isoDate,
+  howDidOccur: id,
+  actionTaken: id,
+  notes: text(2000),
+});
+export type AceDamageRequest = v.InferOutput<typeof aceDamageRequestSchema>;
+
+export const aceDamageResponseSchema = v.object({
+  message: v.string(),
+  result: v.object({ damageId: v.number() }),
+});
+
+/**
+ * The customer's contact information, shown and updated on the ACE wizard's step 2
+ * (GET and PUT /ace/customer_info/{customerId}; the PUT answers messageSchema). Phone is digits.
+ */
+export const customerInfoSchema = v.object({
+  firstName: text(100),
+  lastName: text(100),
+  email: v.pipe(text(254), v.email()),
+  phone: v.pipe(v.string(), v.regex(/^\d{10}$/, "Must be 10 digits")),
+  address: text(200),
+  city: text(100),
+  state: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, "Must be a two-letter state code")),
+  zipCode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Must be 5 digits")),
+});
+export type CustomerInfo = v.InferOutput<typeof customerInfoSchema>;
+export const customerInfoResponseSchema = v.object({ result: customerInfoSchema });

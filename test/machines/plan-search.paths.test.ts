@@ -4,20 +4,31 @@
  */
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
 import type { Plan } from "../../machines/domain.ts";
-import { planSearchMachine, SEARCH_LIMIT, type PlanSearchEvent, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
+import { planSearchMachine, SEARCH_LIMIT, type PlanLink, type PlanSearchEvent, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
 import { emailQuery, plan, warrantyQuery } from "./support/domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 import type { PlanQuery } from "../../machines/domain.ts";
 import { describe } from "vitest";
 
-type PathEvent = PlanSearchEvent | DoneActorEvent<Plan[], "searchPlans"> | ErrorActorEvent<unknown, "searchPlans">;
+type PathEvent =
+  | PlanSearchEvent
+  | DoneActorEvent<Plan[], "searchPlans">
+  | ErrorActorEvent<unknown, "searchPlans">
+  | DoneActorEvent<Plan[], "openPlan">
+  | ErrorActorEvent<unknown, "openPlan">;
 
 const fixtures = {
   "search.submit": [{ type: "search.submit", query: warrantyQuery }],
   "method.confirmed": [{ type: "method.confirmed" }],
   "plans.requested": [{ type: "plans.requested" }],
   "query.forget": [{ type: "query.forget" }],
+  "plan.open": [
+    { type: "plan.open", link: { planId: 1, customerId: 10, planType: "FPP" } },
+    { type: "plan.open", link: { planId: 1, customerId: 10, planType: "WARRANTY" } },
+  ],
+  "xstate.done.actor.openPlan": [done("openPlan", [plan(1)]), done("openPlan", [])],
+  "xstate.error.actor.openPlan": [failed("openPlan")],
   "xstate.done.actor.searchPlans": [done("searchPlans", [plan(1)]), done("searchPlans", [])],
   "xstate.error.actor.searchPlans": [failed("searchPlans")],
 } as const satisfies FixturesFor<PathEvent>;
@@ -28,24 +39,17 @@ const stopPastLimit = (snapshot: { context: { failedSearches: number } }) => sna
 const scenarios: Array<Scenario<PathEvent, PlanSearchInput>> = [
   { name: "saved query", input: { savedQuery: emailQuery }, fixtures, stopWhen: stopPastLimit },
   { name: "no saved query", input: { savedQuery: null }, fixtures, stopWhen: stopPastLimit },
-  {
-    // `found` always holds plans unless `query.forget` cleared query and plans together, so its
-    // `hasSavedQuery` branch (plans gone, query kept) is unreachable from the initial state; it is
-    // walked from a built context instead.
-    name: "found without plans, query kept",
-    input: { savedQuery: null },
-    from: { value: "found", context: { failedSearches: 0, query: emailQuery satisfies PlanQuery, plans: [] } },
-    fixtures,
-    stopWhen: (snapshot) => snapshot.value !== "found",
-  },
 ];
 
 describe("planSearch generated paths", () => {
   describePathSuite({
     machine: planSearchMachine,
-    build: (gate) => planSearchMachine.provide({ actors: { searchPlans: gate.promise<Plan[], PlanQuery>("searchPlans") } }),
+    build: (gate) =>
+      planSearchMachine.provide({
+        actors: { searchPlans: gate.promise<Plan[], PlanQuery>("searchPlans"), openPlan: gate.promise<Plan[], PlanLink>("openPlan") },
+      }),
     scenarios,
-    states: ["idle", "searching", "found", "notFound"],
+    states: ["idle", "searching", "openingPlan", "found", "notFound"],
     transientStates: [],
   });
 });

@@ -193,3 +193,69 @@ describe("planSearch behaviour", () => {
     expect(snapshot.context.failedSearches).toBe(0);
   });
 });
+
+describe("planSearch opening a plan by link", () => {
+  const start = (openPlan: (link: { planId: number; customerId: number | null; planType: string | null }) => Promise<Plan[]>) => {
+    const showPlans = vi.fn();
+    const showNotFound = vi.fn();
+    const opened = vi.fn(openPlan);
+    const actor = createActor(
+      planSearchMachine.provide({
+        actors: { openPlan: fromPromise(({ input }) => opened(input)) },
+        actions: { showPlans: (_, params) => showPlans(params), showNotFound },
+      }),
+      { input: { savedQuery: null } satisfies PlanSearchInput },
+    ).start();
+    return { actor, showPlans, showNotFound, opened };
+  };
+
+  it("isKnownPlanType: FPP and ACE open, anything else does not", () => {
+    const isKnown = guardOf(planSearchMachine, "isKnownPlanType");
+    for (const planType of ["FPP", "ACE"]) expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(true);
+    for (const planType of ["fpp", "LEGACY", "", null]) expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(false);
+  });
+
+  it("loads the linked plan and shows it preselected", async () => {
+    const { actor, showPlans, opened } = start(async () => [plan(41)]);
+    actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "ACE" } });
+    await waitFor(actor, (snapshot) => snapshot.matches("found"));
+    expect(opened).toHaveBeenCalledWith({ planId: 41, customerId: 7, planType: "ACE" });
+    expect(showPlans).toHaveBeenCalledWith({ planId: 41 });
+    expect(actor.getSnapshot().context.plans.map((found) => found.id)).toEqual([41]);
+  });
+
+  it("goes to no-warranty-found for an unknown type without calling, and counts it", () => {
+    const { actor, showNotFound, opened } = start(async () => [plan(41)]);
+    actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "WARRANTY" } });
+    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(opened).not.toHaveBeenCalled();
+    expect(showNotFound).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.failedSearches).toBe(1);
+  });
+
+  it("goes to no-warranty-found on an empty result or a failed call", async () => {
+    for (const openPlan of [async () => [], async () => Promise.reject(new Error("500"))]) {
+      const { actor, showNotFound } = start(openPlan);
+      actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "FPP" } });
+      await waitFor(actor, (snapshot) => snapshot.matches("notFound"));
+      expect(showNotFound).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().context.failedSearches).toBe(1);
+    }
+  });
+
+  it("a later search no longer preselects the linked plan", async () => {
+    const showPlans = vi.fn();
+    const actor = createActor(
+      planSearchMachine.provide({
+        actors: { openPlan: fromPromise(async () => [plan(41)]), searchPlans: fromPromise(async () => [plan(5)]) },
+        actions: { showPlans: (_, params) => showPlans(params) },
+      }),
+      { input: { savedQuery: null } },
+    ).start();
+    actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "FPP" } });
+    await waitFor(actor, (snapshot) => snapshot.matches("found"));
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await waitFor(actor, (snapshot) => snapshot.matches("found") && snapshot.context.plans[0]?.id === 5);
+    expect(showPlans).toHaveBeenLastCalledWith({ planId: null });
+  });
+});
