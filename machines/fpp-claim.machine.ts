@@ -12,7 +12,22 @@ import { and, assign, emit, setup } from "xstate";
 import type { Claim, ClaimOptions, DamageEntry, ItemDetails, Plan } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
 import { resolveStep, type WizardStep } from "./fpp-claim-steps.ts";
-import { hasCompleteDetails, isCompleteDamage } from "./fpp-claim-rules.ts";
+import { hasCompleteDetails } from "./fpp-claim-rules.ts";
+import {
+  claimItemOf,
+  hasCompleteDamages,
+  hasDocumentsForEveryItem,
+  hydrateDraft,
+  isSelectablePlanItem,
+  mergeDamages,
+  savedDamageBlocks,
+  toggleSelection,
+  unsavedDamages,
+  withoutItem,
+  type ClaimDraftContext,
+  type ClaimDraftEvent,
+  type DamageToSave,
+} from "./claim-drafts.ts";
 
 export interface FppClaimInput {
   claimId: number;
@@ -70,55 +85,11 @@ export interface LoadedClaim {
 }
 
 export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
-export type SaveDamagesInput = { claimId: number; customerId: number; damages: Array<{ planItemId: number } & DamageEntry> };
-
-/** Damage blocks of a claim as the server holds them, keyed by plan item id. */
-export function savedDamageBlocks(claim: Claim): Record<number, Partial<DamageEntry>[]> {
-  return Object.fromEntries(
-    claim.items.map((item) => [
-      item.planItemId,
-      item.damages.map((damage) => ({
-        savedId: damage.id,
-        damageTypeId: damage.damageTypeId,
-        specificDamageId: damage.specificDamageId,
-        damageAreaId: damage.damageAreaId,
-        howItHappenedId: damage.howItHappenedId,
-        remedyId: damage.remedyId,
-        noticedOn: damage.noticedOn,
-        note: damage.note,
-      })),
-    ]),
-  );
-}
-
-function claimItemOf(context: FppClaimContext, planItemId: number) {
-  return context.claim?.items.find((item) => item.planItemId === planItemId);
-}
+export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
 
 /** True when the claim offers specific damages, which a damage block must then name. */
 export function needsSpecificDamage(context: Pick<FppClaimContext, "options">): boolean {
   return (context.options?.specificDamages.length ?? 0) > 0;
-}
-
-/** Unsaved, complete damage blocks of chosen items: the only ones sent (saved ones are not re-sent). */
-export function unsavedDamages(context: FppClaimContext): SaveDamagesInput["damages"] {
-  const needsSpecific = needsSpecificDamage(context);
-  return context.selection.flatMap((planItemId) =>
-    (context.damages[planItemId] ?? [])
-      .filter((entry) => !entry.savedId && isCompleteDamage(entry, needsSpecific))
-      .map((entry) => ({ ...(entry as DamageEntry), specificDamageId: entry.specificDamageId ?? null, planItemId })),
-  );
-}
-
-/** Keeps the consumer's unsaved blocks and replaces the saved ones with what the server holds. */
-function mergeDamages(claim: Claim, drafts: Record<number, Partial<DamageEntry>[]>) {
-  const saved = savedDamageBlocks(claim);
-  const merged: Record<number, Partial<DamageEntry>[]> = {};
-  for (const item of claim.items) {
-    const unsaved = (drafts[item.planItemId] ?? []).filter((entry) => !entry.savedId);
-    merged[item.planItemId] = [...(saved[item.planItemId] ?? []), ...unsaved];
-  }
-  return merged;
 }
 
 const stepTarget = (step: WizardStep) => ({ guard: { type: "isResolvedStep" as const, params: { step } }, target: `#fppClaim.${STATE_OF_STEP[step]}` });
@@ -147,11 +118,7 @@ export const fppClaimMachine = setup({
       claim: params.claim,
       plan: params.plan,
       options: params.options,
-      selection: params.claim.items.map((item) => item.planItemId),
-      details: Object.fromEntries(
-        params.claim.items.map((item) => [item.planItemId, { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId }]),
-      ),
-      damages: mergeDamages(params.claim, context.damages),
+      ...hydrateDraft(params.claim, context.damages),
     })),
     refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
     // Every unsaved block was complete and sent, so the server's blocks are now all there is.
@@ -161,23 +128,14 @@ export const fppClaimMachine = setup({
     requestStep: assign((_, params: { step: number | null }) => ({ requestedStep: params.step })),
     markRemoval: assign((_, params: { planItemId: number }) => ({ removingPlanItemId: params.planItemId })),
     // A newly ticked item starts from the plan's own manufacturer, material and color: step 3 confirms them.
-    toggleItem: assign(({ context }, params: { planItemId: number }) => {
-      if (context.selection.includes(params.planItemId)) return { selection: context.selection.filter((id) => id !== params.planItemId) };
-      const item = context.plan?.items.find((candidate) => candidate.id === params.planItemId);
-      const details = context.details[params.planItemId] ?? {
-        manufacturerId: item?.manufacturer?.id,
-        materialId: item?.material?.id,
-        colorId: item?.color?.id,
-      };
-      return { selection: [...context.selection, params.planItemId], details: { ...context.details, [params.planItemId]: details } };
-    }),
+    toggleItem: assign(({ context }, params: { planItemId: number }) => toggleSelection(context, params.planItemId)),
     // Unchecking a saved item drops its details, damages and files with it (SPEC.md section 4).
-    dropItem: assign(({ context }, params: { claim: Claim }) => {
-      const planItemId = context.removingPlanItemId;
-      const { [planItemId ?? -1]: _details, ...details } = context.details;
-      const { [planItemId ?? -1]: _damages, ...damages } = context.damages;
-      return { claim: params.claim, selection: context.selection.filter((id) => id !== planItemId), details, damages, removingPlanItemId: null, error: null };
-    }),
+    dropItem: assign(({ context }, params: { claim: Claim }) => ({
+      claim: params.claim,
+      ...withoutItem(context, context.removingPlanItemId),
+      removingPlanItemId: null,
+      error: null,
+    })),
     setDetails: assign(({ context }, params: { details: Record<number, Partial<ItemDetails>> }) => ({ details: { ...context.details, ...params.details } })),
     setDamages: assign(({ context }, params: { damages: Record<number, Partial<DamageEntry>[]> }) => ({ damages: { ...context.damages, ...params.damages } })),
     removeDamageBlock: assign(({ context }, params: { planItemId: number; index: number }) => ({
@@ -197,10 +155,7 @@ export const fppClaimMachine = setup({
   guards: {
     isResolvedStep: ({ context }, params: { step: WizardStep | "selectPlan" }) =>
       context.claim !== null && resolveStep(context.requestedStep, { claim: context.claim, selection: context.selection }) === params.step,
-    isSelectableItem: ({ context }, params: { planItemId: number }) => {
-      const item = context.plan?.items.find((candidate) => candidate.id === params.planItemId);
-      return Boolean(item && !item.returned && !item.fullReplacement);
-    },
+    isSelectableItem: ({ context }, params: { planItemId: number }) => isSelectablePlanItem(context.plan, params.planItemId),
     isSavedItemSelected: ({ context }, params: { planItemId: number }) =>
       context.selection.includes(params.planItemId) && claimItemOf(context, params.planItemId) !== undefined,
     isLoaded: ({ context }) => context.claim !== null,
@@ -209,13 +164,9 @@ export const fppClaimMachine = setup({
     // Block 0 stays: every item needs at least one damage (SPEC.md section 4).
     isFirstDamageBlock: (_, params: { index: number }) => params.index === 0,
     isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) => Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
-    // Saved blocks count as complete: the server holds them and they are not re-sent.
-    hasCompleteDamages: ({ context }) =>
-      context.selection.every(
-        (id) => (context.damages[id] ?? []).length > 0 && (context.damages[id] ?? []).every((entry) => entry.savedId || isCompleteDamage(entry, needsSpecificDamage(context))),
-      ),
-    hasDocumentsForEveryItem: ({ context }) => context.selection.every((id) => (claimItemOf(context, id)?.documents.length ?? 0) > 0),
-    hasUnsavedDamages: ({ context }) => unsavedDamages(context).length > 0,
+    hasCompleteDamages: ({ context }) => hasCompleteDamages(context, needsSpecificDamage(context)),
+    hasDocumentsForEveryItem: ({ context }) => hasDocumentsForEveryItem(context),
+    hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
     // FPP submit succeeds only when the answer's message is 'Succeed' (SPEC.md section 4).
     isSucceed: (_, params: { message: string }) => params.message === "Succeed",
   },
@@ -280,6 +231,7 @@ export const fppClaimMachine = setup({
     },
     // Unchecking a saved item removes its claim item on the server first.
     removingItem: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 2 },
       invoke: {
@@ -300,6 +252,7 @@ export const fppClaimMachine = setup({
       },
     },
     savingItems: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 3 },
       invoke: {
@@ -344,17 +297,19 @@ export const fppClaimMachine = setup({
       always: [{ guard: "hasUnsavedDamages", target: "savingDamages" }, { target: "reviewing" }],
     },
     savingDamages: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 4 },
       invoke: {
         id: "saveDamages",
         src: "saveDamages",
-        input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context) }),
+        input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context, needsSpecificDamage(context)) }),
         onDone: { target: "reviewing", actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) } },
         onError: { target: "reportingDamage", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
       },
     },
     deletingDamage: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 4 },
       invoke: {
@@ -369,6 +324,7 @@ export const fppClaimMachine = setup({
       },
     },
     deletingDocument: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 4 },
       invoke: {
@@ -391,6 +347,7 @@ export const fppClaimMachine = setup({
       },
     },
     submitting: {
+      tags: ["busy"],
       on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
       meta: { step: 5 },
       entry: "clearError",

@@ -2,11 +2,13 @@
  * planSelectionMachine: choosing a plan and starting (or resuming) a claim on it (SPEC.md section 2
  * "Select plan", section 4 "Claim flow", dialogs Continue Draft Claim and Claim Already in Progress).
  *
- * Injected: actors `startClaim` (plan -> StartClaimResult) and `deleteDraft` (claim id); actions
- * `openClaim` (go to the wizard's step 2), `openLegacySite`, `openClaimStatus` (new tabs).
+ * FPP and ACE (Ace, Mace) plans start or resume a claim in their own wizard; LEGACY plans file on
+ * the legacy site. Injected: actors `startClaim` (plan -> StartClaimResult, on the plan family's
+ * endpoint) and `deleteDraft` (claim id); actions `openClaim` (the family's wizard at step 2),
+ * `openLegacySite`, `openClaimStatus` (new tabs).
  */
 import { assign, setup } from "xstate";
-import type { Plan, StartClaimResult } from "./domain.ts";
+import type { Plan, PlanType, StartClaimResult } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
 
 export interface PlanSelectionInput {
@@ -18,6 +20,17 @@ export interface PlanSelectionInput {
 }
 
 export type SelectionError = "startFailed" | "deleteFailed" | "planNotEligible";
+
+/** What a wizard's URL needs to open a claim (SPEC.md "On Submit by plan type"). */
+export interface OpenedClaim {
+  claimId: number;
+  planId: number;
+  customerId: number;
+  planType: PlanType;
+}
+
+/** Plan types filed in this portal's wizards; LEGACY goes to its own site. */
+export const CLAIMABLE_PLAN_TYPES: readonly PlanType[] = ["FPP", "Ace", "Mace"];
 
 export interface PlanSelectionContext {
   plans: Plan[];
@@ -53,6 +66,11 @@ function selectedPlan(context: PlanSelectionContext): Plan | undefined {
   return context.plans.find((plan) => plan.id === context.selectedPlanId);
 }
 
+function openedClaim(context: PlanSelectionContext, claimId: number): OpenedClaim {
+  const plan = selectedPlan(context)!;
+  return { claimId, planId: plan.id, customerId: plan.customerId, planType: plan.planType };
+}
+
 export const planSelectionMachine = setup({
   types: {
     context: {} as PlanSelectionContext,
@@ -60,11 +78,11 @@ export const planSelectionMachine = setup({
     input: {} as PlanSelectionInput,
   },
   actors: {
-    startClaim: notProvided<StartClaimResult, { planId: number; customerId: number }>("startClaim"),
+    startClaim: notProvided<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>("startClaim"),
     deleteDraft: notProvided<void, number>("deleteDraft"),
   },
   actions: {
-    openClaim: (_, _params: { claimId: number; planId: number }) => {},
+    openClaim: (_, _params: OpenedClaim) => {},
     openLegacySite: (_, _params: { plan: Plan }) => {},
     openClaimStatus: (_, _params: { statusCode: string }) => {},
     selectPlan: assign((_, params: { planId: number }) => ({ selectedPlanId: params.planId, error: null })),
@@ -77,7 +95,7 @@ export const planSelectionMachine = setup({
     isSelectable: ({ context }, params: { planId: number }) => isSelectablePlan(context.plans.find((plan) => plan.id === params.planId)),
     hasSelection: ({ context }) => isSelectablePlan(selectedPlan(context)),
     isLegacyPlan: ({ context }) => selectedPlan(context)?.planType === "LEGACY",
-    isFppPlan: ({ context }) => selectedPlan(context)?.planType === "FPP",
+    isClaimablePlan: ({ context }) => CLAIMABLE_PLAN_TYPES.includes(selectedPlan(context)?.planType ?? "UNKNOWN"),
     // Submitting the plan whose claim is already in the URL resumes it (SPEC.md "On Submit by plan type").
     canResumeClaim: ({ context }) => context.resumeClaimId !== null && context.selectedPlanId !== null && context.resumePlanId === context.selectedPlanId,
     isCreated: (_, params: { result: StartClaimResult }) => params.result.kind === "created",
@@ -110,10 +128,10 @@ export const planSelectionMachine = setup({
           {
             guard: "canResumeClaim",
             target: "claimOpened",
-            actions: { type: "openClaim", params: ({ context }) => ({ claimId: context.resumeClaimId!, planId: context.selectedPlanId! }) },
+            actions: { type: "openClaim", params: ({ context }) => openedClaim(context, context.resumeClaimId!) },
           },
-          { guard: "isFppPlan", target: "startingClaim" },
-          // ACE claims are filed by their own wizard, which this portal does not carry yet.
+          { guard: "isClaimablePlan", target: "startingClaim" },
+          // A plan of an unknown type has no wizard: the consumer is told to contact us.
           { guard: "hasSelection", actions: { type: "setError", params: { error: "planNotEligible" } } },
         ],
       },
@@ -123,15 +141,15 @@ export const planSelectionMachine = setup({
       invoke: {
         id: "startClaim",
         src: "startClaim",
-        input: ({ context }) => ({ planId: context.selectedPlanId!, customerId: selectedPlan(context)!.customerId }),
+        input: ({ context }) => {
+          const plan = selectedPlan(context)!;
+          return { planId: plan.id, customerId: plan.customerId, planType: plan.planType };
+        },
         onDone: [
           {
             guard: { type: "isCreated", params: ({ event }) => ({ result: event.output }) },
             target: "claimOpened",
-            actions: {
-              type: "openClaim",
-              params: ({ context, event }) => ({ claimId: (event.output as { claimId: number }).claimId, planId: context.selectedPlanId! }),
-            },
+            actions: { type: "openClaim", params: ({ context, event }) => openedClaim(context, (event.output as { claimId: number }).claimId) },
           },
           {
             guard: { type: "isDraftExist", params: ({ event }) => ({ result: event.output }) },
@@ -156,7 +174,7 @@ export const planSelectionMachine = setup({
       on: {
         "draft.continue": {
           target: "claimOpened",
-          actions: { type: "openClaim", params: ({ context }) => ({ claimId: context.draftClaimId!, planId: context.selectedPlanId! }) },
+          actions: { type: "openClaim", params: ({ context }) => openedClaim(context, context.draftClaimId!) },
         },
         "draft.delete": "deletingDraft",
         "dialog.close": "choosing",

@@ -5,6 +5,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
+import { aceClaimMachine } from "../machines/ace-claim.machine.ts";
 import { fileUploadMachine } from "../machines/file-upload.machine.ts";
 import { fppClaimMachine } from "../machines/fpp-claim.machine.ts";
 import { planSearchMachine } from "../machines/plan-search.machine.ts";
@@ -14,6 +15,7 @@ const MACHINES: Array<[string, AnyStateMachine, string]> = [
   ["planSearch", planSearchMachine, "machines/plan-search.machine.ts"],
   ["planSelection", planSelectionMachine, "machines/plan-selection.machine.ts"],
   ["fppClaim", fppClaimMachine, "machines/fpp-claim.machine.ts"],
+  ["aceClaim", aceClaimMachine, "machines/ace-claim.machine.ts"],
   ["fileUpload", fileUploadMachine, "machines/file-upload.machine.ts"],
 ];
 

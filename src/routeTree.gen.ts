@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ContactServiceRouteImport } from './routes/contact-service'
 import { Route as FindClaimWarrnty_idRouteImport } from './routes/find-claim/$warrnty_id'
+import { Route as FindClaimCreateAceClaimRouteImport } from './routes/find-claim/create-ace-claim'
 import { Route as FindClaimCreateClaimRouteImport } from './routes/find-claim/create-claim'
 import { Route as FindClaimNotFoundRouteImport } from './routes/find-claim/not-found'
 import { Route as FindClaimSearchByPersonalInfoRouteImport } from './routes/find-claim/search-by-personal-info'
@@ -32,6 +33,11 @@ const ContactServiceRoute = ContactServiceRouteImport.update({
 const FindClaimWarrnty_idRoute = FindClaimWarrnty_idRouteImport.update({
   id: '/find-claim/$warrnty_id',
   path: '/find-claim/$warrnty_id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindClaimCreateAceClaimRoute = FindClaimCreateAceClaimRouteImport.update({
+  id: '/find-claim/create-ace-claim',
+  path: '/find-claim/create-ace-claim',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FindClaimCreateClaimRoute = FindClaimCreateClaimRouteImport.update({
@@ -71,6 +77,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -82,6 +89,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -94,6 +102,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -107,6 +116,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -118,6 +128,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -129,6 +140,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
     | '/find-claim/search-by-personal-info'
@@ -141,6 +153,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ContactServiceRoute: typeof ContactServiceRoute
   FindClaimWarrnty_idRoute: typeof FindClaimWarrnty_idRoute
+  FindClaimCreateAceClaimRoute: typeof FindClaimCreateAceClaimRoute
   FindClaimCreateClaimRoute: typeof FindClaimCreateClaimRoute
   FindClaimNotFoundRoute: typeof FindClaimNotFoundRoute
   FindClaimSearchByPersonalInfoRoute: typeof FindClaimSearchByPersonalInfoRoute
@@ -170,6 +183,13 @@ declare module '@tanstack/react-router' {
       path: '/find-claim/$warrnty_id'
       fullPath: '/find-claim/$warrnty_id'
       preLoaderRoute: typeof FindClaimWarrnty_idRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-claim/create-ace-claim': {
+      id: '/find-claim/create-ace-claim'
+      path: '/find-claim/create-ace-claim'
+      fullPath: '/find-claim/create-ace-claim'
+      preLoaderRoute: typeof FindClaimCreateAceClaimRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/find-claim/create-claim': {
@@ -221,6 +241,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ContactServiceRoute: ContactServiceRoute,
   FindClaimWarrnty_idRoute: FindClaimWarrnty_idRoute,
+  FindClaimCreateAceClaimRoute: FindClaimCreateAceClaimRoute,
   FindClaimCreateClaimRoute: FindClaimCreateClaimRoute,
   FindClaimNotFoundRoute: FindClaimNotFoundRoute,
   FindClaimSearchByPersonalInfoRoute: FindClaimSearchByPersonalInfoRoute,

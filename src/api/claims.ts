@@ -3,7 +3,7 @@
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
 import { DateTime } from "luxon";
-import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, StartClaimResult } from "../../machines/domain.ts";
+import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, PlanType, StartClaimResult } from "../../machines/domain.ts";
 import { http } from "./http.ts";
 import {
   CLAIM_CODES,
@@ -15,10 +15,14 @@ import {
   type WireClaimDetail,
 } from "./schemas.ts";
 
-/** POST /insert_claim on a plan: created, a draft exists, a claim is in progress, or refused. */
-export async function startClaim(plan: { planId: number; customerId: number }, now = DateTime.local()): Promise<StartClaimResult> {
+/**
+ * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan: created, a draft exists, a
+ * claim is in progress, or refused.
+ */
+export async function startClaim(plan: { planId: number; customerId: number; planType?: PlanType }, now = DateTime.local()): Promise<StartClaimResult> {
+  const path = plan.planType === "Ace" || plan.planType === "Mace" ? "ace/insert_claim" : "insert_claim";
   const body = await http
-    .post("insert_claim", {
+    .post(path, {
       json: {
         warrentyId: plan.planId,
         customerId: plan.customerId,
@@ -39,7 +43,8 @@ export async function deleteDraftClaim(claimId: number): Promise<void> {
   await http.delete(`delete_draft_claim/${claimId}`).json(messageSchema);
 }
 
-function toClaim(detail: WireClaimDetail): Claim {
+/** Maps GET claim/{id} (FPP or ACE) to a domain claim. */
+export function toClaim(detail: WireClaimDetail): Claim {
   return {
     id: detail.claim.id,
     status: detail.claim.status as ClaimStatus,

@@ -8,10 +8,14 @@ import { http } from "./http.ts";
 import { linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema } from "./schemas.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 
-/** GET /file-upload-url: where to PUT a file, and the name it is stored under. */
-export async function fetchUploadUrl(claimId: number, file: { name: string }): Promise<{ url: string; fileName: string }> {
+/** Which claims API family a claim belongs to: ACE calls and storage carry an `ace/` prefix. */
+export type ClaimFamily = "fpp" | "ace";
+const prefixOf = (family: ClaimFamily) => (family === "ace" ? "ace/" : "");
+
+/** GET /file-upload-url (or /ace/...): where to PUT a file, and the name it is stored under. */
+export async function fetchUploadUrl(family: ClaimFamily, claimId: number, file: { name: string }): Promise<{ url: string; fileName: string }> {
   return http
-    .get("file-upload-url", { searchParams: { claimId, fileType: contentTypeFor(file.name), fileName: file.name } })
+    .get(`${prefixOf(family)}file-upload-url`, { searchParams: { claimId, fileType: contentTypeFor(file.name), fileName: file.name } })
     .json(uploadUrlResponseSchema);
 }
 
@@ -37,10 +41,10 @@ export function putFile(url: string, file: Blob & { name: string }, onProgress: 
   });
 }
 
-/** POST /insert_linked_and_embedded_files: links a stored file to a claim item. */
-export async function linkDocument(claimId: number, claimItemId: number, fileName: string): Promise<ClaimDocument> {
+/** POST /insert_linked_and_embedded_files (or /ace/...): links a stored file to a claim item. */
+export async function linkDocument(family: ClaimFamily, claimId: number, claimItemId: number, fileName: string): Promise<ClaimDocument> {
   const body = await http
-    .post("insert_linked_and_embedded_files", { json: { claimId, claimItemsId: claimItemId, docName: fileName } })
+    .post(`${prefixOf(family)}insert_linked_and_embedded_files`, { json: { claimId, claimItemsId: claimItemId, docName: fileName } })
     .json(linkDocumentResponseSchema);
   const linked = body.result[0];
   if (!linked) throw new Error("Document not linked");
@@ -52,8 +56,11 @@ export async function deleteDocument(documentId: number): Promise<void> {
   await http.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema);
 }
 
-/** Public address of a stored document: base + claims_documentation/CL-{claimId}/photos-consumer/{fileName}. */
-export function documentUrl(claimId: number, fileName: string): string {
+/**
+ * Public address of a stored document: base + prefix + claims_documentation/CL-{claimId}/
+ * photos-consumer/{fileName}; the prefix is empty for FPP and `ace/` for ACE (SPEC.md section 3).
+ */
+export function documentUrl(family: ClaimFamily, claimId: number, fileName: string): string {
   const base = config.publicStorageUrl.endsWith("/") ? config.publicStorageUrl : `${config.publicStorageUrl}/`;
-  return `${base}claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(fileName)}`;
+  return `${base}${prefixOf(family)}claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(fileName)}`;
 }

@@ -14,6 +14,8 @@ export const FIELD_MESSAGES = {
   phoneInvalid: msg`Mobile Number is Not valid`,
   emailInvalid: msg`Enter a valid email address`,
   zipNumeric: msg`ZIP code must contain numbers only`,
+  zipInvalid: msg`Enter a 5-digit ZIP code`,
+  stateInvalid: msg`Enter the two-letter state code, for example TX`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

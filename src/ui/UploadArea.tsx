@@ -11,18 +11,18 @@ import { useEffect, useId, useState } from "react";
 import { fromCallback, fromPromise } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { fileUploadMachine, type FileRefusal, type FileUploadEvent, type PickedFile, type UploadNotice } from "../../machines/file-upload.machine.ts";
-import { fetchUploadUrl, linkDocument, putFile } from "../api/documents.ts";
+import { fetchUploadUrl, linkDocument, putFile, type ClaimFamily } from "../api/documents.ts";
 import { checkUpload, PICKER_ACCEPT } from "../lib/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
 
-const uploadActors = {
+const uploadActors = (family: ClaimFamily) => ({
   checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async ({ input }) =>
     input.flatMap((file) => {
       const reason = checkUpload(file);
       return reason ? [{ fileName: file.name, reason }] : [];
     }),
   ),
-  getUploadUrl: fromPromise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>(({ input }) => fetchUploadUrl(input.claimId, input.file)),
+  getUploadUrl: fromPromise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>(({ input }) => fetchUploadUrl(family, input.claimId, input.file)),
   putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
     const controller = new AbortController();
     putFile(input.url, input.file as File, (fraction) => sendBack({ type: "upload.progress", fraction }), controller.signal).then(
@@ -32,9 +32,9 @@ const uploadActors = {
     return () => controller.abort();
   }),
   linkDocument: fromPromise<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>(({ input }) =>
-    linkDocument(input.claimId, input.claimItemId, input.fileName),
+    linkDocument(family, input.claimId, input.claimItemId, input.fileName),
   ),
-};
+});
 
 function showUploadNotice(notice: UploadNotice): void {
   switch (notice.code) {
@@ -50,6 +50,8 @@ function showUploadNotice(notice: UploadNotice): void {
 }
 
 export interface UploadAreaProps {
+  /** FPP or ACE: which endpoints and storage prefix the files go to. */
+  family: ClaimFamily;
   claimId: number;
   claimItemId: number;
   label: string;
@@ -57,10 +59,10 @@ export interface UploadAreaProps {
   onLinked: (document: ClaimDocument) => void;
 }
 
-export function UploadArea({ claimId, claimItemId, label, invalid, onLinked }: UploadAreaProps) {
+export function UploadArea({ family, claimId, claimItemId, label, invalid, onLinked }: UploadAreaProps) {
   const { t } = useLingui();
   const id = useId();
-  const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors, actions: { documentLinked: (_, { document }) => onLinked(document) } }));
+  const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors(family), actions: { documentLinked: (_, { document }) => onLinked(document) } }));
   const actor = useActorRef(logic, { input: { claimId, claimItemId } });
   const queue = useSelector(actor, (snapshot) => snapshot.context.queue);
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("idle"));

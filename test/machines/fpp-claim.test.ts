@@ -7,12 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { Claim, DamageEntry, ItemDetails } from "../../machines/domain.ts";
 import { hasCompleteDetails, isCompleteDamage, localToday } from "../../machines/fpp-claim-rules.ts";
+import { savedDamageBlocks, unsavedDamages } from "../../machines/claim-drafts.ts";
 import { FPP_DONE_STEP, isReadyForReview, resolveStep } from "../../machines/fpp-claim-steps.ts";
 import {
   fppClaimMachine,
-  savedDamageBlocks,
+  needsSpecificDamage,
   stepOf,
-  unsavedDamages,
   type FppClaimContext,
   type FppClaimInput,
   type LoadedClaim,
@@ -148,13 +148,13 @@ describe("fppClaim field rules and helpers", () => {
       2: [newDamage("new on 2")],
       3: [newDamage("item not chosen")],
     };
-    const sent = unsavedDamages(context({ selection: [1, 2], damages }));
+    const sent = unsavedDamages(context({ selection: [1, 2], damages }), true);
     expect(sent).toEqual([
       { ...newDamage("new on 1"), planItemId: 1 },
       { ...newDamage("new on 2"), planItemId: 2 },
     ]);
-    expect(unsavedDamages(context({ selection: [1], damages: { 1: [savedBlock(901)] } }))).toEqual([]);
-    expect(unsavedDamages(context({ selection: [4], damages }))).toEqual([]);
+    expect(unsavedDamages(context({ selection: [1], damages: { 1: [savedBlock(901)] } }), true)).toEqual([]);
+    expect(unsavedDamages(context({ selection: [4], damages }), true)).toEqual([]);
   });
 
   it("savedDamageBlocks: the server's damages as blocks carrying their id", () => {

@@ -4,7 +4,7 @@
  */
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
-import type { StartClaimResult } from "../../machines/domain.ts";
+import type { PlanType, StartClaimResult } from "../../machines/domain.ts";
 import { planSelectionMachine, type PlanSelectionEvent, type PlanSelectionInput } from "../../machines/plan-selection.machine.ts";
 import { plan } from "./support/domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
@@ -23,6 +23,7 @@ const plans = [
   plan(12, { planType: "LEGACY" }),
   plan(13, { planType: "Ace" }),
   plan(14, { status: "expired" }),
+  plan(15, { planType: "UNKNOWN" }), // active, but no wizard files it
 ];
 
 const fixtures = {
@@ -31,6 +32,7 @@ const fixtures = {
     { type: "plan.select", planId: 12 },
     { type: "plan.select", planId: 13 },
     { type: "plan.select", planId: 14 }, // expired: refused
+    { type: "plan.select", planId: 15 },
   ],
   "plan.submit": [{ type: "plan.submit" }],
   "draft.continue": [{ type: "draft.continue" }],
@@ -62,7 +64,7 @@ describe("planSelection generated paths", () => {
     build: (gate) =>
       planSelectionMachine.provide({
         actors: {
-          startClaim: gate.promise<StartClaimResult, { planId: number; customerId: number }>("startClaim"),
+          startClaim: gate.promise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>("startClaim"),
           deleteDraft: gate.promise<void, number>("deleteDraft"),
         },
       }),

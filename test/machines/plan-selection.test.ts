@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { Plan, PlanStatus, StartClaimResult } from "../../machines/domain.ts";
+import type { Plan, PlanStatus, PlanType, StartClaimResult } from "../../machines/domain.ts";
 import {
   initialSelection,
   isSelectablePlan,
@@ -74,16 +74,16 @@ describe("planSelection guards and helpers", () => {
     expect(hasSelection(context({ selectedPlanId: 14 }))).toBe(false);
   });
 
-  it("isLegacyPlan and isFppPlan read the chosen plan's type", () => {
+  it("isLegacyPlan and isClaimablePlan read the chosen plan's type", () => {
     const isLegacyPlan = guardOf(planSelectionMachine, "isLegacyPlan");
-    const isFppPlan = guardOf(planSelectionMachine, "isFppPlan");
+    const isClaimablePlan = guardOf(planSelectionMachine, "isClaimablePlan");
     expect(isLegacyPlan(context({ selectedPlanId: 12 }))).toBe(true);
     expect(isLegacyPlan(context({ selectedPlanId: 10 }))).toBe(false);
     expect(isLegacyPlan(context())).toBe(false);
-    expect(isFppPlan(context({ selectedPlanId: 10 }))).toBe(true);
-    expect(isFppPlan(context({ selectedPlanId: 13 }))).toBe(false);
-    expect(isFppPlan(context({ selectedPlanId: 12 }))).toBe(false);
-    expect(isFppPlan(context())).toBe(false);
+    expect(isClaimablePlan(context({ selectedPlanId: 10 }))).toBe(true);
+    expect(isClaimablePlan(context({ selectedPlanId: 13 }))).toBe(true); // ACE files in its own wizard
+    expect(isClaimablePlan(context({ selectedPlanId: 12 }))).toBe(false);
+    expect(isClaimablePlan(context())).toBe(false);
   });
 
   it("canResumeClaim: a claimId in the URL and the URL's plan chosen", () => {
@@ -119,14 +119,14 @@ describe("planSelection guards and helpers", () => {
   });
 });
 
-type StartImpl = (input: { planId: number; customerId: number }) => Promise<StartClaimResult>;
+type StartImpl = (input: { planId: number; customerId: number; planType: PlanType }) => Promise<StartClaimResult>;
 
 function start(input: Partial<PlanSelectionInput>, startClaim: StartImpl, deleteDraft: (claimId: number) => Promise<void> = async () => {}) {
   const calls = { startClaim: vi.fn(startClaim), deleteDraft: vi.fn(deleteDraft) };
   const spies = { openClaim: vi.fn(), openLegacySite: vi.fn(), openClaimStatus: vi.fn() };
   const machine = planSelectionMachine.provide({
     actors: {
-      startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number }>(({ input: args }) => calls.startClaim(args)),
+      startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(({ input: args }) => calls.startClaim(args)),
       deleteDraft: fromPromise<void, number>(({ input: claimId }) => calls.deleteDraft(claimId)),
     },
     actions: spies,
@@ -178,11 +178,11 @@ describe("planSelection behaviour", () => {
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("startingClaim");
     const snapshot = await rested(actor);
-    expect(startClaim).toHaveBeenCalledWith({ planId: 11, customerId: 702 });
+    expect(startClaim).toHaveBeenCalledWith({ planId: 11, customerId: 702, planType: "FPP" });
     expect(snapshot.value).toBe("claimOpened");
     expect(snapshot.status).toBe("done");
     expect(openClaim).toHaveBeenCalledTimes(1);
-    expect(paramsOf(openClaim)).toEqual({ claimId: 80, planId: 11 });
+    expect(paramsOf(openClaim)).toEqual({ claimId: 80, planId: 11, customerId: 702, planType: "FPP" });
   });
 
   it("FPP with the claimId and warranty_id of the URL resumes that claim without starting one", () => {
@@ -191,7 +191,7 @@ describe("planSelection behaviour", () => {
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("claimOpened");
     expect(startClaim).not.toHaveBeenCalled();
-    expect(paramsOf(openClaim)).toEqual({ claimId: 77, planId: 10 });
+    expect(paramsOf(openClaim)).toEqual({ claimId: 77, planId: 10, customerId: 701, planType: "FPP" });
   });
 
   it("FPP on another plan than the URL's starts a new claim", async () => {
@@ -199,7 +199,7 @@ describe("planSelection behaviour", () => {
     actor.send({ type: "plan.select", planId: 11 });
     actor.send({ type: "plan.submit" });
     await rested(actor);
-    expect(startClaim).toHaveBeenCalledWith({ planId: 11, customerId: 702 });
+    expect(startClaim).toHaveBeenCalledWith({ planId: 11, customerId: 702, planType: "FPP" });
   });
 
   it("DRAFT_EXIST opens the draft dialog with the draft's id; continue opens that draft", async () => {
@@ -211,7 +211,7 @@ describe("planSelection behaviour", () => {
     expect(snapshot.context.draftClaimId).toBe(81);
     actor.send({ type: "draft.continue" });
     expect(actor.getSnapshot().value).toBe("claimOpened");
-    expect(paramsOf(openClaim)).toEqual({ claimId: 81, planId: 10 });
+    expect(paramsOf(openClaim)).toEqual({ claimId: 81, planId: 10, customerId: 701, planType: "FPP" });
   });
 
   it("DRAFT_EXIST, delete: deletes the draft, then starts a claim again", async () => {
@@ -228,8 +228,8 @@ describe("planSelection behaviour", () => {
     const snapshot = await waitFor(actor, (s) => s.matches("claimOpened"));
     expect(deleteDraft).toHaveBeenCalledWith(81);
     expect(startClaim).toHaveBeenCalledTimes(2);
-    expect(startClaim.mock.calls[1]![0]).toEqual({ planId: 10, customerId: 701 });
-    expect(paramsOf(openClaim)).toEqual({ claimId: 82, planId: 10 });
+    expect(startClaim.mock.calls[1]![0]).toEqual({ planId: 10, customerId: 701, planType: "FPP" });
+    expect(paramsOf(openClaim)).toEqual({ claimId: 82, planId: 10, customerId: 701, planType: "FPP" });
     expect(snapshot.context.error).toBeNull();
   });
 
@@ -317,9 +317,27 @@ describe("planSelection behaviour", () => {
     expect(actor.getSnapshot().context.error).toBeNull();
   });
 
-  it("an ACE plan is not filed here: planNotEligible", () => {
-    const { actor, startClaim } = start({}, async () => ({ kind: "created", claimId: 1 }));
+  it("an ACE plan starts its claim on the ACE family and opens the ACE wizard", async () => {
+    const { actor, startClaim, openClaim } = start({}, async () => ({ kind: "created", claimId: 90 }));
     actor.send({ type: "plan.select", planId: 13 });
+    actor.send({ type: "plan.submit" });
+    await waitFor(actor, (snapshot) => snapshot.matches("claimOpened"));
+    expect(startClaim).toHaveBeenCalledWith({ planId: 13, customerId: ace.customerId, planType: "Ace" });
+    expect(paramsOf(openClaim)).toEqual({ claimId: 90, planId: 13, customerId: ace.customerId, planType: "Ace" });
+  });
+
+  it("an ACE claim in the URL on the same plan resumes it", async () => {
+    const { actor, startClaim, openClaim } = start({ plans: [ace], preselectPlanId: 13, resumeClaimId: 91 }, async () => ({ kind: "created", claimId: 1 }));
+    actor.send({ type: "plan.submit" });
+    expect(actor.getSnapshot().value).toBe("claimOpened");
+    expect(startClaim).not.toHaveBeenCalled();
+    expect(paramsOf(openClaim)).toEqual({ claimId: 91, planId: 13, customerId: ace.customerId, planType: "Ace" });
+  });
+
+  it("a plan of an unknown type is not filed here: planNotEligible", () => {
+    const unknown = plan(16, { planType: "UNKNOWN" });
+    const { actor, startClaim } = start({ plans: [unknown, fppA], preselectPlanId: 16 }, async () => ({ kind: "created", claimId: 1 }));
+    actor.send({ type: "plan.select", planId: 16 });
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("choosing");
     expect(actor.getSnapshot().context.error).toBe("planNotEligible");

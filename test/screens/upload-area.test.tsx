@@ -19,7 +19,7 @@ function renderUploadArea() {
   const onLinked = vi.fn();
   render(
     <I18nProvider i18n={i18n}>
-      <UploadArea claimId={7} claimItemId={3} label="Photos of the Sofa" onLinked={onLinked} />
+      <UploadArea family="fpp" claimId={7} claimItemId={3} label="Photos of the Sofa" onLinked={onLinked} />
       <Toasts />
     </I18nProvider>,
   );

@@ -1,33 +1,43 @@
 /**
- * The FPP claim wizard, route create-claim (SPEC.md section 2 "Claim wizard (FPP)"): numbered
- * steps, Back, Next / Submit, and the claim submitted screen. The fppClaim machine owns the flow;
- * the URL mirrors its step (use-step-sync.ts).
+ * The FPP claim wizard, route create-claim (SPEC.md section 2 "Claim wizard (FPP)"): steps 2 to 5
+ * and the claim submitted screen. The fppClaim machine owns the flow; the URL mirrors its step.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useState } from "react";
-import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
-import { FPP_STEPS } from "../../../machines/fpp-claim-steps.ts";
+import { useEffect, useMemo, useState } from "react";
+import type { ClaimDraftContext, DamageOptions } from "../../../machines/claim-drafts.ts";
 import { hasCompleteDetails } from "../../../machines/fpp-claim-rules.ts";
-import { BackButton } from "../../ui/BackButton.tsx";
-import { Button } from "../../ui/Button.tsx";
-import { StepProgress } from "../../ui/StepProgress.tsx";
+import { FPP_STEPS } from "../../../machines/fpp-claim-steps.ts";
+import { fppClaimMachine, type FppClaimContext } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
+import { showClaimNotice } from "../claim-wizard/claim-notices.ts";
+import { ClaimSubmitted } from "../claim-wizard/ClaimSubmitted.tsx";
+import { DamageStep } from "../claim-wizard/DamageStep.tsx";
+import { DraftActorContext, type DraftActor } from "../claim-wizard/draft-actor.ts";
+import { ItemDetailsStep } from "../claim-wizard/ItemDetailsStep.tsx";
+import { ReviewStep } from "../claim-wizard/ReviewStep.tsx";
+import { SelectItemsStep } from "../claim-wizard/SelectItemsStep.tsx";
+import { toRequestedStep, useStepSync } from "../claim-wizard/use-step-sync.ts";
+import { WizardFrame } from "../claim-wizard/WizardFrame.tsx";
 import { claimActors } from "./claim-actors.ts";
-import { ClaimActorContext } from "./claim-actor.ts";
-import { showClaimNotice } from "./claim-notices.ts";
-import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
-import { DamageStep } from "./DamageStep.tsx";
-import { ItemDetailsStep } from "./ItemDetailsStep.tsx";
-import { ReviewStep } from "./ReviewStep.tsx";
-import { SelectItemsStep } from "./SelectItemsStep.tsx";
-import { toRequestedStep, useStepSync } from "./use-step-sync.ts";
 
 export interface ClaimWizardSearch {
   step?: number | string;
   claimId: number;
   warranty_id: number;
+}
+
+/** FPP damage options are the same for every item; damage areas come with the claim. */
+function fppDamageOptions(context: ClaimDraftContext): DamageOptions {
+  const { options, claim } = context as FppClaimContext;
+  return {
+    damageTypes: options?.damageTypes ?? [],
+    specificDamages: options?.specificDamages ?? [],
+    damageAreas: claim?.damageAreas ?? [],
+    howItHappened: options?.howItHappened ?? [],
+    remedies: options?.remedies ?? [],
+  };
 }
 
 export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
@@ -47,10 +57,11 @@ export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
     const subscription = actor.on("notify", (event) => showClaimNotice(event.code));
     return () => subscription.unsubscribe();
   }, [actor]);
+  const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family: "fpp", damageOptionsFor: fppDamageOptions }), [actor]);
 
   const step = useStepSync(actor, search.step);
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
-  const busy = useSelector(actor, (snapshot) => (["savingItems", "savingDamages", "submitting", "removingItem"] as const).some((state) => snapshot.matches(state)));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
   const canGoNext = useSelector(actor, (snapshot) => {
     const { selection, details } = snapshot.context;
     if (snapshot.matches("selectingItems")) return selection.length > 0;
@@ -66,48 +77,31 @@ export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
       </p>
     );
   }
-  if (step === 6) {
-    return (
-      <ClaimActorContext.Provider value={actor}>
-        <ClaimSubmitted claimId={search.claimId} onHome={() => actor.send({ type: "claim.close" })} />
-      </ClaimActorContext.Provider>
-    );
-  }
+  if (step === 6) return <ClaimSubmitted claimId={search.claimId} onHome={() => actor.send({ type: "claim.close" })} />;
 
   const titles: Record<number, string> = {
-    1: t`Select your Plan`,
     2: t`Select damaged items under your plan`,
     3: t`Confirm/Update Item Details`,
     4: t`Report your damage`,
     5: t`Review claim details`,
   };
-
   return (
-    <ClaimActorContext.Provider value={actor}>
-      <section className="screen wizard">
-        <BackButton onBack={() => actor.send({ type: "step.back" })} />
-        <StepProgress steps={FPP_STEPS} current={step} />
-        <h1 tabIndex={-1} key={step} ref={(heading) => heading?.focus()}>
-          {titles[step]}
-        </h1>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" });
-          }}
-        >
-          {step === 2 && <SelectItemsStep />}
-          {step === 3 && <ItemDetailsStep />}
-          {step === 4 && <DamageStep />}
-          {step === 5 && <ReviewStep />}
-          <div className="actions wizard-actions">
-            <Button type="submit" disabled={!canGoNext} loading={busy}>
-              {step === 5 ? t`Submit` : t`Next`}
-            </Button>
-          </div>
-        </form>
-      </section>
-    </ClaimActorContext.Provider>
+    <DraftActorContext.Provider value={draftActor}>
+      <WizardFrame
+        steps={FPP_STEPS}
+        step={step}
+        title={titles[step]!}
+        canGoNext={canGoNext}
+        busy={busy}
+        isReview={step === 5}
+        onBack={() => actor.send({ type: "step.back" })}
+        onNext={() => actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" })}
+      >
+        {step === 2 && <SelectItemsStep />}
+        {step === 3 && <ItemDetailsStep />}
+        {step === 4 && <DamageStep />}
+        {step === 5 && <ReviewStep />}
+      </WizardFrame>
+    </DraftActorContext.Provider>
   );
 }

@@ -8,7 +8,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
 import { fromPromise } from "xstate";
-import type { Plan, StartClaimResult } from "../../../machines/domain.ts";
+import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.ts";
 import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
 import { deleteDraftClaim, startClaim } from "../../api/claims.ts";
 import { config } from "../../config.ts";
@@ -53,11 +53,14 @@ function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearc
   const [logic] = useState(() =>
     planSelectionMachine.provide({
       actors: {
-        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number }>(({ input }) => startClaim(input)),
+        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(({ input }) => startClaim(input)),
         deleteDraft: fromPromise<void, number>(({ input }) => deleteDraftClaim(input)),
       },
       actions: {
-        openClaim: (_, { claimId, planId }) => void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId, warranty_id: planId } }),
+        openClaim: (_, { claimId, planId, customerId, planType }) =>
+          void (planType === "FPP"
+            ? navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId, warranty_id: planId } })
+            : navigate({ to: "/find-claim/create-ace-claim", search: { step: 2, claimId, warranty_id: planId, cust_id: customerId } })),
         openLegacySite: (_, { plan }) => void window.open(`${config.legacyClaimUrl}?warranty=${encodeURIComponent(plan.number)}`, "_blank", "noopener"),
         openClaimStatus: (_, { statusCode }) => void window.open(`${config.claimStatusUrl}?code=${encodeURIComponent(statusCode)}`, "_blank", "noopener"),
       },

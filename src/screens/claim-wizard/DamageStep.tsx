@@ -1,14 +1,13 @@
 /**
- * Step 4, 'Report your damage', per claim item: a plan summary, the upload area, the uploaded
+ * 'Report your damage' (step 4 of both wizards), per claim item: a plan summary, the upload area, the uploaded
  * documents, and damage blocks with '+ Add Damage' (SPEC.md section 2). Next is always enabled;
  * the machine refuses it and this step shows every message when something is missing.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
 import { UploadArea } from "../../ui/UploadArea.tsx";
-import { useClaimActor } from "./claim-actor.ts";
+import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 import { DamageBlock } from "./DamageBlock.tsx";
 import { DocumentList } from "./DocumentList.tsx";
 
@@ -18,9 +17,10 @@ function nameOf(list: Lookup[] | undefined, id: number | undefined): string {
 
 export function DamageStep() {
   const { t, i18n } = useLingui();
-  const actor = useClaimActor();
-  const { claim, plan, options, selection, damages, showValidation, claimId } = useSelector(actor, (snapshot) => snapshot.context);
-  const busy = useSelector(actor, (snapshot) => snapshot.matches("deletingDamage") || snapshot.matches("deletingDocument") || snapshot.matches("savingDamages"));
+  const actor = useDraftActor();
+  const context = useDraft((draft) => draft);
+  const { claim, plan, options, selection, damages, showValidation, claimId } = context;
+  const busy = useDraftBusy();
 
   return (
     <div className="damage-step">
@@ -48,6 +48,7 @@ export function DamageStep() {
               <dd>{nameOf(options?.colors, claimItem.colorId)}</dd>
             </dl>
             <UploadArea
+              family={actor.family}
               claimId={claimId}
               claimItemId={claimItem.id}
               label={t`Photos and documents of the ${planItem?.type?.name ?? t`item`}`}
@@ -59,14 +60,13 @@ export function DamageStep() {
                 <Trans>We need at least one photo from you</Trans>
               </p>
             )}
-            <DocumentList claimId={claimId} documents={claimItem.documents} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
+            <DocumentList family={actor.family} claimId={claimId} documents={claimItem.documents} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
             {blocks.map((block, index) => (
               <DamageBlock
                 key={block.savedId ?? `new-${index}`}
                 index={index}
                 value={block}
-                options={options}
-                damageAreas={claim?.damageAreas ?? []}
+                options={actor.damageOptionsFor(context, planItemId)}
                 showErrors={showValidation}
                 disabled={busy}
                 onChange={(next) => setBlocks(blocks.map((entry, i) => (i === index ? next : entry)))}

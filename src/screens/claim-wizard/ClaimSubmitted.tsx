@@ -1,14 +1,17 @@
-/** The claim submitted screen (SPEC.md section 2): thanks, CL-{claimId}, what happens next, Back to Home. */
+/**
+ * The claim submitted screen (SPEC.md section 2): thanks, CL-{claimId}, what happens next, Back to
+ * Home. The ACE confirmation step words its thanks as a sentence ('...your claim.').
+ */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../ui/Button.tsx";
 
-export function ClaimSubmitted({ claimId, onHome }: { claimId: number; onHome: () => void }) {
+export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: number; onHome: () => void; family?: "fpp" | "ace" }) {
   const { t } = useLingui();
   const claimNumber = `CL-${claimId}`;
   return (
     <section className="screen confirmation">
       <h1 tabIndex={-1} ref={(heading) => heading?.focus()}>
-        <Trans>Thank you for submitting your claim</Trans>
+        {family === "ace" ? <Trans>Thank you for submitting your claim.</Trans> : <Trans>Thank you for submitting your claim</Trans>}
       </h1>
       <p className="claim-number">
         <Trans>Claim number</Trans>: <strong>{claimNumber}</strong>

@@ -5,7 +5,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/fpp-claim-rules.ts";
-import type { ClaimOptions, DamageEntry, Lookup } from "../../../machines/domain.ts";
+import type { DamageOptions } from "../../../machines/claim-drafts.ts";
+import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";
 import { DateField, SelectField, TextAreaField, useFieldError } from "../../ui/fields.tsx";
 
@@ -14,8 +15,7 @@ type SelectKey = "damageTypeId" | "specificDamageId" | "damageAreaId" | "howItHa
 export interface DamageBlockProps {
   index: number;
   value: Partial<DamageEntry>;
-  options: ClaimOptions | null;
-  damageAreas: Lookup[];
+  options: DamageOptions;
   showErrors: boolean;
   disabled: boolean;
   onChange: (value: Partial<DamageEntry>) => void;
@@ -23,24 +23,24 @@ export interface DamageBlockProps {
   onRemove?: () => void;
 }
 
-export function DamageBlock({ index, value, options, damageAreas, showErrors, disabled, onChange, onRemove }: DamageBlockProps) {
+export function DamageBlock({ index, value, options, showErrors, disabled, onChange, onRemove }: DamageBlockProps) {
   const { t } = useLingui();
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const saved = Boolean(value.savedId);
-  const needsSpecificDamage = (options?.specificDamages.length ?? 0) > 0;
+  const needsSpecificDamage = options.specificDamages.length > 0;
   const errors = saved ? {} : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
   const touch = (key: string) => setTouched((previous) => new Set(previous).add(key));
   const shows = (key: string) => showErrors || touched.has(key);
   const number = index + 1;
 
   const selects: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
-    { key: "damageTypeId", label: t`Damage Type`, list: options?.damageTypes ?? [] },
-    ...(needsSpecificDamage ? [{ key: "specificDamageId" as const, label: t`Specific Damage`, list: options?.specificDamages ?? [] }] : []),
-    { key: "damageAreaId", label: t`Damage Area`, list: damageAreas },
+    { key: "damageTypeId", label: t`Damage Type`, list: options.damageTypes },
+    ...(needsSpecificDamage ? [{ key: "specificDamageId" as const, label: t`Specific Damage`, list: options.specificDamages }] : []),
+    { key: "damageAreaId", label: t`Damage Area`, list: options.damageAreas },
   ];
   const causes: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
-    { key: "howItHappenedId", label: t`How did it happen`, list: options?.howItHappened ?? [] },
-    { key: "remedyId", label: t`Did you take any steps to remedy?`, list: options?.remedies ?? [] },
+    { key: "howItHappenedId", label: t`How did it happen`, list: options.howItHappened },
+    { key: "remedyId", label: t`Did you take any steps to remedy?`, list: options.remedies },
   ];
   const renderSelect = (field: { key: SelectKey; label: string; list: Lookup[] }) => (
     <ErrorAware key={field.key} error={errors[field.key]} show={shows(field.key)}>

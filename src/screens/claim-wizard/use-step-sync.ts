@@ -7,8 +7,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { useEffect, useRef } from "react";
-import type { ActorRefFrom } from "xstate";
-import { fppClaimMachine, stepOf } from "../../../machines/fpp-claim.machine.ts";
+import type { AnyActorRef } from "xstate";
+import { stepOf } from "../../../machines/fpp-claim.machine.ts";
 
 /** `step` of the URL as a number the machine can judge, or null when it is not an integer. */
 export function toRequestedStep(step: unknown): number | null {
@@ -16,7 +16,8 @@ export function toRequestedStep(step: unknown): number | null {
   return typeof n === "number" && Number.isInteger(n) ? n : null;
 }
 
-export function useStepSync(actor: ActorRefFrom<typeof fppClaimMachine>, urlStep: unknown): number | null {
+/** `actor` is a wizard machine actor that accepts `step.requested` and carries `meta.step`. */
+export function useStepSync(actor: AnyActorRef, urlStep: unknown): number | null {
   const navigate = useNavigate();
   const machineStep = useSelector(actor, stepOf);
   const requested = toRequestedStep(urlStep);

@@ -1,17 +1,17 @@
 /**
- * Step 2, 'Select damaged items under your plan': a checkbox per plan item; returned and fully
- * replaced items are disabled and badged. Unchecking a saved item removes it on the server.
+ * 'Select damaged items under your plan' (FPP step 2; part of ACE step 3): a checkbox per plan item;
+ * returned and fully replaced items are disabled and badged. Unchecking a saved item removes it on
+ * the server.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
-import { useClaimActor } from "./claim-actor.ts";
+import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 
 export function SelectItemsStep() {
   const { t } = useLingui();
-  const actor = useClaimActor();
-  const items = useSelector(actor, (snapshot) => snapshot.context.plan?.items ?? []);
-  const selection = useSelector(actor, (snapshot) => snapshot.context.selection);
-  const removing = useSelector(actor, (snapshot) => snapshot.matches("removingItem"));
+  const actor = useDraftActor();
+  const items = useDraft((context) => context.plan?.items ?? []);
+  const selection = useDraft((context) => context.selection);
+  const removing = useDraftBusy();
 
   return (
     <fieldset className="item-list" aria-busy={removing}>

@@ -3,20 +3,24 @@
  * ('Please select an option' when missing). With nothing chosen it points back to step 2.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
 import { useState } from "react";
 import { BLANK_ITEM_DETAILS, fieldErrors, itemDetailsSchema } from "../../../machines/fpp-claim-rules.ts";
 import type { ItemDetails } from "../../../machines/domain.ts";
 import { SelectField, useFieldError } from "../../ui/fields.tsx";
-import { useClaimActor } from "./claim-actor.ts";
+import { useDraft, useDraftActor } from "./draft-actor.ts";
 
-export function ItemDetailsStep() {
+/** `pointToStep2`: with nothing chosen, say so (FPP); ACE shows the choice on the same step. */
+export function ItemDetailsStep({ pointToStep2 = true }: { pointToStep2?: boolean }) {
   const { t } = useLingui();
-  const actor = useClaimActor();
-  const { selection, details, plan, options } = useSelector(actor, (snapshot) => snapshot.context);
+  const actor = useDraftActor();
+  const selection = useDraft((context) => context.selection);
+  const details = useDraft((context) => context.details);
+  const plan = useDraft((context) => context.plan);
+  const options = useDraft((context) => context.options);
   const [touched, setTouched] = useState<Set<string>>(new Set());
 
   if (selection.length === 0) {
+    if (!pointToStep2) return null;
     return (
       <p role="alert">
         <Trans>Please select some items on 2nd step</Trans>

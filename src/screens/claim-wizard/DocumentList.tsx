@@ -10,13 +10,13 @@ export function displayName(fileName: string): string {
   return fileName.replace(/^[A-Za-z0-9]{6,}-/, "");
 }
 
-export function DocumentList({ claimId, documents, disabled, onDelete }: { claimId: number; documents: ClaimDocument[]; disabled: boolean; onDelete: (documentId: number) => void }) {
+export function DocumentList({ family, claimId, documents, disabled, onDelete }: { family: "fpp" | "ace"; claimId: number; documents: ClaimDocument[]; disabled: boolean; onDelete: (documentId: number) => void }) {
   const { t } = useLingui();
   if (documents.length === 0) return null;
   return (
     <ul className="document-list" aria-label={t`Uploaded files`}>
       {documents.map((document) => {
-        const url = documentUrl(claimId, document.fileName);
+        const url = documentUrl(family, claimId, document.fileName);
         const name = displayName(document.fileName);
         return (
           <li key={document.id}>

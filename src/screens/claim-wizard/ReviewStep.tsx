@@ -1,9 +1,8 @@
-/** Step 5, 'Review claim details': read-only items, documents and damages as the server holds them. */
+/** 'Review claim details' (step 5 of both wizards): read-only items, documents and damages as the server holds them. */
 import { useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
 import type { Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
-import { useClaimActor } from "./claim-actor.ts";
+import { useDraft, useDraftActor } from "./draft-actor.ts";
 import { displayName } from "./DocumentList.tsx";
 
 function nameOf(list: Lookup[] | undefined, id: number | null | undefined): string {
@@ -12,8 +11,9 @@ function nameOf(list: Lookup[] | undefined, id: number | null | undefined): stri
 
 export function ReviewStep() {
   const { t, i18n } = useLingui();
-  const actor = useClaimActor();
-  const { claim, plan, options, error } = useSelector(actor, (snapshot) => snapshot.context);
+  const actor = useDraftActor();
+  const context = useDraft((draft) => draft);
+  const { claim, plan, options, error } = context;
   if (!claim) return null;
   return (
     <div className="review">
@@ -39,27 +39,34 @@ export function ReviewStep() {
               <dt>{t`Files`}</dt>
               <dd>{item.documents.map((document) => displayName(document.fileName)).join(", ")}</dd>
             </dl>
-            {item.damages.map((damage, index) => (
+            {item.damages.map((damage, index) => {
+              const damageOptions = actor.damageOptionsFor(context, item.planItemId);
+              return (
               <div key={damage.id} className="review-damage">
                 <h3>{t`Damage ${index + 1}`}</h3>
                 <dl className="facts">
                   <dt>{t`Damage Type`}</dt>
-                  <dd>{nameOf(options?.damageTypes, damage.damageTypeId)}</dd>
-                  <dt>{t`Specific Damage`}</dt>
-                  <dd>{nameOf(options?.specificDamages, damage.specificDamageId)}</dd>
+                  <dd>{nameOf(damageOptions.damageTypes, damage.damageTypeId)}</dd>
+                  {damageOptions.specificDamages.length > 0 && (
+                    <>
+                      <dt>{t`Specific Damage`}</dt>
+                      <dd>{nameOf(damageOptions.specificDamages, damage.specificDamageId)}</dd>
+                    </>
+                  )}
                   <dt>{t`Damage Area`}</dt>
-                  <dd>{nameOf(claim.damageAreas, damage.damageAreaId)}</dd>
+                  <dd>{nameOf(damageOptions.damageAreas, damage.damageAreaId)}</dd>
                   <dt>{t`When did you notice the damage`}</dt>
                   <dd>{formatDisplayDate(damage.noticedOn, i18n.locale)}</dd>
                   <dt>{t`How did it happen`}</dt>
-                  <dd>{nameOf(options?.howItHappened, damage.howItHappenedId)}</dd>
+                  <dd>{nameOf(damageOptions.howItHappened, damage.howItHappenedId)}</dd>
                   <dt>{t`Did you take any steps to remedy?`}</dt>
-                  <dd>{nameOf(options?.remedies, damage.remedyId)}</dd>
+                  <dd>{nameOf(damageOptions.remedies, damage.remedyId)}</dd>
                   <dt>{t`Note`}</dt>
                   <dd>{damage.note}</dd>
                 </dl>
               </div>
-            ))}
+              );
+            })}
           </section>
         );
       })}

@@ -1,0 +1,129 @@
+/**
+ * ACE claim calls (SPEC.md section 7, "ACE calls"): per-model lookups, one call per claim item and
+ * per damage, the ACE document prefix, the customer's contact information, and submit. Each throws
+ * ky's HTTPError or a SchemaValidationError on failure.
+ */
+import type { Claim, DamageEntry, ItemDetails, Lookup } from "../../machines/domain.ts";
+import type { AceOptions, ModelOptions } from "../../machines/ace-claim.machine.ts";
+import { toClaim } from "./claims.ts";
+import { http } from "./http.ts";
+import {
+  aceClaimItemResponseSchema,
+  aceDamageResponseSchema,
+  claimDetailSchema,
+  customerInfoResponseSchema,
+  lookupListSchema,
+  messageSchema,
+  type CustomerInfo,
+} from "./schemas.ts";
+
+async function lookupList(path: string, modelNo?: string): Promise<Lookup[]> {
+  try {
+    return (await http.get(path, modelNo ? { searchParams: { modelNo } } : {}).json(lookupListSchema)).result;
+  } catch {
+    return []; // As for FPP lookups: an empty list on failure, the select then says what is missing.
+  }
+}
+
+/** The ACE option lists shared by every item. Never rejects. */
+export async function fetchAceOptions(): Promise<AceOptions> {
+  const [manufacturers, materials, colors, remedies] = await Promise.all([
+    lookupList("ace/all_manufacturer"),
+    lookupList("ace/all_material"),
+    lookupList("ace/all_color"),
+    lookupList("ace/actions_taken_lookup_values"),
+  ]);
+  return { manufacturers, materials, colors, remedies };
+}
+
+/** Damage types, causes and damage areas of one model number (SPEC.md: fetched per model). */
+export async function fetchModelOptions(modelNo: string): Promise<ModelOptions> {
+  const [damageTypes, howItHappened, damageAreas] = await Promise.all([
+    lookupList("ace/damage_type_lookup_values", modelNo),
+    lookupList("ace/how_did_it_occur_lookup_values", modelNo),
+    lookupList("ace/specific_location_lookup_values", modelNo),
+  ]);
+  return { damageTypes, howItHappened, damageAreas };
+}
+
+/** GET /ace/claim/{claimId}; a 404 (CLAIM_NOT_FOUND) rejects. */
+export async function fetchAceClaim(claimId: number): Promise<Claim> {
+  return toClaim(await http.get(`ace/claim/${claimId}`).json(claimDetailSchema));
+}
+
+/** POST /ace/insert_claim_item, one call per item, in order. */
+export async function saveAceClaimItems(
+  claim: { claimId: number; planId: number },
+  items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails>,
+): Promise<void> {
+  for (const item of items) {
+    await http
+      .post("ace/insert_claim_item", {
+        json: {
+          claimId: claim.claimId,
+          warrentyId: claim.planId,
+          ...(item.claimItemId && { claimItemId: item.claimItemId }),
+          selectedItemId: item.planItemId,
+          manuFacturer: item.manufacturerId,
+          material: item.materialId,
+          color: item.colorId,
+          itemType: item.itemTypeId,
+        },
+      })
+      .json(aceClaimItemResponseSchema);
+  }
+}
+
+/** DELETE /ace/remove_claim_items/{claimId}/{itemId}. */
+export async function removeAceClaimItem(claimId: number, claimItemId: number): Promise<void> {
+  await http.delete(`ace/remove_claim_items/${claimId}/${claimItemId}`).json(messageSchema);
+}
+
+/** POST /ace/insert_claim_item_damage, one call per new damage, in order. */
+export async function saveAceDamages(claim: { claimId: number; customerId: number }, damages: Array<{ planItemId: number } & DamageEntry>): Promise<void> {
+  for (const damage of damages) {
+    await http
+      .post("ace/insert_claim_item_damage", {
+        json: {
+          claimId: claim.claimId,
+          customerId: claim.customerId,
+          selectedItemId: damage.planItemId,
+          damageType: damage.damageTypeId,
+          specificLocation: damage.damageAreaId,
+          damageDate: damage.noticedOn,
+          howDidOccur: damage.howItHappenedId,
+          actionTaken: damage.remedyId,
+          notes: damage.note.trim(),
+        },
+      })
+      .json(aceDamageResponseSchema);
+  }
+}
+
+/** DELETE /ace/delete_claim_item_damage/{id}. */
+export async function deleteAceDamage(damageId: number): Promise<void> {
+  await http.delete(`ace/delete_claim_item_damage/${damageId}`).json(messageSchema);
+}
+
+/** DELETE /ace/delete_uploaded_documents_of_claim/{docId}. */
+export async function deleteAceDocument(documentId: number): Promise<void> {
+  await http.delete(`ace/delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema);
+}
+
+/**
+ * PUT /ace/submit_claim/{claimId}: the answer's message. An HTTP 504 rejects like any error; the
+ * machine decides that it counts as success (SPEC.md section 4).
+ */
+export async function submitAceClaim(claimId: number): Promise<string> {
+  return (await http.put(`ace/submit_claim/${claimId}`).json(messageSchema)).message;
+}
+
+/** GET /ace/customer_info/{customerId}. */
+export async function fetchCustomerInfo(customerId: number): Promise<CustomerInfo> {
+  return (await http.get(`ace/customer_info/${customerId}`).json(customerInfoResponseSchema)).result;
+}
+
+/** PUT /ace/customer_info/{customerId}. */
+export async function saveCustomerInfo(customerId: number, info: CustomerInfo): Promise<void> {
+  await http.put(`ace/customer_info/${customerId}`, { json: info }).json(messageSchema);
+}

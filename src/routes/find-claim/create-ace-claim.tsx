@@ -1,0 +1,15 @@
+import { createFileRoute } from "@tanstack/react-router";
+import * as v from "valibot";
+import { AceWizardScreen } from "../../screens/ace-claim/AceWizardScreen.tsx";
+import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
+import { optionalId, optionalStep } from "../-search-params.ts";
+
+export const Route = createFileRoute("/find-claim/create-ace-claim")({
+  validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId, cust_id: optionalId }),
+  component: function CreateAceClaimRoute() {
+    const { step, claimId, warranty_id, cust_id } = Route.useSearch();
+    if (!claimId || !warranty_id || !cust_id) return <ClaimNotFound />;
+    // Keyed by claim, so opening another claim starts a fresh wizard.
+    return <AceWizardScreen key={`${claimId}-${warranty_id}-${cust_id}`} search={{ step, claimId, warranty_id, cust_id }} />;
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * ACE step 2, 'Verify your contact information': the customer's name, email, phone and address,
+ * prefilled from the plan's customer and saved when they continue.
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useSelector } from "@xstate/react";
+import { useState } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
+import { BLANK_CONTACT, contactSchema, type Contact } from "../../../machines/contact-rules.ts";
+import { fieldErrors } from "../../../machines/fpp-claim-rules.ts";
+import { maskPhone } from "../../lib/phone.ts";
+import { TextField, useFieldError } from "../../ui/fields.tsx";
+
+type Field = keyof Contact;
+
+export function ContactStep({ actor }: { actor: ActorRefFrom<typeof aceClaimMachine> }) {
+  const { t } = useLingui();
+  const contact = useSelector(actor, (snapshot) => snapshot.context.contact);
+  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  const errors = fieldErrors(contactSchema, contact, BLANK_CONTACT);
+  const fields: Array<{ key: Field; label: string; type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete: string }> = [
+    { key: "firstName", label: t`First name`, autoComplete: "given-name" },
+    { key: "lastName", label: t`Last name`, autoComplete: "family-name" },
+    { key: "email", label: t`Email`, type: "email", inputMode: "email", autoComplete: "email" },
+    { key: "phone", label: t`Phone`, type: "tel", inputMode: "tel", autoComplete: "tel" },
+    { key: "address", label: t`Street address`, autoComplete: "street-address" },
+    { key: "city", label: t`City`, autoComplete: "address-level2" },
+    { key: "state", label: t`State`, autoComplete: "address-level1" },
+    { key: "zipCode", label: t`ZIP code`, inputMode: "numeric", autoComplete: "postal-code" },
+  ];
+  return (
+    <div className="card">
+      <p className="hint">
+        <Trans>We will send updates about your claim to these details.</Trans>
+      </p>
+      {fields.map((field) => (
+        <ContactField
+          key={field.key}
+          label={field.label}
+          type={field.type}
+          inputMode={field.inputMode}
+          autoComplete={field.autoComplete}
+          value={field.key === "phone" ? maskPhone(contact.phone ?? "") : (contact[field.key] ?? "")}
+          error={errors[field.key]}
+          show={touched.has(field.key)}
+          onBlur={() => setTouched((previous) => new Set(previous).add(field.key))}
+          onChange={(value) => actor.send({ type: "contact.change", contact: { [field.key]: field.key === "phone" ? maskPhone(value) : value } })}
+        />
+      ))}
+    </div>
+  );
+}
+
+function ContactField(props: { label: string; type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete: string; value: string; error: string | undefined; show: boolean; onBlur: () => void; onChange: (value: string) => void }) {
+  const error = useFieldError(props.error ? [props.error] : [], props.show);
+  return (
+    <TextField
+      label={props.label}
+      required
+      type={props.type}
+      inputMode={props.inputMode}
+      autoComplete={props.autoComplete}
+      value={props.value}
+      error={error}
+      onBlur={props.onBlur}
+      onChange={props.onChange}
+    />
+  );
+}
