@@ -64,13 +64,66 @@ describe("personal information form", () => {
     expect(await screen.findAllByText("Required")).toHaveLength(3); // first name, last name, email
     await user.click(screen.getByLabelText("Phone"));
     const phone = await screen.findByRole("textbox", { name: /Phone/ });
-    await user.type(phone, "1235550134");
-    expect(phone).toHaveValue("(123) 555-0134");
+    await user.type(phone, "0235550134");
+    expect(phone).toHaveValue("(023) 555-0134");
     await user.tab();
     expect(await screen.findByText("Mobile Number is Not valid")).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Home ZIP code/), "1000A");
     await user.tab();
     expect(await screen.findByText("ZIP code must contain numbers only")).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("checks the email and requires the invoice number when the switch asks for it", async () => {
+    const user = userEvent.setup();
+    const { fetchSpy } = await renderApp("/find-claim/search-by-personal-info");
+    await user.type(await screen.findByRole("textbox", { name: /First name/ }), "Jane");
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "jane.doe@");
+    await user.tab();
+    expect(await screen.findByText("Enter a valid email address")).toBeInTheDocument();
+    await user.click(screen.getByLabelText("Invoice"));
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByText("Required")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: /Invoice number/ })).toHaveAttribute("aria-invalid", "true");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("sends the personal search with its code, the digits as typed and the ZIP", async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    await renderApp("/find-claim/search-by-personal-info", {
+      network: async (request) => {
+        bodies.push(await request.json());
+        return json({ customers: [], aceCustomers: [] });
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: /First name/ }), " Jane ");
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
+    await user.type(screen.getByRole("textbox", { name: /Home ZIP code/ }), "10001");
+    await user.click(screen.getByLabelText("Phone"));
+    await user.type(await screen.findByRole("textbox", { name: /Phone/ }), "2125550134");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ search_type: "search_plan_2", name_first: "Jane", name_last: "Doe", zip_code: "10001", phone_number: "(212) 555-0134" });
+  });
+
+  it("says the phone message in Spanish", async () => {
+    const user = userEvent.setup();
+    await renderApp("/find-claim/search-by-personal-info", { locale: "es" });
+    await user.click(await screen.findByLabelText("Teléfono"));
+    await user.type(await screen.findByRole("textbox", { name: /Teléfono/ }), "0235550134");
+    await user.tab();
+    expect(await screen.findByText("El número de móvil no es válido")).toBeInTheDocument();
+  });
+
+  it("Back clears the saved search", async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem("searchInfo", JSON.stringify({ search_type: "search_plan_1", name_first: "Jane", name_last: "Doe", email: "jane.doe@example.com" }));
+    const { router } = await renderApp("/find-claim/search-by-personal-info");
+    expect(await screen.findByRole("textbox", { name: /First name/ })).toHaveValue("Jane"); // prefilled
+    await user.click(screen.getByRole("button", { name: /Back/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/select-search-method"));
+    expect(window.localStorage.getItem("searchInfo")).toBeNull();
   });
 });

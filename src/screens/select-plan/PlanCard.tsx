@@ -24,14 +24,17 @@ export function PlanCard({ plan, checked, onSelect }: { plan: Plan; checked: boo
     <article className={`plan-card ${checked ? "selected" : ""} ${selectable ? "" : "inactive"}`} aria-labelledby={headingId}>
       <label className="plan-card-choice">
         <input type="radio" name="plan" value={plan.id} checked={checked} disabled={!selectable} onChange={onSelect} />
-        <span id={headingId} className="plan-card-title">
-          {plan.programName || plan.number}
+        <span className="plan-card-heading">
+          <span id={headingId} className="plan-card-title">
+            {plan.programName || plan.number}
+          </span>
+          {/* In the radio's name too: one customer often holds plans of the same program. */}
+          <span className="plan-card-number">
+            <Trans>Warranty number</Trans>: {plan.number}
+          </span>
         </span>
         <PlanStatusBadge status={plan.status} />
       </label>
-      <p className="plan-card-number">
-        <Trans>Warranty number</Trans>: {plan.number}
-      </p>
       {plan.expirationDate && (
         <p>
           <Trans>Active until</Trans> {formatDisplayDate(plan.expirationDate, i18n.locale)}
