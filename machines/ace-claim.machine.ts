@@ -69,6 +69,8 @@ export interface AceClaimContext extends ClaimDraftContext {
   options: AceOptions | null;
   modelOptions: Record<number, ModelOptions>;
   contact: Partial<Contact>;
+  /** False from the first edit of the contact details until the server has them. */
+  contactSaved: boolean;
   error: ClaimNotice | null;
 }
 
@@ -82,16 +84,21 @@ export type SaveAceItemsInput = { claimId: number; planId: number; items: Array<
 /**
  * The step a URL may show: a submitted claim shows its confirmation; 1 is the plan choice; a
  * missing, non-numeric or too high step resets to 2; otherwise the furthest reachable step not
- * beyond the one asked for (3 needs valid contact details, 4 saved items, 5 a claim ready for review).
+ * beyond the one asked for (3 needs valid contact details the server holds, 4 saved items, 5 a claim
+ * ready for review). Edited contact details must be saved with Next before moving on.
  */
-export function resolveAceStep(requested: number | null, facts: { claim: Claim; contact: Partial<Contact>; selection: number[] }): AceStep | "selectPlan" {
+export function resolveAceStep(
+  requested: number | null,
+  facts: { claim: Claim; contact: Partial<Contact>; contactSaved: boolean; selection: number[] },
+): AceStep | "selectPlan" {
   if (facts.claim.status !== "Draft") return 6;
   if (requested === 1) return "selectPlan";
   if (requested === null || !Number.isInteger(requested) || requested < 1 || requested > 5) return 2;
+  const contactReady = facts.contactSaved && isValidContact(facts.contact);
   const reachable: Record<3 | 4 | 5, boolean> = {
-    3: isValidContact(facts.contact),
-    4: isValidContact(facts.contact) && facts.claim.items.length > 0,
-    5: isValidContact(facts.contact) && isReadyForReview(facts.claim),
+    3: contactReady,
+    4: contactReady && facts.claim.items.length > 0,
+    5: contactReady && isReadyForReview(facts.claim),
   };
   for (let step = requested; step > 2; step--) if (reachable[step as 3 | 4 | 5]) return step as AceStep;
   return 2;
@@ -132,10 +139,12 @@ export const aceClaimMachine = setup({
       options: params.options,
       modelOptions: params.modelOptions,
       contact: params.contact,
+      contactSaved: true,
       ...hydrateDraft(params.claim, context.damages),
     })),
     requestStep: assign((_, params: { step: number | null }) => ({ requestedStep: params.step })),
-    setContact: assign(({ context }, params: { contact: Partial<Contact> }) => ({ contact: { ...context.contact, ...params.contact } })),
+    setContact: assign(({ context }, params: { contact: Partial<Contact> }) => ({ contact: { ...context.contact, ...params.contact }, contactSaved: false })),
+    markContactSaved: assign({ contactSaved: true, error: null }),
     toggleItem: assign(({ context }, params: { planItemId: number }) => toggleSelection(context, params.planItemId)),
     markRemoval: assign((_, params: { planItemId: number }) => ({ removingPlanItemId: params.planItemId })),
     dropItem: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, ...withoutItem(context, context.removingPlanItemId), removingPlanItemId: null, error: null })),
@@ -162,7 +171,8 @@ export const aceClaimMachine = setup({
   guards: {
     isLoaded: ({ context }) => context.claim !== null,
     isResolvedStep: ({ context }, params: { step: AceStep | "selectPlan" }) =>
-      context.claim !== null && resolveAceStep(context.requestedStep, { claim: context.claim, contact: context.contact, selection: context.selection }) === params.step,
+      context.claim !== null &&
+      resolveAceStep(context.requestedStep, { claim: context.claim, contact: context.contact, contactSaved: context.contactSaved, selection: context.selection }) === params.step,
     hasValidContact: ({ context }) => isValidContact(context.contact),
     isSelectableItem: ({ context }, params: { planItemId: number }) => isSelectablePlanItem(context.plan, params.planItemId),
     isSavedItemSelected: ({ context }, params: { planItemId: number }) =>
@@ -189,6 +199,7 @@ export const aceClaimMachine = setup({
     options: null,
     modelOptions: {},
     contact: {},
+    contactSaved: false,
     selection: [],
     details: {},
     damages: {},
@@ -243,7 +254,7 @@ export const aceClaimMachine = setup({
         id: "saveContact",
         src: "saveContact",
         input: ({ context }) => ({ customerId: context.customerId, contact: context.contact as Contact }),
-        onDone: "choosingItems",
+        onDone: { target: "choosingItems", actions: "markContactSaved" },
         onError: { target: "confirmingContact", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
       },
     },

@@ -13,8 +13,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 import { HttpError } from "./http-errors.ts";
+import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
+import { customerRoutes } from "./routes/customers.ts";
 import { damageRoutes } from "./routes/damages.ts";
 import { documentRoutes } from "./routes/documents.ts";
 import { lookupRoutes } from "./routes/lookups.ts";
@@ -62,9 +64,12 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, documentRoutes, uploadRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
+  // The document calls are the same for both families; the ACE ones live under /ace/.
+  app.route(API_PREFIX, documentRoutes(deps, "fpp"));
+  app.route(`${API_PREFIX}/ace`, documentRoutes(deps, "ace"));
   app.route("/", storageRoutes(deps));
   if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
 

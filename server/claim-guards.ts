@@ -6,6 +6,7 @@ import { CLAIM_CODES } from "../src/api/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { conflict, invalid, notFound } from "./http-errors.ts";
 import type { LookupKind } from "./lookup-kinds.ts";
+import { requireFamily, type PlanFamily } from "./plan-family.ts";
 import { intArray } from "./plan-queries.ts";
 
 /** A claim row as the guards see it. */
@@ -15,6 +16,8 @@ export interface ClaimRecord {
   customer_id: number;
   status: string;
   status_code: string | null;
+  /** Plan type of the claim's plan: Ace and Mace claims are ACE claims. */
+  plan_type: string;
 }
 
 /** Claim status of a claim still being filed (SPEC.md section 4, "Claim status"). */
@@ -23,23 +26,26 @@ export const DRAFT = "Draft";
 /**
  * Reads a claim and locks it until the transaction ends, so concurrent calls on one claim run one
  * after the other.
- * @throws HttpError 404 CLAIM_NOT_FOUND
+ * @param family when given, the claim must be of this plan family
+ * @throws HttpError 404 CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE
  */
-export async function lockClaim(tx: Queryable, claimId: number): Promise<ClaimRecord> {
+export async function lockClaim(tx: Queryable, claimId: number, family?: PlanFamily): Promise<ClaimRecord> {
   const [claim] = await tx.query<ClaimRecord>(
-    "SELECT id, plan_id, customer_id, status, status_code FROM claims WHERE id = $1 FOR UPDATE",
+    `SELECT c.id, c.plan_id, c.customer_id, c.status, c.status_code, p.plan_type
+     FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1 FOR UPDATE OF c`,
     [claimId],
   );
   if (!claim) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+  if (family) requireFamily(claim.plan_type, family);
   return claim;
 }
 
 /**
  * Like lockClaim, and the claim must still be a draft.
- * @throws HttpError 404 CLAIM_NOT_FOUND, 409 CLAIM_NOT_DRAFT
+ * @throws HttpError 404 CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE, 409 CLAIM_NOT_DRAFT
  */
-export async function lockDraftClaim(tx: Queryable, claimId: number): Promise<ClaimRecord> {
-  const claim = await lockClaim(tx, claimId);
+export async function lockDraftClaim(tx: Queryable, claimId: number, family?: PlanFamily): Promise<ClaimRecord> {
+  const claim = await lockClaim(tx, claimId, family);
   if (claim.status !== DRAFT) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be changed`);
   return claim;
 }
@@ -49,6 +55,12 @@ export interface LookupRef {
   path: string;
   id: number | null | undefined;
   kinds: readonly LookupKind[];
+  /**
+   * Set for the per-model ACE lists: the id must be one the list call answers for this model
+   * number (the model's own entries or those valid for every model; null: only the latter).
+   * Unset: only entries valid for every model, as the whole-list calls answer.
+   */
+  model?: string | null;
 }
 
 /**
@@ -58,15 +70,22 @@ export interface LookupRef {
 export async function lookupErrors(tx: Queryable, refs: readonly LookupRef[]): Promise<Record<string, string>> {
   const wanted = refs.filter((ref): ref is LookupRef & { id: number } => typeof ref.id === "number");
   if (wanted.length === 0) return {};
-  const rows = await tx.query<{ id: number; kind: LookupKind }>(
-    "SELECT id, kind FROM lookup_values WHERE id = ANY($1::int[])",
+  const rows = await tx.query<{ id: number; kind: LookupKind; model_no: string | null }>(
+    "SELECT id, kind, model_no FROM lookup_values WHERE id = ANY($1::int[])",
     [intArray(wanted.map((ref) => ref.id))],
   );
-  const kindOf = new Map(rows.map((row) => [row.id, row.kind]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const errors: Record<string, string> = {};
   for (const ref of wanted) {
-    const kind = kindOf.get(ref.id);
-    if (!kind || !ref.kinds.includes(kind)) errors[ref.path] = `Unknown ${ref.kinds[0]!.replace(/_/g, " ")} id ${ref.id}`;
+    const row = byId.get(ref.id);
+    const listName = ref.kinds[0]!.replace(/_/g, " ");
+    if (!row || !ref.kinds.includes(row.kind)) {
+      errors[ref.path] = `Unknown ${listName} id ${ref.id}`;
+    } else if (row.model_no !== null && row.model_no.toUpperCase() !== (ref.model ?? "").toUpperCase()) {
+      errors[ref.path] = ref.model
+        ? `${listName} id ${ref.id} is not offered for model ${ref.model}`
+        : `${listName} id ${ref.id} belongs to model ${row.model_no}`;
+    }
   }
   return errors;
 }

@@ -1,10 +1,11 @@
 /**
- * Reads one claim in the wire shape of GET /claim/{claimId} (src/api/schemas.ts
- * `claimDetailSchema`, SPEC.md sections 3 and 7).
+ * Reads one claim in the wire shape of GET /claim/{claimId} and GET /ace/claim/{claimId}
+ * (src/api/schemas.ts `claimDetailSchema`, SPEC.md sections 3 and 7).
  */
 import type { Lookup, WireClaimDetail, WireClaimItem, WireDamage } from "../src/api/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { KINDS } from "./lookup-kinds.ts";
+import { familyOf, type PlanFamily } from "./plan-family.ts";
 import { lookupOf } from "./plan-queries.ts";
 
 interface ClaimRow {
@@ -46,16 +47,16 @@ interface DocumentRow {
 }
 
 /**
- * Loads a claim with its items, damages and documents.
- * @returns the detail, or null when no claim has this id
+ * Loads a claim of a plan family with its items, damages and documents.
+ * @returns the detail, or null when no claim of this family has this id
  */
-export async function loadClaimDetail(q: Queryable, claimId: number): Promise<WireClaimDetail | null> {
+export async function loadClaimDetail(q: Queryable, claimId: number, family: PlanFamily): Promise<WireClaimDetail | null> {
   const [claim] = await q.query<ClaimRow>(
     `SELECT c.id, c.status, c.plan_id, c.customer_id, c.status_code, p.plan_type
      FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
     [claimId],
   );
-  if (!claim) return null;
+  if (!claim || familyOf(claim.plan_type) !== family) return null;
   // A claim item without its own type shows the type of the plan item it was made from.
   const items = await q.query<ClaimItemRow>(
     `SELECT ci.id, ci.plan_item_id, COALESCE(ci.type_id, pi.type_id) AS type_id, t.name AS type_name,
@@ -108,7 +109,10 @@ export async function loadClaimDetail(q: Queryable, claimId: number): Promise<Wi
         .filter((d) => d.claim_item_id === item.id)
         .map((d) => ({ id: d.id, fileName: d.file_name })),
     })),
-    damageAreasDisp: await damageAreas(q, claim),
+    // ACE damage areas depend on each item's model number: the client reads them per model.
+    damageAreasDisp: family === "ace"
+      ? []
+      : await q.query<Lookup>("SELECT id, name FROM lookup_values WHERE kind = $1 ORDER BY id", [KINDS.damageArea]),
     documents: documents.map((d) => ({ id: d.id, fileName: d.file_name, claimItemId: d.claim_item_id })),
   };
 }
@@ -125,21 +129,4 @@ function toWireDamage(d: DamageRow): WireDamage {
     damageDate: d.damage_date,
     notes: d.notes,
   };
-}
-
-/**
- * The damage-area options of a claim: the general list for FPP and LEGACY plans; for ACE plans
- * the specific locations of the plan's item models plus the model-free ones.
- */
-async function damageAreas(q: Queryable, claim: ClaimRow): Promise<Lookup[]> {
-  if (claim.plan_type !== "Ace") {
-    return q.query<Lookup>("SELECT id, name FROM lookup_values WHERE kind = $1 ORDER BY id", [KINDS.damageArea]);
-  }
-  return q.query<Lookup>(
-    `SELECT id, name FROM lookup_values
-     WHERE kind = $1 AND (model_no IS NULL OR upper(model_no) IN
-       (SELECT upper(model_number) FROM plan_items WHERE plan_id = $2 AND model_number IS NOT NULL))
-     ORDER BY id`,
-    [KINDS.aceSpecificLocation, claim.plan_id],
-  );
 }

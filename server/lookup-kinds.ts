@@ -47,17 +47,32 @@ export const MODEL_ROUTES: Record<string, LookupKind> = {
 };
 
 /**
- * The lists a reference field may point into. A claim field accepts the FPP list and its ACE
- * counterpart, since both plan families file claim items and damages through these calls.
+ * The lists a reference field may point into, per plan family: FPP claims take the FPP lists, ACE
+ * claims the ACE ones (the item type list is shared). ACE damage types, locations and causes are
+ * further limited to the damaged item's model (see LookupRef.model); ACE damages have no specific
+ * damage.
  */
 export const FIELD_KINDS = {
-  itemType: [KINDS.itemType],
-  manufacturer: [KINDS.manufacturer, KINDS.aceManufacturer],
-  material: [KINDS.material, KINDS.aceMaterial],
-  color: [KINDS.color, KINDS.aceColor],
-  damageType: [KINDS.damageType, KINDS.aceDamageType],
-  specificDamage: [KINDS.specificDamage],
-  specificLocation: [KINDS.damageArea, KINDS.aceSpecificLocation],
-  howDidOccur: [KINDS.howDidOccur, KINDS.aceHowDidOccur],
-  actionTaken: [KINDS.actionTaken, KINDS.aceActionTaken],
-} as const satisfies Record<string, readonly LookupKind[]>;
+  fpp: {
+    itemType: [KINDS.itemType],
+    manufacturer: [KINDS.manufacturer],
+    material: [KINDS.material],
+    color: [KINDS.color],
+    damageType: [KINDS.damageType],
+    specificDamage: [KINDS.specificDamage],
+    specificLocation: [KINDS.damageArea],
+    howDidOccur: [KINDS.howDidOccur],
+    actionTaken: [KINDS.actionTaken],
+  },
+  ace: {
+    itemType: [KINDS.itemType],
+    manufacturer: [KINDS.aceManufacturer],
+    material: [KINDS.aceMaterial],
+    color: [KINDS.aceColor],
+    damageType: [KINDS.aceDamageType],
+    specificDamage: [],
+    specificLocation: [KINDS.aceSpecificLocation],
+    howDidOccur: [KINDS.aceHowDidOccur],
+    actionTaken: [KINDS.aceActionTaken],
+  },
+} as const satisfies Record<"fpp" | "ace", Record<string, readonly LookupKind[]>>;

@@ -76,12 +76,16 @@ export const LOOKUP_LISTS: readonly SeedLookupList[] = [
   { kind: KINDS.aceHowDidOccur, modelNo: ACE_MODELS.diningTable, names: ["Hot dish placed on top"] },
 ];
 
-/** A demo customer; `phone` as a person types it (stored as digits). */
+/** A demo customer; `phone` as a person types it (stored as digits); a street address in the ZIP's city. */
 export interface DemoCustomer {
   firstName: string;
   lastName: string;
   email: string;
   phone: string;
+  address: string;
+  city: string;
+  /** Two-letter state code. */
+  state: string;
   zip: string;
 }
 
@@ -133,8 +137,8 @@ export interface DemoPlan {
   claim?: DemoClaim;
 }
 
-const JANE: DemoCustomer = { firstName: "Jane", lastName: "Doe", email: "jane.doe@example.com", phone: "(212) 555-0134", zip: "10001" };
-const CARLOS: DemoCustomer = { firstName: "Carlos", lastName: "Rivera", email: "carlos.rivera@example.com", phone: "(305) 555-0188", zip: "33101" };
+const JANE: DemoCustomer = { firstName: "Jane", lastName: "Doe", email: "jane.doe@example.com", phone: "(212) 555-0134", address: "245 W 29th St", city: "New York", state: "NY", zip: "10001" };
+const CARLOS: DemoCustomer = { firstName: "Carlos", lastName: "Rivera", email: "carlos.rivera@example.com", phone: "(305) 555-0188", address: "500 NW 2nd Ave", city: "Miami", state: "FL", zip: "33101" };
 
 const FIVE_YEAR = "Furniture Protection Plan 5-Year";
 const THREE_YEAR = "Furniture Protection Plan 3-Year";
@@ -187,7 +191,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
   },
   {
     number: "W-D12-DR0001", planType: "FPP", status: "Active", shows: "has a Draft claim with one saved claim item: insert_claim answers DRAFT_EXIST",
-    customer: { firstName: "Dana", lastName: "Reyes", email: "dana.reyes@example.com", phone: "(617) 555-0100", zip: "02108" },
+    customer: { firstName: "Dana", lastName: "Reyes", email: "dana.reyes@example.com", phone: "(617) 555-0100", address: "45 Beacon St", city: "Boston", state: "MA", zip: "02108" },
     invoice: "INV-400112", programName: FIVE_YEAR, programId: 501, dealerId: 1102, store: "MA-0021",
     purchaseDate: "2025-02-08", deliveryDate: "2025-02-12", expirationDate: "2030-02-12",
     totalPrice: 2348.0, warrantyProgramPrice: 219.99,
@@ -199,7 +203,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
   },
   {
     number: "W-P55-IP0001", planType: "FPP", status: "Active", shows: "has an 'In process' claim: insert_claim answers CLAIM_IN_PROGRESS with its status code",
-    customer: { firstName: "Paul", lastName: "Iverson", email: "paul.iverson@example.com", phone: "(415) 555-0171", zip: "94103" },
+    customer: { firstName: "Paul", lastName: "Iverson", email: "paul.iverson@example.com", phone: "(415) 555-0171", address: "1355 Market St", city: "San Francisco", state: "CA", zip: "94103" },
     invoice: "INV-500333", programName: FIVE_YEAR, programId: 501, dealerId: 1733, store: "CA-0415",
     purchaseDate: "2025-01-17", deliveryDate: "2025-01-22", expirationDate: "2030-01-22",
     totalPrice: 1549.0, warrantyProgramPrice: 159.99,
@@ -213,7 +217,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
   },
   {
     number: "A-300-100200", planType: "Ace", status: "Active", shows: "ACE plan, 3 items with model numbers and per-model damage lists",
-    customer: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "(713) 555-0142", zip: "77002" },
+    customer: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "(713) 555-0142", address: "1200 Main St", city: "Houston", state: "TX", zip: "77002" },
     invoice: "INV-300455", programName: "ACE Home Furniture Protection 5-Year", programId: 701, dealerId: 2210, store: "TX-0713",
     purchaseDate: "2025-04-05", deliveryDate: "2025-04-11", expirationDate: "2030-04-11",
     totalPrice: 4697.0, warrantyProgramPrice: 399.99,
@@ -225,7 +229,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
   },
   {
     number: "L-900-LEG001", planType: "LEGACY", status: "Active", shows: "plan migrated from the legacy system (claims go to the external site)",
-    customer: { firstName: "Leo", lastName: "Gray", email: "leo.gray@example.com", phone: "(312) 555-0166", zip: "60601" },
+    customer: { firstName: "Leo", lastName: "Gray", email: "leo.gray@example.com", phone: "(312) 555-0166", address: "150 N Michigan Ave", city: "Chicago", state: "IL", zip: "60601" },
     invoice: "INV-600789", programName: "Legacy Furniture Care 7-Year", programId: 105, dealerId: 980, store: "IL-0312",
     purchaseDate: "2025-05-10", deliveryDate: "2025-05-15", expirationDate: "2032-05-15",
     totalPrice: 1399.0, warrantyProgramPrice: 129.99,
@@ -235,7 +239,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
   },
   {
     number: "W-C00-CX0001", planType: "FPP", status: "Cancelled", shows: "cancelled plan: listed but not selectable",
-    customer: { firstName: "Chris", lastName: "Cole", email: "chris.cole@example.com", phone: "(206) 555-0122", zip: "98101" },
+    customer: { firstName: "Chris", lastName: "Cole", email: "chris.cole@example.com", phone: "(206) 555-0122", address: "1420 5th Ave", city: "Seattle", state: "WA", zip: "98101" },
     invoice: "INV-700901", programName: THREE_YEAR, programId: 301, dealerId: 1890, store: "WA-0206",
     purchaseDate: "2025-07-02", deliveryDate: "2025-07-07", expirationDate: "2028-07-07",
     totalPrice: 899.0, warrantyProgramPrice: 89.99,

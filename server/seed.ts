@@ -3,18 +3,23 @@
  */
 import type { Database, Queryable } from "./db.ts";
 import { KINDS, type LookupKind } from "./lookup-kinds.ts";
+import { familyOf } from "./plan-family.ts";
 import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "./seed-data.ts";
 import { phoneDigits } from "./search-rules.ts";
 
 /**
- * Writes the demo data when the plans table is empty, in one transaction; does nothing otherwise,
- * so it is safe on every start.
+ * Writes the demo data when the plans table is empty, in one transaction. Otherwise it only gives
+ * demo customers seeded before migration 002 their street address, city and state where those are
+ * still empty; so it is safe on every start.
  * @returns true when it seeded
  */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM plans");
-    if ((row?.count ?? 0) > 0) return false;
+    if ((row?.count ?? 0) > 0) {
+      await fillMissingAddresses(tx);
+      return false;
+    }
     const lookupIds = await seedLookups(tx);
     const customerIds = new Map<string, number>();
     for (const plan of DEMO_PLANS) {
@@ -53,10 +58,27 @@ async function seedLookups(tx: Queryable): Promise<LookupIds> {
 async function insertCustomer(tx: Queryable, plan: DemoPlan): Promise<number> {
   const c = plan.customer;
   const [row] = await tx.query<{ id: number }>(
-    "INSERT INTO customers (first_name, last_name, email, phone, zip) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-    [c.firstName, c.lastName, c.email, phoneDigits(c.phone), c.zip],
+    `INSERT INTO customers (first_name, last_name, email, phone, address, city, state, zip)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [c.firstName, c.lastName, c.email, phoneDigits(c.phone), c.address, c.city, c.state, c.zip],
   );
   return row!.id;
+}
+
+/**
+ * Sets the demo address of each demo customer (found by email and names) that has none yet; a customer
+ * whose address was recorded, by the seed or by PUT /ace/customer_info, is left alone.
+ */
+async function fillMissingAddresses(tx: Queryable): Promise<void> {
+  const customers = new Map(DEMO_PLANS.map((plan) => [plan.customer.email, plan.customer]));
+  for (const c of customers.values()) {
+    await tx.query(
+      `UPDATE customers SET address = $2, city = $3, state = $4
+       WHERE lower(email) = lower($1) AND first_name = $5 AND last_name = $6
+         AND coalesce(address, '') = '' AND coalesce(city, '') = '' AND coalesce(state, '') = ''`,
+      [c.email, c.address, c.city, c.state, c.firstName, c.lastName],
+    );
+  }
 }
 
 async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, lookup: LookupIds): Promise<void> {
@@ -70,7 +92,7 @@ async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, loo
   );
   const planId = row!.id;
   // ACE plans describe their items with the ACE lists; the item type list is shared.
-  const ace = plan.planType === "Ace";
+  const ace = familyOf(plan.planType) === "ace";
   const itemIds: number[] = [];
   for (const [index, item] of plan.items.entries()) {
     const [itemRow] = await tx.query<{ id: number }>(

@@ -7,6 +7,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
+import type { PlanFamily } from "./plan-family.ts";
 
 export interface Storage {
   /** Absolute folder everything lives in. */
@@ -63,12 +64,15 @@ export function createStorage(root: string): Storage {
   };
 }
 
+/** Storage prefix of a family's documents: ACE documents live under `ace/` (SPEC.md section 3, "Document"). */
+export const STORAGE_PREFIX: Record<PlanFamily, string> = { fpp: "", ace: "ace/" };
+
 /** Folder of one claim's documents, relative to the storage root (SPEC.md section 3, "Document"). */
-export function claimFolder(claimId: number): string {
-  return `claims_documentation/CL-${claimId}`;
+export function claimFolder(claimId: number, family: PlanFamily): string {
+  return `${STORAGE_PREFIX[family]}claims_documentation/CL-${claimId}`;
 }
 
 /** Path of one stored document, relative to the storage root. */
-export function claimDocumentPath(claimId: number, fileName: string): string {
-  return `${claimFolder(claimId)}/photos-consumer/${fileName}`;
+export function claimDocumentPath(claimId: number, fileName: string, family: PlanFamily): string {
+  return `${claimFolder(claimId, family)}/photos-consumer/${fileName}`;
 }

@@ -12,11 +12,17 @@ export interface UploadGrant {
   claimId: number;
   fileName: string;
   expires: number;
+  /**
+   * Storage prefix the file goes under ("ace/" for ACE claims); absent or "" for FPP claims. Being
+   * signed, a URL issued for one prefix cannot store the file under another.
+   */
+  prefix?: string;
 }
 
 /** HMAC-SHA256 of the grant, lower-case hex. */
 export function signUpload(secret: string, grant: UploadGrant): string {
-  return createHmac("sha256", secret).update(`PUT\n${grant.claimId}\n${grant.fileName}\n${grant.expires}`).digest("hex");
+  const prefix = grant.prefix ? `${grant.prefix}\n` : "";
+  return createHmac("sha256", secret).update(`PUT\n${prefix}${grant.claimId}\n${grant.fileName}\n${grant.expires}`).digest("hex");
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Documents and photos of a claim: upload URL, linking an uploaded file to a claim item, deleting
  * (SPEC.md section 7: /file-upload-url, /insert_linked_and_embedded_files,
- * /delete_uploaded_documents_of_claim/{docId}).
+ * /delete_uploaded_documents_of_claim/{docId}). The same calls serve both plan families: mounted at
+ * /api/v1 for FPP claims and at /api/v1/ace for ACE claims, whose files live under the ACE prefix.
  */
 import { Hono } from "hono";
 import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../src/api/schemas.ts";
@@ -10,36 +11,40 @@ import { API_PREFIX, type AppDeps } from "../app.ts";
 import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { conflict, notFound } from "../http-errors.ts";
-import { claimDocumentPath } from "../storage.ts";
+import type { PlanFamily } from "../plan-family.ts";
+import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signUpload } from "../upload-signing.ts";
-import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
+import { uploadPath } from "./uploads.ts";
 import { idParam, parseBody, parseQuery } from "../validation.ts";
 
-/** Routes of claim documents, to mount under /api/v1. */
-export function documentRoutes({ db, storage, config }: AppDeps): Hono {
+/**
+ * Routes of one family's claim documents.
+ * @param family "fpp": mount under /api/v1; "ace": mount under /api/v1/ace
+ */
+export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFamily): Hono {
   const app = new Hono();
 
   app.get("/file-upload-url", async (c) => {
     const query = parseQuery(c, uploadUrlQuerySchema);
-    await lockDraftClaim(db, query.claimId);
+    await lockDraftClaim(db, query.claimId, family);
     const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
-    const sig = signUpload(config.uploadSecret, { claimId: query.claimId, fileName, expires });
+    const sig = signUpload(config.uploadSecret, { claimId: query.claimId, fileName, expires, prefix: STORAGE_PREFIX[family] });
     // Same origin as the request, so it works behind the dev proxy and from other machines alike.
     const origin = new URL(c.req.url).origin;
-    const url = `${origin}${API_PREFIX}${UPLOAD_PATH_PREFIX}${query.claimId}/${fileName}?expires=${expires}&sig=${sig}`;
+    const url = `${origin}${API_PREFIX}${uploadPath(family, query.claimId, fileName)}?expires=${expires}&sig=${sig}`;
     return c.json({ url, fileName });
   });
 
   app.post("/insert_linked_and_embedded_files", async (c) => {
     const request = await parseBody(c, linkDocumentRequestSchema);
     const id = await db.transaction(async (tx) => {
-      await lockDraftClaim(tx, request.claimId);
+      await lockDraftClaim(tx, request.claimId, family);
       const errors: Record<string, string> = {};
       const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [request.claimItemsId, request.claimId]);
       if (!item) errors.claimItemsId = "Not a claim item of this claim";
       const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
-      const size = kind ? await storage.size(claimDocumentPath(request.claimId, request.docName)) : null;
+      const size = kind ? await storage.size(claimDocumentPath(request.claimId, request.docName, family)) : null;
       if (size === null) errors.docName = "No file of this name was uploaded for this claim";
       throwIfAny(errors);
       const [linked] = await tx.query("SELECT 1 FROM documents WHERE claim_id = $1 AND file_name = $2", [request.claimId, request.docName]);
@@ -62,11 +67,11 @@ export function documentRoutes({ db, storage, config }: AppDeps): Hono {
         [docId],
       );
       if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
-      await lockDraftClaim(tx, row.claim_id);
+      await lockDraftClaim(tx, row.claim_id, family);
       await tx.query("DELETE FROM documents WHERE id = $1", [docId]);
       return row;
     });
-    await storage.remove(claimDocumentPath(document.claim_id, document.file_name));
+    await storage.remove(claimDocumentPath(document.claim_id, document.file_name, family));
     return c.json({ message: SUCCEED });
   });
 

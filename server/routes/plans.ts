@@ -8,6 +8,7 @@ import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type Wir
 import type { AppDeps } from "../app.ts";
 import type { Queryable } from "../db.ts";
 import { notFound } from "../http-errors.ts";
+import { familyOf } from "../plan-family.ts";
 import { loadPlans } from "../plan-queries.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
 import { idParam, idParamSchema, parseBody, parseQuery } from "../validation.ts";
@@ -28,10 +29,10 @@ export function planRoutes({ db }: AppDeps): Hono {
   app.post("/search_plan", async (c) => {
     const request = await parseBody(c, searchPlanRequestSchema);
     const plans = await loadPlans(db, await findPlanIds(db, request));
-    // ACE plans go to their own list; FPP and LEGACY ones (and any other family) to customers.
+    // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
-      customers: plans.filter((plan) => plan.planType !== "Ace"),
-      aceCustomers: plans.filter((plan) => plan.planType === "Ace"),
+      customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
+      aceCustomers: plans.filter((plan) => familyOf(plan.planType) === "ace"),
     });
   });
 
@@ -46,7 +47,7 @@ export function planRoutes({ db }: AppDeps): Hono {
     const id = idParam(c, "id");
     const { customerId } = parseQuery(c, acePlanQuerySchema);
     const [plan] = await loadPlans(db, [id]);
-    if (!plan || plan.planType !== "Ace" || (customerId !== undefined && plan.customerId !== customerId)) {
+    if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
       throw notFound("PLAN_NOT_FOUND", "Plan not found");
     }
     return c.json({ customers: [plan] satisfies WirePlan[] });

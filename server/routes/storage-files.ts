@@ -1,13 +1,15 @@
 /**
- * Public read-only document storage (SPEC.md section 3 "Document": base + claims_documentation/
- * CL-{claimId}/photos-consumer/{fileName}). No API key, as with the provider's public storage;
- * only names we could have stored are served, so no path can leave the claim's folder.
+ * Public read-only document storage (SPEC.md section 3 "Document": base + prefix +
+ * claims_documentation/CL-{claimId}/photos-consumer/{fileName}; the prefix is empty for FPP claims
+ * and `ace/` for ACE claims). No API key, as with the provider's public storage; only names we
+ * could have stored are served, so no path can leave the claim's folder.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
 import type { AppDeps } from "../app.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
-import { claimDocumentPath } from "../storage.ts";
+import type { PlanFamily } from "../plan-family.ts";
+import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { MAX_ID } from "../validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
@@ -15,12 +17,12 @@ export function storageRoutes({ storage }: AppDeps): Hono {
   const app = new Hono();
   const missing = { message: "Not found", code: "FILE_NOT_FOUND" };
 
-  app.get("/storage/claims_documentation/:folder/photos-consumer/:fileName", async (c) => {
-    const folder = /^CL-(\d{1,10})$/.exec(c.req.param("folder"));
-    const fileName = c.req.param("fileName");
+  const serve = async (c: Context, family: PlanFamily): Promise<Response> => {
+    const folder = /^CL-(\d{1,10})$/.exec(c.req.param("folder") ?? "");
+    const fileName = c.req.param("fileName") ?? "";
     const claimId = folder ? Number(folder[1]) : 0;
     if (claimId < 1 || claimId > MAX_ID || !isStoredName(fileName)) return c.json(missing, 404);
-    const path = claimDocumentPath(claimId, fileName);
+    const path = claimDocumentPath(claimId, fileName, family);
     const size = await storage.size(path);
     if (size === null) return c.json(missing, 404);
     const headers = {
@@ -33,7 +35,10 @@ export function storageRoutes({ storage }: AppDeps): Hono {
     // HEAD must not open the file: Hono drops the body, and an unread stream would hold it open.
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
     return c.body(storage.read(path), 200, headers);
-  });
+  };
+  for (const family of ["fpp", "ace"] as const) {
+    app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) => serve(c, family));
+  }
 
   app.all("/storage/*", (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json(missing, 404);

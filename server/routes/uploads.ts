@@ -10,12 +10,21 @@ import type { AppDeps } from "../app.ts";
 import { lockDraftClaim } from "../claim-guards.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import { HttpError, closingConnection } from "../http-errors.ts";
-import { claimDocumentPath } from "../storage.ts";
+import type { PlanFamily } from "../plan-family.ts";
+import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { verifyUpload } from "../upload-signing.ts";
 import { MAX_ID } from "../validation.ts";
 
 /** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
 export const UPLOAD_PATH_PREFIX = "/uploads/";
+
+/**
+ * Upload path of a claim's file under /api/v1: `/uploads/{claimId}/{fileName}` for FPP claims,
+ * `/uploads/ace/{claimId}/{fileName}` for ACE claims (the storage prefix, also signed).
+ */
+export function uploadPath(family: PlanFamily, claimId: number | string, fileName: string): string {
+  return `${UPLOAD_PATH_PREFIX}${STORAGE_PREFIX[family]}${claimId}/${fileName}`;
+}
 
 const TOO_BIG = new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
 
@@ -23,12 +32,16 @@ const TOO_BIG = new HttpError(413, { code: "FILE_TOO_BIG", message: `File is lar
 export function uploadRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.put(`${UPLOAD_PATH_PREFIX}:claimId/:fileName`, async (c) => {
-    const fileName = c.req.param("fileName");
+  for (const family of ["fpp", "ace"] as const) {
+    app.put(uploadPath(family, ":claimId", ":fileName"), (c) => receive(c, family));
+  }
+
+  async function receive(c: Context, family: PlanFamily): Promise<Response> {
+    const fileName = c.req.param("fileName") ?? "";
     let bytes: Uint8Array | null;
     let claimId: number;
     try {
-      claimId = await authorise(c, fileName);
+      claimId = await authorise(c, fileName, family);
       // Refuse early on the declared size; the read below enforces it on the real bytes.
       if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw TOO_BIG;
       bytes = await readAtMost(c.req.raw.body, MAX_UPLOAD_BYTES);
@@ -41,26 +54,27 @@ export function uploadRoutes({ db, storage, config }: AppDeps): Hono {
     if (kind !== kindOfName(fileName)) {
       throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
     }
-    await storage.write(claimDocumentPath(claimId, fileName), bytes);
+    await storage.write(claimDocumentPath(claimId, fileName, family), bytes);
     return c.json({ message: SUCCEED });
-  });
+  }
 
   /**
-   * Checks the signature, its expiry and that the claim is still a draft.
+   * Checks the signature (which covers the family's storage prefix), its expiry, and that the
+   * claim is still a draft of that family.
    * @returns the claim id
-   * @throws HttpError 403 BAD_SIGNATURE or URL_EXPIRED, 404 CLAIM_NOT_FOUND, 409 CLAIM_NOT_DRAFT
+   * @throws HttpError 403 BAD_SIGNATURE or URL_EXPIRED, 404 CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE, 409 CLAIM_NOT_DRAFT
    */
-  async function authorise(c: Context, fileName: string): Promise<number> {
+  async function authorise(c: Context, fileName: string, family: PlanFamily): Promise<number> {
     const claimText = c.req.param("claimId") ?? "";
     const expiresText = c.req.query("expires") ?? "";
     const claimId = /^\d{1,10}$/.test(claimText) ? Number(claimText) : 0;
     const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
     const verdict = claimId >= 1 && claimId <= MAX_ID && expires > 0 && isStoredName(fileName)
-      ? verifyUpload(config.uploadSecret, { claimId, fileName, expires }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
+      ? verifyUpload(config.uploadSecret, { claimId, fileName, expires, prefix: STORAGE_PREFIX[family] }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
       : "bad";
     if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
     if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
-    await lockDraftClaim(db, claimId);
+    await lockDraftClaim(db, claimId, family);
     return claimId;
   }
 

@@ -118,9 +118,10 @@ export async function submitAceClaim(claimId: number): Promise<string> {
   return (await http.put(`ace/submit_claim/${claimId}`).json(messageSchema)).message;
 }
 
-/** GET /ace/customer_info/{customerId}. */
-export async function fetchCustomerInfo(customerId: number): Promise<CustomerInfo> {
-  return (await http.get(`ace/customer_info/${customerId}`).json(customerInfoResponseSchema)).result;
+/** GET /ace/customer_info/{customerId}: the contact details on file, "" where one is missing. */
+export async function fetchCustomerInfo(customerId: number): Promise<Record<keyof CustomerInfo, string>> {
+  const { result } = await http.get(`ace/customer_info/${customerId}`).json(customerInfoResponseSchema);
+  return Object.fromEntries(Object.entries(result).map(([key, value]) => [key, value ?? ""])) as Record<keyof CustomerInfo, string>;
 }
 
 /** PUT /ace/customer_info/{customerId}. */

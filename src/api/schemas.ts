@@ -357,4 +357,13 @@ export const customerInfoSchema = v.object({
   zipCode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Must be 5 digits")),
 });
 export type CustomerInfo = v.InferOutput<typeof customerInfoSchema>;
-export const customerInfoResponseSchema = v.object({ result: customerInfoSchema });
+
+/**
+ * GET /ace/customer_info answer. Lenient on purpose: a customer with no address on file, or a
+ * phone in another format, still loads, and step 2 asks for what is missing ("" when none).
+ */
+export const customerInfoResponseSchema = v.object({
+  result: v.object(Object.fromEntries(Object.keys(customerInfoSchema.entries).map((key) => [key, v.optional(v.nullable(v.string()), "")])) as {
+    [K in keyof CustomerInfo]: v.OptionalSchema<v.NullableSchema<v.StringSchema<undefined>, undefined>, "">;
+  }),
+});

@@ -369,34 +369,11 @@ describe("GET /claim and delete_draft_claim", () => {
   });
 });
 
-describe("ACE claims", () => {
-  it("offer the damage areas of the plan's item models and accept ACE lookups on items and damages", async () => {
+describe("ACE plans and claims", () => {
+  it("are refused by the FPP calls with 409 WRONG_PLAN_TYPE (ACE claims are filed with /ace/ calls: ace.test.ts)", async () => {
     const maria = await demoPlan(server.api, "A-300-100200");
-    const created = expectShape(insertClaimResponseSchema, (await server.api.post("/insert_claim", claimBody(maria.id, maria.customerId))).body);
-    const aceClaim = created.result!.claim_id;
-    const detail = expectShape(claimDetailSchema, (await server.api.get(`/claim/${aceClaim}`)).body);
-    const areas = detail.damageAreasDisp.map((a) => a.name);
-    expect(areas).toEqual(expect.arrayContaining(["Seat cushion", "Footrest", "Tabletop", "Extension leaf"]));
-    expect(areas).not.toContain("Drawer");
-    const ace = async (path: string, name: string) => lookupId(server.api, path, name);
-    const recliner = maria.plan.warrantyItems[1];
-    const model = `?modelNo=${recliner.modelNumber}`;
-    const items = await server.api.post("/insert_update_claim_item", itemBody(aceClaim, [{
-      selectedItemId: recliner.id, manuFacturer: await ace("/ace/all_manufacturer", "La-Z-Boy"),
-      material: await ace("/ace/all_material", "Leather"), color: await ace("/ace/all_color", "Saddle"),
-    }], maria.id));
-    expect(items.status).toBe(200);
-    const damages = await server.api.post("/insert_claim_item_damage", {
-      claimId: aceClaim, customerId: maria.customerId, damage_item: [{
-        selectedItemId: recliner.id, damageType: await ace(`/ace/damage_type_lookup_values${model}`, "Mechanism failure"),
-        specificLocation: await ace(`/ace/specific_location_lookup_values${model}`, "Footrest"),
-        howDidOccur: await ace(`/ace/how_did_it_occur_lookup_values${model}`, "Mechanism jammed while reclining"),
-        actionTaken: await ace("/ace/actions_taken_lookup_values", "None"), damageDate: "2025-10-01", notes: "Footrest no longer closes.",
-      }],
-    });
-    expect(damages.status).toBe(200);
-    const after = expectShape(claimDetailSchema, (await server.api.get(`/claim/${aceClaim}`)).body);
-    expect(after.items[0]!.damages[0]).toMatchObject({ damageCategory: { name: "Mechanism failure" }, specificDamage: null, specificLocation: { name: "Footrest" } });
+    const body = await expectRefused(() => server.api.post("/insert_claim", claimBody(maria.id, maria.customerId)), 409);
+    expect(body.code).toBe("WRONG_PLAN_TYPE");
   });
 });
 

@@ -101,8 +101,27 @@ export async function snapshot(db: Database): Promise<Record<string, unknown>> {
   counts.claims = await db.query("SELECT id, status, status_code, submitted_at::text FROM claims ORDER BY id");
   counts.claimItems = await db.query("SELECT id, manufacturer_id, material_id, color_id FROM claim_items ORDER BY id");
   counts.damages = await db.query("SELECT id, claim_item_id, notes, damage_date::text FROM damages ORDER BY id");
-  counts.planItems = await db.query("SELECT id, plan_id FROM plan_items ORDER BY id");
+  counts.planItems = await db.query("SELECT id, plan_id, returned FROM plan_items ORDER BY id");
+  counts.documents = await db.query("SELECT id, claim_id, claim_item_id, file_name FROM documents ORDER BY id");
+  counts.customers = await db.query("SELECT * FROM customers ORDER BY id");
   return counts;
+}
+
+/**
+ * Expects a refused call: the status, for 400 the field errors named, and no change in the
+ * database.
+ * @returns the answer's body
+ */
+export async function expectRefused(db: Database, call: () => Promise<Answer>, status: number, fields: string[] = []): Promise<any> {
+  const before = await snapshot(db);
+  const answer = await call();
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  if (status === 400) {
+    expect(answer.body.message).toBe("Invalid request");
+    for (const field of fields) expect(answer.body.errors, JSON.stringify(answer.body)).toHaveProperty([field]);
+  }
+  expect(await snapshot(db)).toEqual(before);
+  return answer.body;
 }
 
 /** Id of a lookup entry by name from a lookup call (e.g. "/all_color", "Brown"). */

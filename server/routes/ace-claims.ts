@@ -1,0 +1,67 @@
+/**
+ * ACE claim calls (SPEC.md section 7 "ACE calls"; src/api/schemas.ts section "ACE claims"): the
+ * FPP claim steps of server/claim-writes.ts applied to ACE plans (plan type Ace or Mace), one claim
+ * item and one damage per call, damage lookups from the lists of the damaged item's model. The
+ * document calls under /ace/ are server/routes/documents.ts mounted for the ACE family.
+ */
+import { Hono } from "hono";
+import {
+  CLAIM_CODES, SUCCEED, aceClaimItemRequestSchema, aceDamageRequestSchema, insertClaimRequestSchema,
+} from "../../src/api/schemas.ts";
+import type { AppDeps } from "../app.ts";
+import { loadClaimDetail } from "../claim-queries.ts";
+import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";
+import { notFound } from "../http-errors.ts";
+import { idParam, parseBody } from "../validation.ts";
+
+/** Field errors of the one-entry ACE bodies sit at the top level (`selectedItemId`, not `items.0.selectedItemId`). */
+const topLevel = (_index: number, field: string) => field;
+
+/** Routes of ACE claims, to mount under /api/v1. */
+export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.post("/ace/insert_claim", async (c) => {
+    const request = await parseBody(c, insertClaimRequestSchema);
+    return c.json(await db.transaction((tx) => createClaim(tx, "ace", request)));
+  });
+
+  app.post("/ace/insert_claim_item", async (c) => {
+    const { claimId, warrentyId, ...item } = await parseBody(c, aceClaimItemRequestSchema);
+    const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, topLevel));
+    return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
+  });
+
+  app.post("/ace/insert_claim_item_damage", async (c) => {
+    const { claimId, customerId, ...damage } = await parseBody(c, aceDamageRequestSchema);
+    const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, topLevel));
+    return c.json({ message: SUCCEED, result: { damageId: damageId! } });
+  });
+
+  app.get("/ace/claim/:claimId", async (c) => {
+    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "ace");
+    if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+    return c.json(detail);
+  });
+
+  app.delete("/ace/remove_claim_items/:claimId/:itemId", async (c) => {
+    const claimId = idParam(c, "claimId");
+    const claimItemId = idParam(c, "itemId");
+    const files = await db.transaction((tx) => removeClaimItem(tx, "ace", claimItemId, claimId));
+    for (const file of files) await storage.remove(file);
+    return c.json({ message: SUCCEED });
+  });
+
+  app.delete("/ace/delete_claim_item_damage/:id", async (c) => {
+    const damageId = idParam(c, "id");
+    await db.transaction((tx) => deleteDamage(tx, "ace", damageId));
+    return c.json({ message: SUCCEED });
+  });
+
+  app.put("/ace/submit_claim/:claimId", async (c) => {
+    const claimId = idParam(c, "claimId");
+    return c.json(await db.transaction((tx) => submitClaim(tx, "ace", claimId)));
+  });
+
+  return app;
+}

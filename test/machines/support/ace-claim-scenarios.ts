@@ -1,0 +1,206 @@
+/**
+ * Path-generation scenarios of aceClaimMachine (used by ace-claim.paths.test.ts), built like
+ * fpp-claim-scenarios.ts: the wizard's context (contact, claim, selection, details, damages)
+ * multiplies its states, so the walk is split into scenarios, each starting from a claim as the
+ * server would answer `loadClaim` and exploring one step of the wizard with the fixtures it needs
+ * (`stopWhen` ends it where the next one takes over). Together they must reach every state and,
+ * replayed on real actors, take every transition.
+ */
+import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AceClaimContext, AceClaimEvent, AceClaimInput, LoadedAceClaim } from "../../../machines/ace-claim.machine.ts";
+import type { Claim } from "../../../machines/domain.ts";
+import { claim, claimItem } from "./domain-fixtures.ts";
+import {
+  aceFreshClaim,
+  aceItemsSavedClaim,
+  aceLoaded,
+  aceNewDamage,
+  aceReadyClaim,
+  aceSavedBlock,
+  aceSavedDamage,
+  aceSubmittedClaim,
+  contactWithoutEmail,
+  httpError,
+  incompleteAceBlock,
+  validContact,
+} from "./ace-claim-fixtures.ts";
+import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
+
+export type AcePathEvent =
+  | AceClaimEvent
+  | DoneActorEvent<LoadedAceClaim, "loadClaim">
+  | ErrorActorEvent<unknown, "loadClaim">
+  | DoneActorEvent<void, "saveContact">
+  | ErrorActorEvent<unknown, "saveContact">
+  | DoneActorEvent<Claim, "saveItems">
+  | ErrorActorEvent<unknown, "saveItems">
+  | DoneActorEvent<Claim, "removeItem">
+  | ErrorActorEvent<unknown, "removeItem">
+  | DoneActorEvent<Claim, "saveDamages">
+  | ErrorActorEvent<unknown, "saveDamages">
+  | DoneActorEvent<Claim, "deleteDamage">
+  | ErrorActorEvent<unknown, "deleteDamage">
+  | DoneActorEvent<Claim, "deleteDocument">
+  | ErrorActorEvent<unknown, "deleteDocument">
+  | DoneActorEvent<string, "submitClaim">
+  | ErrorActorEvent<unknown, "submitClaim">;
+
+type Fixtures = FixturesFor<AcePathEvent>;
+
+/** Item 1 saved with two saved damages and a document: block 1 can be deleted on the server. */
+const twoDamagesClaim = claim({
+  items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(902)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+});
+/** aceReadyClaim after its document was deleted. */
+const noDocumentClaim = claim({ items: [claimItem(11, 1, { damages: [aceSavedDamage(901)] })] });
+/** aceReadyClaim after a new damage was saved. */
+const damagesSavedClaim = claim({
+  items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(903)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+});
+
+/** The fixtures every scenario starts from; each scenario narrows or extends them. */
+const base = {
+  "step.requested": [{ type: "step.requested", step: 5 }],
+  "step.next": [{ type: "step.next" }],
+  "step.back": [{ type: "step.back" }],
+  "contact.change": [{ type: "contact.change", contact: validContact }],
+  "item.toggle": [{ type: "item.toggle", planItemId: 1 }],
+  "details.change": [{ type: "details.change", details: { 2: { manufacturerId: 1, materialId: 2, colorId: 3 } } }],
+  "damages.change": [{ type: "damages.change", damages: { 1: [aceSavedBlock(901), aceNewDamage()] } }],
+  "damage.remove": [{ type: "damage.remove", planItemId: 1, index: 1 }],
+  "document.added": [{ type: "document.added", claimItemId: 11, document: { id: 502, fileName: "arm.jpg" } }],
+  "document.delete": [{ type: "document.delete", documentId: 501 }],
+  "claim.submit": [{ type: "claim.submit" }],
+  "claim.close": [{ type: "claim.close" }],
+  "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceReadyClaim))],
+  "xstate.error.actor.loadClaim": [failed("loadClaim")],
+  "xstate.done.actor.saveContact": [done("saveContact", undefined)],
+  "xstate.error.actor.saveContact": [failed("saveContact")],
+  "xstate.done.actor.saveItems": [done("saveItems", aceItemsSavedClaim)],
+  "xstate.error.actor.saveItems": [failed("saveItems")],
+  "xstate.done.actor.removeItem": [done("removeItem", aceFreshClaim)],
+  "xstate.error.actor.removeItem": [failed("removeItem")],
+  "xstate.done.actor.saveDamages": [done("saveDamages", damagesSavedClaim)],
+  "xstate.error.actor.saveDamages": [failed("saveDamages")],
+  "xstate.done.actor.deleteDamage": [done("deleteDamage", aceReadyClaim)],
+  "xstate.error.actor.deleteDamage": [failed("deleteDamage")],
+  "xstate.done.actor.deleteDocument": [done("deleteDocument", noDocumentClaim)],
+  "xstate.error.actor.deleteDocument": [failed("deleteDocument")],
+  "xstate.done.actor.submitClaim": [done("submitClaim", "Succeed"), done("submitClaim", "Failed")],
+  // An HTTP 504 counts as success (SPEC.md section 4); any other failure does not.
+  "xstate.error.actor.submitClaim": [failed("submitClaim", httpError(504)), failed("submitClaim")],
+} as const satisfies Fixtures;
+
+const input = (requestedStep: number | null): AceClaimInput => ({ claimId: 55, planId: 1, customerId: 700, requestedStep });
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as AceClaimContext;
+const isIn = (snapshot: AnyMachineSnapshot, ...states: string[]) => states.some((state) => snapshot.matches(state));
+
+/** `document.added` appends without bound: offer it only while that document is not there yet. */
+const once = (snapshot: AnyMachineSnapshot, event: AcePathEvent) =>
+  event.type !== "document.added" ||
+  !ctx(snapshot).claim?.items.some((item) => item.documents.some((document) => document.id === event.document.id));
+
+export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
+  {
+    // The URL's step against every kind of claim and contact the server may answer: routing's branches.
+    name: "arrival",
+    input: input(null),
+    fixtures: {
+      ...base,
+      "step.requested": [
+        { type: "step.requested", step: 1 },
+        { type: "step.requested", step: 3 },
+        { type: "step.requested", step: 4 },
+        { type: "step.requested", step: 5 },
+      ],
+      "xstate.done.actor.loadClaim": [
+        done("loadClaim", aceLoaded(aceFreshClaim)),
+        done("loadClaim", aceLoaded(aceItemsSavedClaim)),
+        done("loadClaim", aceLoaded(aceReadyClaim)),
+        done("loadClaim", aceLoaded(aceReadyClaim, contactWithoutEmail)),
+        done("loadClaim", aceLoaded(aceSubmittedClaim)),
+      ],
+    },
+    stopWhen: (snapshot) => !snapshot.matches("loading"),
+  },
+  {
+    // Step 2: contact details missing an email, then completed or spoilt; saving them and its failure.
+    name: "step 2",
+    input: input(2),
+    fixtures: {
+      ...base,
+      "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceFreshClaim, contactWithoutEmail))],
+      "contact.change": [
+        { type: "contact.change", contact: { email: "ada@example.com" } },
+        { type: "contact.change", contact: { email: "ada@example" } },
+      ],
+    },
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "confirmingContact", "savingContact"),
+  },
+  {
+    // Step 3 of a new claim: ticking, refusing returned / fully replaced items, Back.
+    name: "step 3, ticking",
+    input: input(3),
+    fixtures: {
+      ...base,
+      "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceFreshClaim))],
+      "item.toggle": [
+        { type: "item.toggle", planItemId: 1 },
+        { type: "item.toggle", planItemId: 2 },
+        { type: "item.toggle", planItemId: 3 }, // returned: refused
+        { type: "item.toggle", planItemId: 4 }, // fully replaced: refused
+      ],
+    },
+    // The plan items carry no details, so Next stays refused here; the "step 3, details" scenario saves.
+    filterEvents: (snapshot, event) => event.type !== "details.change" && !(snapshot.matches("choosingItems") && event.type === "step.requested"),
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "choosingItems"),
+  },
+  {
+    // Step 3 with item 1 saved: unticking it removes the claim item on the server first.
+    name: "step 3, saved item",
+    input: input(3),
+    fixtures: { ...base, "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceItemsSavedClaim))] },
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "choosingItems", "removingItem"),
+  },
+  {
+    // Step 3: details incomplete, then complete; saving items and its failure.
+    name: "step 3, details",
+    input: input(3),
+    fixtures: {
+      ...base,
+      "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceFreshClaim))],
+      "item.toggle": [{ type: "item.toggle", planItemId: 2 }],
+    },
+    // Only item 2 is ticked here; the walk ends once step 4 is reached.
+    filterEvents: (snapshot, event) => !(snapshot.matches("choosingItems") && event.type === "step.requested"),
+    stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "confirmingContact", "claimNotFound"),
+  },
+  {
+    // Step 4: damage blocks (no specific damage in ACE), documents, Next with and without new damages.
+    name: "step 4",
+    input: input(4),
+    fixtures: {
+      ...base,
+      "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(twoDamagesClaim))],
+      "damages.change": [
+        { type: "damages.change", damages: { 1: [aceSavedBlock(901), aceSavedBlock(902), aceNewDamage()] } },
+        { type: "damages.change", damages: { 1: [aceSavedBlock(901), aceSavedBlock(902), incompleteAceBlock] } },
+      ],
+      "damage.remove": [
+        { type: "damage.remove", planItemId: 1, index: 0 },
+        { type: "damage.remove", planItemId: 1, index: 1 },
+        { type: "damage.remove", planItemId: 1, index: 2 },
+      ],
+    },
+    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches("reportingDamage")),
+    stopWhen: (snapshot) => isIn(snapshot, "reviewing", "choosingItems", "claimNotFound"),
+  },
+  {
+    // Step 5: submit with each answer (504 included), Back; the confirmation and Back to Home.
+    name: "step 5",
+    input: input(5),
+    fixtures: base,
+    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches("submitting") || snapshot.matches("submitted"),
+    stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound") || ctx(snapshot).error !== null,
+  },
+];
