@@ -7,6 +7,7 @@ import { writeFile } from "node:fs/promises";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { aceClaimMachine } from "../machines/ace-claim.machine.ts";
 import { fileUploadMachine } from "../machines/file-upload.machine.ts";
+import { missingItemMachine } from "../machines/missing-item.machine.ts";
 import { fppClaimMachine } from "../machines/fpp-claim.machine.ts";
 import { planSearchMachine } from "../machines/plan-search.machine.ts";
 import { planSelectionMachine } from "../machines/plan-selection.machine.ts";
@@ -17,6 +18,7 @@ const MACHINES: Array<[string, AnyStateMachine, string]> = [
   ["fppClaim", fppClaimMachine, "machines/fpp-claim.machine.ts"],
   ["aceClaim", aceClaimMachine, "machines/ace-claim.machine.ts"],
   ["fileUpload", fileUploadMachine, "machines/file-upload.machine.ts"],
+  ["missingItem", missingItemMachine, "machines/missing-item.machine.ts"],
 ];
 
 function nameOf(value: unknown): string {

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as ContactServiceRouteImport } from './routes/contact-service'
 import { Route as FindClaimWarrnty_idRouteImport } from './routes/find-claim/$warrnty_id'
+import { Route as FindClaimAddWarrntyItemRouteImport } from './routes/find-claim/add-warrnty-item'
 import { Route as FindClaimCreateAceClaimRouteImport } from './routes/find-claim/create-ace-claim'
 import { Route as FindClaimCreateClaimRouteImport } from './routes/find-claim/create-claim'
 import { Route as FindClaimNotFoundRouteImport } from './routes/find-claim/not-found'
@@ -33,6 +34,11 @@ const ContactServiceRoute = ContactServiceRouteImport.update({
 const FindClaimWarrnty_idRoute = FindClaimWarrnty_idRouteImport.update({
   id: '/find-claim/$warrnty_id',
   path: '/find-claim/$warrnty_id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindClaimAddWarrntyItemRoute = FindClaimAddWarrntyItemRouteImport.update({
+  id: '/find-claim/add-warrnty-item',
+  path: '/find-claim/add-warrnty-item',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FindClaimCreateAceClaimRoute = FindClaimCreateAceClaimRouteImport.update({
@@ -77,6 +83,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
@@ -89,6 +96,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
@@ -102,6 +110,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
+  '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
@@ -116,6 +125,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
@@ -128,6 +138,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
@@ -140,6 +151,7 @@ export interface FileRouteTypes {
     | '/'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
+    | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
@@ -153,6 +165,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   ContactServiceRoute: typeof ContactServiceRoute
   FindClaimWarrnty_idRoute: typeof FindClaimWarrnty_idRoute
+  FindClaimAddWarrntyItemRoute: typeof FindClaimAddWarrntyItemRoute
   FindClaimCreateAceClaimRoute: typeof FindClaimCreateAceClaimRoute
   FindClaimCreateClaimRoute: typeof FindClaimCreateClaimRoute
   FindClaimNotFoundRoute: typeof FindClaimNotFoundRoute
@@ -183,6 +196,13 @@ declare module '@tanstack/react-router' {
       path: '/find-claim/$warrnty_id'
       fullPath: '/find-claim/$warrnty_id'
       preLoaderRoute: typeof FindClaimWarrnty_idRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-claim/add-warrnty-item': {
+      id: '/find-claim/add-warrnty-item'
+      path: '/find-claim/add-warrnty-item'
+      fullPath: '/find-claim/add-warrnty-item'
+      preLoaderRoute: typeof FindClaimAddWarrntyItemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/find-claim/create-ace-claim': {
@@ -241,6 +261,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   ContactServiceRoute: ContactServiceRoute,
   FindClaimWarrnty_idRoute: FindClaimWarrnty_idRoute,
+  FindClaimAddWarrntyItemRoute: FindClaimAddWarrntyItemRoute,
   FindClaimCreateAceClaimRoute: FindClaimCreateAceClaimRoute,
   FindClaimCreateClaimRoute: FindClaimCreateClaimRoute,
   FindClaimNotFoundRoute: FindClaimNotFoundRoute,

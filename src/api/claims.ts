@@ -4,6 +4,7 @@
  */
 import { DateTime } from "luxon";
 import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, PlanType, StartClaimResult } from "../../machines/domain.ts";
+import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { http } from "./http.ts";
 import {
   CLAIM_CODES,
@@ -147,4 +148,37 @@ export async function deleteDamage(damageId: number): Promise<void> {
 /** PUT /submit_claim/{claimId}/{customerId}: the answer's message ('Succeed' only means success). */
 export async function submitClaim(claim: { claimId: number; customerId: number }): Promise<string> {
   return (await http.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema)).message;
+}
+
+/**
+ * POST /insert_manual_warr_item: adds a missing line item to the claim's plan.
+ * @returns the answer's message ('Succeed' when added)
+ * @throws Error carrying the server's message (or an empty message) when the call fails
+ */
+export async function addManualItem(claim: { claimId: number; planId: number }, item: ManualItem): Promise<string> {
+  try {
+    const body = await http
+      .post("insert_manual_warr_item", {
+        json: {
+          claimId: claim.claimId,
+          warrentyId: claim.planId,
+          itemType: item.itemTypeId,
+          manuFacturer: item.manufacturerId,
+          material: item.materialId,
+          color: item.colorId,
+          ...(item.vendor.trim() && { vendor: item.vendor.trim() }),
+          ...(item.sku.trim() && { sku: item.sku.trim() }),
+          modelNumber: item.modelNumber.trim(),
+          price: item.price,
+          quantity: item.quantity,
+          description: item.description.trim(),
+        },
+      })
+      .json(messageSchema);
+    return body.message;
+  } catch (error) {
+    const response = (error as { response?: Response }).response;
+    const answer = response ? await response.clone().json().catch(() => null) : null;
+    throw new Error(typeof answer?.message === "string" ? answer.message : "");
+  }
 }

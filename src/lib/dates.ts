@@ -31,3 +31,23 @@ export function isWithinPickerRange(iso: string): boolean {
   const date = DateTime.fromISO(iso);
   return date.isValid && iso >= EARLIEST_DATE && iso <= todayIso();
 }
+
+/** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
+export function maskDayMonthYear(typed: string): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
+}
+
+/** DD/MM/YYYY to an ISO date; '' while incomplete; the text itself when it is no real date. */
+export function dayMonthYearToIso(text: string): string {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return "";
+  const date = DateTime.fromObject({ day: Number(match[1]), month: Number(match[2]), year: Number(match[3]) });
+  return date.isValid ? date.toISODate()! : text;
+}
+
+/** An ISO date as DD/MM/YYYY, or '' for an empty or invalid one. */
+export function isoToDayMonthYear(iso: string): string {
+  const date = DateTime.fromISO(iso);
+  return date.isValid ? date.toFormat("dd/MM/yyyy") : "";
+}

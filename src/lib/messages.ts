@@ -16,6 +16,9 @@ export const FIELD_MESSAGES = {
   zipNumeric: msg`ZIP code must contain numbers only`,
   zipInvalid: msg`Enter a 5-digit ZIP code`,
   stateInvalid: msg`Enter the two-letter state code, for example TX`,
+  quantityMin: msg`Please enter at least 1 quantity.`,
+  quantityMax: msg`You can only enter up to 10 quantities.`,
+  priceInvalid: msg`Enter a price of 0 or more, for example 249.99`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

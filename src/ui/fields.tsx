@@ -4,9 +4,9 @@
  * (src/lib/messages.ts) or TanStack Form / Standard Schema issues carrying such a key.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Lookup } from "../../machines/domain.ts";
-import { EARLIEST_DATE, todayIso } from "../lib/dates.ts";
+import { dayMonthYearToIso, EARLIEST_DATE, isoToDayMonthYear, maskDayMonthYear, todayIso } from "../lib/dates.ts";
 import { FIELD_MESSAGES, isFieldMessageKey } from "../lib/messages.ts";
 
 /** The first error of a field as translated text, or null. */
@@ -127,25 +127,60 @@ export function SelectField(props: BaseFieldProps & { value: number; options: Lo
   );
 }
 
-/** A date between 2000-01-01 and today, as an ISO date string. */
+/**
+ * A date between 2000-01-01 and today (SPEC.md section 5): typed as DD/MM/YYYY, or picked from the
+ * browser's calendar. `value` and `onChange` carry an ISO date; text that is no real date is passed
+ * on as typed, so the form's rules can say what is wrong.
+ */
 export function DateField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState(() => isoToDayMonthYear(props.value));
+  const picker = useRef<HTMLInputElement>(null);
+  // A value set from outside (a saved block, the calendar) shows in the text.
+  useEffect(() => {
+    if (props.value && props.value !== dayMonthYearToIso(text)) setText(isoToDayMonthYear(props.value));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only outside changes
+  }, [props.value]);
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
       {({ id, describedBy }) => (
-        <input
-          id={id}
-          name={props.name}
-          type="date"
-          min={EARLIEST_DATE}
-          max={todayIso()}
-          placeholder="DD/MM/YYYY"
-          value={props.value}
-          required={props.required}
-          aria-invalid={Boolean(props.error)}
-          aria-describedby={describedBy}
-          onChange={(event) => props.onChange(event.target.value)}
-          onBlur={props.onBlur}
-        />
+        <div className="date-field">
+          <input
+            id={id}
+            name={props.name}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="DD/MM/YYYY"
+            value={text}
+            required={props.required}
+            aria-invalid={Boolean(props.error)}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const masked = maskDayMonthYear(event.target.value);
+              setText(masked);
+              props.onChange(dayMonthYearToIso(masked));
+            }}
+            onBlur={props.onBlur}
+          />
+          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => picker.current?.showPicker?.()}>
+            📅
+          </button>
+          <input
+            ref={picker}
+            type="date"
+            className="date-picker"
+            tabIndex={-1}
+            aria-hidden="true"
+            min={EARLIEST_DATE}
+            max={todayIso()}
+            value={dayMonthYearToIso(text).length === 10 ? dayMonthYearToIso(text) : ""}
+            onChange={(event) => {
+              setText(isoToDayMonthYear(event.target.value));
+              props.onChange(event.target.value);
+            }}
+          />
+        </div>
       )}
     </FieldShell>
   );

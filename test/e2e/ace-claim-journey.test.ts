@@ -72,7 +72,7 @@ describe("filing an ACE claim end to end", () => {
     const fill = async (region: typeof sofa, damage: { type: string; area: string; note: string }) => {
       await region.getByLabel("Damage Type").selectOption({ label: damage.type });
       await region.getByLabel("Damage Area").selectOption({ label: damage.area });
-      await region.getByLabel("When did you notice the damage").fill("2026-10-30");
+      await region.getByLabel("When did you notice the damage").fill("30/10/2026");
       await region.getByLabel("How did it happen").selectOption({ index: 1 });
       await region.getByLabel("Did you take any steps to remedy?").selectOption({ label: "None" });
       await region.getByLabel("Note").fill(damage.note);

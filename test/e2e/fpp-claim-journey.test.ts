@@ -80,7 +80,7 @@ describe("filing an FPP claim end to end", () => {
     await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
     await page.getByLabel("Specific Damage").selectOption({ index: 1 });
     await page.getByLabel("Damage Area").selectOption({ index: 1 });
-    await page.getByLabel("When did you notice the damage").fill("2026-11-02");
+    await page.getByLabel("When did you notice the damage").fill("02/11/2026");
     await page.getByLabel("How did it happen").selectOption({ index: 1 });
     await page.getByLabel("Did you take any steps to remedy?").selectOption({ index: 1 });
     await page.getByLabel("Note").fill("Red wine spilled on the middle seat cushion.");

@@ -4,14 +4,18 @@
  * the server.
  */
 import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 
-export function SelectItemsStep() {
+/** `canAddMissingItem`: the FPP wizard offers '+ Add Missing Item' (insert_manual_warr_item). */
+export function SelectItemsStep({ canAddMissingItem = false }: { canAddMissingItem?: boolean }) {
   const { t } = useLingui();
   const actor = useDraftActor();
   const items = useDraft((context) => context.plan?.items ?? []);
   const selection = useDraft((context) => context.selection);
   const removing = useDraftBusy();
+  const claimId = useDraft((context) => context.claimId);
+  const planId = useDraft((context) => context.planId);
 
   return (
     <fieldset className="item-list" aria-busy={removing}>
@@ -37,6 +41,11 @@ export function SelectItemsStep() {
           </label>
         );
       })}
+      {canAddMissingItem && (
+        <Link className="link-button" to="/find-claim/add-warrnty-item" search={{ step: 1, warranty_id: planId, claimId }}>
+          {t`+ Add Missing Item`}
+        </Link>
+      )}
     </fieldset>
   );
 }

@@ -97,7 +97,7 @@ export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
         onBack={() => actor.send({ type: "step.back" })}
         onNext={() => actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" })}
       >
-        {step === 2 && <SelectItemsStep />}
+        {step === 2 && <SelectItemsStep canAddMissingItem />}
         {step === 3 && <ItemDetailsStep />}
         {step === 4 && <DamageStep />}
         {step === 5 && <ReviewStep />}

@@ -1,0 +1,146 @@
+/**
+ * 'Missing Line Item.' (SPEC.md section 2): describe an item the plan does not list; on success the
+ * 'Plan item added successfully' dialog leads Back to Claim, where the item is listed on step 2.
+ */
+import { useForm } from "@tanstack/react-form";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useNavigate } from "@tanstack/react-router";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState, type ReactNode } from "react";
+import { fromPromise } from "xstate";
+import type { Lookup } from "../../../machines/domain.ts";
+import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import { addManualItem } from "../../api/claims.ts";
+import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
+import { BackButton } from "../../ui/BackButton.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Dialog } from "../../ui/Dialog.tsx";
+import { SelectField, TextAreaField, TextField, useFieldError } from "../../ui/fields.tsx";
+import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
+
+async function loadOptions(): Promise<MissingItemOptions> {
+  const [itemTypes, options] = await Promise.all([fetchItemTypes(), fetchClaimOptions()]);
+  if (!itemTypes.length || !options.manufacturers.length) throw new Error("Option lists unavailable");
+  return { itemTypes, manufacturers: options.manufacturers, materials: options.materials, colors: options.colors };
+}
+
+export function MissingItemScreen({ claimId, planId }: { claimId: number; planId: number }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [logic] = useState(() =>
+    missingItemMachine.provide({
+      actors: {
+        loadOptions: fromPromise(loadOptions),
+        addItem: fromPromise<string, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
+      },
+      actions: {
+        backToClaim: (_, { claimId: claim, planId: plan }) => void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId: claim, warranty_id: plan } }),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { claimId, planId } });
+  const state = useSelector(actor, (snapshot) => snapshot.value);
+  const options = useSelector(actor, (snapshot) => snapshot.context.options);
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
+
+  const form = useForm({
+    defaultValues: EMPTY_MISSING_ITEM,
+    validators: { onChange: missingItemSchema, onSubmit: missingItemSchema },
+    onSubmit: ({ value }) =>
+      actor.send({
+        type: "item.submit",
+        item: { ...value, price: Number(value.price), quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
+      }),
+  });
+  const shows = (touched: boolean) => touched || form.state.submissionAttempts > 0;
+
+  const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (
+    <form.Field name={name}>
+      {(field) => (
+        <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
+          {(error) => <SelectField label={label} name={name} required options={list} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />}
+        </Messages>
+      )}
+    </form.Field>
+  );
+  const text = (name: "vendor" | "sku" | "modelNumber" | "price" | "quantity", label: string, extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {}) => (
+    <form.Field name={name}>
+      {(field) => (
+        <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
+          {(error) => (
+            <TextField label={label} name={name} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} {...extra} inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode} />
+          )}
+        </Messages>
+      )}
+    </form.Field>
+  );
+
+  return (
+    <section className="screen">
+      <BackButton onBack={() => actor.send({ type: "claim.back" })} />
+      <h1>
+        <Trans>Missing Line Item.</Trans>
+      </h1>
+      <p className="hint">
+        <Trans>Describe the item as it appears on your invoice or sales receipt.</Trans>
+      </p>
+      {state === "loading" && (
+        <p role="status" className="loading">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {state === "optionsFailed" && (
+        <div role="alert">
+          <p>
+            <Trans>We could not load the item lists.</Trans>
+          </p>
+          <Button onClick={() => actor.send({ type: "options.retry" })}>{t`Try Again`}</Button>
+        </div>
+      )}
+      {options && (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          {select("itemTypeId", t`Item type`, options.itemTypes)}
+          {select("manufacturerId", t`Manufacturer`, options.manufacturers)}
+          {text("vendor", t`Vendor`)}
+          {select("materialId", t`Material`, options.materials)}
+          {select("colorId", t`Color`, options.colors)}
+          {text("sku", t`SKU`)}
+          {text("modelNumber", t`Model`, { required: true })}
+          {text("price", t`Price`, { required: true, inputMode: "decimal" })}
+          {text("quantity", t`Quantity`, { required: true, inputMode: "numeric", type: "number" })}
+          <form.Field name="description">
+            {(field) => (
+              <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
+                {(error) => <TextAreaField label={t`Description`} name="description" required value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />}
+              </Messages>
+            )}
+          </form.Field>
+          {failure && (
+            <p role="alert" className="form-error">
+              {failure.message || t`Something went wrong`}
+            </p>
+          )}
+          <Button type="submit" loading={state === "submitting"}>
+            {t`Submit`}
+          </Button>
+        </form>
+      )}
+      <Dialog open={state === "added"} title={t`Plan item added successfully`} onClose={() => actor.send({ type: "claim.back" })}>
+        <p>
+          <Trans>Thank you for submitting your Plan Item.</Trans>
+        </p>
+        <Button onClick={() => actor.send({ type: "claim.back" })}>{t`Back to Claim`}</Button>
+      </Dialog>
+    </section>
+  );
+}
+
+function Messages({ errors, show, children }: { errors: readonly unknown[]; show: boolean; children: (error: string | null) => ReactNode }) {
+  return <>{children(useFieldError(errors, show))}</>;
+}
