@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
+import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
 import { PlanSearchProvider } from "../screens/plan-search/plan-search-actor.tsx";
 import { Header } from "../ui/Header.tsx";
 import { Toasts } from "../ui/Toasts.tsx";
@@ -8,13 +9,7 @@ import { Toasts } from "../ui/Toasts.tsx";
 export const Route = createRootRoute({
   component: RootLayout,
   errorComponent: ({ error }) => <ErrorPage error={error} />,
-  notFoundComponent: () => (
-    <section className="screen">
-      <h1>
-        <Trans>This link is not valid.</Trans>
-      </h1>
-    </section>
-  ),
+  notFoundComponent: InvalidLink,
 });
 
 function RootLayout() {

@@ -127,3 +127,14 @@ describe("personal information form", () => {
     expect(window.localStorage.getItem("searchInfo")).toBeNull();
   });
 });
+
+describe("invalid link", () => {
+  it("says the link is not valid, gives the support address and goes home", async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "This link is not valid." })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute("href", "mailto:support@example.com");
+    await user.click(screen.getByRole("button", { name: "Back to Home" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+});
