@@ -34,7 +34,7 @@ export const damageEntrySchema = v.object({
   noticedOn: v.pipe(
     v.string("selectDate"),
     v.nonEmpty("selectDate"),
-    v.isoDate("selectDate"),
+    v.isoDate("dateInvalid"),
     v.check((date) => date >= EARLIEST_NOTICE_DATE && date <= localToday(), "dateOutOfRange"),
   ),
   howItHappenedId: lookupChoice,

@@ -10,6 +10,7 @@ export const FIELD_MESSAGES = {
   selectOption: msg`Please select an option`,
   selectDate: msg`Please select a date`,
   dateOutOfRange: msg`Choose a date between January 1st, 2000 and today`,
+  dateInvalid: msg`Enter a real date as DD/MM/YYYY`,
   needPhoto: msg`We need at least one photo from you`,
   phoneInvalid: msg`Mobile Number is Not valid`,
   emailInvalid: msg`Enter a valid email address`,
