@@ -80,12 +80,12 @@ export const missingItemMachine = setup({
     },
     // The lists could not be loaded: the consumer can try again or go back to the claim.
     optionsFailed: {
-      on: { "options.retry": "loading", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => context } } },
+      on: { "options.retry": "loading", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
     },
     editing: {
       on: {
         "item.submit": "submitting",
-        "claim.back": { actions: { type: "backToClaim", params: ({ context }) => context } },
+        "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } },
       },
     },
     submitting: {
@@ -103,7 +103,7 @@ export const missingItemMachine = setup({
     },
     // 'Plan item added successfully' dialog with Back to Claim.
     added: {
-      on: { "claim.back": { actions: { type: "backToClaim", params: ({ context }) => context } } },
+      on: { "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
     },
   },
 });

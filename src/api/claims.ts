@@ -5,7 +5,7 @@
 import { DateTime } from "luxon";
 import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, PlanType, StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
-import { http } from "./http.ts";
+import { http, serverMessage } from "./http.ts";
 import {
   CLAIM_CODES,
   claimDetailSchema,
@@ -177,8 +177,6 @@ export async function addManualItem(claim: { claimId: number; planId: number }, 
       .json(messageSchema);
     return body.message;
   } catch (error) {
-    const response = (error as { response?: Response }).response;
-    const answer = response ? await response.clone().json().catch(() => null) : null;
-    throw new Error(typeof answer?.message === "string" ? answer.message : "");
+    throw new Error(serverMessage(error));
   }
 }

@@ -2,7 +2,7 @@
  * The ky instance every call goes through: base URL and API key header from config (SPEC.md
  * section 7). No timeout, as the spec says; no retries, because writes are not idempotent.
  */
-import ky from "ky";
+import ky, { isHTTPError } from "ky";
 import { config } from "../config.ts";
 
 export const http = ky.create({
@@ -16,4 +16,13 @@ export const http = ky.create({
 export function statusOf(error: unknown): number | undefined {
   const response = (error as { response?: Response } | null)?.response;
   return response instanceof Response ? response.status : undefined;
+}
+
+/**
+ * The `message` of a failed call's JSON answer, or "" when it has none. ky has already read the
+ * body into `error.data`; the response itself can no longer be read.
+ */
+export function serverMessage(error: unknown): string {
+  const data = isHTTPError(error) ? (error.data as { message?: unknown } | undefined) : undefined;
+  return typeof data?.message === "string" ? data.message : "";
 }

@@ -1,0 +1,291 @@
+// @vitest-environment jsdom
+/**
+ * 'Missing Line Item.' as a consumer uses it (SPEC.md section 2 "Missing line item", section 5
+ * "Missing line item", section 8): the required fields and their messages, the quantity and price
+ * rules, the exact insert_manual_warr_item payload, the success dialog with Back to Claim, and the
+ * failure messages.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import toast from "react-hot-toast";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderApp, json } from "./render-app.tsx";
+import { CLAIM_ID, claimServer, PLAN_ID, type ClaimServer } from "./support-claim-server.ts";
+import { installDialogMethods } from "./support-dialog.ts";
+
+const URL_OF_PAGE = `/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID}&claimId=${CLAIM_ID}`;
+
+beforeAll(installDialogMethods);
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+async function openPage(server: ClaimServer = claimServer(), locale: "en" | "es" = "en") {
+  const view = await renderApp(URL_OF_PAGE, { network: server.network, locale });
+  await screen.findByRole("combobox", { name: locale === "es" ? /Tipo de artículo/ : /Item type/ });
+  return { ...view, server };
+}
+
+const field = {
+  itemType: () => screen.getByRole("combobox", { name: /^Item type/ }),
+  manufacturer: () => screen.getByRole("combobox", { name: /^Manufacturer/ }),
+  material: () => screen.getByRole("combobox", { name: /^Material/ }),
+  color: () => screen.getByRole("combobox", { name: /^Color/ }),
+  vendor: () => screen.getByRole("textbox", { name: /^Vendor/ }),
+  sku: () => screen.getByRole("textbox", { name: /^SKU/ }),
+  model: () => screen.getByRole("textbox", { name: /^Model/ }),
+  price: () => screen.getByRole("textbox", { name: /^Price/ }),
+  quantity: () => screen.getByRole("spinbutton", { name: /^Quantity/ }),
+  description: () => screen.getByRole("textbox", { name: /^Description/ }),
+};
+
+/** The text of the error tied to a control (aria-describedby), or null. */
+function errorOf(control: HTMLElement): string | null {
+  const id = control.getAttribute("aria-describedby");
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+async function fillRequired(user: User, values: { price?: string; quantity?: string } = {}) {
+  await user.selectOptions(field.itemType(), "Recliner");
+  await user.selectOptions(field.manufacturer(), "La-Z-Boy");
+  await user.selectOptions(field.material(), "Fabric");
+  await user.selectOptions(field.color(), "Grey");
+  await user.type(field.model(), "  RX-200  ");
+  await user.type(field.price(), values.price ?? "249.99");
+  if (values.quantity !== undefined) {
+    await user.clear(field.quantity());
+    await user.type(field.quantity(), values.quantity);
+  }
+  await user.type(field.description(), " Power recliner, left arm ");
+}
+
+const manualItemCalls = (server: ClaimServer) => server.writes().filter((call) => call.path === "insert_manual_warr_item");
+
+describe("missing line item: the form", () => {
+  it("shows the heading and every field, quantity 1 by default, required marks on the required ones", async () => {
+    await openPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Missing Line Item." })).toBeInTheDocument();
+    expect(field.quantity()).toHaveValue(1);
+    for (const control of [field.itemType(), field.manufacturer(), field.material(), field.color(), field.model(), field.price(), field.quantity(), field.description()]) {
+      expect(control).toBeRequired();
+    }
+    expect(field.vendor()).not.toBeRequired();
+    expect(field.sku()).not.toBeRequired();
+    expect(within(field.itemType()).getAllByRole("option").map((option) => option.textContent)).toEqual(["Select…", "Sofa", "Chair", "Table", "Lamp", "Recliner"]);
+  });
+
+  it("submitting empty says 'Please select an option' on the four selects and 'Required' on model, price and description, nothing on Vendor, SKU and quantity, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(errorOf(field.itemType())).toBe("Please select an option"));
+    expect(errorOf(field.manufacturer())).toBe("Please select an option");
+    expect(errorOf(field.material())).toBe("Please select an option");
+    expect(errorOf(field.color())).toBe("Please select an option");
+    expect(errorOf(field.model())).toBe("Required");
+    expect(errorOf(field.price())).toBe("Required");
+    expect(errorOf(field.description())).toBe("Required");
+    expect(screen.getAllByText("Please select an option")).toHaveLength(4);
+    expect(screen.getAllByText("Required")).toHaveLength(3);
+    for (const optional of [field.vendor(), field.sku(), field.quantity()]) {
+      expect(errorOf(optional)).toBeNull();
+      expect(optional).toHaveAttribute("aria-invalid", "false");
+    }
+    expect(field.model()).toHaveAttribute("aria-invalid", "true");
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("says the messages in Spanish", async () => {
+    const user = userEvent.setup();
+    await openPage(claimServer(), "es");
+    expect(screen.getByRole("heading", { level: 1, name: "Artículo faltante." })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect(await screen.findAllByText("Seleccione una opción")).toHaveLength(4);
+    expect(screen.getAllByText("Obligatorio")).toHaveLength(3);
+  });
+
+  it("quantity 0 says 'Please enter at least 1 quantity.', 11 says 'You can only enter up to 10 quantities.', 10 is fine", async () => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await user.clear(field.quantity());
+    await user.type(field.quantity(), "0");
+    await waitFor(() => expect(errorOf(field.quantity())).toBe("Please enter at least 1 quantity."));
+    await user.clear(field.quantity());
+    await user.type(field.quantity(), "11");
+    await waitFor(() => expect(errorOf(field.quantity())).toBe("You can only enter up to 10 quantities."));
+    await user.clear(field.quantity());
+    await user.type(field.quantity(), "10");
+    await waitFor(() => expect(errorOf(field.quantity())).toBeNull());
+    await user.clear(field.quantity());
+    await user.tab();
+    await waitFor(() => expect(errorOf(field.quantity())).toBe("Required"));
+    expect(server.writes()).toEqual([]);
+  });
+
+  it("refuses a quantity out of range on submit and sends nothing", async () => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await fillRequired(user, { quantity: "11" });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(errorOf(field.quantity())).toBe("You can only enter up to 10 quantities."));
+    expect(manualItemCalls(server)).toEqual([]);
+  });
+
+  it.each([["-5"], ["abc"], ["12.345"]])("a price of '%s' shows the price message and is not sent", async (price) => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await fillRequired(user, { price });
+    await waitFor(() => expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99"));
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99");
+    expect(manualItemCalls(server)).toEqual([]);
+  });
+
+  it("a price of 0 is allowed", async () => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await fillRequired(user, { price: "0" });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(manualItemCalls(server)).toHaveLength(1));
+    expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(0);
+  });
+});
+
+describe("missing line item: submitting", () => {
+  it("sends the exact payload with vendor and SKU, shows the success dialog, and Back to Claim returns to step 2 where the item is listed", async () => {
+    const user = userEvent.setup();
+    const { server, router } = await openPage();
+    await fillRequired(user, { quantity: "2" });
+    await user.type(field.vendor(), " Recliners Inc ");
+    await user.type(field.sku(), "SKU-77");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Plan item added successfully" });
+    expect(within(dialog).getByText("Thank you for submitting your Plan Item.")).toBeInTheDocument();
+    const calls = manualItemCalls(server);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.method).toBe("POST");
+    expect(calls[0]!.body).toStrictEqual({
+      claimId: CLAIM_ID,
+      warrentyId: PLAN_ID,
+      itemType: 15,
+      manuFacturer: 22,
+      material: 32,
+      color: 42,
+      vendor: "Recliners Inc",
+      sku: "SKU-77",
+      modelNumber: "RX-200",
+      price: 249.99,
+      quantity: 2,
+      description: "Power recliner, left arm",
+    });
+
+    await user.click(within(dialog).getByRole("button", { name: "Back to Claim" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/create-claim"));
+    expect(router.state.location.search).toMatchObject({ step: 2, claimId: CLAIM_ID, warranty_id: PLAN_ID });
+    expect(await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: /Recliner/ })).not.toBeChecked();
+  });
+
+  it("leaves vendor and SKU out when not given, and sends price and quantity as numbers", async () => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await fillRequired(user);
+    await user.type(field.vendor(), "   ");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("dialog", { name: "Plan item added successfully" });
+    const body = manualItemCalls(server)[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty("vendor");
+    expect(body).not.toHaveProperty("sku");
+    expect(body.price).toBe(249.99);
+    expect(body.quantity).toBe(1);
+  });
+
+  it("an answer message other than 'Succeed' says 'Something went wrong' and keeps the form", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    server.manualItemMessage = "Failed";
+    await openPage(server);
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const alert = await screen.findByText("Something went wrong");
+    expect(alert).toHaveAttribute("role", "alert");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(field.model()).toHaveValue("  RX-200  ");
+  });
+
+  it("a 400 answer with {message: 'Invalid request'} says 'Invalid request'; a later success clears it", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    server.answer = (call) => (call.path === "insert_manual_warr_item" ? json({ message: "Invalid request" }, 400) : undefined);
+    await openPage(server);
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    // The only alert on the filled form is the form's failure message.
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid request");
+    server.answer = () => undefined;
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("dialog", { name: "Plan item added successfully" });
+    expect(screen.queryByText("Invalid request")).toBeNull();
+  });
+
+  it("an error answer without a message says 'Something went wrong'", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    server.answer = (call) => (call.path === "insert_manual_warr_item" ? new Response("oops", { status: 500 }) : undefined);
+    await openPage(server);
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Something went wrong");
+  });
+
+  it("says it in Spanish", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    server.manualItemMessage = "Failed";
+    await openPage(server, "es");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await screen.findAllByText("Obligatorio");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
+    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
+    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
+    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect(await screen.findByText("Algo salió mal")).toBeInTheDocument();
+  });
+});
+
+describe("missing line item: option lists", () => {
+  it("lists failing to load show the retry text; Try Again loads them", async () => {
+    const user = userEvent.setup();
+    const server = claimServer({ failingLookups: ["all_item_type"] });
+    await renderApp(URL_OF_PAGE, { network: server.network });
+    expect(await screen.findByText("We could not load the item lists.")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /^Item type/ })).toBeNull();
+    server.failingLookups.clear();
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("combobox", { name: /^Item type/ })).toBeInTheDocument();
+    expect(screen.queryByText("We could not load the item lists.")).toBeNull();
+  });
+
+  it("an empty manufacturer list counts as failing", async () => {
+    const server = claimServer({ failingLookups: ["all_manufacturer"] });
+    await renderApp(URL_OF_PAGE, { network: server.network });
+    expect(await screen.findByText("We could not load the item lists.")).toBeInTheDocument();
+  });
+
+  it("Back returns to the claim's step 2", async () => {
+    const user = userEvent.setup();
+    const { router } = await openPage();
+    await user.click(screen.getByRole("button", { name: /Back/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/create-claim"));
+    expect(router.state.location.search).toMatchObject({ step: 2, claimId: CLAIM_ID, warranty_id: PLAN_ID });
+  });
+});
