@@ -45,38 +45,14 @@ export type ClaimNotice =
   | "documentDeleted"
   | "documentDeleteFailed";
 
-export interface FppClaimContext {
-  claimId: number;
-  planId: number;
+/** The draft fields of claim-drafts.ts, with FPP's option lists. */
+export interface FppClaimContext extends ClaimDraftContext {
   requestedStep: number | null;
-  claim: Claim | null;
-  plan: Plan | null;
   options: ClaimOptions | null;
-  /** Plan item ids ticked on step 2. */
-  selection: number[];
-  /** Step 3 details per plan item id, kept while the consumer moves between steps. */
-  details: Record<number, Partial<ItemDetails>>;
-  /** Step 4 damage blocks per plan item id; saved ones carry `savedId`. */
-  damages: Record<number, Partial<DamageEntry>[]>;
-  /** Set when Next on step 4 found a missing document or field: the screen shows every message. */
-  showValidation: boolean;
-  /** The plan item whose saved claim item is being removed. */
-  removingPlanItemId: number | null;
   error: ClaimNotice | null;
 }
 
-export type FppClaimEvent =
-  | { type: "step.requested"; step: number | null }
-  | { type: "step.next" }
-  | { type: "step.back" }
-  | { type: "item.toggle"; planItemId: number }
-  | { type: "details.change"; details: Record<number, Partial<ItemDetails>> }
-  | { type: "damages.change"; damages: Record<number, Partial<DamageEntry>[]> }
-  | { type: "damage.remove"; planItemId: number; index: number }
-  | { type: "document.added"; claimItemId: number; document: { id: number; fileName: string } }
-  | { type: "document.delete"; documentId: number }
-  | { type: "claim.submit" }
-  | { type: "claim.close" };
+export type FppClaimEvent = ClaimDraftEvent | { type: "step.requested"; step: number | null };
 
 export interface LoadedClaim {
   claim: Claim;

@@ -181,24 +181,24 @@ export const claimItemsResponseSchema = v.object({
   results: v.array(v.object({ claimItemId: v.number(), selectedItemId: v.number() })),
 });
 
-/** POST /insert_claim_item_damage body; `selectedItemId` is the plan item id of a claim item. */
+/** Fields of one damage, FPP and ACE alike; `selectedItemId` is the plan item id of a claim item. */
+const damageFields = {
+  damageId: v.optional(id),
+  selectedItemId: id,
+  damageType: id,
+  specificLocation: id,
+  damageDate: isoDate,
+  howDidOccur: id,
+  actionTaken: id,
+  notes: text(2000),
+};
+
+/** POST /insert_claim_item_damage body: several damages, each with its specific damage. */
 export const damagesRequestSchema = v.object({
   claimId: id,
   customerId: id,
   damage_item: v.pipe(
-    v.array(
-      v.object({
-        damageId: v.optional(id),
-        selectedItemId: id,
-        damageType: id,
-        specificDamage: v.optional(v.nullable(id)),
-        specificLocation: id,
-        damageDate: isoDate,
-        howDidOccur: id,
-        actionTaken: id,
-        notes: text(2000),
-      }),
-    ),
+    v.array(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(id)) })),
     v.minLength(1),
     v.maxLength(200),
   ),
@@ -323,18 +323,7 @@ export const aceClaimItemResponseSchema = v.object({
 });
 
 /** POST /ace/insert_claim_item_damage body: one call per damage; ACE damages have no specific damage. */
-export const aceDamageRequestSchema = v.object({
-  claimId: id,
-  customerId: id,
-  damageId: v.optional(id),
-  selectedItemId: id,
-  damageType: id,
-  specificLocation: id,
-  damageDate: isoDate,
-  howDidOccur: id,
-  actionTaken: id,
-  notes: text(2000),
-});
+export const aceDamageRequestSchema = v.object({ claimId: id, customerId: id, ...damageFields });
 export type AceDamageRequest = v.InferOutput<typeof aceDamageRequestSchema>;
 
 export const aceDamageResponseSchema = v.object({

@@ -125,6 +125,12 @@ describe("fppClaim field rules and helpers", () => {
     expect(isCompleteDamage({ ...newDamage(), noticedOn: "01/06/2024" })).toBe(false);
   });
 
+  it("needsSpecificDamage: only where the claim offers specific damages", () => {
+    expect(needsSpecificDamage({ options: null })).toBe(false);
+    expect(needsSpecificDamage(context({ options: { ...context().options!, specificDamages: [] } }))).toBe(false);
+    expect(needsSpecificDamage(context({ options: { ...context().options!, specificDamages: [{ id: 1, name: "Cut" }] } }))).toBe(true);
+  });
+
   it("isCompleteDamage: the specific damage is required only where present (SPEC.md section 5, step 4)", () => {
     // Required where the claim offers specific damages; a claim without any accepts null.
     expect(isCompleteDamage({ ...newDamage(), specificDamageId: null })).toBe(false);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import type { Plan, PlanStatus, PlanType, StartClaimResult } from "../../machines/domain.ts";
+import type { PlanStatus, PlanType, StartClaimResult } from "../../machines/domain.ts";
 import {
   initialSelection,
   isSelectablePlan,

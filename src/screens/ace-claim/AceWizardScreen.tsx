@@ -6,18 +6,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { ACE_STEPS, aceClaimMachine, type AceClaimContext } from "../../../machines/ace-claim.machine.ts";
 import type { ClaimDraftContext, DamageOptions } from "../../../machines/claim-drafts.ts";
-import { isValidContact } from "../../../machines/contact-rules.ts";
-import { hasCompleteDetails } from "../../../machines/fpp-claim-rules.ts";
-import { showClaimNotice } from "../claim-wizard/claim-notices.ts";
 import { ClaimSubmitted } from "../claim-wizard/ClaimSubmitted.tsx";
 import { DamageStep } from "../claim-wizard/DamageStep.tsx";
 import { DraftActorContext, type DraftActor } from "../claim-wizard/draft-actor.ts";
 import { ItemDetailsStep } from "../claim-wizard/ItemDetailsStep.tsx";
 import { ReviewStep } from "../claim-wizard/ReviewStep.tsx";
 import { SelectItemsStep } from "../claim-wizard/SelectItemsStep.tsx";
+import { useClaimNotices } from "../claim-wizard/use-claim-notices.ts";
 import { toRequestedStep, useStepSync } from "../claim-wizard/use-step-sync.ts";
 import { WizardFrame } from "../claim-wizard/WizardFrame.tsx";
 import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
@@ -59,21 +57,14 @@ export function AceWizardScreen({ search }: { search: AceWizardSearch }) {
   const actor = useActorRef(logic, {
     input: { claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id, requestedStep: toRequestedStep(search.step) },
   });
-  useEffect(() => {
-    const subscription = actor.on("notify", (event) => showClaimNotice(event.code));
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  useClaimNotices(actor);
   const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family: "ace", damageOptionsFor: aceDamageOptions }), [actor]);
 
   const step = useStepSync(actor, search.step);
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
-  const canGoNext = useSelector(actor, (snapshot) => {
-    const { selection, details, contact } = snapshot.context;
-    if (snapshot.matches("confirmingContact")) return isValidContact(contact);
-    if (snapshot.matches("choosingItems")) return hasCompleteDetails(selection, details);
-    return snapshot.matches("reportingDamage") || snapshot.matches("reviewing");
-  });
+  // The machine's own guards decide: on step 4 Next is always taken (it then shows what is missing).
+  const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }));
 
   if (notFound) return <ClaimNotFound />;
   if (step === null) {

@@ -5,19 +5,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { ClaimDraftContext, DamageOptions } from "../../../machines/claim-drafts.ts";
-import { hasCompleteDetails } from "../../../machines/fpp-claim-rules.ts";
 import { FPP_STEPS } from "../../../machines/fpp-claim-steps.ts";
 import { fppClaimMachine, type FppClaimContext } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
-import { showClaimNotice } from "../claim-wizard/claim-notices.ts";
 import { ClaimSubmitted } from "../claim-wizard/ClaimSubmitted.tsx";
 import { DamageStep } from "../claim-wizard/DamageStep.tsx";
 import { DraftActorContext, type DraftActor } from "../claim-wizard/draft-actor.ts";
 import { ItemDetailsStep } from "../claim-wizard/ItemDetailsStep.tsx";
 import { ReviewStep } from "../claim-wizard/ReviewStep.tsx";
 import { SelectItemsStep } from "../claim-wizard/SelectItemsStep.tsx";
+import { useClaimNotices } from "../claim-wizard/use-claim-notices.ts";
 import { toRequestedStep, useStepSync } from "../claim-wizard/use-step-sync.ts";
 import { WizardFrame } from "../claim-wizard/WizardFrame.tsx";
 import { claimActors } from "./claim-actors.ts";
@@ -53,21 +52,14 @@ export function ClaimWizardScreen({ search }: { search: ClaimWizardSearch }) {
     }),
   );
   const actor = useActorRef(logic, { input: { claimId: search.claimId, planId: search.warranty_id, requestedStep: toRequestedStep(search.step) } });
-  useEffect(() => {
-    const subscription = actor.on("notify", (event) => showClaimNotice(event.code));
-    return () => subscription.unsubscribe();
-  }, [actor]);
+  useClaimNotices(actor);
   const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family: "fpp", damageOptionsFor: fppDamageOptions }), [actor]);
 
   const step = useStepSync(actor, search.step);
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
-  const canGoNext = useSelector(actor, (snapshot) => {
-    const { selection, details } = snapshot.context;
-    if (snapshot.matches("selectingItems")) return selection.length > 0;
-    if (snapshot.matches("confirmingDetails")) return hasCompleteDetails(selection, details);
-    return snapshot.matches("reportingDamage") || snapshot.matches("reviewing");
-  });
+  // The machine's own guards decide: on step 4 Next is always taken (it then shows what is missing).
+  const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }));
 
   if (notFound) return <ClaimNotFound />;
   if (step === null) {
