@@ -1,6 +1,6 @@
 /**
  * Toasts (SPEC.md sections 8 and 9): bottom-center, 4000 ms for errors, 2000 ms for successes,
- * at most 20 on screen (ToastLimit in Toasts.tsx dismisses the oldest beyond that).
+ * at most 20 on screen (react-hot-toast's own limit, held to this number by the toast tests).
  */
 import toast from "react-hot-toast";
 
