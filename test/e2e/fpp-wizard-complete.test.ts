@@ -325,6 +325,9 @@ describe("the FPP claim wizard, complete", () => {
       remedy: "Please select an option",
       note: "Required",
     });
+    // The person is taken to the first thing to fix: the photo picker.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
+    expect(await sofa.getByLabel(/Photos and documents of the Sofa/).evaluate((input) => input === document.activeElement)).toBe(true);
     await page.waitForTimeout(500);
     api.stop();
     expect(api.writes()).toEqual([]);

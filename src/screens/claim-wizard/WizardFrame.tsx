@@ -35,7 +35,10 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          const form = event.currentTarget;
           onNext();
+          // Where the machine stayed and revealed messages, take the person to the first one.
+          requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         }}
       >
         {children}
