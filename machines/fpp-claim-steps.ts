@@ -24,7 +24,8 @@ export function isReadyForReview(claim: Claim): boolean {
 /**
  * The step to show for a requested one. Step 1 is the plan choice ("selectPlan"); a missing,
  * non-numeric or too high step resets to 2; a submitted claim shows its completed state; otherwise
- * the furthest reachable step not beyond the requested one, so a reload resumes where it was.
+ * the furthest reachable step not beyond the requested one, so a reload resumes where it was
+ * (4 needs saved items, 5 a claim ready for review).
  */
 export function resolveStep(requested: number | null, facts: StepFacts): WizardStep | "selectPlan" {
   if (facts.claim.status !== "Draft") return 6;
@@ -32,7 +33,8 @@ export function resolveStep(requested: number | null, facts: StepFacts): WizardS
   if (requested === null || !Number.isInteger(requested) || requested < 1 || requested > 5) return 2;
   const reachable: Record<2 | 3 | 4 | 5, boolean> = {
     2: true,
-    3: facts.selection.length > 0,
+    // Reached with nothing chosen, step 3 says so ('Please select some items on 2nd step').
+    3: true,
     4: facts.claim.items.length > 0,
     5: isReadyForReview(facts.claim),
   };

@@ -83,12 +83,15 @@ describe("fppClaim step rule (resolveStep)", () => {
   });
 
   it("an unreachable step falls back to the furthest reachable one before it", () => {
-    expect(resolveStep(3, facts(freshClaim, []))).toBe(2);
     expect(resolveStep(4, facts(freshClaim, [1]))).toBe(3);
-    expect(resolveStep(4, facts(freshClaim, []))).toBe(2);
+    expect(resolveStep(4, facts(freshClaim, []))).toBe(3);
     expect(resolveStep(5, facts(itemsSavedClaim, [1]))).toBe(4);
     expect(resolveStep(5, facts(freshClaim, [2]))).toBe(3);
-    expect(resolveStep(5, facts(freshClaim, []))).toBe(2);
+    expect(resolveStep(5, facts(freshClaim, []))).toBe(3);
+  });
+
+  it("step 3 shows even with nothing chosen, where it says to choose on step 2", () => {
+    expect(resolveStep(3, facts(freshClaim, []))).toBe(3);
   });
 
   it("isReadyForReview: items, each with a damage and a document", () => {
