@@ -4,12 +4,8 @@
  */
 import { DateTime } from "luxon";
 
-export const EARLIEST_DATE = "2000-01-01";
-
-/** Today as an ISO date in the consumer's zone: the latest date the picker allows. */
-export function todayIso(): string {
-  return DateTime.local().toISODate()!;
-}
+// The picker's range is the damage date rule's, held once in machines/fpp-claim-rules.ts.
+export { EARLIEST_NOTICE_DATE as EARLIEST_DATE, localToday as todayIso } from "../../machines/fpp-claim-rules.ts";
 
 function ordinal(day: number): string {
   const tens = day % 100;
@@ -24,12 +20,6 @@ export function formatDisplayDate(iso: string | null | undefined, locale: string
   if (!date.isValid) return "";
   if (locale.startsWith("es")) return date.toFormat("d 'de' MMMM 'de' yyyy");
   return `${date.toFormat("MMMM")} ${ordinal(date.day)}, ${date.year}`;
-}
-
-/** True when an ISO date lies within the picker's range. */
-export function isWithinPickerRange(iso: string): boolean {
-  const date = DateTime.fromISO(iso);
-  return date.isValid && iso >= EARLIEST_DATE && iso <= todayIso();
 }
 
 /** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */

@@ -3,13 +3,11 @@
  * and numeric, and exactly one of email, phone or invoice number required by the switch.
  */
 import * as v from "valibot";
-import { isValidUsPhone } from "../../lib/phone.ts";
+import { EMAIL_PATTERN, isValidUsPhone } from "../../../machines/contact-rules.ts";
 import type { FieldMessageKey } from "../../lib/messages.ts";
 
 const m = (key: FieldMessageKey) => key;
 const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SEARCH_BY = ["email", "phone", "invoice"] as const;
 export type SearchBy = (typeof SEARCH_BY)[number];
@@ -36,7 +34,7 @@ export const personalInfoSchema = v.pipe(
   }),
   // Each rule applies only to the field the switch selects, and is reported on that field.
   v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() !== "", m("required")), ["email"]),
-  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() === "" || EMAIL.test(input.email.trim()), m("emailInvalid")), ["email"]),
+  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() === "" || EMAIL_PATTERN.test(input.email.trim()), m("emailInvalid")), ["email"]),
   v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() !== "", m("required")), ["phone"]),
   v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() === "" || isValidUsPhone(input.phone), m("phoneInvalid")), ["phone"]),
   v.forward(v.partialCheck([["by"], ["invoice"]], (input) => input.by !== "invoice" || input.invoice.trim() !== "", m("required")), ["invoice"]),
