@@ -4,7 +4,7 @@
  * "Claim flow", section 5 steps 2-4). Pure functions; each machine wires them into its own chart.
  */
 import type { Claim, ClaimItem, DamageEntry, ItemDetails, Lookup, Plan } from "./domain.ts";
-import { isCompleteDamage } from "./fpp-claim-rules.ts";
+import { isCompleteDamage } from "./claim-rules.ts";
 
 /** Options a claim item's damage blocks choose from (ACE: per model number). */
 export interface DamageOptions {

@@ -109,6 +109,21 @@ export interface ClaimOptions {
   remedies: Lookup[];
 }
 
+/** The ACE lookup lists shared by every item; damage lists come per model number (ModelOptions). */
+export interface AceOptions {
+  manufacturers: Lookup[];
+  materials: Lookup[];
+  colors: Lookup[];
+  remedies: Lookup[];
+}
+
+/** Damage lists of one ACE model number (SPEC.md: damage-area options are fetched per model number). */
+export interface ModelOptions {
+  damageTypes: Lookup[];
+  howItHappened: Lookup[];
+  damageAreas: Lookup[];
+}
+
 /** Details the consumer confirms per chosen item on step 3. */
 export interface ItemDetails {
   manufacturerId: number;

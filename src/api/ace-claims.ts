@@ -3,8 +3,7 @@
  * per damage, the ACE document prefix, the customer's contact information, and submit. Each throws
  * ky's HTTPError or a SchemaValidationError on failure.
  */
-import type { Claim, DamageEntry, ItemDetails, Lookup } from "../../machines/domain.ts";
-import type { AceOptions, ModelOptions } from "../../machines/ace-claim.machine.ts";
+import type { AceOptions, Claim, DamageEntry, ItemDetails, Lookup, ModelOptions } from "../../machines/domain.ts";
 import { toClaim } from "./claims.ts";
 import { http } from "./http.ts";
 import {

@@ -4,8 +4,8 @@
  */
 import { DateTime } from "luxon";
 
-// The picker's range is the damage date rule's, held once in machines/fpp-claim-rules.ts.
-export { EARLIEST_NOTICE_DATE as EARLIEST_DATE, localToday as todayIso } from "../../machines/fpp-claim-rules.ts";
+// The picker's range is the damage date rule's, held once in machines/claim-rules.ts.
+export { EARLIEST_NOTICE_DATE as EARLIEST_DATE, localToday as todayIso } from "../../machines/claim-rules.ts";
 
 function ordinal(day: number): string {
   const tens = day % 100;

@@ -10,5 +10,14 @@ export const optionalId = v.pipe(
   }),
 );
 
-/** A wizard step as written in the URL; the machine judges it. */
-export const optionalStep = v.optional(v.union([v.number(), v.string()]));
+/**
+ * A wizard step as written in the URL, parsed once: an integer, or null when missing or not one.
+ * The machine judges whether it may be shown.
+ */
+export const optionalStep = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((value): number | null => {
+    const step = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    return typeof step === "number" && Number.isInteger(step) ? step : null;
+  }),
+);

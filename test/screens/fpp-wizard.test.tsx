@@ -118,6 +118,25 @@ describe("step 2: select damaged items", () => {
     expect(urlStep(router)).toBe(2);
   });
 
+  it("ticking an item keeps focus on it; focus moves to the title only when the step changes", async () => {
+    const user = userEvent.setup();
+    await openWizard(2);
+    expect(heading()).toHaveFocus();
+    const sofa = screen.getByRole("checkbox", { name: /^Sofa/ });
+    const chair = screen.getByRole("checkbox", { name: /^Chair/ });
+    await user.click(sofa);
+    expect(sofa).toBeChecked();
+    expect(sofa).toHaveFocus();
+    await user.keyboard(" ");
+    expect(sofa).not.toBeChecked();
+    expect(sofa).toHaveFocus();
+    await user.click(chair);
+    expect(chair).toHaveFocus();
+    await user.click(next());
+    const title = await screen.findByRole("heading", { level: 1, name: TITLES[3] });
+    await waitFor(() => expect(title).toHaveFocus());
+  });
+
   it("'+ Add Missing Item' links to add-warrnty-item with step=1, warranty_id and claimId", async () => {
     const user = userEvent.setup();
     const { router } = await openWizard(2);

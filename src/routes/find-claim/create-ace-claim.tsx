@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { AceWizardScreen } from "../../screens/ace-claim/AceWizardScreen.tsx";
+import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
@@ -10,6 +10,6 @@ export const Route = createFileRoute("/find-claim/create-ace-claim")({
     const { step, claimId, warranty_id, cust_id } = Route.useSearch();
     if (!claimId || !warranty_id || !cust_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <AceWizardScreen key={`${claimId}-${warranty_id}-${cust_id}`} search={{ step, claimId, warranty_id, cust_id }} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} family="ace" claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} />;
   },
 });

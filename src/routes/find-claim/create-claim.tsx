@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
+import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
-import { ClaimWizardScreen } from "../../screens/fpp-claim/ClaimWizardScreen.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-claim")({
@@ -10,6 +10,6 @@ export const Route = createFileRoute("/find-claim/create-claim")({
     const { step, claimId, warranty_id } = Route.useSearch();
     if (!claimId || !warranty_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizardScreen key={`${claimId}-${warranty_id}`} search={{ step, claimId, warranty_id }} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}`} family="fpp" claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} />;
   },
 });

@@ -4,13 +4,15 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../ui/Button.tsx";
+import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 
 export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: number; onHome: () => void; family?: "fpp" | "ace" }) {
   const { t } = useLingui();
   const claimNumber = `CL-${claimId}`;
+  const heading = useFocusOnChange<HTMLHeadingElement>(claimId);
   return (
     <section className="screen confirmation">
-      <h1 tabIndex={-1} ref={(heading) => heading?.focus()}>
+      <h1 tabIndex={-1} ref={heading}>
         {family === "ace" ? <Trans>Thank you for submitting your claim.</Trans> : <Trans>Thank you for submitting your claim</Trans>}
       </h1>
       <p className="claim-number">

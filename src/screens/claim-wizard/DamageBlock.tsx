@@ -4,7 +4,7 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/fpp-claim-rules.ts";
+import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/claim-rules.ts";
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { BLANK_ITEM_DETAILS, fieldErrors, itemDetailsSchema } from "../../../machines/fpp-claim-rules.ts";
+import { BLANK_ITEM_DETAILS, fieldErrors, itemDetailsSchema } from "../../../machines/claim-rules.ts";
 import type { ItemDetails } from "../../../machines/domain.ts";
 import { SelectField, useFieldError } from "../../ui/fields.tsx";
 import { useDraft, useDraftActor } from "./draft-actor.ts";

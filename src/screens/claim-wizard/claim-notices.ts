@@ -1,7 +1,7 @@
 /** Toasts for the claim machine's notice codes (SPEC.md section 8). */
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ClaimNotice } from "../../../machines/fpp-claim.machine.ts";
+import type { ClaimNotice } from "../../../machines/claim-wizard.ts";
 import { showError, showSuccess } from "../../ui/toasts.ts";
 
 const NOTICES = {

@@ -1,21 +1,27 @@
 /**
- * The wizard actor as the shared step screens see it: the draft part of its context
- * (machines/claim-drafts.ts), the shared events, and a `busy` tag on states waiting for the server.
- * Both the FPP and the ACE wizard provide theirs.
+ * The wizard actor as the shared step screens see it: its context (machines/claim-wizard.ts), the
+ * shared events, and a `busy` tag on states waiting for the server. The ClaimWizard screen provides
+ * it for either family.
  */
 import { useSelector } from "@xstate/react";
 import { createContext, useContext } from "react";
-import type { AnyActorRef } from "xstate";
-import type { ClaimDraftContext, ClaimDraftEvent, DamageOptions } from "../../../machines/claim-drafts.ts";
-import type { ClaimNotice } from "../../../machines/fpp-claim.machine.ts";
+import type { ActorRefFrom } from "xstate";
+import type { DamageOptions } from "../../../machines/claim-drafts.ts";
+import type { ClaimFamily } from "../../../machines/claim-steps.ts";
+import type { ClaimWizardContext, ClaimWizardEvent } from "../../../machines/claim-wizard.ts";
+import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
+import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
+
+/** A running FPP or ACE wizard. */
+export type ClaimWizardActor = ActorRefFrom<typeof fppClaimMachine> | ActorRefFrom<typeof aceClaimMachine>;
 
 export interface DraftActor {
-  ref: AnyActorRef;
-  send(event: ClaimDraftEvent): void;
+  ref: ClaimWizardActor;
+  send(event: ClaimWizardEvent): void;
   /** Where the claim's documents live: the FPP or the ACE endpoints and storage prefix. */
-  family: "fpp" | "ace";
+  family: ClaimFamily;
   /** Damage options of one chosen item (ACE: of its model number). */
-  damageOptionsFor(context: ClaimDraftContext, planItemId: number): DamageOptions;
+  damageOptionsFor(context: ClaimWizardContext, planItemId: number): DamageOptions;
 }
 
 export const DraftActorContext = createContext<DraftActor | null>(null);
@@ -26,14 +32,14 @@ export function useDraftActor(): DraftActor {
   return actor;
 }
 
-/** Reads from the wizard's draft context; re-renders when the selected value changes. */
-export function useDraft<T>(select: (context: ClaimDraftContext & { error: ClaimNotice | null }) => T): T {
+/** Reads from the wizard's context; re-renders when the selected value changes (select narrowly). */
+export function useDraft<T>(select: (context: ClaimWizardContext) => T): T {
   const { ref } = useDraftActor();
-  return useSelector(ref, (snapshot) => select(snapshot.context));
+  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => select(snapshot.context));
 }
 
 /** True while the wizard waits for the server. */
 export function useDraftBusy(): boolean {
   const { ref } = useDraftActor();
-  return useSelector(ref, (snapshot) => snapshot.hasTag("busy"));
+  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => snapshot.hasTag("busy"));
 }

@@ -1,5 +1,5 @@
 /**
- * Field rules of the FPP wizard's steps 3 and 4 (SPEC.md section 5), as valibot schemas whose
+ * Field rules of the claim wizards' item-details and damage steps (SPEC.md section 5), as valibot schemas whose
  * messages are codes. One source: the machine's guards decide with them and the screens show their
  * messages (translated through src/lib/messages.ts), so the two cannot disagree.
  */

@@ -3,20 +3,19 @@
  * prefilled from the plan's customer and saved when they continue.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import type { ActorRefFrom } from "xstate";
-import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import { BLANK_CONTACT, contactSchema, type Contact } from "../../../machines/contact-rules.ts";
-import { fieldErrors } from "../../../machines/fpp-claim-rules.ts";
+import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { TextField, useFieldError } from "../../ui/fields.tsx";
+import { useDraft, useDraftActor } from "./draft-actor.ts";
 
 type Field = keyof Contact;
 
-export function ContactStep({ actor }: { actor: ActorRefFrom<typeof aceClaimMachine> }) {
+export function ContactStep() {
   const { t } = useLingui();
-  const contact = useSelector(actor, (snapshot) => snapshot.context.contact);
+  const actor = useDraftActor();
+  const contact = useDraft((context) => context.contact);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const errors = fieldErrors(contactSchema, contact, BLANK_CONTACT);
   const fields: Array<{ key: Field; label: string; type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete: string }> = [

@@ -1,0 +1,446 @@
+/**
+ * claimWizard: the core both claim wizards are built on (SPEC.md section 2 "Claim wizard (FPP)" and
+ * "Claim wizard (ACE)", section 4 "Claim flow", section 5 steps 2-4). It holds, once, everything the
+ * FPP and ACE wizards share: the context, events, injected actors and actions, the guards of the
+ * business rules, and the regions of the chart that read the same in both (loading and routing, item
+ * removal and saving, the damage report, review and submit). Each family extends it with its own
+ * steps 2 and 3 (fpp-claim.machine.ts, ace-claim.machine.ts).
+ *
+ * Step states are compound states with ids `step2` to `step6`, so a shared region names "the step
+ * before" or "the damage report" the same way whatever the family calls that state. The URL mirrors
+ * the step: each step state announces itself on entry through the injected `showStep({ step,
+ * replace })`: replace when answering a URL request (a reload, back/forward, a bad step), push for
+ * the consumer's own moves.
+ *
+ * Injected actors: `loadClaim` ({claimId, planId, customerId} -> LoadedClaim), `saveContact` (ACE),
+ * `saveItems`, `removeItem`, `saveDamages`, `deleteDamage`, `deleteDocument` (each resolving to the
+ * refreshed claim), `submitClaim` (-> the answer's message). Injected actions: `showStep`,
+ * `leaveToSelectPlan`, `goHome` (navigation). Emits `{ type: "notify", code }` for toasts; it holds
+ * no text.
+ */
+import { assign, emit, setup } from "xstate";
+import {
+  claimItemOf,
+  hasCompleteDamages,
+  hasDocumentsForEveryItem,
+  hydrateDraft,
+  isSelectablePlanItem,
+  mergeDamages,
+  savedDamageBlocks,
+  toggleSelection,
+  unsavedDamages,
+  withoutItem,
+  type ClaimDraftContext,
+  type ClaimDraftEvent,
+  type DamageToSave,
+} from "./claim-drafts.ts";
+import { hasCompleteDetails } from "./claim-rules.ts";
+import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
+import type { Contact } from "./contact-rules.ts";
+import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
+import { notProvided } from "./not-provided.ts";
+
+export interface ClaimWizardInput {
+  claimId: number;
+  planId: number;
+  /** ACE: `cust_id` of the URL; FPP: null (the claim names its customer). */
+  customerId: number | null;
+  /** `step` of the URL, null when missing or not a number. */
+  requestedStep: number | null;
+}
+
+/** Feedback codes the screens turn into toasts or inline messages. */
+export type ClaimNotice = "saveFailed" | "removeFailed" | "submitFailed" | "damageDeleteFailed" | "documentDeleted" | "documentDeleteFailed";
+
+/** What `loadClaim` resolves to: the claim, its plan and the option lists its steps choose from. */
+export interface LoadedClaim {
+  claim: Claim;
+  plan: Plan;
+  options: ClaimOptions | AceOptions;
+  /** ACE: per plan item id, the damage lists of its model number. */
+  modelOptions?: Record<number, ModelOptions>;
+  /** ACE: the customer's contact details, confirmed on step 2. */
+  contact?: Contact;
+}
+
+export interface ClaimWizardContext extends ClaimDraftContext {
+  family: ClaimFamily;
+  customerId: number | null;
+  /** A step the URL asked for that no step state has answered yet; null once a step is shown. */
+  stepRequest: { step: number | null } | null;
+  options: ClaimOptions | AceOptions | null;
+  /** ACE: damage lists per plan item id (of its model number); empty for FPP. */
+  modelOptions: Record<number, ModelOptions>;
+  /** ACE: the contact details on screen; empty for FPP. */
+  contact: Partial<Contact>;
+  /** False from the first edit of the contact details until the server has them. */
+  contactSaved: boolean;
+  /** The saved damage block, or the document, being deleted on the server. */
+  deletingDamageId: number | null;
+  deletingDocumentId: number | null;
+  error: ClaimNotice | null;
+}
+
+export type ClaimWizardEvent =
+  | ClaimDraftEvent
+  /** The URL's step changed from outside (back, forward, a pasted link): the machine decides. */
+  | { type: "step.requested"; step: number | null }
+  | { type: "contact.change"; contact: Partial<Contact> };
+
+export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
+export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
+export type LoadClaimInput = { claimId: number; planId: number; customerId: number | null };
+
+/** The context a wizard starts from, before its claim is loaded. */
+export function initialContext(family: ClaimFamily, input: ClaimWizardInput): ClaimWizardContext {
+  return {
+    family,
+    claimId: input.claimId,
+    planId: input.planId,
+    customerId: input.customerId,
+    stepRequest: { step: input.requestedStep },
+    claim: null,
+    plan: null,
+    options: null,
+    modelOptions: {},
+    contact: {},
+    contactSaved: true,
+    selection: [],
+    details: {},
+    damages: {},
+    showValidation: false,
+    removingPlanItemId: null,
+    deletingDamageId: null,
+    deletingDocumentId: null,
+    error: null,
+  };
+}
+
+/** True when the claim offers specific damages, which a damage block must then name (never ACE). */
+export function needsSpecificDamage(context: Pick<ClaimWizardContext, "options">): boolean {
+  const options = context.options;
+  return Boolean(options && "specificDamages" in options && options.specificDamages.length > 0);
+}
+
+/** The step the URL's request leads to for what the wizard holds; null before the claim loads. */
+export function stepToShow(context: ClaimWizardContext): WizardStep | "selectPlan" | null {
+  if (!context.claim) return null;
+  return resolveStep(context.family, context.stepRequest?.step ?? null, {
+    claim: context.claim,
+    selection: context.selection,
+    contact: context.contact,
+    contactSaved: context.contactSaved,
+  });
+}
+
+/** True when a failed call was an HTTP 504, which ACE submit counts as success (SPEC.md section 4). */
+export function isGatewayTimeoutError(error: unknown): boolean {
+  return (error as { response?: { status?: number } } | null)?.response?.status === 504;
+}
+
+/** The URL step of a snapshot, from `meta.step` of the active states; null while loading or not found. */
+export function stepOf(snapshot: { getMeta(): Record<string, unknown> }): number | null {
+  for (const meta of Object.values(snapshot.getMeta())) {
+    const step = (meta as { step?: number } | undefined)?.step;
+    if (typeof step === "number") return step;
+  }
+  return null;
+}
+
+export const claimWizard = setup({
+  types: {
+    context: {} as ClaimWizardContext,
+    events: {} as ClaimWizardEvent,
+    input: {} as ClaimWizardInput,
+    emitted: {} as { type: "notify"; code: ClaimNotice },
+  },
+  actors: {
+    loadClaim: notProvided<LoadedClaim, LoadClaimInput>("loadClaim"),
+    saveContact: notProvided<void, { customerId: number; contact: Contact }>("saveContact"),
+    saveItems: notProvided<Claim, SaveItemsInput>("saveItems"),
+    removeItem: notProvided<Claim, { claimId: number; claimItemId: number }>("removeItem"),
+    saveDamages: notProvided<Claim, SaveDamagesInput>("saveDamages"),
+    deleteDamage: notProvided<Claim, { claimId: number; damageId: number }>("deleteDamage"),
+    deleteDocument: notProvided<Claim, { claimId: number; documentId: number }>("deleteDocument"),
+    submitClaim: notProvided<string, { claimId: number; customerId: number }>("submitClaim"),
+  },
+  actions: {
+    // Navigation, injected by the screen.
+    showStep: (_, _params: { step: number; replace: boolean }) => {},
+    leaveToSelectPlan: (_, _params: { claimId: number; planId: number }) => {},
+    goHome: () => {},
+    requestStep: assign((_, params: { step: number | null }) => ({ stepRequest: { step: params.step } })),
+    // The step on screen now answers the URL's request.
+    settleStepRequest: assign({ stepRequest: null }),
+    hydrate: assign(({ context }, params: LoadedClaim) => ({
+      claim: params.claim,
+      plan: params.plan,
+      options: params.options,
+      modelOptions: params.modelOptions ?? {},
+      contact: params.contact ?? {},
+      contactSaved: true,
+      ...hydrateDraft(params.claim, context.damages),
+    })),
+    refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
+    // Every unsaved block was complete and sent, so the server's blocks are now all there is.
+    adoptSavedDamages: assign((_, params: { claim: Claim }) => ({ claim: params.claim, damages: savedDamageBlocks(params.claim), error: null })),
+    // The claim in memory is no longer a draft: Back cannot reopen its review.
+    markSubmitted: assign(({ context }) => ({ claim: context.claim && { ...context.claim, status: "Open" as const } })),
+    setContact: assign(({ context }, params: { contact: Partial<Contact> }) => ({ contact: { ...context.contact, ...params.contact }, contactSaved: false })),
+    markContactSaved: assign({ contactSaved: true, error: null }),
+    markDamageDeletion: assign(({ context }, params: { planItemId: number; index: number }) => ({
+      deletingDamageId: context.damages[params.planItemId]?.[params.index]?.savedId ?? null,
+    })),
+    markDocumentDeletion: assign((_, params: { documentId: number }) => ({ deletingDocumentId: params.documentId })),
+    markRemoval: assign((_, params: { planItemId: number }) => ({ removingPlanItemId: params.planItemId })),
+    // A newly ticked item starts from the plan's own manufacturer, material and color: the details step confirms them.
+    toggleItem: assign(({ context }, params: { planItemId: number }) => toggleSelection(context, params.planItemId)),
+    // Unchecking a saved item drops its details, damages and files with it (SPEC.md section 4).
+    dropItem: assign(({ context }, params: { claim: Claim }) => ({
+      claim: params.claim,
+      ...withoutItem(context, context.removingPlanItemId),
+      removingPlanItemId: null,
+      error: null,
+    })),
+    setDetails: assign(({ context }, params: { details: Record<number, Partial<ItemDetails>> }) => ({ details: { ...context.details, ...params.details } })),
+    setDamages: assign(({ context }, params: { damages: Record<number, Partial<DamageEntry>[]> }) => ({ damages: { ...context.damages, ...params.damages } })),
+    removeDamageBlock: assign(({ context }, params: { planItemId: number; index: number }) => ({
+      damages: { ...context.damages, [params.planItemId]: (context.damages[params.planItemId] ?? []).filter((_, i) => i !== params.index) },
+    })),
+    addDocument: assign(({ context }, params: { claimItemId: number; document: { id: number; fileName: string } }) => ({
+      claim: context.claim && {
+        ...context.claim,
+        items: context.claim.items.map((item) => (item.id === params.claimItemId ? { ...item, documents: [...item.documents, params.document] } : item)),
+      },
+    })),
+    showValidation: assign({ showValidation: true }),
+    setError: assign((_, params: { error: ClaimNotice }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
+    notify: emit((_, params: { code: ClaimNotice }) => ({ type: "notify" as const, code: params.code })),
+  },
+  guards: {
+    isLoaded: ({ context }) => context.claim !== null,
+    // Routing: where the URL's request leads (claim-steps.ts resolveStep), one guard per outcome.
+    isSubmittedClaim: ({ context }) => stepToShow(context) === 6,
+    asksForPlanChoice: ({ context }) => stepToShow(context) === "selectPlan",
+    canResumeAtReview: ({ context }) => stepToShow(context) === 5,
+    canResumeAtDamageReport: ({ context }) => stepToShow(context) === 4,
+    canResumeAtItems: ({ context }) => stepToShow(context) === 3,
+    isSelectableItem: ({ context }, params: { planItemId: number }) => isSelectablePlanItem(context.plan, params.planItemId),
+    isSavedItemSelected: ({ context }, params: { planItemId: number }) =>
+      context.selection.includes(params.planItemId) && claimItemOf(context, params.planItemId) !== undefined,
+    hasSelection: ({ context }) => context.selection.length > 0,
+    hasCompleteDetails: ({ context }) => hasCompleteDetails(context.selection, context.details),
+    // Block 0 stays: every item needs at least one damage (SPEC.md section 4).
+    isFirstDamageBlock: (_, params: { index: number }) => params.index === 0,
+    isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) => Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
+    // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
+    isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
+    hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
+    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4).
+    isClaimAccepted: (_, params: { message: string }) => params.message === "Succeed",
+    isClaimReceived: (_, _params: { error: unknown }) => false,
+  },
+});
+
+/**
+ * What makes a state a wizard step: its id (`step2` to `step6`, so shared regions can name it), its
+ * URL step, and its entry announcing the step to the URL, replacing the history entry when it
+ * answers a URL request and pushing one when the consumer moved.
+ */
+export function stepState<const Step extends WizardStep>(step: Step) {
+  return {
+    id: `step${step}` as const,
+    meta: { step },
+    entry: [{ type: "showStep", params: ({ context }: { context: ClaimWizardContext }) => ({ step, replace: context.stepRequest !== null }) }, "settleStepRequest"],
+  } as const;
+}
+
+/** Calls that change the claim: a URL request meanwhile is kept and answered when the call returns. */
+export const waitingForServer = { tags: ["busy"], on: { "step.requested": { actions: { type: "requestStep", params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }) } } } } as const;
+
+/** The states both wizards share, written once. */
+const coreStates = {
+  // Claim, plan and option lists from the server: a reload resumes from here.
+  loading: claimWizard.createStateConfig({
+    invoke: {
+      id: "loadClaim",
+      src: "loadClaim",
+      input: ({ context }) => ({ claimId: context.claimId, planId: context.planId, customerId: context.customerId }),
+      onDone: { target: "routing", actions: { type: "hydrate", params: ({ event }) => event.output } },
+      onError: "claimNotFound",
+    },
+  }),
+  // Decides which step the URL's request may show (claim-steps.ts resolveStep).
+  routing: claimWizard.createStateConfig({
+    always: [
+      { guard: "isSubmittedClaim", target: "#step6" },
+      { guard: "asksForPlanChoice", target: "planChoice" },
+      { guard: "canResumeAtReview", target: "#step5" },
+      { guard: "canResumeAtDamageReport", target: "#step4" },
+      { guard: "canResumeAtItems", target: "#step3" },
+      { target: "#step2" },
+    ],
+  }),
+  // Step 1 is the plan choice, another screen: the wizard hands over to it.
+  planChoice: claimWizard.createStateConfig({
+    id: "planChoice",
+    meta: { step: 1 },
+    entry: { type: "leaveToSelectPlan", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) },
+  }),
+  // Unticking a saved item removes its claim item on the server first.
+  removingItem: claimWizard.createStateConfig({
+    ...waitingForServer,
+    invoke: {
+      id: "removeItem",
+      src: "removeItem",
+      input: ({ context }) => ({ claimId: context.claimId, claimItemId: claimItemOf(context, context.removingPlanItemId!)!.id }),
+      onDone: { target: "editing", actions: { type: "dropItem", params: ({ event }) => ({ claim: event.output }) } },
+      onError: { target: "editing", actions: { type: "notify", params: { code: "removeFailed" } } },
+    },
+  }),
+  // The chosen items with their confirmed details; the damage report follows.
+  savingItems: claimWizard.createStateConfig({
+    ...waitingForServer,
+    invoke: {
+      id: "saveItems",
+      src: "saveItems",
+      input: ({ context }) => ({
+        claimId: context.claimId,
+        planId: context.planId,
+        items: context.selection.map((planItemId) => ({
+          planItemId,
+          claimItemId: claimItemOf(context, planItemId)?.id,
+          itemTypeId: context.plan?.items.find((item) => item.id === planItemId)?.type?.id ?? null,
+          ...(context.details[planItemId] as ItemDetails),
+        })),
+      }),
+      onDone: { target: "#step4", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+      onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+    },
+  }),
+  // Step 4: documents and damage blocks per item; Next is always enabled and validates here.
+  reportingDamage: claimWizard.createStateConfig({
+    ...stepState(4),
+    initial: "editing",
+    states: {
+      editing: {
+        on: {
+          "damages.change": { actions: { type: "setDamages", params: ({ event }) => ({ damages: event.damages }) } },
+          "damage.remove": [
+            { guard: { type: "isFirstDamageBlock", params: ({ event }) => ({ index: event.index }) } },
+            {
+              guard: { type: "isSavedDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) },
+              target: "deletingDamage",
+              actions: { type: "markDamageDeletion", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) },
+            },
+            { actions: { type: "removeDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) } },
+          ],
+          "document.added": { actions: { type: "addDocument", params: ({ event }) => ({ claimItemId: event.claimItemId, document: event.document }) } },
+          "document.delete": { target: "deletingDocument", actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) } },
+          "step.next": [{ guard: "isDamageReportComplete", target: "checkingDamages" }, { actions: "showValidation" }],
+          "step.back": "#step3",
+        },
+      },
+      // Only new damages are sent; with none, the review follows directly.
+      checkingDamages: {
+        always: [{ guard: "hasUnsavedDamages", target: "savingDamages" }, { target: "#step5" }],
+      },
+      savingDamages: {
+        ...waitingForServer,
+        invoke: {
+          id: "saveDamages",
+          src: "saveDamages",
+          input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context, needsSpecificDamage(context)) }),
+          onDone: { target: "#step5", actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) } },
+          onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+        },
+      },
+      deletingDamage: {
+        ...waitingForServer,
+        invoke: {
+          id: "deleteDamage",
+          src: "deleteDamage",
+          input: ({ context }) => ({ claimId: context.claimId, damageId: context.deletingDamageId! }),
+          onDone: { target: "editing", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+          onError: { target: "editing", actions: { type: "notify", params: { code: "damageDeleteFailed" } } },
+        },
+      },
+      deletingDocument: {
+        ...waitingForServer,
+        invoke: {
+          id: "deleteDocument",
+          src: "deleteDocument",
+          input: ({ context }) => ({ claimId: context.claimId, documentId: context.deletingDocumentId! }),
+          onDone: {
+            target: "editing",
+            actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, { type: "notify", params: { code: "documentDeleted" } }],
+          },
+          onError: { target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+        },
+      },
+    },
+  }),
+  // Step 5: read-only review with Submit.
+  reviewing: claimWizard.createStateConfig({
+    ...stepState(5),
+    initial: "ready",
+    states: {
+      ready: {
+        on: { "claim.submit": "submitting", "step.back": "#step4" },
+      },
+      submitting: {
+        ...waitingForServer,
+        entry: "clearError",
+        invoke: {
+          id: "submitClaim",
+          src: "submitClaim",
+          input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId }),
+          onDone: [
+            { guard: { type: "isClaimAccepted", params: ({ event }) => ({ message: event.output }) }, target: "#step6", actions: "markSubmitted" },
+            { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+          ],
+          onError: [
+            { guard: { type: "isClaimReceived", params: ({ event }) => ({ error: event.error }) }, target: "#step6", actions: "markSubmitted" },
+            { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+          ],
+        },
+      },
+    },
+  }),
+  // Step 6: the claim submitted screen; Back to Home clears the claim state.
+  submitted: claimWizard.createStateConfig({
+    ...stepState(6),
+    on: { "claim.close": { actions: "goHome" } },
+  }),
+  // The claim cannot be loaded or does not exist: the claim-not-found view.
+  claimNotFound: claimWizard.createStateConfig({}),
+};
+
+const { removingItem, savingItems, ...shared } = coreStates;
+/** `shared`: the top-level states of both wizards; `removingItem`, `savingItems`: substates of their item steps. */
+export const wizardStates = { shared, removingItem, savingItems };
+
+/** Ticking an item on the item step; unticking a saved one removes its claim item first (removingItem). */
+export const onItemToggle = claimWizard.createStateConfig({
+  on: {
+    "item.toggle": [
+      {
+        guard: { type: "isSavedItemSelected", params: ({ event }) => ({ planItemId: event.planItemId }) },
+        target: "removingItem",
+        actions: { type: "markRemoval", params: ({ event }) => ({ planItemId: event.planItemId }) },
+      },
+      { guard: { type: "isSelectableItem", params: ({ event }) => ({ planItemId: event.planItemId }) }, actions: { type: "toggleItem", params: ({ event }) => ({ planItemId: event.planItemId }) } },
+    ],
+  },
+}).on;
+
+/** The wizard-wide answer to a URL change: route once loaded, else keep it for when the claim is. */
+export const onStepRequested = claimWizard.createStateConfig({
+  on: {
+    "step.requested": [
+      { guard: "isLoaded", target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+      { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+    ],
+  },
+}).on;
