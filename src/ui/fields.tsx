@@ -9,25 +9,34 @@ import type { Lookup } from "../../machines/domain.ts";
 import { dayMonthYearToIso, EARLIEST_DATE, isoToDayMonthYear, maskDayMonthYear, todayIso } from "../lib/dates.ts";
 import { FIELD_MESSAGES, isFieldMessageKey } from "../lib/messages.ts";
 
+/**
+ * What a field's `error` may be: a message key (src/lib/messages.ts), a TanStack Form / Standard
+ * Schema issue carrying one, a list of those (the first counts), or a text already in words;
+ * null, undefined or an empty list when the field is valid or its error is not shown yet.
+ */
+export type FieldError = unknown;
+
 /** The first error of a field as translated text, or null. */
-export function useFieldError(errors: readonly unknown[] | undefined, show = true): string | null {
+function useFieldMessage(error: FieldError): string | null {
   const { i18n } = useLingui();
-  if (!show || !errors?.length) return null;
-  const first = errors[0];
-  const key = typeof first === "object" && first !== null && "message" in first ? (first as { message: unknown }).message : first;
+  const first = Array.isArray(error) ? error[0] : error;
+  if (first === null || first === undefined || first === "" || first === false) return null;
+  const key = typeof first === "object" && "message" in first ? (first as { message: unknown }).message : first;
   return isFieldMessageKey(key) ? i18n._(FIELD_MESSAGES[key]) : typeof key === "string" ? key : i18n._(FIELD_MESSAGES.required);
 }
 
 interface FieldShellProps {
   label: ReactNode;
   required?: boolean;
-  error: string | null;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+  error: FieldError;
+  children: (control: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
-function FieldShell({ label, required, error, children }: FieldShellProps) {
+/** Label, control and the field's translated error, tied to the control with aria-describedby. */
+function FieldShell({ label, required, error: rawError, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const error = useFieldMessage(rawError);
   return (
     <div className={`field ${error ? "field-invalid" : ""}`}>
       <label htmlFor={id} className="field-label">
@@ -38,7 +47,7 @@ function FieldShell({ label, required, error, children }: FieldShellProps) {
           </span>
         )}
       </label>
-      {children({ id, describedBy: error ? errorId : undefined })}
+      {children({ id, describedBy: error ? errorId : undefined, invalid: error !== null })}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}
@@ -51,7 +60,7 @@ function FieldShell({ label, required, error, children }: FieldShellProps) {
 interface BaseFieldProps {
   label: ReactNode;
   required?: boolean;
-  error: string | null;
+  error: FieldError;
   name?: string;
   onBlur?: () => void;
 }
@@ -59,7 +68,7 @@ interface BaseFieldProps {
 export function TextField(props: BaseFieldProps & { value: string; onChange: (value: string) => void; placeholder?: string; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string }) {
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
-      {({ id, describedBy }) => (
+      {({ id, describedBy, invalid }) => (
         <input
           id={id}
           name={props.name}
@@ -69,7 +78,7 @@ export function TextField(props: BaseFieldProps & { value: string; onChange: (va
           value={props.value}
           placeholder={props.placeholder}
           required={props.required}
-          aria-invalid={Boolean(props.error)}
+          aria-invalid={invalid}
           aria-describedby={describedBy}
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={props.onBlur}
@@ -82,14 +91,14 @@ export function TextField(props: BaseFieldProps & { value: string; onChange: (va
 export function TextAreaField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
-      {({ id, describedBy }) => (
+      {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
           name={props.name}
           rows={3}
           value={props.value}
           required={props.required}
-          aria-invalid={Boolean(props.error)}
+          aria-invalid={invalid}
           aria-describedby={describedBy}
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={props.onBlur}
@@ -104,13 +113,13 @@ export function SelectField(props: BaseFieldProps & { value: number; options: Lo
   const { t } = useLingui();
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
-      {({ id, describedBy }) => (
+      {({ id, describedBy, invalid }) => (
         <select
           id={id}
           name={props.name}
           value={props.value || ""}
           required={props.required}
-          aria-invalid={Boolean(props.error)}
+          aria-invalid={invalid}
           aria-describedby={describedBy}
           onChange={(event) => props.onChange(Number(event.target.value) || 0)}
           onBlur={props.onBlur}
@@ -143,7 +152,7 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
   }, [props.value]);
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
-      {({ id, describedBy }) => (
+      {({ id, describedBy, invalid }) => (
         <div className="date-field">
           <input
             id={id}
@@ -154,7 +163,7 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             placeholder="DD/MM/YYYY"
             value={text}
             required={props.required}
-            aria-invalid={Boolean(props.error)}
+            aria-invalid={invalid}
             aria-describedby={describedBy}
             onChange={(event) => {
               const masked = maskDayMonthYear(event.target.value);

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { BLANK_CONTACT, contactSchema, type Contact } from "../../../machines/contact-rules.ts";
 import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
-import { TextField, useFieldError } from "../../ui/fields.tsx";
+import { TextField } from "../../ui/fields.tsx";
 import { useDraft, useDraftActor } from "./draft-actor.ts";
 
 type Field = keyof Contact;
@@ -34,36 +34,19 @@ export function ContactStep() {
         <Trans>We will send updates about your claim to these details.</Trans>
       </p>
       {fields.map((field) => (
-        <ContactField
+        <TextField
           key={field.key}
           label={field.label}
+          required
           type={field.type}
           inputMode={field.inputMode}
           autoComplete={field.autoComplete}
           value={field.key === "phone" ? maskPhone(contact.phone ?? "") : (contact[field.key] ?? "")}
-          error={errors[field.key]}
-          show={touched.has(field.key)}
+          error={touched.has(field.key) && errors[field.key]}
           onBlur={() => setTouched((previous) => new Set(previous).add(field.key))}
           onChange={(value) => actor.send({ type: "contact.change", contact: { [field.key]: field.key === "phone" ? maskPhone(value) : value } })}
         />
       ))}
     </div>
-  );
-}
-
-function ContactField(props: { label: string; type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete: string; value: string; error: string | undefined; show: boolean; onBlur: () => void; onChange: (value: string) => void }) {
-  const error = useFieldError(props.error ? [props.error] : [], props.show);
-  return (
-    <TextField
-      label={props.label}
-      required
-      type={props.type}
-      inputMode={props.inputMode}
-      autoComplete={props.autoComplete}
-      value={props.value}
-      error={error}
-      onBlur={props.onBlur}
-      onChange={props.onChange}
-    />
   );
 }

@@ -8,7 +8,7 @@ import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/cl
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";
-import { DateField, SelectField, TextAreaField, useFieldError } from "../../ui/fields.tsx";
+import { DateField, SelectField, TextAreaField } from "../../ui/fields.tsx";
 
 type SelectKey = "damageTypeId" | "specificDamageId" | "damageAreaId" | "howItHappenedId" | "remedyId";
 
@@ -43,22 +43,19 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
     { key: "remedyId", label: t`Did you take any steps to remedy?`, list: options.remedies },
   ];
   const renderSelect = (field: { key: SelectKey; label: string; list: Lookup[] }) => (
-    <ErrorAware key={field.key} error={errors[field.key]} show={shows(field.key)}>
-      {(error) => (
-        <SelectField
-          label={field.label}
-          required
-          options={field.list}
-          value={(value[field.key] as number | undefined) ?? 0}
-          error={error}
-          onBlur={() => touch(field.key)}
-          onChange={(id) => {
-            touch(field.key);
-            onChange({ ...value, [field.key]: id });
-          }}
-        />
-      )}
-    </ErrorAware>
+    <SelectField
+      key={field.key}
+      label={field.label}
+      required
+      options={field.list}
+      value={(value[field.key] as number | undefined) ?? 0}
+      error={shows(field.key) && errors[field.key]}
+      onBlur={() => touch(field.key)}
+      onChange={(id) => {
+        touch(field.key);
+        onChange({ ...value, [field.key]: id });
+      }}
+    />
   );
 
   return (
@@ -73,28 +70,16 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
         )}
       </legend>
       {selects.map(renderSelect)}
-      <ErrorAware error={errors.noticedOn} show={shows("noticedOn")}>
-        {(error) => (
-          <DateField
-            label={t`When did you notice the damage`}
-            required
-            value={value.noticedOn ?? ""}
-            error={error}
-            onBlur={() => touch("noticedOn")}
-            onChange={(date) => onChange({ ...value, noticedOn: date })}
-          />
-        )}
-      </ErrorAware>
+      <DateField
+        label={t`When did you notice the damage`}
+        required
+        value={value.noticedOn ?? ""}
+        error={shows("noticedOn") && errors.noticedOn}
+        onBlur={() => touch("noticedOn")}
+        onChange={(date) => onChange({ ...value, noticedOn: date })}
+      />
       {causes.map(renderSelect)}
-      <ErrorAware error={errors.note} show={shows("note")}>
-        {(error) => (
-          <TextAreaField label={t`Note`} required value={value.note ?? ""} error={error} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
-        )}
-      </ErrorAware>
+      <TextAreaField label={t`Note`} required value={value.note ?? ""} error={shows("note") && errors.note} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
     </fieldset>
   );
-}
-
-function ErrorAware({ error, show, children }: { error: string | undefined; show: boolean; children: (error: string | null) => React.ReactNode }) {
-  return <>{children(useFieldError(error ? [error] : [], show))}</>;
 }

@@ -18,8 +18,14 @@ function nameOf(list: Lookup[] | undefined, id: number | undefined): string {
 export function DamageStep() {
   const { t, i18n } = useLingui();
   const actor = useDraftActor();
-  const context = useDraft((draft) => draft);
-  const { claim, plan, options, selection, damages, showValidation, claimId } = context;
+  const claim = useDraft((context) => context.claim);
+  const plan = useDraft((context) => context.plan);
+  const options = useDraft((context) => context.options);
+  const modelOptions = useDraft((context) => context.modelOptions);
+  const selection = useDraft((context) => context.selection);
+  const damages = useDraft((context) => context.damages);
+  const showValidation = useDraft((context) => context.showValidation);
+  const claimId = useDraft((context) => context.claimId);
   const busy = useDraftBusy();
 
   return (
@@ -66,7 +72,7 @@ export function DamageStep() {
                 key={block.savedId ?? `new-${index}`}
                 index={index}
                 value={block}
-                options={actor.damageOptionsFor(context, planItemId)}
+                options={actor.damageOptionsFor({ claim, options, modelOptions }, planItemId)}
                 showErrors={showValidation}
                 disabled={busy}
                 onChange={(next) => setBlocks(blocks.map((entry, i) => (i === index ? next : entry)))}

@@ -6,7 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { BLANK_ITEM_DETAILS, fieldErrors, itemDetailsSchema } from "../../../machines/claim-rules.ts";
 import type { ItemDetails } from "../../../machines/domain.ts";
-import { SelectField, useFieldError } from "../../ui/fields.tsx";
+import { SelectField } from "../../ui/fields.tsx";
 import { useDraft, useDraftActor } from "./draft-actor.ts";
 
 /** `pointToStep2`: with nothing chosen, say so (FPP); ACE shows the choice on the same step. */
@@ -46,13 +46,13 @@ export function ItemDetailsStep({ pointToStep2 = true }: { pointToStep2?: boolea
               <h2>{item?.type?.name ?? t`Item`}</h2>
             </legend>
             {fields.map((field) => (
-              <DetailSelect
+              <SelectField
                 key={field.key}
                 label={field.label}
+                required
                 options={field.options}
                 value={value[field.key] ?? 0}
-                error={errors[field.key]}
-                show={touched.has(`${planItemId}.${field.key}`)}
+                error={touched.has(`${planItemId}.${field.key}`) && errors[field.key]}
                 onBlur={() => setTouched(new Set(touched).add(`${planItemId}.${field.key}`))}
                 onChange={(id) => {
                   setTouched(new Set(touched).add(`${planItemId}.${field.key}`));
@@ -65,9 +65,4 @@ export function ItemDetailsStep({ pointToStep2 = true }: { pointToStep2?: boolea
       })}
     </div>
   );
-}
-
-function DetailSelect(props: { label: string; options: { id: number; name: string }[]; value: number; error: string | undefined; show: boolean; onChange: (id: number) => void; onBlur: () => void }) {
-  const error = useFieldError(props.error ? [props.error] : [], props.show);
-  return <SelectField label={props.label} required options={props.options} value={props.value} error={error} onChange={props.onChange} onBlur={props.onBlur} />;
 }

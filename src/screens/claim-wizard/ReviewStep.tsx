@@ -12,8 +12,11 @@ function nameOf(list: Lookup[] | undefined, id: number | null | undefined): stri
 export function ReviewStep() {
   const { t, i18n } = useLingui();
   const actor = useDraftActor();
-  const context = useDraft((draft) => draft);
-  const { claim, plan, options, error } = context;
+  const claim = useDraft((context) => context.claim);
+  const plan = useDraft((context) => context.plan);
+  const options = useDraft((context) => context.options);
+  const modelOptions = useDraft((context) => context.modelOptions);
+  const error = useDraft((context) => context.error);
   if (!claim) return null;
   return (
     <div className="review">
@@ -40,7 +43,7 @@ export function ReviewStep() {
               <dd>{item.documents.map((document) => displayName(document.fileName)).join(", ")}</dd>
             </dl>
             {item.damages.map((damage, index) => {
-              const damageOptions = actor.damageOptionsFor(context, item.planItemId);
+              const damageOptions = actor.damageOptionsFor({ claim, options, modelOptions }, item.planItemId);
               return (
               <div key={damage.id} className="review-damage">
                 <h3>{t`Damage ${index + 1}`}</h3>

@@ -30,7 +30,7 @@ export interface ClaimFamilyTable {
   /** The route the wizard lives on; its `step` search param mirrors the machine. */
   route: "/find-claim/create-claim" | "/find-claim/create-ace-claim";
   /** Damage options of one chosen item. */
-  damageOptionsFor(context: ClaimWizardContext, planItemId: number): DamageOptions;
+  damageOptionsFor(context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">, planItemId: number): DamageOptions;
   steps: Record<2 | 3 | 4 | 5, WizardStepView>;
 }
 

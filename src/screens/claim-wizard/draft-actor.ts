@@ -21,7 +21,7 @@ export interface DraftActor {
   /** Where the claim's documents live: the FPP or the ACE endpoints and storage prefix. */
   family: ClaimFamily;
   /** Damage options of one chosen item (ACE: of its model number). */
-  damageOptionsFor(context: ClaimWizardContext, planItemId: number): DamageOptions;
+  damageOptionsFor(context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">, planItemId: number): DamageOptions;
 }
 
 export const DraftActorContext = createContext<DraftActor | null>(null);

@@ -6,7 +6,7 @@ import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
 import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
@@ -15,7 +15,7 @@ import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
-import { SelectField, TextAreaField, TextField, useFieldError } from "../../ui/fields.tsx";
+import { SelectField, TextAreaField, TextField } from "../../ui/fields.tsx";
 import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
 
 async function loadOptions(): Promise<MissingItemOptions> {
@@ -57,20 +57,23 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (
     <form.Field name={name}>
       {(field) => (
-        <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
-          {(error) => <SelectField label={label} name={name} required options={list} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />}
-        </Messages>
+        <SelectField label={label} name={name} required options={list} value={field.state.value} error={shows(field.state.meta.isTouched) && field.state.meta.errors} onChange={field.handleChange} onBlur={field.handleBlur} />
       )}
     </form.Field>
   );
   const text = (name: "vendor" | "sku" | "modelNumber" | "price" | "quantity", label: string, extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {}) => (
     <form.Field name={name}>
       {(field) => (
-        <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
-          {(error) => (
-            <TextField label={label} name={name} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} {...extra} inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode} />
-          )}
-        </Messages>
+        <TextField
+          label={label}
+          name={name}
+          value={field.state.value}
+          error={shows(field.state.meta.isTouched) && field.state.meta.errors}
+          onChange={field.handleChange}
+          onBlur={field.handleBlur}
+          {...extra}
+          inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode}
+        />
       )}
     </form.Field>
   );
@@ -116,9 +119,15 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           {text("quantity", t`Quantity`, { required: true, inputMode: "numeric", type: "number" })}
           <form.Field name="description">
             {(field) => (
-              <Messages errors={field.state.meta.errors} show={shows(field.state.meta.isTouched)}>
-                {(error) => <TextAreaField label={t`Description`} name="description" required value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />}
-              </Messages>
+              <TextAreaField
+                label={t`Description`}
+                name="description"
+                required
+                value={field.state.value}
+                error={shows(field.state.meta.isTouched) && field.state.meta.errors}
+                onChange={field.handleChange}
+                onBlur={field.handleBlur}
+              />
             )}
           </form.Field>
           {failure && (
@@ -139,8 +148,4 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
       </Dialog>
     </section>
   );
-}
-
-function Messages({ errors, show, children }: { errors: readonly unknown[]; show: boolean; children: (error: string | null) => ReactNode }) {
-  return <>{children(useFieldError(errors, show))}</>;
 }

@@ -10,7 +10,7 @@ import type { PlanQuery } from "../../../machines/domain.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { TextField, useFieldError } from "../../ui/fields.tsx";
+import { TextField } from "../../ui/fields.tsx";
 import { PlanSearchActor } from "./plan-search-actor.tsx";
 import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
 
@@ -40,19 +40,15 @@ export function PersonalInfoScreen() {
   const text = (name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice", label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <form.Field name={name}>
       {(field) => (
-        <ErrorField errors={field.state.meta.errors} show={field.state.meta.isTouched || form.state.submissionAttempts > 0}>
-          {(error) => (
-            <TextField
-              label={label}
-              name={name}
-              value={field.state.value}
-              error={error}
-              onChange={(value) => field.handleChange(name === "phone" ? maskPhone(value) : value)}
-              onBlur={field.handleBlur}
-              {...extra}
-            />
-          )}
-        </ErrorField>
+        <TextField
+          label={label}
+          name={name}
+          value={field.state.value}
+          error={(field.state.meta.isTouched || form.state.submissionAttempts > 0) && field.state.meta.errors}
+          onChange={(value) => field.handleChange(name === "phone" ? maskPhone(value) : value)}
+          onBlur={field.handleBlur}
+          {...extra}
+        />
       )}
     </form.Field>
   );
@@ -114,8 +110,4 @@ export function PersonalInfoScreen() {
       </form>
     </section>
   );
-}
-
-function ErrorField({ errors, show, children }: { errors: readonly unknown[]; show: boolean; children: (error: string | null) => React.ReactNode }) {
-  return <>{children(useFieldError(errors, show))}</>;
 }

@@ -7,7 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { TextField, useFieldError } from "../../ui/fields.tsx";
+import { TextField } from "../../ui/fields.tsx";
 import { PlanSearchActor } from "./plan-search-actor.tsx";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
 
@@ -39,13 +39,16 @@ export function WarrantyNumberScreen() {
       >
         <form.Field name="number">
           {(field) => (
-            <WarrantyNumberField
+            <TextField
+              label={t`Warranty number`}
+              name="warrantyNumber"
+              required
               value={field.state.value}
-              errors={field.state.meta.errors}
-              showErrors={field.state.meta.isTouched || form.state.submissionAttempts > 0}
+              placeholder="W-E34-WS4566"
+              autoComplete="off"
+              error={(field.state.meta.isTouched || form.state.submissionAttempts > 0) && field.state.meta.errors}
               onChange={field.handleChange}
               onBlur={field.handleBlur}
-              label={t`Warranty number`}
             />
           )}
         </form.Field>
@@ -59,22 +62,5 @@ export function WarrantyNumberScreen() {
         </div>
       </form>
     </section>
-  );
-}
-
-function WarrantyNumberField(props: { value: string; errors: readonly unknown[]; showErrors: boolean; onChange: (value: string) => void; onBlur: () => void; label: string }) {
-  const error = useFieldError(props.errors, props.showErrors);
-  return (
-    <TextField
-      label={props.label}
-      name="warrantyNumber"
-      required
-      value={props.value}
-      placeholder="W-E34-WS4566"
-      autoComplete="off"
-      error={error}
-      onChange={props.onChange}
-      onBlur={props.onBlur}
-    />
   );
 }
