@@ -1,6 +1,7 @@
 /**
  * Labelled form fields (SPEC.md section 5): a required field shows a red asterisk after its label;
- * an error is announced and tied to its control with aria-describedby. Errors are message keys
+ * an error is tied to its control with aria-describedby and announced once, in the enclosing
+ * Form's error summary. Errors are message keys
  * (src/lib/messages.ts) or TanStack Form / Standard Schema issues carrying such a key.
  */
 import { useLingui } from "@lingui/react/macro";
@@ -8,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { Lookup } from "../../machines/domain.ts";
 import { dayMonthYearToIso, EARLIEST_DATE, isoToDayMonthYear, maskDayMonthYear, todayIso } from "../lib/dates.ts";
 import { FIELD_MESSAGES, isFieldMessageKey } from "../lib/messages.ts";
+import { useReportError } from "./Form.tsx";
 
 /**
  * What a field's `error` may be: a message key (src/lib/messages.ts), a TanStack Form / Standard
@@ -37,6 +39,7 @@ function FieldShell({ label, required, error: rawError, children }: FieldShellPr
   const id = useId();
   const errorId = `${id}-error`;
   const error = useFieldMessage(rawError);
+  useReportError(id, label, error);
   return (
     <div className={`field ${error ? "field-invalid" : ""}`}>
       <label htmlFor={id} className="field-label">
@@ -49,7 +52,7 @@ function FieldShell({ label, required, error: rawError, children }: FieldShellPr
       </label>
       {children({ id, describedBy: error ? errorId : undefined, invalid: error !== null })}
       {error && (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className="field-error">
           {error}
         </p>
       )}

@@ -277,6 +277,30 @@ describe("step 4: report your damage", () => {
     expect(server.calls.length).toBe(before);
   });
 
+  it("lists every field to fix once, in one error summary linked to the fields; field messages are not alerts of their own", async () => {
+    const user = userEvent.setup();
+    await openWizard(4, { items: [savedItem(601, 1)] });
+    expect(screen.queryByRole("alert", { name: "Please check the following" })).toBeNull();
+    await user.click(next());
+    const summary = await screen.findByRole("alert", { name: "Please check the following" });
+    expect(within(summary).getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Damage Type: Please select an option",
+      "Specific Damage: Please select an option",
+      "Damage Area: Please select an option",
+      "When did you notice the damage: Please select a date",
+      "How did it happen: Please select an option",
+      "Did you take any steps to remedy?: Please select an option",
+      "Note: Required",
+    ]);
+    // The summary and the missing photo speak; each field's own message is only tied to it.
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining("Please check the following"), "We need at least one photo from you"]);
+    await user.click(within(summary).getByRole("link", { name: /^Note/ }));
+    expect(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ })).toHaveFocus();
+    // Fixed fields leave the summary.
+    await user.type(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ }), "Torn seam");
+    await waitFor(() => expect(within(summary).queryByRole("link", { name: /^Note/ })).toBeNull());
+  });
+
   it("says the messages in Spanish", async () => {
     const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] }, "es");

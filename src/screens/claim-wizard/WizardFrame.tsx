@@ -8,6 +8,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
+import { Form } from "../../ui/Form.tsx";
 import { StepProgress } from "../../ui/StepProgress.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 
@@ -34,23 +35,14 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
       <h1 tabIndex={-1} ref={heading}>
         {title}
       </h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          onNext();
-          // Where the machine stayed and revealed messages, take the person to the first one.
-          requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-        }}
-      >
+      <Form key={step} onSubmit={onNext}>
         {children}
         <div className="actions wizard-actions">
           <Button type="submit" disabled={!canGoNext} loading={busy}>
             {isReview ? t`Submit` : t`Next`}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
+import { Form } from "../../ui/Form.tsx";
 import { SelectField, TextAreaField, TextField } from "../../ui/fields.tsx";
 import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
 
@@ -101,13 +102,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
         </div>
       )}
       {options && (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
+        <Form onSubmit={() => void form.handleSubmit()}>
           {select("itemTypeId", t`Item type`, options.itemTypes)}
           {select("manufacturerId", t`Manufacturer`, options.manufacturers)}
           {text("vendor", t`Vendor`)}
@@ -138,7 +133,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           <Button type="submit" loading={state === "submitting"}>
             {t`Submit`}
           </Button>
-        </form>
+        </Form>
       )}
       <Dialog open={state === "added"} title={t`Plan item added successfully`} onClose={() => actor.send({ type: "claim.back" })}>
         <p>
