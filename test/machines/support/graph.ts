@@ -15,7 +15,6 @@ import {
   createActor,
   fromCallback,
   fromPromise,
-  waitFor,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
@@ -260,6 +259,33 @@ export interface ReplayResult {
 
 const serialize = (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot);
 
+/** What differs between the expected and the actual snapshot: the state, and each differing context key. */
+function snapshotDifference(expected: AnyMachineSnapshot, actual: AnyMachineSnapshot): string {
+  const short = (value: unknown) => {
+    const text = JSON.stringify(value) ?? "undefined";
+    return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  };
+  const lines = [`expected ${stateKey(expected.value)}, got ${stateKey(actual.value)}${actual.status === "active" ? "" : ` (actor ${actual.status})`}`];
+  const wanted = (expected.context ?? {}) as Record<string, unknown>;
+  const got = (actual.context ?? {}) as Record<string, unknown>;
+  for (const key of [...new Set([...Object.keys(wanted), ...Object.keys(got)])].sort()) {
+    if (JSON.stringify(wanted[key]) !== JSON.stringify(got[key])) lines.push(`context.${key}: expected ${short(wanted[key])}, got ${short(got[key])}`);
+  }
+  return lines.join("\n    ");
+}
+
+/** Event-loop turns a step may take to land: settled stubs need one, this is ample headroom. */
+const SETTLE_TURNS = 20;
+
+/** Whether the actor reaches the serialized state within SETTLE_TURNS turns of the event loop. */
+async function settlesTo(actor: { getSnapshot(): AnyMachineSnapshot }, expected: string): Promise<boolean> {
+  for (let turn = 0; turn < SETTLE_TURNS; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (serialize(actor.getSnapshot()) === expected) return true;
+  }
+  return false;
+}
+
 /**
  * Replays a generated path on a real actor of `build(gate)` (the machine given stub actors from a
  * fresh `gate` through `provide`). Done/error events settle the running invocation of that id;
@@ -301,13 +327,14 @@ export async function replayPath<E extends EventObject, Input>(
       else if (errorId) gate.settle(errorId, { error: event.error });
       else if (sentBy[event.type]) gate.sendBack(sentBy[event.type]!, event);
       else actor.send(event as never);
-      // Settled promises reach the machine a few microtasks later; let them land.
-      await new Promise((resolve) => setImmediate(resolve));
+      // Settled promises reach the machine a few microtasks later; let them land. Every invoked
+      // actor is a stub and no machine has a delay, so nothing here waits on the clock: a step either
+      // lands within a few turns of the event loop or never. A clock-bound wait would fail by chance
+      // on a busy machine, and spend a second on every failing path, so that a broken machine timed
+      // out the replay hook instead of listing its failing paths.
       const expected = serialize(step.state);
-      try {
-        await waitFor(actor, (snapshot) => serialize(snapshot) === expected, { timeout: 1000 });
-      } catch {
-        return result(false, `step ${index + 1} (${describeEvent(event)}): expected ${expected}, got ${serialize(actor.getSnapshot())}`);
+      if (!(await settlesTo(actor, expected))) {
+        return result(false, `step ${index + 1} (${describeEvent(event)}): ${snapshotDifference(step.state, actor.getSnapshot())}`);
       }
     }
     if (serialize(actor.getSnapshot()) !== serialize(generated.path.state)) return result(false, "final snapshot differs from the path's state");
