@@ -39,7 +39,15 @@ export async function openPortal(): Promise<Portal> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
   const server = await startServer({ dataDir, staticDir: inject("portalDir") });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 375, height: 812 }, locale: "en-US", hasTouch: false });
+  // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
+  // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 375, height: 812 },
+    locale: "en-US",
+    hasTouch: false,
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -62,7 +70,31 @@ export async function openPortal(): Promise<Portal> {
  * so a failing assertion names the rule and the elements.
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const { AxeBuilder } = await import("@axe-core/playwright");
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * Waits until no CSS animation or transition is running, so axe measures colours and sizes as they
+ * end up rather than a frame of a fade. With reduced motion there should be none; one still running
+ * after a few seconds is a bug of its own, named in the error.
+ */
+export async function animationsSettled(page: Page, timeout = 5_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout });
+  } catch (error) {
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === "running")
+        .map((animation) => {
+          const target = (animation.effect as KeyframeEffect | null)?.target;
+          const name = animation instanceof CSSAnimation ? animation.animationName : animation instanceof CSSTransition ? `transition of ${animation.transitionProperty}` : "animation";
+          return `${name} on ${target ? target.outerHTML.slice(0, 120) : "(no target)"}`;
+        }),
+    );
+    throw new Error(`Animations still running after ${timeout} ms:\n${running.join("\n")}`, { cause: error });
+  }
 }
