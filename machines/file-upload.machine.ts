@@ -1,6 +1,8 @@
 /**
- * fileUploadMachine: uploading a batch of photos or documents to one claim item (SPEC.md sections
- * 5 "Upload", 7 file-upload-url / insert_linked_and_embedded_files, 8 upload toasts).
+ * fileUploadMachine: uploading a batch of photos or documents to one destination, a claim item or a
+ * contact-service request (SPEC.md sections 5 "Upload", 7 file-upload-url /
+ * insert_linked_and_embedded_files, 8 upload toasts). The destination is the injected actors'
+ * business: the machine only runs the batch.
  * Per file: check the batch, get a signed URL, PUT the bytes with progress, link the stored file.
  * A batch with any refused file uploads nothing (the input is cleared).
  *
@@ -31,12 +33,7 @@ export interface QueuedFile<F extends PickedFile = PickedFile> {
   status: "waiting" | "uploading" | "done" | "failed";
 }
 
-export interface FileUploadInput {
-  claimId: number;
-  claimItemId: number;
-}
-
-export interface FileUploadContext extends FileUploadInput {
+export interface FileUploadContext {
   queue: QueuedFile[];
   /** Index in `queue` of the file being uploaded. */
   current: number;
@@ -69,19 +66,18 @@ export const fileUploadMachine = setup({
   types: {
     context: {} as FileUploadContext,
     events: {} as FileUploadEvent,
-    input: {} as FileUploadInput,
     emitted: {} as UploadNotice,
   },
   actors: {
     checkFiles: notProvided<FileRefusal[], PickedFile[]>("checkFiles"),
-    getUploadUrl: notProvided<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>("getUploadUrl"),
+    getUploadUrl: notProvided<{ url: string; fileName: string }, { file: PickedFile }>("getUploadUrl"),
     putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(({ sendBack }) => {
       sendBack({ type: "upload.failed" });
     }),
-    linkDocument: notProvided<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>("linkDocument"),
+    linkDocument: notProvided<ClaimDocument, { fileName: string }>("linkDocument"),
   },
   actions: {
-    documentLinked: (_, _params: { claimItemId: number; document: ClaimDocument }) => {},
+    documentLinked: (_, _params: { document: ClaimDocument }) => {},
     keepPicked: assign((_, params: { files: PickedFile[] }) => ({ picked: params.files })),
     queuePicked: assign(({ context }) => ({
       queue: context.picked.map((file) => ({ file, progress: 0, status: "waiting" as const })),
@@ -111,7 +107,7 @@ export const fileUploadMachine = setup({
   },
 }).createMachine({
   id: "fileUpload",
-  context: ({ input }) => ({ ...input, queue: [], current: 0, uploadUrl: null, storedName: null, picked: [] }),
+  context: { queue: [], current: 0, uploadUrl: null, storedName: null, picked: [] },
   initial: "idle",
   states: {
     idle: {
@@ -144,7 +140,7 @@ export const fileUploadMachine = setup({
           invoke: {
             id: "getUploadUrl",
             src: "getUploadUrl",
-            input: ({ context }) => ({ claimId: context.claimId, file: currentFile(context) }),
+            input: ({ context }) => ({ file: currentFile(context) }),
             onDone: { target: "sendingBytes", actions: { type: "keepUrl", params: ({ event }) => event.output } },
             onError: "fileFailed",
           },
@@ -167,10 +163,10 @@ export const fileUploadMachine = setup({
           invoke: {
             id: "linkDocument",
             src: "linkDocument",
-            input: ({ context }) => ({ claimId: context.claimId, claimItemId: context.claimItemId, fileName: context.storedName! }),
+            input: ({ context }) => ({ fileName: context.storedName! }),
             onDone: {
               target: "fileFinished",
-              actions: ["markDone", { type: "documentLinked", params: ({ context, event }) => ({ claimItemId: context.claimItemId, document: event.output }) }],
+              actions: ["markDone", { type: "documentLinked", params: ({ event }) => ({ document: event.output }) }],
             },
             onError: "fileFailed",
           },

@@ -64,3 +64,24 @@ export function documentUrl(family: ClaimFamily, claimId: number, fileName: stri
   const base = config.publicStorageUrl.endsWith("/") ? config.publicStorageUrl : `${config.publicStorageUrl}/`;
   return `${base}${prefixOf(family)}claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(fileName)}`;
 }
+
+/**
+ * Where an upload area sends its files: a claim item, or a contact-service request. `kind` chooses
+ * the wording of the too-large toast (SPEC.md section 8: the contact path names the file).
+ */
+export interface UploadDestination {
+  kind: "claimItem" | "contactRequest";
+  /** A signed URL to PUT the file to, and the name it is stored under. */
+  uploadUrl(file: { name: string }): Promise<{ url: string; fileName: string }>;
+  /** Ties the stored file to the destination; resolves to the document as listed. */
+  link(fileName: string): Promise<ClaimDocument>;
+}
+
+/** Upload destination of one claim item. */
+export function claimItemDestination(family: ClaimFamily, claimId: number, claimItemId: number): UploadDestination {
+  return {
+    kind: "claimItem",
+    uploadUrl: (file) => fetchUploadUrl(family, claimId, file),
+    link: (fileName) => linkDocument(family, claimId, claimItemId, fileName),
+  };
+}

@@ -1,7 +1,8 @@
 /**
- * Upload area for one claim item (SPEC.md section 5 "Upload"): several files at once, png / jpg /
- * jpeg / pdf up to 10 MB, a progress bar per file, the toasts of section 8, and the phone camera
- * offered directly on touch devices. The fileUpload machine runs the batch.
+ * Upload area for one destination, a claim item or a contact-service request (SPEC.md section 5
+ * "Upload"): several files at once, png / jpg / jpeg / pdf up to 10 MB, a progress bar per file, the
+ * toasts of section 8, and the phone camera offered directly on touch devices. The fileUpload
+ * machine runs the batch.
  */
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
@@ -11,18 +12,18 @@ import { useEffect, useId, useState } from "react";
 import { fromCallback, fromPromise } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { fileUploadMachine, type FileRefusal, type FileUploadEvent, type PickedFile, type UploadNotice } from "../../machines/file-upload.machine.ts";
-import { fetchUploadUrl, linkDocument, putFile, type ClaimFamily } from "../api/documents.ts";
+import { putFile, type UploadDestination } from "../api/documents.ts";
 import { checkUpload, PICKER_ACCEPT } from "../lib/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
 
-const uploadActors = (family: ClaimFamily) => ({
+const uploadActors = (destination: UploadDestination) => ({
   checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async ({ input }) =>
     input.flatMap((file) => {
       const reason = checkUpload(file);
       return reason ? [{ fileName: file.name, reason }] : [];
     }),
   ),
-  getUploadUrl: fromPromise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>(({ input }) => fetchUploadUrl(family, input.claimId, input.file)),
+  getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => destination.uploadUrl(input.file)),
   putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
     const controller = new AbortController();
     putFile(input.url, input.file as File, (fraction) => sendBack({ type: "upload.progress", fraction }), controller.signal).then(
@@ -31,15 +32,17 @@ const uploadActors = (family: ClaimFamily) => ({
     );
     return () => controller.abort();
   }),
-  linkDocument: fromPromise<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>(({ input }) =>
-    linkDocument(family, input.claimId, input.claimItemId, input.fileName),
-  ),
+  linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => destination.link(input.fileName)),
 });
 
-function showUploadNotice(notice: UploadNotice): void {
+function showUploadNotice(notice: UploadNotice, destination: UploadDestination): void {
   switch (notice.code) {
     case "fileTooBig":
-      return showError(i18n._(msg`File is too big. Should be less then 10 MB`));
+      // The contact path names the file; SPEC.md quotes 20 MB there, but 10 MB is what is enforced
+      // and so what is said (docs/decisions.md).
+      return showError(
+        destination.kind === "contactRequest" ? i18n._(msg`File ${notice.fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),
+      );
     case "fileNotSupported":
       return showError(i18n._(msg`File ${notice.fileName} is not supported`));
     case "fileNotUploaded":
@@ -50,28 +53,26 @@ function showUploadNotice(notice: UploadNotice): void {
 }
 
 export interface UploadAreaProps {
-  /** FPP or ACE: which endpoints and storage prefix the files go to. */
-  family: ClaimFamily;
-  claimId: number;
-  claimItemId: number;
+  /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */
+  destination: UploadDestination;
   label: string;
   invalid?: boolean;
   onLinked: (document: ClaimDocument) => void;
 }
 
-export function UploadArea({ family, claimId, claimItemId, label, invalid, onLinked }: UploadAreaProps) {
+export function UploadArea({ destination, label, invalid, onLinked }: UploadAreaProps) {
   const { t } = useLingui();
   const id = useId();
-  const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors(family), actions: { documentLinked: (_, { document }) => onLinked(document) } }));
-  const actor = useActorRef(logic, { input: { claimId, claimItemId } });
+  const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors(destination), actions: { documentLinked: (_, { document }) => onLinked(document) } }));
+  const actor = useActorRef(logic);
   const queue = useSelector(actor, (snapshot) => snapshot.context.queue);
   const busy = useSelector(actor, (snapshot) => !snapshot.matches("idle"));
   const [hasCamera] = useState(() => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches);
 
   useEffect(() => {
-    const subscription = actor.on("notify", showUploadNotice);
+    const subscription = actor.on("notify", (notice) => showUploadNotice(notice, destination));
     return () => subscription.unsubscribe();
-  }, [actor]);
+  }, [actor, destination]);
 
   const pick = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? []);

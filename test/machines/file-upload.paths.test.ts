@@ -9,7 +9,6 @@ import {
   fileUploadMachine,
   type FileRefusal,
   type FileUploadEvent,
-  type FileUploadInput,
   type PickedFile,
 } from "../../machines/file-upload.machine.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
@@ -49,7 +48,7 @@ const fixtures = {
   "xstate.error.actor.linkDocument": [failed("linkDocument")],
 } as const satisfies FixturesFor<PathEvent>;
 
-const scenarios: Array<Scenario<PathEvent, FileUploadInput>> = [{ name: "claim item 11", input: { claimId: 55, claimItemId: 11 }, fixtures }];
+const scenarios: Array<Scenario<PathEvent, undefined>> = [{ name: "one destination", input: undefined, fixtures }];
 
 describe("fileUpload generated paths", () => {
   describePathSuite({
@@ -58,9 +57,9 @@ describe("fileUpload generated paths", () => {
       fileUploadMachine.provide({
         actors: {
           checkFiles: gate.promise<FileRefusal[], PickedFile[]>("checkFiles"),
-          getUploadUrl: gate.promise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>("getUploadUrl"),
+          getUploadUrl: gate.promise<{ url: string; fileName: string }, { file: PickedFile }>("getUploadUrl"),
           putFile: gate.callback<FileUploadEvent, { url: string; file: PickedFile }>("putFile"),
-          linkDocument: gate.promise<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>("linkDocument"),
+          linkDocument: gate.promise<ClaimDocument, { fileName: string }>("linkDocument"),
         },
       }),
     scenarios,

@@ -24,8 +24,6 @@ const notes: PickedFile = { name: "notes.txt", size: 10 };
 
 const queued = (status: QueuedFile["status"], file: PickedFile = sofa): QueuedFile => ({ file, progress: 0, status });
 const context = (queue: QueuedFile[], current = 0): FileUploadContext => ({
-  claimId: 55,
-  claimItemId: 11,
   queue,
   current,
   uploadUrl: null,
@@ -72,12 +70,12 @@ function uploader(options: Options = {}) {
       if (options.checkFails) throw new Error("check failed");
       return options.refusals ?? [];
     }),
-    getUploadUrl: vi.fn(async ({ file }: { claimId: number; file: PickedFile }) => {
+    getUploadUrl: vi.fn(async ({ file }: { file: PickedFile }) => {
       if (options.urlFails?.(file)) throw new Error("no url");
       return { url: `https://storage.test/${file.name}`, fileName: `stored-${file.name}` };
     }),
     putFile: vi.fn((_input: { url: string; file: PickedFile }) => {}),
-    linkDocument: vi.fn(async ({ fileName }: { claimId: number; claimItemId: number; fileName: string }): Promise<ClaimDocument> => {
+    linkDocument: vi.fn(async ({ fileName }: { fileName: string }): Promise<ClaimDocument> => {
       if (options.linkFails?.(fileName)) throw new Error("link failed");
       return { id: 500 + fileName.length, fileName };
     }),
@@ -86,7 +84,7 @@ function uploader(options: Options = {}) {
   const machine = fileUploadMachine.provide({
     actors: {
       checkFiles: fromPromise<FileRefusal[], PickedFile[]>(({ input }) => calls.checkFiles(input)),
-      getUploadUrl: fromPromise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>(({ input }) => calls.getUploadUrl(input)),
+      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => calls.getUploadUrl(input)),
       putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(({ sendBack, input }) => {
         calls.putFile(input);
         const outcome = options.put?.(input.file) ?? "stored";
@@ -94,11 +92,11 @@ function uploader(options: Options = {}) {
         sendBack({ type: "upload.progress", fraction: 0.5 });
         sendBack({ type: outcome === "stored" ? "upload.stored" : "upload.failed" });
       }),
-      linkDocument: fromPromise<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>(({ input }) => calls.linkDocument(input)),
+      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => calls.linkDocument(input)),
     },
     actions: { documentLinked },
   });
-  const actor = createActor(machine, { input: { claimId: 55, claimItemId: 11 } });
+  const actor = createActor(machine);
   const notices = collectEmitted<UploadNotice>(actor, "notify");
   const snapshots: FileUploadContext[] = [];
   actor.subscribe({ next: (snapshot) => snapshots.push(snapshot.context), error: () => {} });
@@ -138,16 +136,16 @@ describe("fileUpload behaviour", () => {
     const snapshot = await backToIdle(actor);
 
     expect(getUploadUrl.mock.calls.map(([input]) => input)).toEqual([
-      { claimId: 55, file: sofa },
-      { claimId: 55, file: receipt },
+      { file: sofa },
+      { file: receipt },
     ]);
     expect(putFile.mock.calls.map(([input]) => input)).toEqual([
       { url: "https://storage.test/sofa.jpg", file: sofa },
       { url: "https://storage.test/receipt.pdf", file: receipt },
     ]);
     expect(linkDocument.mock.calls.map(([input]) => input)).toEqual([
-      { claimId: 55, claimItemId: 11, fileName: "stored-sofa.jpg" },
-      { claimId: 55, claimItemId: 11, fileName: "stored-receipt.pdf" },
+      { fileName: "stored-sofa.jpg" },
+      { fileName: "stored-receipt.pdf" },
     ]);
 
     // Progress of each file was held while its bytes were sent.
@@ -157,8 +155,8 @@ describe("fileUpload behaviour", () => {
     expect(snapshots.some((ctx) => ctx.queue[0]?.status === "done" && ctx.queue[0].progress === 1)).toBe(true);
 
     expect(documentLinked).toHaveBeenCalledTimes(2);
-    expect(paramsOf(documentLinked, 0)).toEqual({ claimItemId: 11, document: { id: 500 + "stored-sofa.jpg".length, fileName: "stored-sofa.jpg" } });
-    expect(paramsOf(documentLinked, 1)).toEqual({ claimItemId: 11, document: { id: 500 + "stored-receipt.pdf".length, fileName: "stored-receipt.pdf" } });
+    expect(paramsOf(documentLinked, 0)).toEqual({ document: { id: 500 + "stored-sofa.jpg".length, fileName: "stored-sofa.jpg" } });
+    expect(paramsOf(documentLinked, 1)).toEqual({ document: { id: 500 + "stored-receipt.pdf".length, fileName: "stored-receipt.pdf" } });
     expect(notices).toEqual([{ type: "notify", code: "filesUploaded" }]);
     expect(snapshot.context.queue).toEqual([]);
   });
@@ -167,12 +165,12 @@ describe("fileUpload behaviour", () => {
     const machine = fileUploadMachine.provide({
       actors: {
         checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async () => []),
-        getUploadUrl: fromPromise<{ url: string; fileName: string }, { claimId: number; file: PickedFile }>(async () => ({ url: "u", fileName: "f" })),
+        getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async () => ({ url: "u", fileName: "f" })),
         putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(() => {}),
-        linkDocument: fromPromise<ClaimDocument, { claimId: number; claimItemId: number; fileName: string }>(async () => ({ id: 1, fileName: "f" })),
+        linkDocument: fromPromise<ClaimDocument, { fileName: string }>(async () => ({ id: 1, fileName: "f" })),
       },
     });
-    const actor = createActor(machine, { input: { claimId: 55, claimItemId: 11 } }).start();
+    const actor = createActor(machine).start();
     actor.send({ type: "files.picked", files: [sofa] });
     await waitFor(actor, (snapshot) => snapshot.matches({ uploading: "sendingBytes" }), { timeout: 1000 });
     actor.send({ type: "upload.progress", fraction: 1.7 });

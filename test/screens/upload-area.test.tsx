@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { MAX_UPLOAD_BYTES } from "../../src/lib/upload-rules.ts";
 import { Toasts } from "../../src/ui/Toasts.tsx";
+import { claimItemDestination } from "../../src/api/documents.ts";
 import { UploadArea } from "../../src/ui/UploadArea.tsx";
 
 const fixture = async (name: string, type: string) => new File([await readFile(resolve("test/fixtures", name))], name, { type });
@@ -19,7 +20,7 @@ function renderUploadArea() {
   const onLinked = vi.fn();
   render(
     <I18nProvider i18n={i18n}>
-      <UploadArea family="fpp" claimId={7} claimItemId={3} label="Photos of the Sofa" onLinked={onLinked} />
+      <UploadArea destination={claimItemDestination("fpp", 7, 3)} label="Photos of the Sofa" onLinked={onLinked} />
       <Toasts />
     </I18nProvider>,
   );

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
+import { claimItemDestination } from "../../api/documents.ts";
 import { UploadArea } from "../../ui/UploadArea.tsx";
 import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 import { DamageBlock } from "./DamageBlock.tsx";
@@ -54,9 +55,7 @@ export function DamageStep() {
               <dd>{nameOf(options?.colors, claimItem.colorId)}</dd>
             </dl>
             <UploadArea
-              family={actor.family}
-              claimId={claimId}
-              claimItemId={claimItem.id}
+              destination={claimItemDestination(actor.family, claimId, claimItem.id)}
               label={t`Photos and documents of the ${planItem?.type?.name ?? t`item`}`}
               invalid={missingPhoto}
               onLinked={(document) => actor.send({ type: "document.added", claimItemId: claimItem.id, document })}
