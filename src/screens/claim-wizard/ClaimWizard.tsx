@@ -9,7 +9,7 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { CLAIM_STEPS, type ClaimFamily } from "../../../machines/claim-steps.ts";
 import { stepOf } from "../../../machines/claim-wizard.ts";
@@ -20,7 +20,8 @@ import { CLAIM_FAMILIES } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { useClaimNotices } from "./use-claim-notices.ts";
-import { WizardFrame } from "./WizardFrame.tsx";
+import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
+import { WizardFrame } from "../../ui/WizardFrame.tsx";
 
 export interface ClaimWizardProps {
   family: ClaimFamily;
@@ -40,11 +41,7 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
     (table.machine as typeof fppClaimMachine).provide({
       actors: claimActorsFor(family),
       actions: {
-        // The URL already showing the step (back/forward, a reload) needs no new history entry.
-        showStep: (_, { step, replace }) => {
-          if (router.state.location.search.step === step) return;
-          void router.navigate({ to: table.route, search: (previous: Record<string, unknown>) => ({ ...previous, step }), replace });
-        },
+        showStep: (_, { step, replace }) => showStepInUrl(router, table.route, step, replace),
         leaveToSelectPlan: (_, params) => void router.navigate({ to: "/find-claim/select-plan", search: { warranty_id: params.planId, claimId: params.claimId } }),
         goHome: () => void router.navigate({ to: "/" }),
       },
@@ -55,12 +52,7 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
   const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family, damageOptionsFor: table.damageOptionsFor }), [actor, family, table]);
 
   const step = useSelector(actor, stepOf);
-  // URL -> machine: only a change of the URL is news; the machine's own moves reach the URL
-  // through showStep, and the URL then agrees with the step on screen.
-  useEffect(() => {
-    if (urlStep !== step) actor.send({ type: "step.requested", step: urlStep });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL moves, not when the machine does
-  }, [urlStep]);
+  useStepRequests(actor, urlStep, step);
 
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));

@@ -6,11 +6,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
-import { claimItemDestination } from "../../api/documents.ts";
+import { claimItemDestination, documentUrl } from "../../api/documents.ts";
+import { DocumentList } from "../../ui/DocumentList.tsx";
 import { UploadArea } from "../../ui/UploadArea.tsx";
 import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 import { DamageBlock } from "./DamageBlock.tsx";
-import { DocumentList } from "./DocumentList.tsx";
 
 function nameOf(list: Lookup[] | undefined, id: number | undefined): string {
   return list?.find((entry) => entry.id === id)?.name ?? "";
@@ -65,7 +65,7 @@ export function DamageStep() {
                 <Trans>We need at least one photo from you</Trans>
               </p>
             )}
-            <DocumentList family={actor.family} claimId={claimId} documents={claimItem.documents} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
+            <DocumentList documents={claimItem.documents} urlOf={(fileName) => documentUrl(actor.family, claimId, fileName)} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
             {blocks.map((block, index) => (
               <DamageBlock
                 key={block.savedId ?? `new-${index}`}

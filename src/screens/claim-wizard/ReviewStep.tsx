@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
 import { useDraft, useDraftActor } from "./draft-actor.ts";
-import { displayName } from "./DocumentList.tsx";
+import { displayName } from "../../ui/DocumentList.tsx";
 
 function nameOf(list: Lookup[] | undefined, id: number | null | undefined): string {
   return list?.find((entry) => entry.id === id)?.name ?? "";

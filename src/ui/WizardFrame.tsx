@@ -1,16 +1,15 @@
 /**
- * The frame of a claim wizard step (SPEC.md section 2): Back, the numbered circles, the step title
- * (focused when the step changes, so screen readers announce it, and only then), the step's body,
- * and Next, or Submit on the review step. Next is enabled as the machine allows; it is always
- * enabled on step 4.
+ * The frame of a wizard step, claim or contact service (SPEC.md section 2): Back, the numbered
+ * circles, the step title, the step's body, and Next, or Submit on the review step. Next is enabled
+ * as the machine allows. When the step changes, and only then, focus goes to the first thing to fix
+ * on it (a submit that found something missing) or else to the title, so screen readers announce it.
  */
 import { useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
-import { BackButton } from "../../ui/BackButton.tsx";
-import { Button } from "../../ui/Button.tsx";
-import { Form } from "../../ui/Form.tsx";
-import { StepProgress } from "../../ui/StepProgress.tsx";
-import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
+import { useEffect, useRef, type ReactNode } from "react";
+import { BackButton } from "./BackButton.tsx";
+import { Button } from "./Button.tsx";
+import { Form } from "./Form.tsx";
+import { StepProgress } from "./StepProgress.tsx";
 
 export interface WizardFrameProps {
   steps: readonly number[];
@@ -27,7 +26,11 @@ export interface WizardFrameProps {
 
 export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onBack, onNext, children }: WizardFrameProps) {
   const { t } = useLingui();
-  const heading = useFocusOnChange<HTMLHeadingElement>(step);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const firstToFix = heading.current?.parentElement?.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    (firstToFix ?? heading.current)?.focus();
+  }, [step]);
   return (
     <section className="screen wizard">
       <BackButton onBack={onBack} />

@@ -1,22 +1,29 @@
-/** Uploaded documents of a claim item: thumbnail or PDF icon, file name, open and delete. */
+/** Uploaded documents of a claim item or a contact request: thumbnail or PDF icon, file name, open and delete. */
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ClaimDocument } from "../../../machines/domain.ts";
-import { documentUrl } from "../../api/documents.ts";
-import { extensionOf } from "../../lib/upload-rules.ts";
+import type { ClaimDocument } from "../../machines/domain.ts";
+import { extensionOf } from "../lib/upload-rules.ts";
 
 /** The consumer's own file name: stored names carry a unique prefix before the first '-'. */
 export function displayName(fileName: string): string {
   return fileName.replace(/^[A-Za-z0-9]{6,}-/, "");
 }
 
-export function DocumentList({ family, claimId, documents, disabled, onDelete }: { family: "fpp" | "ace"; claimId: number; documents: ClaimDocument[]; disabled: boolean; onDelete: (documentId: number) => void }) {
+export interface DocumentListProps {
+  documents: ClaimDocument[];
+  /** The public address of a stored file. */
+  urlOf: (fileName: string) => string;
+  disabled: boolean;
+  onDelete: (documentId: number) => void;
+}
+
+export function DocumentList({ documents, urlOf, disabled, onDelete }: DocumentListProps) {
   const { t } = useLingui();
   if (documents.length === 0) return null;
   return (
     <ul className="document-list" aria-label={t`Uploaded files`}>
       {documents.map((document) => {
-        const url = documentUrl(family, claimId, document.fileName);
+        const url = urlOf(document.fileName);
         const name = displayName(document.fileName);
         return (
           <li key={document.id}>
