@@ -13,6 +13,14 @@ export function localToday(): string {
   return new Date().toLocaleDateString("sv-SE");
 }
 
+/** The spec's date field: an ISO date between 2000-01-01 and today ('Please select a date'). */
+export const pastDate = v.pipe(
+  v.string("selectDate"),
+  v.nonEmpty("selectDate"),
+  v.isoDate("dateInvalid"),
+  v.check((date) => date >= EARLIEST_NOTICE_DATE && date <= localToday(), "dateOutOfRange"),
+);
+
 const lookupChoice = v.pipe(v.number("selectOption"), v.integer("selectOption"), v.minValue(1, "selectOption"));
 
 /** Step 3: manufacturer, material and color are required per chosen item. */
@@ -31,12 +39,7 @@ export const damageEntrySchema = v.object({
   damageTypeId: lookupChoice,
   specificDamageId: lookupChoice,
   damageAreaId: lookupChoice,
-  noticedOn: v.pipe(
-    v.string("selectDate"),
-    v.nonEmpty("selectDate"),
-    v.isoDate("dateInvalid"),
-    v.check((date) => date >= EARLIEST_NOTICE_DATE && date <= localToday(), "dateOutOfRange"),
-  ),
+  noticedOn: pastDate,
   howItHappenedId: lookupChoice,
   remedyId: lookupChoice,
   note: v.pipe(v.string("required"), v.trim(), v.nonEmpty("required"), v.maxLength(2000)),

@@ -17,18 +17,27 @@ export function isValidUsPhone(value: string): boolean {
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const required = v.pipe(v.string("required"), v.trim(), v.nonEmpty("required"));
+/** A required text: empty or whitespace only says 'Required'. */
+export const requiredText = v.pipe(v.string("required"), v.trim(), v.nonEmpty("required"));
+/** An email address as the personal search and the contact forms take it. */
+export const emailAddress = v.pipe(requiredText, v.regex(EMAIL_PATTERN, "emailInvalid"));
+/** A US phone number in any formatting ('Mobile Number is Not valid'). */
+export const usPhone = v.pipe(requiredText, v.check(isValidUsPhone, "phoneInvalid"));
+/** A two-letter US state code. */
+export const usState = v.pipe(requiredText, v.regex(/^[A-Za-z]{2}$/, "stateInvalid"));
+/** A 5-digit US ZIP code. */
+export const usZip = v.pipe(requiredText, v.regex(/^\d{5}$/, "zipInvalid"));
 
 /** The customer's contact information; phone as typed (any formatting), state a two-letter code. */
 export const contactSchema = v.object({
-  firstName: required,
-  lastName: required,
-  email: v.pipe(required, v.regex(EMAIL_PATTERN, "emailInvalid")),
-  phone: v.pipe(required, v.check(isValidUsPhone, "phoneInvalid")),
-  address: required,
-  city: required,
-  state: v.pipe(required, v.regex(/^[A-Za-z]{2}$/, "stateInvalid")),
-  zipCode: v.pipe(required, v.regex(/^\d{5}$/, "zipInvalid")),
+  firstName: requiredText,
+  lastName: requiredText,
+  email: emailAddress,
+  phone: usPhone,
+  address: requiredText,
+  city: requiredText,
+  state: usState,
+  zipCode: usZip,
 });
 
 export type Contact = v.InferOutput<typeof contactSchema>;

@@ -1,0 +1,248 @@
+/**
+ * contactServiceMachine: field rules, routing from the URL, Next per step, the draft kept on the
+ * device, Submit with something missing, the ticket, and the step announced to the URL (SPEC.md
+ * section 2 "Contact service wizard", sections 3, 5, 8 and 9).
+ */
+import { describe, expect, it, vi } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
+import { contactServiceMachine, initialContactContext, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
+import { stepOf } from "../../machines/claim-wizard.ts";
+import { collectEmitted } from "./support/actors.ts";
+import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf, REQUEST_ID } from "./support/contact-service-fixtures.ts";
+
+function open(input: ContactServiceInput, server: { createTicket?: (request: TicketRequest) => Promise<string>; deleteDocument?: () => Promise<void> } = {}) {
+  const showStep = vi.fn();
+  const goHome = vi.fn();
+  const saveDraft = vi.fn();
+  const clearDraft = vi.fn();
+  const createTicket = vi.fn(server.createTicket ?? (async () => "CS-000123"));
+  const deleteDocument = vi.fn(server.deleteDocument ?? (async () => undefined));
+  const machine = contactServiceMachine.provide({
+    actors: {
+      createTicket: fromPromise(({ input }: { input: TicketRequest }) => createTicket(input)),
+      deleteDocument: fromPromise(() => deleteDocument()),
+    },
+    actions: {
+      showStep: (_, params) => showStep(params),
+      goHome,
+      saveDraft: (_, params) => saveDraft(params),
+      clearDraft,
+    },
+  });
+  const actor = createActor(machine, { input });
+  const notices = collectEmitted(actor);
+  actor.start();
+  return { actor, showStep, goHome, saveDraft, clearDraft, createTicket, deleteDocument, notices };
+}
+
+const stepNow = (actor: { getSnapshot(): { getMeta(): Record<string, unknown> } }) => stepOf(actor.getSnapshot());
+
+describe("contact-service field rules", () => {
+  it("every customer field is required; the phone must be a US number, the state two letters, the ZIP five digits", () => {
+    expect(isCompleteCustomer(fullCustomer)).toBe(true);
+    for (const field of Object.keys(fullCustomer) as Array<keyof typeof fullCustomer>) {
+      expect(isCompleteCustomer({ ...fullCustomer, [field]: " " }), field).toBe(false);
+    }
+    expect(isCompleteCustomer({ ...fullCustomer, phone: "(012) 555-0134" })).toBe(false);
+    expect(isCompleteCustomer({ ...fullCustomer, state: "New York" })).toBe(false);
+    expect(isCompleteCustomer({ ...fullCustomer, zipCode: "1011" })).toBe(false);
+    expect(isCompleteCustomer({ ...fullCustomer, email: "jane.doe" })).toBe(false);
+  });
+
+  it("every purchase field is required; the date lies between 2000-01-01 and today; items exchanged is yes or no", () => {
+    expect(isCompletePurchase(fullPurchase)).toBe(true);
+    for (const field of Object.keys(fullPurchase) as Array<keyof typeof fullPurchase>) {
+      expect(isCompletePurchase({ ...fullPurchase, [field]: "" }), field).toBe(false);
+    }
+    expect(isCompletePurchase({ ...fullPurchase, purchaseDate: "1999-12-31" })).toBe(false);
+    expect(isCompletePurchase({ ...fullPurchase, purchaseDate: "2999-01-01" })).toBe(false);
+    expect(isCompletePurchase({ ...fullPurchase, itemsExchanged: "yes" })).toBe(true);
+    expect(isCompletePurchase({ ...fullPurchase, itemsExchanged: "maybe" as "yes" })).toBe(false);
+    expect(isCompletePurchase({ ...fullPurchase, storePhone: "555-0199" })).toBe(false);
+  });
+});
+
+describe("contact-service context", () => {
+  it("starts from what the failed searches know: the name, email, phone, ZIP and invoice", () => {
+    const context = initialContactContext(contactInput({ prefill: { name: "Jane Doe", email: "jane.doe@example.com", zipCode: "10001", invoice: "INV-100234" } }));
+    expect(context.customer).toEqual({ name: "Jane Doe", email: "jane.doe@example.com", zipCode: "10001" });
+    expect(context.purchase).toEqual({ invoice: "INV-100234" });
+    expect(context.documents).toEqual([]);
+  });
+
+  it("a draft kept for the same request wins over the searches; a draft of another request is ignored", () => {
+    expect(initialContactContext(contactInput({ draft: completeDraft, prefill: { name: "Someone Else" } })).customer).toEqual(fullCustomer);
+    const other = initialContactContext(contactInput({ draft: { ...completeDraft, requestId: "another-request" }, prefill: { name: "Jane" } }));
+    expect(other.customer).toEqual({ name: "Jane" });
+    expect(other.documents).toEqual([]);
+  });
+});
+
+describe("contactService routing from the URL", () => {
+  it.each([
+    [null, 1],
+    [0, 1],
+    [5, 1],
+    [9, 1],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+  ])("?step=%s opens step %s and answers the URL in place", (requested, shown) => {
+    const { actor, showStep } = open(contactInput({ requestedStep: requested }));
+    expect(stepNow(actor)).toBe(shown);
+    expect(showStep).toHaveBeenCalledTimes(1);
+    expect(showStep).toHaveBeenCalledWith({ step: shown, replace: true, ticket: null });
+  });
+
+  it("a Request Number in the URL shows the thank-you page whatever the step", () => {
+    const { actor, showStep } = open(contactInput({ requestedStep: 2, ticket: "CS-000123" }));
+    expect(actor.getSnapshot().value).toBe("submitted");
+    expect(showStep).toHaveBeenCalledWith({ step: 5, replace: true, ticket: "CS-000123" });
+  });
+
+  it("a URL change is answered in place; the consumer's own moves push", () => {
+    const { actor, showStep } = open(contactInput({ draft: completeDraft }));
+    showStep.mockClear();
+    actor.send({ type: "step.next" });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: false, ticket: null });
+    actor.send({ type: "step.requested", step: 4 });
+    expect(stepNow(actor)).toBe(4);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 4, replace: true, ticket: null });
+    actor.send({ type: "step.back" });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 3, replace: false, ticket: null });
+    actor.send({ type: "step.requested", step: null });
+    expect(stepNow(actor)).toBe(1);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null });
+  });
+});
+
+describe("contactService steps", () => {
+  it("Back on step 1 goes Home", () => {
+    const { actor, goHome } = open(contactInput());
+    actor.send({ type: "step.back" });
+    expect(goHome).toHaveBeenCalledTimes(1);
+    expect(stepNow(actor)).toBe(1);
+  });
+
+  it("Next on an incomplete step stays and reveals its messages; complete, it moves on", () => {
+    const { actor } = open(contactInput());
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(1);
+    expect(actor.getSnapshot().context.checkedSteps).toEqual([1]);
+    actor.send({ type: "customer.change", customer: fullCustomer });
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(2);
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(2);
+    expect(actor.getSnapshot().context.checkedSteps).toEqual([1, 2]);
+    actor.send({ type: "purchase.change", purchase: fullPurchase });
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(3);
+    // 'Please upload atleast 1 files'.
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(3);
+    expect(actor.getSnapshot().context.checkedSteps).toEqual([1, 2, 3]);
+    actor.send({ type: "document.added", document: invoicePdf });
+    actor.send({ type: "step.next" });
+    expect(stepNow(actor)).toBe(4);
+  });
+
+  it("every change is kept on the device: fields and documents by reference", () => {
+    const { actor, saveDraft } = open(contactInput());
+    actor.send({ type: "customer.change", customer: { name: "Jane Doe" } });
+    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: { name: "Jane Doe" }, purchase: {}, documents: [] });
+    actor.send({ type: "customer.change", customer: fullCustomer });
+    actor.send({ type: "step.next" });
+    actor.send({ type: "purchase.change", purchase: { invoice: "INV-1" } });
+    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: { invoice: "INV-1" }, documents: [] });
+    actor.send({ type: "step.requested", step: 3 });
+    actor.send({ type: "document.added", document: invoicePdf });
+    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: { invoice: "INV-1" }, documents: [invoicePdf] });
+  });
+
+  it("deleting a document asks the server first; the list and the kept draft follow its answer", async () => {
+    const { actor, deleteDocument, saveDraft, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }));
+    actor.send({ type: "document.delete", documentId: invoicePdf.id });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(deleteDocument).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.documents).toEqual([]);
+    expect(saveDraft).toHaveBeenLastCalledWith({ ...completeDraft, documents: [] });
+    expect(notices).toEqual([{ type: "notify", code: "documentDeleted" }]);
+  });
+
+  it("a document the server fails to delete stays listed with 'file not deleted.'", async () => {
+    const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => Promise.reject(new Error("500")) });
+    actor.send({ type: "document.delete", documentId: invoicePdf.id });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(actor.getSnapshot().context.documents).toEqual([invoicePdf]);
+    expect(notices).toEqual([{ type: "notify", code: "documentDeleteFailed" }]);
+  });
+
+  it("Edit links of the review go back to their section", () => {
+    const { actor } = open(contactInput({ requestedStep: 4, draft: completeDraft }));
+    for (const [event, step] of [["customer.edit", 1], ["purchase.edit", 2], ["documents.edit", 3]] as const) {
+      actor.send({ type: "step.requested", step: 4 });
+      actor.send({ type: event });
+      expect(stepNow(actor), event).toBe(step);
+    }
+  });
+});
+
+describe("contactService submit", () => {
+  it.each([
+    ["the customer details", { ...completeDraft, customer: { ...fullCustomer, email: "" } }, 1],
+    ["the purchase details", { ...completeDraft, purchase: { ...fullPurchase, storeZip: "" } }, 2],
+    ["a document", { ...completeDraft, documents: [] }, 3],
+  ])("with %s missing says so, sends nothing, and opens the first step that lacks it", (_what, draft, step) => {
+    const { actor, createTicket, notices } = open(contactInput({ requestedStep: 4, draft }));
+    actor.send({ type: "request.submit" });
+    expect(stepNow(actor)).toBe(step);
+    expect(actor.getSnapshot().context.checkedSteps).toContain(step);
+    expect(notices).toEqual([{ type: "notify", code: "incomplete" }]);
+    expect(createTicket).not.toHaveBeenCalled();
+  });
+
+  it("complete, it sends the request with its documents, shows the Request Number and forgets the draft", async () => {
+    const { actor, createTicket, clearDraft, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }));
+    actor.send({ type: "request.submit" });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
+    expect(createTicket).toHaveBeenCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: fullPurchase, documentIds: [invoicePdf.id] });
+    expect(actor.getSnapshot().context.ticket).toBe("CS-000123");
+    expect(clearDraft).toHaveBeenCalledTimes(1);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: false, ticket: "CS-000123" });
+    // Sent is sent: the URL's Back cannot reopen the review.
+    actor.send({ type: "step.requested", step: 4 });
+    expect(stepNow(actor)).toBe(5);
+  });
+
+  it("a failed send stays on the review with everything kept and says so", async () => {
+    const { actor, clearDraft, notices } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => Promise.reject(new Error("503")) });
+    actor.send({ type: "request.submit" });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(stepNow(actor)).toBe(4);
+    expect(actor.getSnapshot().context.customer).toEqual(fullCustomer);
+    expect(clearDraft).not.toHaveBeenCalled();
+    expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
+  });
+
+  it("a URL request while sending is kept and answered when the answer comes", async () => {
+    let release!: (ticket: string) => void;
+    const { actor, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => new Promise((resolve) => (release = resolve)) });
+    actor.send({ type: "request.submit" });
+    actor.send({ type: "step.requested", step: 2 });
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    release("CS-9");
+    await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
+    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: true, ticket: "CS-9" });
+  });
+
+  it("Back to Home on the thank-you page goes Home", () => {
+    const { actor, goHome } = open(contactInput({ ticket: "CS-1" }));
+    actor.send({ type: "request.close" });
+    expect(goHome).toHaveBeenCalledTimes(1);
+  });
+});
