@@ -16,6 +16,7 @@ import { HttpError } from "./http-errors.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
+import { contactServiceRoutes } from "./routes/contact-service.ts";
 import { customerRoutes } from "./routes/customers.ts";
 import { damageRoutes } from "./routes/damages.ts";
 import { documentRoutes } from "./routes/documents.ts";
@@ -64,7 +65,7 @@ export function createApp(deps: AppDeps): Hono {
   });
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.

@@ -76,3 +76,8 @@ export function claimFolder(claimId: number, family: PlanFamily): string {
 export function claimDocumentPath(claimId: number, fileName: string, family: PlanFamily): string {
   return `${claimFolder(claimId, family)}/photos-consumer/${fileName}`;
 }
+
+/** Path of a contact-service request's document, relative to the storage root. */
+export function contactDocumentPath(requestId: string, fileName: string): string {
+  return `contact_service/${requestId}/${fileName}`;
+}

@@ -9,7 +9,8 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** What a signature covers. `expires` is a Unix time in seconds. */
 export interface UploadGrant {
-  claimId: number;
+  /** The claim id, or the request id of a contact-service request. */
+  claimId: number | string;
   fileName: string;
   expires: number;
   /**

@@ -9,7 +9,7 @@ import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
 import type { AppDeps } from "../app.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import type { PlanFamily } from "../plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
+import { STORAGE_PREFIX, claimDocumentPath, contactDocumentPath } from "../storage.ts";
 import { MAX_ID } from "../validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
@@ -22,7 +22,10 @@ export function storageRoutes({ storage }: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     const claimId = folder ? Number(folder[1]) : 0;
     if (claimId < 1 || claimId > MAX_ID || !isStoredName(fileName)) return c.json(missing, 404);
-    const path = claimDocumentPath(claimId, fileName, family);
+    return send(c, claimDocumentPath(claimId, fileName, family), fileName);
+  };
+
+  const send = async (c: Context, path: string, fileName: string): Promise<Response> => {
     const size = await storage.size(path);
     if (size === null) return c.json(missing, 404);
     const headers = {
@@ -39,6 +42,14 @@ export function storageRoutes({ storage }: AppDeps): Hono {
   for (const family of ["fpp", "ace"] as const) {
     app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) => serve(c, family));
   }
+
+  // A contact-service request's documents: contact_service/{requestId}/{fileName}.
+  app.get("/storage/contact_service/:requestId/:fileName", async (c): Promise<Response> => {
+    const requestId = c.req.param("requestId") ?? "";
+    const fileName = c.req.param("fileName") ?? "";
+    if (!/^[A-Za-z0-9-]{8,64}$/.test(requestId) || !isStoredName(fileName)) return c.json(missing, 404);
+    return send(c, contactDocumentPath(requestId, fileName), fileName);
+  });
 
   app.all("/storage/*", (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json(missing, 404);

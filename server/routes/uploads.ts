@@ -85,7 +85,7 @@ export function uploadRoutes({ db, storage, config }: AppDeps): Hono {
  * Reads a body up to a limit, stopping as soon as it is exceeded.
  * @returns the bytes, or null when there are more than `limit`
  */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+export async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -356,3 +356,57 @@ export const customerInfoResponseSchema = v.object({
     [K in keyof CustomerInfo]: v.OptionalSchema<v.NullableSchema<v.StringSchema<undefined>, undefined>, "">;
   }),
 });
+
+// ---------------------------------------------------------------- Contact service (SPEC.md section 3, "Contact service data")
+// SPEC.md shows no ticket call (section 7: "its method, path and payload are not shown"); these
+// stand in for the real service's unpublished one. docs/api.md says so.
+
+/** A contact request's id: a UUID the portal makes when the request starts. */
+export const requestIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "Must be a request id"));
+
+/** GET /contact_service/file-upload-url query. */
+export const contactUploadUrlQuerySchema = v.object({
+  requestId: requestIdSchema,
+  fileType: v.picklist(["image/png", "image/jpeg", "application/pdf"]),
+  fileName: v.optional(plain(200)),
+});
+
+/** POST /contact_service/documents body: links an uploaded file to a request not yet sent. */
+export const contactLinkDocumentRequestSchema = v.object({ requestId: requestIdSchema, docName: text(255) });
+
+/** DELETE /contact_service/documents/{id} query. */
+export const contactDocumentQuerySchema = v.object({ requestId: requestIdSchema });
+
+const usPhoneDigits = v.pipe(v.string(), v.regex(/^[2-9]\d{2}[2-9]\d{6}$/, "Must be a 10-digit US number"));
+const usStateCode = v.pipe(v.string(), v.regex(/^[A-Z]{2}$/, "Must be a two-letter state code"));
+const usZipCode = v.pipe(v.string(), v.regex(/^\d{5}$/, "Must be 5 digits"));
+
+/** POST /contact_service_ticket body: the request (SPEC.md section 3) and its document ids. */
+export const contactTicketRequestSchema = v.object({
+  request_id: requestIdSchema,
+  customerDetails: v.object({
+    name: text(200),
+    email: v.pipe(text(254), v.email()),
+    phone: usPhoneDigits,
+    address: text(200),
+    city: text(100),
+    state: usStateCode,
+    zip_code: usZipCode,
+  }),
+  purchaseDetails: v.object({
+    invoice: text(64),
+    date_of_purchase: isoDate,
+    store_name: text(200),
+    store_phone: usPhoneDigits,
+    store_address: text(200),
+    store_city: text(100),
+    store_state: usStateCode,
+    store_zip: usZipCode,
+    were_any_items_exchanged: v.boolean(),
+  }),
+  documents: v.pipe(v.array(id), v.minLength(1, "At least one document"), v.maxLength(20)),
+});
+export type ContactTicketRequest = v.InferOutput<typeof contactTicketRequestSchema>;
+
+/** POST /contact_service_ticket answer: the Request Number. */
+export const contactTicketResponseSchema = v.object({ message: v.string(), ticket: v.string() });

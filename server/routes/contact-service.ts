@@ -1,0 +1,153 @@
+/**
+ * Contact-service requests (SPEC.md section 2 "Contact service wizard", section 3 "Contact service
+ * data"). SPEC.md shows no ticket call; these stand in for the real service's unpublished one
+ * (docs/api.md): a signed upload URL, the signed PUT, linking and deleting a document while the
+ * request is written, and the ticket, which stores the request with its documents once.
+ * Documents are stored under contact_service/{requestId}/ and served read-only from /storage/.
+ */
+import { Hono, type Context } from "hono";
+import {
+  SUCCEED,
+  contactDocumentQuerySchema,
+  contactLinkDocumentRequestSchema,
+  contactTicketRequestSchema,
+  contactUploadUrlQuerySchema,
+} from "../../src/api/schemas.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind } from "../../src/lib/upload-rules.ts";
+import { API_PREFIX, type AppDeps } from "../app.ts";
+import type { Queryable } from "../db.ts";
+import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
+import { HttpError, closingConnection, conflict, invalid, notFound } from "../http-errors.ts";
+import { contactDocumentPath } from "../storage.ts";
+import { UPLOAD_URL_TTL_SECONDS, signUpload, verifyUpload } from "../upload-signing.ts";
+import { idParam, parseBody, parseQuery } from "../validation.ts";
+import { UPLOAD_PATH_PREFIX, readAtMost } from "./uploads.ts";
+
+/** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
+const PREFIX = "contact_service/";
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+/** Refuses changes to a request already sent. */
+async function refuseIfSent(tx: Queryable, requestId: string): Promise<void> {
+  const [sent] = await tx.query("SELECT 1 FROM contact_tickets WHERE request_id = $1", [requestId]);
+  if (sent) throw conflict("REQUEST_ALREADY_SENT", "This request has already been sent");
+}
+
+/** Routes of contact-service requests, to mount under /api/v1. */
+export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get("/contact_service/file-upload-url", async (c) => {
+    const query = parseQuery(c, contactUploadUrlQuerySchema);
+    await refuseIfSent(db, query.requestId);
+    const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
+    const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+    const sig = signUpload(config.uploadSecret, { claimId: query.requestId, fileName, expires, prefix: PREFIX });
+    const origin = new URL(c.req.url).origin;
+    return c.json({ url: `${origin}${API_PREFIX}${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}?expires=${expires}&sig=${sig}`, fileName });
+  });
+
+  // The signed PUT: authorised by its signature, checked for size and real type like a claim's.
+  app.put(`${UPLOAD_PATH_PREFIX}${PREFIX}:requestId/:fileName`, async (c: Context) => {
+    const requestId = c.req.param("requestId") ?? "";
+    const fileName = c.req.param("fileName") ?? "";
+    let bytes: Uint8Array | null;
+    try {
+      const expiresText = c.req.query("expires") ?? "";
+      const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
+      const verdict =
+        REQUEST_ID.test(requestId) && expires > 0 && isStoredName(fileName)
+          ? verifyUpload(config.uploadSecret, { claimId: requestId, fileName, expires, prefix: PREFIX }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
+          : "bad";
+      if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
+      if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
+      await refuseIfSent(db, requestId);
+      const tooBig = new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
+      if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw tooBig;
+      bytes = await readAtMost(c.req.raw.body, MAX_UPLOAD_BYTES);
+      if (!bytes) throw tooBig;
+    } catch (error) {
+      throw closingConnection(error);
+    }
+    const kind = detectKind(bytes);
+    if (!kind) throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
+    if (kind !== kindOfName(fileName)) throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
+    await storage.write(contactDocumentPath(requestId, fileName), bytes);
+    return c.json({ message: SUCCEED });
+  });
+
+  app.post("/contact_service/documents", async (c) => {
+    const request = await parseBody(c, contactLinkDocumentRequestSchema);
+    const id = await db.transaction(async (tx) => {
+      await refuseIfSent(tx, request.requestId);
+      const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
+      const size = kind ? await storage.size(contactDocumentPath(request.requestId, request.docName)) : null;
+      if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
+      const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]);
+      if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the request");
+      const [row] = await tx.query<{ id: number }>(
+        "INSERT INTO contact_documents (request_id, file_name, content_type, size_bytes) VALUES ($1, $2, $3, $4) RETURNING id",
+        [request.requestId, request.docName, CONTENT_TYPES[kind!], size],
+      );
+      return row!.id;
+    });
+    return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
+  });
+
+  app.delete("/contact_service/documents/:docId", async (c) => {
+    const docId = idParam(c, "docId");
+    const { requestId } = parseQuery(c, contactDocumentQuerySchema);
+    const fileName = await db.transaction(async (tx) => {
+      // Another request's document is not found, whatever its id.
+      const [row] = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE id = $1 AND request_id = $2", [docId, requestId]);
+      if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
+      await refuseIfSent(tx, requestId);
+      await tx.query("DELETE FROM contact_documents WHERE id = $1", [docId]);
+      return row.file_name;
+    });
+    await storage.remove(contactDocumentPath(requestId, fileName));
+    return c.json({ message: SUCCEED });
+  });
+
+  app.post("/contact_service_ticket", async (c) => {
+    const request = await parseBody(c, contactTicketRequestSchema);
+    const { customerDetails: customer, purchaseDetails: purchase } = request;
+    const ticket = await db.transaction(async (tx) => {
+      await refuseIfSent(tx, request.request_id);
+      const documents = await tx.query<{ id: number }>("SELECT id FROM contact_documents WHERE request_id = $1 AND id = ANY($2::int[])", [request.request_id, request.documents]);
+      if (documents.length !== new Set(request.documents).size) throw invalid({ documents: "Not documents of this request" });
+      // The Request Number is made from the row's own id, in the same statement.
+      const [row] = await tx.query<{ id: number; ticket_number: string }>(
+        `WITH next AS (SELECT nextval(pg_get_serial_sequence('contact_tickets', 'id'))::int AS id)
+         INSERT INTO contact_tickets (id, ticket_number, request_id, name, email, phone, address, city, state, zip_code, invoice,
+           date_of_purchase, store_name, store_phone, store_address, store_city, store_state, store_zip, items_exchanged)
+         SELECT id, 'CS-' || lpad(id::text, 6, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 FROM next
+         RETURNING id, ticket_number`,
+        [
+          request.request_id,
+          customer.name,
+          customer.email,
+          customer.phone,
+          customer.address,
+          customer.city,
+          customer.state,
+          customer.zip_code,
+          purchase.invoice,
+          purchase.date_of_purchase,
+          purchase.store_name,
+          purchase.store_phone,
+          purchase.store_address,
+          purchase.store_city,
+          purchase.store_state,
+          purchase.store_zip,
+          purchase.were_any_items_exchanged,
+        ],
+      );
+      await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [row!.id, request.request_id, request.documents]);
+      return row!.ticket_number;
+    });
+    return c.json({ message: SUCCEED, ticket });
+  });
+
+  return app;
+}
