@@ -1,4 +1,28 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ContactServiceScreen } from "../screens/contact-service/ContactServiceScreen.tsx";
+import { createFileRoute, redirect } from "@tanstack/react-router";
+import * as v from "valibot";
+import { ContactServiceWizard } from "../screens/contact-service/ContactServiceWizard.tsx";
+import { optionalStep } from "./-search-params.ts";
 
-export const Route = createFileRoute("/contact-service")({ component: ContactServiceScreen });
+/** A request id of the URL: letters, digits and dashes (a UUID), else undefined. */
+const optionalRequestId = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((value) => (typeof value === "string" && /^[A-Za-z0-9-]{8,64}$/.test(value) ? value : undefined)),
+);
+const optionalTicket = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((value) => (typeof value === "string" && /^[A-Za-z0-9-]{1,40}$/.test(value) ? value : undefined)),
+);
+
+export const Route = createFileRoute("/contact-service")({
+  validateSearch: v.object({ step: optionalStep, id: optionalRequestId, ticket: optionalTicket }),
+  // A request needs an id: without one, a new request opens at step 1 (SPEC.md section 2).
+  beforeLoad: ({ search }) => {
+    if (!search.id) throw redirect({ to: "/contact-service", search: { step: 1, id: crypto.randomUUID() }, replace: true });
+  },
+  component: function ContactServiceRoute() {
+    const { step, id, ticket } = Route.useSearch();
+    if (!id) return null;
+    // Keyed by request, so opening another one starts afresh.
+    return <ContactServiceWizard key={id} requestId={id} step={step ?? null} ticket={ticket ?? null} />;
+  },
+});

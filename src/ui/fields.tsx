@@ -19,7 +19,7 @@ import { useReportError } from "./Form.tsx";
 export type FieldError = unknown;
 
 /** The first error of a field as translated text, or null. */
-function useFieldMessage(error: FieldError): string | null {
+export function useFieldMessage(error: FieldError): string | null {
   const { i18n } = useLingui();
   const first = Array.isArray(error) ? error[0] : error;
   if (first === null || first === undefined || first === "" || first === false) return null;
@@ -35,7 +35,7 @@ interface FieldShellProps {
 }
 
 /** Label, control and the field's translated error, tied to the control with aria-describedby. */
-function FieldShell({ label, required, error: rawError, children }: FieldShellProps) {
+export function FieldShell({ label, required, error: rawError, children }: FieldShellProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const error = useFieldMessage(rawError);

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function put(url: string, bytes: Uint8Array, contentType: string) {
-  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: bytes });
+  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: new Blob([bytes]) });
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 

@@ -1,0 +1,72 @@
+/**
+ * Contact-service calls. SPEC.md section 7 says the ticket is created on final submit but does not
+ * show the call; these stand in for the real service's unpublished one (docs/api.md): a signed
+ * upload URL and a document link per file, deleting one, and the ticket. Wire names (snake_case
+ * `customerDetails`/`purchaseDetails` of SPEC.md section 3) stay here.
+ */
+import type { TicketRequest } from "../../machines/contact-service.machine.ts";
+import type { ClaimDocument } from "../../machines/domain.ts";
+import { config } from "../config.ts";
+import { contentTypeFor } from "../lib/upload-rules.ts";
+import { phoneDigits } from "../../machines/contact-rules.ts";
+import type { UploadDestination } from "./documents.ts";
+import { http } from "./http.ts";
+import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "./schemas.ts";
+
+/** Where the request's documents go: stored under contact_service/{requestId}/, linked to the request. */
+export function contactRequestDestination(requestId: string): UploadDestination {
+  return {
+    kind: "contactRequest",
+    uploadUrl: (file) =>
+      http.get("contact_service/file-upload-url", { searchParams: { requestId, fileType: contentTypeFor(file.name), fileName: file.name } }).json(uploadUrlResponseSchema),
+    link: async (fileName) => {
+      const body = await http.post("contact_service/documents", { json: { requestId, docName: fileName } }).json(linkDocumentResponseSchema);
+      const linked = body.result[0];
+      if (!linked) throw new Error("Document not linked");
+      return { id: linked.id, fileName: linked.name } satisfies ClaimDocument;
+    },
+  };
+}
+
+/** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. */
+export async function deleteContactDocument(requestId: string, documentId: number): Promise<void> {
+  await http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema);
+}
+
+/** POST /contact_service_ticket: sends the request; resolves to its Request Number. */
+export async function createContactTicket(request: TicketRequest): Promise<string> {
+  const { customer, purchase } = request;
+  const body: ContactTicketRequest = {
+    request_id: request.requestId,
+    customerDetails: {
+      name: customer.name.trim(),
+      email: customer.email.trim(),
+      phone: phoneDigits(customer.phone),
+      address: customer.address.trim(),
+      city: customer.city.trim(),
+      state: customer.state.trim().toUpperCase(),
+      zip_code: customer.zipCode.trim(),
+    },
+    purchaseDetails: {
+      invoice: purchase.invoice.trim(),
+      date_of_purchase: purchase.purchaseDate,
+      store_name: purchase.storeName.trim(),
+      store_phone: phoneDigits(purchase.storePhone),
+      store_address: purchase.storeAddress.trim(),
+      store_city: purchase.storeCity.trim(),
+      store_state: purchase.storeState.trim().toUpperCase(),
+      store_zip: purchase.storeZip.trim(),
+      were_any_items_exchanged: purchase.itemsExchanged === "yes",
+    },
+    documents: request.documentIds,
+  };
+  const answer = await http.post("contact_service_ticket", { json: body }).json(contactTicketResponseSchema);
+  return answer.ticket;
+}
+
+/** Public address of a request's document: base + contact_service/{requestId}/{fileName}. */
+export function contactDocumentUrl(requestId: string, fileName: string): string {
+  const base = config.publicStorageUrl.endsWith("/") ? config.publicStorageUrl : `${config.publicStorageUrl}/`;
+  return `${base}contact_service/${encodeURIComponent(requestId)}/${encodeURIComponent(fileName)}`;
+}
+

@@ -1,0 +1,112 @@
+/**
+ * The contact-service request, route contact-service (SPEC.md section 2 "Contact service wizard"):
+ * Customer Details, Purchase Details, Upload Documents, Review Details, and the thank-you page. The
+ * contactService machine owns the flow; the URL mirrors its step (`step`, `id`, and `ticket` on the
+ * thank-you page) through the shared step sync; the draft is kept in the `data` cookie so a reload,
+ * a closed tab or a return the same day finds every field and every uploaded document.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useRouter } from "@tanstack/react-router";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useState } from "react";
+import { fromPromise } from "xstate";
+import { contactServiceMachine, type TicketRequest } from "../../../machines/contact-service.machine.ts";
+import { stepOf } from "../../../machines/claim-wizard.ts";
+import type { PlanQuery } from "../../../machines/domain.ts";
+import { createContactTicket, deleteContactDocument } from "../../api/contact-service.ts";
+import { config } from "../../config.ts";
+import { clearContactDraft, loadContactDraft, saveContactDraft } from "../../lib/contact-draft.ts";
+import { loadMapsScript, mapsPlacesReady } from "../../lib/maps-script.ts";
+import { loadSearchInfo } from "../../lib/search-info.ts";
+import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
+import { WizardFrame } from "../../ui/WizardFrame.tsx";
+import { showContactNotice } from "./contact-notices.ts";
+import { ContactReviewStep } from "./ContactReviewStep.tsx";
+import { CustomerDetailsStep } from "./CustomerDetailsStep.tsx";
+import { DocumentsStep } from "./DocumentsStep.tsx";
+import { PurchaseDetailsStep } from "./PurchaseDetailsStep.tsx";
+import { RequestSubmitted } from "./RequestSubmitted.tsx";
+
+export const CONTACT_STEPS = [1, 2, 3, 4] as const;
+
+export interface ContactServiceWizardProps {
+  /** `id` of the URL. */
+  requestId: string;
+  /** `step` of the URL as parsed once by the route. */
+  step: number | null;
+  /** `ticket` of the URL: the Request Number once sent. */
+  ticket: string | null;
+}
+
+/** What the failed searches already know: name, email, phone, invoice, ZIP. */
+function prefillFrom(query: PlanQuery | null) {
+  if (!query || query.by === "warrantyNumber") return {};
+  return {
+    name: [query.firstName, query.lastName].filter(Boolean).join(" "),
+    ...(query.email && { email: query.email }),
+    ...(query.phone && { phone: query.phone }),
+    ...(query.zip && { zipCode: query.zip }),
+    ...(query.invoice && { invoice: query.invoice }),
+  };
+}
+
+export function ContactServiceWizard({ requestId, step: urlStep, ticket }: ContactServiceWizardProps) {
+  const { t, i18n } = useLingui();
+  const router = useRouter();
+  const [logic] = useState(() =>
+    contactServiceMachine.provide({
+      actors: {
+        deleteDocument: fromPromise<void, { requestId: string; documentId: number }>(({ input }) => deleteContactDocument(input.requestId, input.documentId)),
+        createTicket: fromPromise<string, TicketRequest>(({ input }) => createContactTicket(input)),
+      },
+      actions: {
+        showStep: (_, { step, replace, ticket: number }) => showStepInUrl(router, "/contact-service", step, replace, number ? { ticket: number } : {}),
+        goHome: () => void router.navigate({ to: "/" }),
+        saveDraft: (_, draft) => saveContactDraft(draft),
+        clearDraft: () => clearContactDraft(),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) } });
+  const step = useSelector(actor, stepOf);
+  useStepRequests(actor, urlStep, step);
+  useEffect(() => {
+    const subscription = actor.on("notify", (event) => showContactNotice(event.code));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  const sentTicket = useSelector(actor, (snapshot) => snapshot.context.ticket);
+
+  // The address suggestions need the maps script: loaded here only, and only with a key.
+  const [mapsReady, setMapsReady] = useState(mapsPlacesReady);
+  useEffect(() => {
+    let current = true;
+    void loadMapsScript(config.mapsApiKey, i18n.locale).then((ready) => current && setMapsReady(ready));
+    return () => {
+      current = false;
+    };
+  }, [i18n.locale]);
+
+  if (step === 5 && sentTicket) return <RequestSubmitted ticket={sentTicket} onHome={() => actor.send({ type: "request.close" })} />;
+  if (step === null || step === 5) return null;
+
+  const titles = { 1: t`Customer Details`, 2: t`Purchase Details`, 3: t`Upload Documents`, 4: t`Review Details` } as const;
+  const current = step as 1 | 2 | 3 | 4;
+  return (
+    <WizardFrame
+      steps={CONTACT_STEPS}
+      step={current}
+      title={titles[current]}
+      canGoNext={!busy}
+      busy={busy}
+      isReview={current === 4}
+      onBack={() => actor.send({ type: "step.back" })}
+      onNext={() => actor.send(current === 4 ? { type: "request.submit" } : { type: "step.next" })}
+    >
+      {current === 1 && <CustomerDetailsStep actor={actor} mapsReady={mapsReady} />}
+      {current === 2 && <PurchaseDetailsStep actor={actor} mapsReady={mapsReady} />}
+      {current === 3 && <DocumentsStep actor={actor} />}
+      {current === 4 && <ContactReviewStep actor={actor} />}
+    </WizardFrame>
+  );
+}
