@@ -24,13 +24,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function put(url: string, bytes: Uint8Array, contentType: string) {
-  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: new Blob([bytes]) });
+async function put(url: string, bytes: Buffer, contentType: string) {
+  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 
 /** Uploads and links a file to a request; answers the linked document. */
-async function attach(requestId: string, bytes: Uint8Array, fileName: string, fileType: string) {
+async function attach(requestId: string, bytes: Buffer, fileName: string, fileType: string) {
   const query = new URLSearchParams({ requestId, fileType, fileName });
   const signed = expectShape(uploadUrlResponseSchema, (await server.api.get(`/contact_service/file-upload-url?${query}`)).body);
   expect(new URL(signed.url).pathname).toBe(`/api/v1/uploads/contact_service/${requestId}/${signed.fileName}`);
