@@ -13,6 +13,8 @@ const configSchema = v.object({
   legacyClaimUrl: v.pipe(v.string(), v.nonEmpty()),
   mapsApiKey: v.string(),
   supportEmail: v.pipe(v.string(), v.email()),
+  tutorialVideoUrl: v.string(),
+  tutorialCaptionsUrl: v.string(),
 });
 
 export type Config = v.InferOutput<typeof configSchema>;
@@ -27,4 +29,6 @@ export const config: Config = v.parse(configSchema, {
   legacyClaimUrl: env.VITE_LEGACY_CLAIM_URL ?? "https://legacy-claims.example.com/claim-request",
   mapsApiKey: env.VITE_MAPS_API_KEY ?? "",
   supportEmail: env.VITE_SUPPORT_EMAIL ?? "support@example.com",
+  tutorialVideoUrl: env.VITE_TUTORIAL_VIDEO_URL ?? "",
+  tutorialCaptionsUrl: env.VITE_TUTORIAL_CAPTIONS_URL ?? "",
 });

@@ -1,18 +1,24 @@
 /**
- * The welcome screen (SPEC.md section 1 and 2 "Welcome screen"): banner, the four steps, Start, and
- * the FAQ accordion with every item expanded at first.
+ * The welcome screen (SPEC.md section 1 and 2 "Welcome screen"): banner, the four steps, Start, the
+ * 'Claim Video Tutorial' dialog, and the FAQ accordion with every item expanded at first.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
+import banner from "./banner.svg";
 import { Faq } from "./Faq.tsx";
+import { TutorialDialog } from "./TutorialDialog.tsx";
 
 export function WelcomeScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
+  const [tutorialOpen, setTutorialOpen] = useState(false);
   return (
     <section className="screen welcome">
-      <div className="banner" role="img" aria-label={t`A living room with a sofa and an armchair`} />
+      {/* Sized, so nothing moves when it arrives; first on the page, so fetched first. */}
+      <img className="banner" src={banner} width={750} height={300} alt={t`A living room with a sofa, a plant and a lamp`} fetchPriority="high" decoding="async" />
       <h1>
         <Trans>File a damage claim on your protection plan</Trans>
       </h1>
@@ -22,7 +28,13 @@ export function WelcomeScreen() {
         <li>{t`Provide claim information`}</li>
         <li>{t`Submit`}</li>
       </ol>
-      <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Start`}</Button>
+      <div className="actions">
+        <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Start`}</Button>
+        <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
+          {t`Claim Video Tutorial`}
+        </Button>
+      </div>
+      <TutorialDialog open={tutorialOpen} onClose={() => setTutorialOpen(false)} videoUrl={config.tutorialVideoUrl} captionsUrl={config.tutorialCaptionsUrl} />
       <Faq />
     </section>
   );
