@@ -2,8 +2,8 @@
  * aceClaimMachine: the ACE claim wizard (SPEC.md section 2 "Claim wizard (ACE)", section 4 "Claim
  * flow"), built on the shared core (claim-wizard.ts): step 2 confirms the customer's contact
  * information, step 3 selects the damaged items with their details; the damage report (options per
- * model number, no specific damage), review and submit are the core's. An HTTP 504 on submit counts
- * as success.
+ * model number, no specific damage), review and submit are the core's. Any successful answer to
+ * submit, and an HTTP 504, count as success.
  *
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
@@ -15,6 +15,8 @@ export const aceClaimMachine = claimWizard
   .extend({
     guards: {
       hasValidContact: ({ context }) => isValidContact(context.contact),
+      // ACE submit shows the confirmation after any successful answer, whatever its message (SPEC.md section 4).
+      isClaimAccepted: () => true,
       // The gateway gave up waiting, but the claim was received: treated as success (SPEC.md section 4).
       isClaimReceived: (_, params: { error: unknown }) => isGatewayTimeoutError(params.error),
     },

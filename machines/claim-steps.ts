@@ -8,7 +8,7 @@
  * 6 submitted. Step 1 is the plan choice, outside the wizard.
  */
 import { isValidContact, type Contact } from "./contact-rules.ts";
-import type { Claim } from "./domain.ts";
+import { claimStatusGroup, type Claim } from "./domain.ts";
 
 /** The two wizards: FPP plans, and ACE plans (contact details first, options per model number). */
 export type ClaimFamily = "fpp" | "ace";
@@ -50,13 +50,13 @@ const REACHABLE: Record<ClaimFamily, (facts: StepFacts) => Record<3 | 4 | 5, boo
 };
 
 /**
- * The step to show for a requested one. A claim that is no longer a Draft shows its submitted
- * state; step 1 is the plan choice ("selectPlan"); a missing, non-numeric or too high step resets to
+ * The step to show for a requested one. A claim no longer in the draft group (SPEC.md section 4:
+ * Draft, Not submitted, UNKNOWN) shows its submitted state; step 1 is the plan choice ("selectPlan"); a missing, non-numeric or too high step resets to
  * 2; otherwise the furthest reachable step not beyond the requested one, so a reload resumes where
  * it was.
  */
 export function resolveStep(family: ClaimFamily, requested: number | null, facts: StepFacts): WizardStep | "selectPlan" {
-  if (facts.claim.status !== "Draft") return 6;
+  if (claimStatusGroup(facts.claim.status) !== "draft") return 6;
   if (requested === 1) return "selectPlan";
   if (requested === null || !Number.isInteger(requested) || requested < 1 || requested > 5) return 2;
   const reachable = REACHABLE[family](facts);

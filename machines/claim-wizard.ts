@@ -237,7 +237,8 @@ export const claimWizard = setup({
     // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
     isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
-    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4).
+    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4); FPP
+    // needs the message 'Succeed', ACE overrides both.
     isClaimAccepted: (_, params: { message: string }) => params.message === "Succeed",
     isClaimReceived: (_, _params: { error: unknown }) => false,
   },

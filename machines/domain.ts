@@ -85,7 +85,39 @@ export interface ClaimItem {
 }
 
 /** Claim statuses (SPEC.md section 4). */
-export type ClaimStatus = "Open" | "Closed" | "Draft" | "In process" | "Pending review" | "Not submitted" | "Denied" | "Cancelled" | "UNKNOWN";
+export const CLAIM_STATUSES = ["Open", "Closed", "Draft", "In process", "Pending review", "Not submitted", "Denied", "Cancelled", "UNKNOWN"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** The simplified grouping of claim statuses (SPEC.md section 4). */
+export type ClaimStatusGroup = "open" | "close" | "draft" | "denied" | "review" | "approved";
+
+/** A server's status text as a status; a text the portal does not know is UNKNOWN. */
+export function toClaimStatus(text: string): ClaimStatus {
+  return (CLAIM_STATUSES as readonly string[]).includes(text) ? (text as ClaimStatus) : "UNKNOWN";
+}
+
+/**
+ * The group of a status (SPEC.md section 4): Denied and Cancelled count as close; In process and
+ * Pending review as review; Not submitted and UNKNOWN as draft, so the consumer can still finish
+ * and submit them.
+ */
+export function claimStatusGroup(status: ClaimStatus): ClaimStatusGroup {
+  switch (status) {
+    case "Open":
+      return "open";
+    case "Closed":
+    case "Denied":
+    case "Cancelled":
+      return "close";
+    case "In process":
+    case "Pending review":
+      return "review";
+    case "Draft":
+    case "Not submitted":
+    case "UNKNOWN":
+      return "draft";
+  }
+}
 
 /** A claim as the server holds it. */
 export interface Claim {

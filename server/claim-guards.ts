@@ -24,6 +24,17 @@ export interface ClaimRecord {
 export const DRAFT = "Draft";
 
 /**
+ * Statuses of a claim the consumer may still change and submit: the draft group of SPEC.md section
+ * 4 as the server stores it (machines/domain.ts claimStatusGroup; test/server/rules.test.ts holds
+ * the two together). UNKNOWN is the portal's name for a text it does not know, never stored.
+ */
+export const EDITABLE_STATUSES: readonly string[] = [DRAFT, "Not submitted"];
+
+export function isEditableStatus(status: string): boolean {
+  return EDITABLE_STATUSES.includes(status);
+}
+
+/**
  * Reads a claim and locks it until the transaction ends, so concurrent calls on one claim run one
  * after the other.
  * @param family when given, the claim must be of this plan family
@@ -46,7 +57,7 @@ export async function lockClaim(tx: Queryable, claimId: number, family?: PlanFam
  */
 export async function lockDraftClaim(tx: Queryable, claimId: number, family?: PlanFamily): Promise<ClaimRecord> {
   const claim = await lockClaim(tx, claimId, family);
-  if (claim.status !== DRAFT) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be changed`);
+  if (!isEditableStatus(claim.status)) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be changed`);
   return claim;
 }
 

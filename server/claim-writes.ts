@@ -7,7 +7,7 @@
  * so a refused call writes nothing.
  */
 import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../src/api/schemas.ts";
-import { DRAFT, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
+import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "./db.ts";
 import { conflict, notFound } from "./http-errors.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
@@ -36,9 +36,9 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
   if (plan.status !== "Active") throw conflict("PLAN_NOT_ACTIVE", `Plan is ${plan.status}; claims can be filed on Active plans only`);
   const [live] = await tx.query<{ id: number; status: string; status_code: string | null }>(
     "SELECT id, status, status_code FROM claims WHERE plan_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 1",
-    [request.warrentyId, `{${[DRAFT, ...IN_PROGRESS].map((s) => `"${s}"`).join(",")}}`],
+    [request.warrentyId, `{${[...EDITABLE_STATUSES, ...IN_PROGRESS].map((s) => `"${s}"`).join(",")}}`],
   );
-  if (live?.status === DRAFT) {
+  if (live && isEditableStatus(live.status)) {
     return { code: CLAIM_CODES.draftExist, message: "A draft claim already exists for this plan", claimId: live.id };
   }
   if (live) {
@@ -273,7 +273,7 @@ export type SubmitAnswer = { message: string; code?: string; missing?: string[] 
 export async function submitClaim(tx: Queryable, family: PlanFamily, claimId: number, customerId?: number): Promise<SubmitAnswer> {
   const claim = await lockClaim(tx, claimId, family);
   if (customerId !== undefined && claim.customer_id !== customerId) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found for this customer");
-  if (claim.status !== DRAFT) return { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" };
+  if (!isEditableStatus(claim.status)) return { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" };
   const missing = await missingParts(tx, claimId);
   if (missing.length > 0) return { message: "Claim is incomplete", code: "CLAIM_INCOMPLETE", missing };
   await tx.query("UPDATE claims SET status = 'Open', submitted_at = now() WHERE id = $1", [claimId]);

@@ -108,7 +108,7 @@ export interface DemoItem {
 
 /** A claim already filed on a demo plan, on its first plan item. */
 export interface DemoClaim {
-  status: "Draft" | "In process";
+  status: "Draft" | "Not submitted" | "In process";
   statusCode: string;
   /** Damage on the claim item (names in the FPP lists); absent: claim item without damage. */
   damage?: { type: string; specificDamage: string; area: string; howDidOccur: string; actionTaken: string; date: string; notes: string };
@@ -200,6 +200,20 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
       { type: "Coffee Table", manufacturer: "Stanley", material: "Glass", color: "Black", description: "Glass top coffee table", vendor: "Stanley Furniture", sku: "STN-CTB-40015", price: 499.0, modelNumber: "400-15-01", quantity: 1, location: "Living room" },
     ],
     claim: { status: "Draft", statusCode: "CS-D12-0001" },
+  },
+  {
+    number: "W-N07-NS0001", planType: "FPP", status: "Active", shows: "has a 'Not submitted' claim with a saved damage: it counts as a draft, so it opens at step 2 and can be finished and submitted",
+    customer: { firstName: "Nora", lastName: "Stone", email: "nora.stone@example.com", phone: "(503) 555-0147", address: "800 SW Broadway", city: "Portland", state: "OR", zip: "97205" },
+    invoice: "INV-800417", programName: FIVE_YEAR, programId: 501, dealerId: 1410, store: "OR-0503",
+    purchaseDate: "2025-03-02", deliveryDate: "2025-03-07", expirationDate: "2030-03-07",
+    totalPrice: 1299.0, warrantyProgramPrice: 129.99,
+    items: [
+      { type: "Sofa", manufacturer: "Ashley", material: "Fabric", color: "Gray", description: "Altari two-seat sofa", vendor: "Ashley Furniture", sku: "ASH-SOF-87213", price: 1299.0, modelNumber: "8721338", quantity: 1, location: "Living room" },
+    ],
+    claim: {
+      status: "Not submitted", statusCode: "CS-N07-0001",
+      damage: { type: "Stain", specificDamage: "Food or beverage stain", area: "Seat cushion", howDidOccur: "Accidental spill", actionTaken: "Blotted with a cloth", date: "2025-10-12", notes: "Red wine spilled on the middle seat cushion." },
+    },
   },
   {
     number: "W-P55-IP0001", planType: "FPP", status: "Active", shows: "has an 'In process' claim: insert_claim answers CLAIM_IN_PROGRESS with its status code",

@@ -113,7 +113,7 @@ async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, loo
 
 async function insertClaim(tx: Queryable, plan: DemoPlan, planId: number, customerId: number, planItemId: number, lookup: LookupIds): Promise<void> {
   const claim = plan.claim!;
-  const submitted = claim.status !== "Draft";
+  const submitted = claim.status === "In process";
   const [claimRow] = await tx.query<{ id: number }>(
     `INSERT INTO claims (plan_id, customer_id, status, status_code, damage_date, claim_date, allow_sms, submitted_at)
      VALUES ($1, $2, $3, $4, $5, $6, true, $7) RETURNING id`,

@@ -3,7 +3,7 @@
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
 import { DateTime } from "luxon";
-import type { Claim, ClaimItem, ClaimStatus, DamageEntry, ItemDetails, PlanType, StartClaimResult } from "../../machines/domain.ts";
+import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { http, serverMessage } from "./http.ts";
 import {
@@ -48,7 +48,7 @@ export async function deleteDraftClaim(claimId: number): Promise<void> {
 export function toClaim(detail: WireClaimDetail): Claim {
   return {
     id: detail.claim.id,
-    status: detail.claim.status as ClaimStatus,
+    status: toClaimStatus(detail.claim.status),
     planId: detail.claim.warrentyId,
     customerId: detail.claim.customerId,
     damageAreas: detail.damageAreasDisp,

@@ -90,6 +90,23 @@ describe("insert_claim", () => {
     expect(draft.items.map((i) => i.type?.name)).toEqual(["Sofa"]);
   });
 
+  it("a 'Not submitted' claim counts as a draft: DRAFT_EXIST, it takes changes, and it can be submitted", async () => {
+    const nora = await demoPlan(server.api, "W-N07-NS0001");
+    const answer = expectShape(insertClaimResponseSchema, (await server.api.post("/insert_claim", claimBody(nora.id, nora.customerId))).body);
+    expect(answer.code).toBe("DRAFT_EXIST");
+    const claimId = answer.claimId!;
+    const before = expectShape(claimDetailSchema, (await server.api.get(`/claim/${claimId}`)).body);
+    expect(before.claim.status).toBe("Not submitted");
+    const [item] = before.items;
+    // Its one missing part, a photo, is added like on a draft.
+    const signed = (await server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+    expect((await fetch(signed.url, { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(png) })).status).toBe(200);
+    expect((await server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: item!.id, docName: signed.fileName })).status).toBe(200);
+    expect((await server.api.put(`/submit_claim/${claimId}/${nora.customerId}`)).body).toEqual({ message: "Succeed" });
+    expect(expectShape(claimDetailSchema, (await server.api.get(`/claim/${claimId}`)).body).claim.status).toBe("Open");
+  });
+
   it("answers CLAIM_IN_PROGRESS with the status code when a claim is being handled", async () => {
     const paul = await demoPlan(server.api, "W-P55-IP0001");
     const before = await snapshot(server.db);

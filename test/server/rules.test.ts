@@ -8,6 +8,8 @@ import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../
 import { phoneDigits, zip5 } from "../../server/search-rules.ts";
 import { signUpload, verifyUpload } from "../../server/upload-signing.ts";
 import { isRealDate, isRealTimestamp } from "../../src/api/schemas.ts";
+import { EDITABLE_STATUSES } from "../../server/claim-guards.ts";
+import { CLAIM_STATUSES, claimStatusGroup } from "../../machines/domain.ts";
 
 describe("loadConfig", () => {
   it("takes the documented defaults", () => {
@@ -90,5 +92,12 @@ describe("date checks", () => {
     expect(["2025-02-29", "2025-04-31", "2025-13-01", "0000-01-01", "2025-1-1", "20250101"].map(isRealDate)).toEqual([false, false, false, false, false, false]);
     expect(["2025-09-02 00:00:00", "2025-09-02 23:59:59"].map(isRealTimestamp)).toEqual([true, true]);
     expect(["2025-09-02 24:00:00", "2025-09-02 12:60:00", "2025-02-30 10:00:00", "2025-09-02T10:00:00"].map(isRealTimestamp)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("claim statuses the server lets a consumer change", () => {
+  it("are exactly the stored statuses of the portal's draft group (SPEC.md section 4)", () => {
+    const draftGroup = CLAIM_STATUSES.filter((status) => claimStatusGroup(status) === "draft" && status !== "UNKNOWN");
+    expect([...EDITABLE_STATUSES].sort()).toEqual([...draftGroup].sort());
   });
 });

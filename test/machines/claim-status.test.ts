@@ -1,0 +1,84 @@
+/**
+ * Claim statuses (SPEC.md section 4): the grouping both wizards decide with, the mapping of a
+ * server's text, and what each group means for the step a claim opens at; and the submit rule of
+ * each family (FPP needs 'Succeed'; ACE takes any successful answer, and an HTTP 504).
+ */
+import { describe, expect, it } from "vitest";
+import { createActor, fromPromise, waitFor } from "xstate";
+import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
+import { resolveStep } from "../../machines/claim-steps.ts";
+import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
+import { CLAIM_STATUSES, claimStatusGroup, toClaimStatus, type Claim, type ClaimStatus } from "../../machines/domain.ts";
+import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
+import { claim, loaded, readyClaim } from "./support/domain-fixtures.ts";
+
+describe("claim status grouping", () => {
+  it("groups every status as SPEC.md section 4 says", () => {
+    expect(Object.fromEntries(CLAIM_STATUSES.map((status) => [status, claimStatusGroup(status)]))).toEqual({
+      Open: "open",
+      Closed: "close",
+      Denied: "close",
+      Cancelled: "close",
+      "In process": "review",
+      "Pending review": "review",
+      Draft: "draft",
+      "Not submitted": "draft",
+      UNKNOWN: "draft",
+    });
+  });
+
+  it("a server text the portal does not know is UNKNOWN, not a blind cast", () => {
+    expect(toClaimStatus("Not submitted")).toBe("Not submitted");
+    expect(toClaimStatus("Archived")).toBe("UNKNOWN");
+    expect(toClaimStatus("draft")).toBe("UNKNOWN");
+    expect(toClaimStatus("")).toBe("UNKNOWN");
+  });
+
+  it.each(["Not submitted", "UNKNOWN"] as ClaimStatus[])("a '%s' claim opens where a Draft would, so it can be finished", (status) => {
+    for (const family of ["fpp", "ace"] as const) {
+      const facts = { claim: { ...readyClaim, status }, selection: [1], contact: undefined, contactSaved: false };
+      expect(resolveStep(family, 2, facts), family).toBe(2);
+    }
+    expect(resolveStep("fpp", 5, { claim: { ...readyClaim, status }, selection: [1] })).toBe(5);
+  });
+
+  it.each(["Open", "Closed", "In process", "Pending review", "Denied", "Cancelled"] as ClaimStatus[])("a '%s' claim shows its submitted state", (status) => {
+    expect(resolveStep("fpp", 2, { claim: { ...readyClaim, status }, selection: [1] })).toBe(6);
+  });
+});
+
+describe("submit rules per family", () => {
+  /** A wizard on a claim ready for review, its submit answered by `submit`. */
+  async function submitWith(machine: typeof fppClaimMachine, first: LoadedClaim, submit: () => Promise<string>) {
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          loadClaim: fromPromise(async () => first),
+          submitClaim: fromPromise(submit),
+        },
+      }),
+      { input: { claimId: first.claim.id, planId: first.plan.id, customerId: first.claim.customerId, requestedStep: 5 } },
+    ).start();
+    await waitFor(actor, (snapshot) => stepOf(snapshot) === 5);
+    actor.send({ type: "claim.submit" });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    return stepOf(actor.getSnapshot());
+  }
+  const gatewayTimeout = () => Promise.reject(Object.assign(new Error("Gateway Timeout"), { response: { status: 504 } }));
+  const ready: Claim = claim({ ...readyClaim });
+
+  it("FPP: only 'Succeed' confirms; another message or a 504 stays on the review", async () => {
+    expect(await submitWith(fppClaimMachine, loaded(ready), async () => "Succeed")).toBe(6);
+    expect(await submitWith(fppClaimMachine, loaded(ready), async () => "Claim received")).toBe(5);
+    expect(await submitWith(fppClaimMachine, loaded(ready), gatewayTimeout)).toBe(5);
+  });
+
+  it("ACE: any successful answer confirms, and so does an HTTP 504; another failure stays on the review", async () => {
+    const ace = aceClaimMachine as unknown as typeof fppClaimMachine;
+    const first = { ...loaded(ready), contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" }, modelOptions: {} };
+    expect(await submitWith(ace, first, async () => "Succeed")).toBe(6);
+    expect(await submitWith(ace, first, async () => "Claim received")).toBe(6);
+    expect(await submitWith(ace, first, gatewayTimeout)).toBe(6);
+    expect(await submitWith(ace, first, () => Promise.reject(Object.assign(new Error("Bad Gateway"), { response: { status: 502 } })))).toBe(5);
+  });
+});
