@@ -4,6 +4,7 @@ import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
 import { PlanSearchProvider } from "../screens/plan-search/plan-search-actor.tsx";
 import { Header } from "../ui/Header.tsx";
+import { LoadWatchdog } from "../ui/LoadWatchdog.tsx";
 import { Toasts } from "../ui/Toasts.tsx";
 
 export const Route = createRootRoute({
@@ -20,7 +21,9 @@ function RootLayout() {
       </a>
       <Header />
       <main id="main" className="content">
-        <Outlet />
+        <LoadWatchdog>
+          <Outlet />
+        </LoadWatchdog>
       </main>
       <Toasts />
     </PlanSearchProvider>
