@@ -8,7 +8,8 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { claimWizard, initialContext, stepState, isGatewayTimeoutError, onItemToggle, onStepRequested, waitingForServer, wizardStates } from "./claim-wizard.ts";
+import { isGatewayTimeoutError } from "./call-errors.ts";
+import { claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 
 export const aceClaimMachine = claimWizard

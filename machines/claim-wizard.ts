@@ -38,6 +38,7 @@ import { hasCompleteDetails } from "./claim-rules.ts";
 import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
 import type { Contact } from "./contact-rules.ts";
 import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
+import { isServerAnswer } from "./call-errors.ts";
 import { notProvided } from "./not-provided.ts";
 
 export interface ClaimWizardInput {
@@ -50,7 +51,16 @@ export interface ClaimWizardInput {
 }
 
 /** Feedback codes the screens turn into toasts or inline messages. */
-export type ClaimNotice = "saveFailed" | "removeFailed" | "submitFailed" | "damageDeleteFailed" | "documentDeleted" | "documentDeleteFailed";
+export type ClaimNotice =
+  | "saveFailed"
+  | "removeFailed"
+  | "submitFailed"
+  | "damageDeleteFailed"
+  | "documentDeleted"
+  /** The server answered and refused: 'file not deleted.' */
+  | "documentDeleteFailed"
+  /** No answer from the server (a network failure): "something went wrong, can't delete file." */
+  | "documentDeleteError";
 
 /** What `loadClaim` resolves to: the claim, its plan and the option lists its steps choose from. */
 export interface LoadedClaim {
@@ -131,11 +141,6 @@ export function stepToShow(context: ClaimWizardContext): WizardStep | "selectPla
     contact: context.contact,
     contactSaved: context.contactSaved,
   });
-}
-
-/** True when a failed call was an HTTP 504, which ACE submit counts as success (SPEC.md section 4). */
-export function isGatewayTimeoutError(error: unknown): boolean {
-  return (error as { response?: { status?: number } } | null)?.response?.status === 504;
 }
 
 /** The URL step of a snapshot, from `meta.step` of the active states; null while loading or not found. */
@@ -241,6 +246,8 @@ export const claimWizard = setup({
     // needs the message 'Succeed', ACE overrides both.
     isClaimAccepted: (_, params: { message: string }) => params.message === "Succeed",
     isClaimReceived: (_, _params: { error: unknown }) => false,
+    // A delete the server refused, as opposed to one that got no answer (SPEC.md section 8).
+    isRefusedByServer: (_, params: { error: unknown }) => isServerAnswer(params.error),
   },
 });
 
@@ -377,7 +384,10 @@ const coreStates = {
             target: "editing",
             actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, { type: "notify", params: { code: "documentDeleted" } }],
           },
-          onError: { target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+          onError: [
+            { guard: { type: "isRefusedByServer", params: ({ event }) => ({ error: event.error }) }, target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+            { target: "editing", actions: { type: "notify", params: { code: "documentDeleteError" } } },
+          ],
         },
       },
     },

@@ -21,6 +21,7 @@ import {
   type CustomerDetails,
   type PurchaseDetails,
 } from "./contact-service-rules.ts";
+import { isServerAnswer } from "./call-errors.ts";
 import type { ClaimDocument } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
 
@@ -45,7 +46,7 @@ export interface ContactServiceInput {
   prefill: Partial<CustomerDetails> & { invoice?: string };
 }
 
-export type ContactNotice = "incomplete" | "submitFailed" | "documentDeleted" | "documentDeleteFailed";
+export type ContactNotice = "incomplete" | "submitFailed" | "documentDeleted" | "documentDeleteFailed" | "documentDeleteError";
 
 export interface ContactServiceContext extends ContactDraft {
   /** A step the URL asked for that no step state has answered yet; null once a step is shown. */
@@ -137,6 +138,8 @@ export const contactServiceMachine = setup({
     isRequestComplete: ({ context }) => isCompleteCustomer(context.customer) && isCompletePurchase(context.purchase) && context.documents.length > 0,
     isCustomerIncomplete: ({ context }) => !isCompleteCustomer(context.customer),
     isPurchaseIncomplete: ({ context }) => !isCompletePurchase(context.purchase),
+    // A delete the server refused, as opposed to one that got no answer (SPEC.md section 8).
+    isRefusedByServer: (_, params: { error: unknown }) => isServerAnswer(params.error),
   },
 }).createMachine({
   id: "contactService",
@@ -208,7 +211,10 @@ export const contactServiceMachine = setup({
               target: "editing",
               actions: ["dropDocument", { type: "saveDraft", params: ({ context }) => draftOf(context) }, { type: "notify", params: { code: "documentDeleted" } }],
             },
-            onError: { target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+            onError: [
+              { guard: { type: "isRefusedByServer", params: ({ event }) => ({ error: event.error }) }, target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
+              { target: "editing", actions: { type: "notify", params: { code: "documentDeleteError" } } },
+            ],
           },
         },
       },

@@ -39,6 +39,8 @@ describe("filing an ACE claim end to end", () => {
     expect(await page.getByRole("textbox", { name: "Phone" }).inputValue()).toBe("(713) 555-0142");
     await scan("step 2");
     await page.getByRole("textbox", { name: "Phone" }).fill("832 555 0199");
+    // Once the consumer changes something, the step says they are updating it (SPEC.md section 2).
+    await page.getByRole("heading", { level: 1, name: "Update your contact information" }).waitFor();
     await page.getByRole("textbox", { name: "ZIP code" }).fill("7700");
     await page.getByRole("textbox", { name: "ZIP code" }).blur();
     await page.getByText("Enter a 5-digit ZIP code").waitFor();

@@ -82,3 +82,31 @@ describe("submit rules per family", () => {
     expect(await submitWith(ace, first, () => Promise.reject(Object.assign(new Error("Bad Gateway"), { response: { status: 502 } })))).toBe(5);
   });
 });
+
+describe("a document delete that fails (SPEC.md section 8)", () => {
+  it.each([
+    ["fpp", "the server refuses", Object.assign(new Error("Conflict"), { response: { status: 409 } }), "documentDeleteFailed"],
+    ["fpp", "no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
+    ["ace", "the server refuses", Object.assign(new Error("Not Found"), { response: { status: 404 } }), "documentDeleteFailed"],
+    ["ace", "no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
+  ] as const)("%s: when %s the document stays and the matching message shows", async (family, _when, error, code) => {
+    const machine = (family === "fpp" ? fppClaimMachine : aceClaimMachine) as unknown as typeof fppClaimMachine;
+    const first: LoadedClaim = {
+      ...loaded(readyClaim),
+      contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" },
+    };
+    const actor = createActor(
+      machine.provide({ actors: { loadClaim: fromPromise(async () => first), deleteDocument: fromPromise(() => Promise.reject(error)) } }),
+      { input: { claimId: readyClaim.id, planId: first.plan.id, customerId: readyClaim.customerId, requestedStep: 4 } },
+    );
+    const notices: Array<{ code: string }> = [];
+    actor.on("notify", (event) => notices.push({ code: event.code }));
+    actor.start();
+    await waitFor(actor, (snapshot) => stepOf(snapshot) === 4);
+    const document = readyClaim.items[0]!.documents[0]!;
+    actor.send({ type: "document.delete", documentId: document.id });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(notices).toEqual([{ code }]);
+    expect(actor.getSnapshot().context.claim!.items[0]!.documents).toContainEqual(document);
+  });
+});

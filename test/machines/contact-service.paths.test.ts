@@ -38,7 +38,7 @@ const fixtures = {
   "request.submit": [{ type: "request.submit" }],
   "request.close": [{ type: "request.close" }],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", undefined)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument")],
+  "xstate.error.actor.deleteDocument": [failed("deleteDocument", Object.assign(new Error("Conflict"), { response: { status: 409 } })), failed("deleteDocument", new TypeError("Failed to fetch"))],
   "xstate.done.actor.createTicket": [done("createTicket", "CS-000123")],
   "xstate.error.actor.createTicket": [failed("createTicket")],
 } as const satisfies FixturesFor<PathEvent>;

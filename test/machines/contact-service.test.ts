@@ -173,12 +173,15 @@ describe("contactService steps", () => {
     expect(notices).toEqual([{ type: "notify", code: "documentDeleted" }]);
   });
 
-  it("a document the server fails to delete stays listed with 'file not deleted.'", async () => {
-    const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => Promise.reject(new Error("500")) });
+  it.each([
+    ["the server refuses", Object.assign(new Error("Conflict"), { response: { status: 409 } }), "documentDeleteFailed"],
+    ["no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
+  ])("a document stays listed when %s, with the matching message", async (_when, error, code) => {
+    const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => Promise.reject(error) });
     actor.send({ type: "document.delete", documentId: invoicePdf.id });
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(actor.getSnapshot().context.documents).toEqual([invoicePdf]);
-    expect(notices).toEqual([{ type: "notify", code: "documentDeleteFailed" }]);
+    expect(notices).toEqual([{ type: "notify", code }]);
   });
 
   it("Edit links of the review go back to their section", () => {

@@ -55,6 +55,7 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
   useStepRequests(actor, urlStep, step);
 
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
+  const editing = useSelector(actor, (snapshot) => !snapshot.context.contactSaved);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
   // The machine's own guards decide: on step 4 Next is always taken (it then shows what is missing).
   const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }));
@@ -76,7 +77,7 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
       <WizardFrame
         steps={CLAIM_STEPS}
         step={step}
-        title={i18n._(view.title)}
+        title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
         canGoNext={canGoNext}
         busy={busy}
         isReview={step === 5}

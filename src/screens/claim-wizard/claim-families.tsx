@@ -22,6 +22,8 @@ import { SelectItemsStep } from "./SelectItemsStep.tsx";
 
 export interface WizardStepView {
   title: MessageDescriptor;
+  /** The title once the consumer has changed something on the step that is not saved yet. */
+  editingTitle?: MessageDescriptor;
   body: () => ReactNode;
 }
 
@@ -74,7 +76,7 @@ export const CLAIM_FAMILIES: Record<ClaimFamily, ClaimFamilyTable> = {
       };
     },
     steps: {
-      2: { title: msg`Verify your contact information`, body: () => <ContactStep /> },
+      2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep /> },
       3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep /> },
       4: reportDamage,
       5: review,
