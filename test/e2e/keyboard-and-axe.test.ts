@@ -1,0 +1,126 @@
+/**
+ * Without a mouse, and in both languages at both sizes: a keyboard-only consumer files an FPP claim
+ * from the welcome screen to the submitted screen (Tab, Space, Enter, arrows and typing only); and
+ * axe scans the main screens in English and Spanish at 375 px and at 1280 px (issue 11).
+ */
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+
+const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await openPortal();
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** Presses Tab until `target` has focus; fails after `max` presses (it is not reachable by keyboard). */
+async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Not reachable with Tab in ${max} presses: ${target}`);
+}
+
+describe("keyboard only", () => {
+  it("files an FPP claim from the welcome screen to the submitted screen without a mouse", async () => {
+    const page = await portal.context.newPage();
+    await page.goto("/");
+    const heading = (name: string) => page.getByRole("heading", { level: 1, name });
+
+    await tabTo(page, page.getByRole("button", { name: "Start" }));
+    await page.keyboard.press("Enter");
+
+    await heading("We need to find your warranty").waitFor();
+    await tabTo(page, page.getByLabel("I have my warranty number"));
+    await page.keyboard.press("Space");
+    await tabTo(page, page.getByRole("button", { name: "Search" }));
+    await page.keyboard.press("Enter");
+
+    const number = page.getByRole("textbox", { name: "Warranty number" });
+    await number.waitFor();
+    await tabTo(page, number);
+    await page.keyboard.type("W-E34-WS4566");
+    await page.keyboard.press("Enter");
+
+    await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
+    await tabTo(page, page.getByRole("button", { name: "Submit" }));
+    await page.keyboard.press("Enter");
+
+    await heading("Select damaged items under your plan").waitFor();
+    await tabTo(page, page.getByRole("checkbox", { name: /Sofa/ }));
+    await page.keyboard.press("Space");
+    expect(await page.getByRole("checkbox", { name: /Sofa/ }).isChecked()).toBe(true);
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+
+    await heading("Confirm/Update Item Details").waitFor();
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+
+    await heading("Report your damage").waitFor();
+    const picker = page.getByLabel(/Photos and documents of the Sofa/);
+    await tabTo(page, picker);
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10_000 }), page.keyboard.press("Enter")]);
+    await chooser.setFiles(PHOTO);
+    await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
+    // A select takes its next option with the down arrow, without opening.
+    for (const name of ["Damage Type", "Specific Damage", "Damage Area"]) {
+      await tabTo(page, page.getByLabel(name));
+      await page.keyboard.press("ArrowDown");
+    }
+    await tabTo(page, page.getByRole("textbox", { name: /When did you notice the damage/ }));
+    await page.keyboard.type("02112026");
+    for (const name of ["How did it happen", "Did you take any steps to remedy?"]) {
+      await tabTo(page, page.getByLabel(name));
+      await page.keyboard.press("ArrowDown");
+    }
+    await tabTo(page, page.getByLabel("Note"));
+    await page.keyboard.type("Coffee spilled on the seat.");
+    await tabTo(page, page.getByRole("button", { name: "Next" }));
+    await page.keyboard.press("Enter");
+
+    await heading("Review claim details").waitFor();
+    await tabTo(page, page.getByRole("button", { name: "Submit" }));
+    await page.keyboard.press("Enter");
+    await heading("Thank you for submitting your claim").waitFor();
+    await page.close();
+  });
+});
+
+describe("axe in both languages, at both sizes", () => {
+  const screens: Array<[string, string]> = [
+    ["welcome", "/"],
+    ["select search method", "/find-claim/select-search-method"],
+    ["warranty number", "/find-claim/warranty-number"],
+    ["personal information", "/find-claim/search-by-personal-info"],
+    ["no warranty found", "/find-claim/not-found"],
+    ["contact service", "/contact-service?step=1&id=7a1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f"],
+    ["invalid link", "/no/such/page"],
+  ];
+
+  it.each([
+    ["en", 375],
+    ["es", 375],
+    ["en", 1280],
+    ["es", 1280],
+  ] as const)("%s at %i px: no violations on the main screens", async (lng, width) => {
+    const page = await portal.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    const found: Record<string, string[]> = {};
+    for (const [name, path] of screens) {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
+      await page.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang), name).toBe(lng);
+      const violations = await accessibilityViolations(page);
+      if (violations.length) found[name] = violations;
+    }
+    expect(found).toEqual({});
+    await page.close();
+  });
+});
