@@ -37,14 +37,18 @@ const uploadActors = (destination: UploadDestination) => ({
 
 function showUploadNotice(notice: UploadNotice, destination: UploadDestination): void {
   switch (notice.code) {
-    case "fileTooBig":
+    case "fileTooBig": {
       // The contact path names the file; SPEC.md quotes 20 MB there, but 10 MB is what is enforced
       // and so what is said (docs/decisions.md).
+      const { fileName } = notice;
       return showError(
-        destination.kind === "contactRequest" ? i18n._(msg`File ${notice.fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),
+        destination.kind === "contactRequest" ? i18n._(msg`File ${fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),
       );
-    case "fileNotSupported":
-      return showError(i18n._(msg`File ${notice.fileName} is not supported`));
+    }
+    case "fileNotSupported": {
+      const { fileName } = notice;
+      return showError(i18n._(msg`File ${fileName} is not supported`));
+    }
     case "fileNotUploaded":
       return showError(i18n._(msg`file not uploaded.`));
     case "filesUploaded":
@@ -101,13 +105,16 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
       </div>
       {queue.length > 0 && (
         <ul className="upload-queue" aria-live="polite">
-          {queue.map((entry, index) => (
-            <li key={`${entry.file.name}-${index}`}>
-              <span>{entry.file.name}</span>
-              <progress max={1} value={entry.progress} aria-label={t`Uploading ${entry.file.name}`} />
-              {entry.status === "failed" && <span className="field-error">{t`Failed`}</span>}
-            </li>
-          ))}
+          {queue.map((entry, index) => {
+            const fileName = entry.file.name;
+            return (
+              <li key={`${fileName}-${index}`}>
+                <span>{fileName}</span>
+                <progress max={1} value={entry.progress} aria-label={t`Uploading ${fileName}`} />
+                {entry.status === "failed" && <span className="field-error">{t`Failed`}</span>}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

@@ -5,7 +5,7 @@
  * (src/lib/messages.ts) or TanStack Form / Standard Schema issues carrying such a key.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import type { Lookup } from "../../machines/domain.ts";
 import { dayMonthYearToIso, EARLIEST_DATE, isoToDayMonthYear, maskDayMonthYear, todayIso } from "../lib/dates.ts";
 import { FIELD_MESSAGES, isFieldMessageKey } from "../lib/messages.ts";
@@ -148,11 +148,13 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
   const { t } = useLingui();
   const [text, setText] = useState(() => isoToDayMonthYear(props.value));
   const picker = useRef<HTMLInputElement>(null);
-  // A value set from outside (a saved block, the calendar) shows in the text.
-  useEffect(() => {
+  // A value set from outside (a saved block, the calendar) shows in the text. Adjusted while
+  // rendering, when the value changes, rather than in an effect that would paint the old text first.
+  const [shownValue, setShownValue] = useState(props.value);
+  if (props.value !== shownValue) {
+    setShownValue(props.value);
     if (props.value && props.value !== dayMonthYearToIso(text)) setText(isoToDayMonthYear(props.value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only outside changes
-  }, [props.value]);
+  }
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
       {({ id, describedBy, invalid }) => (

@@ -39,6 +39,7 @@ export function DamageStep() {
         const setBlocks = (next: Partial<DamageEntry>[]) => actor.send({ type: "damages.change", damages: { [planItemId]: next } });
         const missingPhoto = showValidation && claimItem.documents.length === 0;
         const headingId = `claim-item-${claimItem.id}`;
+        const itemName = planItem?.type?.name ?? t`item`;
         return (
           <section key={planItemId} className="card claim-item" aria-labelledby={headingId}>
             <h2 id={headingId}>{planItem?.type?.name ?? t`Item`}</h2>
@@ -56,7 +57,7 @@ export function DamageStep() {
             </dl>
             <UploadArea
               destination={claimItemDestination(actor.family, claimId, claimItem.id)}
-              label={t`Photos and documents of the ${planItem?.type?.name ?? t`item`}`}
+              label={t`Photos and documents of the ${itemName}`}
               invalid={missingPhoto}
               onLinked={(document) => actor.send({ type: "document.added", claimItemId: claimItem.id, document })}
             />

@@ -44,9 +44,10 @@ export function ReviewStep() {
             </dl>
             {item.damages.map((damage, index) => {
               const damageOptions = actor.damageOptionsFor({ claim, options, modelOptions }, item.planItemId);
+              const number = index + 1;
               return (
               <div key={damage.id} className="review-damage">
-                <h3>{t`Damage ${index + 1}`}</h3>
+                <h3>{t`Damage ${number}`}</h3>
                 <dl className="facts">
                   <dt>{t`Damage Type`}</dt>
                   <dd>{nameOf(damageOptions.damageTypes, damage.damageTypeId)}</dd>

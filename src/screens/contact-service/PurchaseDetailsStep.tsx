@@ -76,7 +76,13 @@ function ExchangedChoice({ value, error, onChange }: { value: "yes" | "no" | und
   const message = useFieldMessage(error);
   useReportError(`${id}-yes`, t`Were any items exchanged?`, message);
   return (
-    <fieldset className={`radio-group field ${message ? "field-invalid" : ""}`} aria-describedby={message ? `${id}-error` : undefined}>
+    // aria-invalid belongs on the radiogroup: ARIA 1.2 does not support it on a single radio.
+    <fieldset
+      role="radiogroup"
+      className={`radio-group field ${message ? "field-invalid" : ""}`}
+      aria-invalid={message !== null}
+      aria-describedby={message ? `${id}-error` : undefined}
+    >
       <legend className="field-label">
         {t`Were any items exchanged?`}
         <span className="required-mark" aria-hidden="true">
@@ -92,7 +98,6 @@ function ExchangedChoice({ value, error, onChange }: { value: "yes" | "no" | und
             value={option}
             checked={value === option}
             required
-            aria-invalid={message !== null}
             onChange={() => onChange(option)}
           />
           <span>{option === "yes" ? t`Yes` : t`No`}</span>
