@@ -39,7 +39,7 @@ function showUploadNotice(notice: UploadNotice, destination: UploadDestination):
   switch (notice.code) {
     case "fileTooBig": {
       // The contact path names the file; SPEC.md quotes 20 MB there, but 10 MB is what is enforced
-      // and so what is said (docs/decisions.md).
+      // and so what is said (docs/spec-decisions.md).
       const { fileName } = notice;
       return showError(
         destination.kind === "contactRequest" ? i18n._(msg`File ${fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),

@@ -1,0 +1,93 @@
+/**
+ * `npm run screenshots`: pictures of every main screen, as a consumer sees them on a 375 px phone
+ * and a 1280 px desktop, written to docs/screens/<screen>-<width>.png for the README and for
+ * reviewers. Builds the portal, starts the reference API on demo data in a temp folder, and walks
+ * the screens in the project's Chromium (CHROMIUM_PATH or /usr/bin/chromium).
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Page } from "playwright-core";
+import { build } from "vite";
+import { startServer } from "../server/start.ts";
+
+const OUT = fileURLToPath(new URL("../docs/screens/", import.meta.url));
+const PHOTO = fileURLToPath(new URL("../test/fixtures/iphone_hdr_YES.jpg", import.meta.url));
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** Each screen: a name, and how to get there from a fresh page (it ends on the screen). */
+const SCREENS: Array<[string, (page: Page, pass: number) => Promise<void>]> = [
+  ["welcome", async (page) => void (await page.goto("/"))],
+  ["select-search-method", async (page) => void (await page.goto("/find-claim/select-search-method"))],
+  ["personal-information", async (page) => void (await page.goto("/find-claim/search-by-personal-info"))],
+  ["no-warranty-found", async (page) => void (await page.goto("/find-claim/not-found"))],
+  [
+    "select-plan",
+    // Carlos has two active plans: each pass files on its own one (the other has a draft by then).
+    async (page, pass) => {
+      await page.goto("/find-claim/warranty-number");
+      await page.getByRole("textbox", { name: "Warranty number" }).fill(pass === 0 ? "W-K77-AB1020" : "W-K77-AB1021");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
+    },
+  ],
+  [
+    "claim-step-2",
+    async (page) => {
+      await page.getByRole("radio", { name: /W-K77/ }).first().check();
+      await page.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("checkbox").first().waitFor();
+      await page.getByRole("checkbox").first().check();
+    },
+  ],
+  [
+    "claim-step-3",
+    async (page) => {
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("heading", { level: 1, name: "Confirm/Update Item Details" }).waitFor();
+    },
+  ],
+  [
+    "claim-step-4",
+    async (page) => {
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("heading", { level: 1, name: "Report your damage" }).waitFor();
+      await page.locator('input[type="file"]').first().setInputFiles(PHOTO);
+      await page.getByRole("list", { name: "Uploaded files" }).waitFor();
+      // Let the 'files uploaded' toast go (2000 ms), so the picture shows the step.
+      await page.getByRole("status").filter({ hasText: "files uploaded" }).waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    },
+  ],
+  ["contact-service", async (page) => void (await page.goto("/contact-service?step=1&id=00000000-demo-4000-8000-screenshots0"))],
+];
+
+async function main(): Promise<void> {
+  const portalDir = await mkdtemp(join(tmpdir(), "screens-portal-"));
+  const dataDir = await mkdtemp(join(tmpdir(), "screens-data-"));
+  await build({ logLevel: "warn", build: { outDir: portalDir, emptyOutDir: true } });
+  const server = await startServer({ dataDir, staticDir: portalDir });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  await mkdir(OUT, { recursive: true });
+  try {
+    for (const [pass, width] of [375, 1280].entries()) {
+      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 812 : 900 }, locale: "en-US", reducedMotion: "reduce" });
+      const page = await context.newPage();
+      for (const [name, reach] of SCREENS) {
+        await reach(page, pass);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        await page.waitForLoadState("networkidle");
+        await page.screenshot({ path: join(OUT, `${name}-${width}.png`), fullPage: false });
+        console.log(`docs/screens/${name}-${width}.png`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(portalDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
