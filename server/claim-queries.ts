@@ -4,6 +4,7 @@
  */
 import type { Lookup, WireClaimDetail, WireClaimItem, WireDamage } from "../src/api/schemas.ts";
 import type { Queryable } from "./db.ts";
+import { lookupName, type Language } from "./language.ts";
 import { KINDS } from "./lookup-kinds.ts";
 import { familyOf, type PlanFamily } from "./plan-family.ts";
 import { lookupOf } from "./plan-queries.ts";
@@ -50,7 +51,7 @@ interface DocumentRow {
  * Loads a claim of a plan family with its items, damages and documents.
  * @returns the detail, or null when no claim of this family has this id
  */
-export async function loadClaimDetail(q: Queryable, claimId: number, family: PlanFamily): Promise<WireClaimDetail | null> {
+export async function loadClaimDetail(q: Queryable, claimId: number, family: PlanFamily, language: Language = "en"): Promise<WireClaimDetail | null> {
   const [claim] = await q.query<ClaimRow>(
     `SELECT c.id, c.status, c.plan_id, c.customer_id, c.status_code, p.plan_type
      FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
@@ -59,9 +60,9 @@ export async function loadClaimDetail(q: Queryable, claimId: number, family: Pla
   if (!claim || familyOf(claim.plan_type) !== family) return null;
   // A claim item without its own type shows the type of the plan item it was made from.
   const items = await q.query<ClaimItemRow>(
-    `SELECT ci.id, ci.plan_item_id, COALESCE(ci.type_id, pi.type_id) AS type_id, t.name AS type_name,
-       ci.manufacturer_id, mf.name AS manufacturer_name, ci.material_id, mt.name AS material_name,
-       ci.color_id, co.name AS color_name
+    `SELECT ci.id, ci.plan_item_id, COALESCE(ci.type_id, pi.type_id) AS type_id, ${lookupName("t", language)} AS type_name,
+       ci.manufacturer_id, ${lookupName("mf", language)} AS manufacturer_name, ci.material_id, ${lookupName("mt", language)} AS material_name,
+       ci.color_id, ${lookupName("co", language)} AS color_name
      FROM claim_items ci
        JOIN plan_items pi ON pi.id = ci.plan_item_id
        LEFT JOIN lookup_values t ON t.id = COALESCE(ci.type_id, pi.type_id)
@@ -73,8 +74,8 @@ export async function loadClaimDetail(q: Queryable, claimId: number, family: Pla
   );
   const damages = await q.query<DamageRow>(
     `SELECT d.id, d.claim_item_id, to_char(d.damage_date, 'YYYY-MM-DD') AS damage_date, d.notes,
-       dt.id AS dt_id, dt.name AS dt_name, sd.id AS sd_id, sd.name AS sd_name, sl.id AS sl_id, sl.name AS sl_name,
-       hd.id AS hd_id, hd.name AS hd_name, at.id AS at_id, at.name AS at_name
+       dt.id AS dt_id, ${lookupName("dt", language)} AS dt_name, sd.id AS sd_id, ${lookupName("sd", language)} AS sd_name, sl.id AS sl_id, ${lookupName("sl", language)} AS sl_name,
+       hd.id AS hd_id, ${lookupName("hd", language)} AS hd_name, at.id AS at_id, ${lookupName("at", language)} AS at_name
      FROM damages d
        JOIN claim_items ci ON ci.id = d.claim_item_id
        JOIN lookup_values dt ON dt.id = d.damage_type_id
@@ -112,7 +113,7 @@ export async function loadClaimDetail(q: Queryable, claimId: number, family: Pla
     // ACE damage areas depend on each item's model number: the client reads them per model.
     damageAreasDisp: family === "ace"
       ? []
-      : await q.query<Lookup>("SELECT id, name FROM lookup_values WHERE kind = $1 ORDER BY id", [KINDS.damageArea]),
+      : await q.query<Lookup>(`SELECT l.id, ${lookupName("l", language)} AS name FROM lookup_values l WHERE l.kind = $1 ORDER BY l.id`, [KINDS.damageArea]),
     documents: documents.map((d) => ({ id: d.id, fileName: d.file_name, claimItemId: d.claim_item_id })),
   };
 }

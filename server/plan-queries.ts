@@ -4,6 +4,7 @@
  */
 import type { WirePlan, WirePlanItem, Lookup } from "../src/api/schemas.ts";
 import type { Queryable } from "./db.ts";
+import { lookupName, type Language } from "./language.ts";
 
 interface PlanRow {
   id: number;
@@ -63,9 +64,10 @@ export function intArray(ids: readonly number[]): string {
 
 /**
  * Loads plans by id, Active first and then by id (SPEC.md section 3, "Ordering").
+ * @param language the language of lookup names (type, manufacturer, material, color)
  * @returns the plans found (unknown ids are skipped), each with its items ordered by id
  */
-export async function loadPlans(q: Queryable, planIds: readonly number[]): Promise<WirePlan[]> {
+export async function loadPlans(q: Queryable, planIds: readonly number[], language: Language = "en"): Promise<WirePlan[]> {
   if (planIds.length === 0) return [];
   const plans = await q.query<PlanRow>(
     `SELECT p.id, p.number, p.status, p.plan_type, p.program_name, p.program_id, p.dealer_id, p.invoice_id, p.store,
@@ -79,9 +81,9 @@ export async function loadPlans(q: Queryable, planIds: readonly number[]): Promi
     [intArray(planIds)],
   );
   const items = await q.query<ItemRow>(
-    `SELECT i.id, i.plan_id, i.track_key, i.item_origin, i.type_id, t.name AS type_name,
-       i.manufacturer_id, mf.name AS manufacturer_name, i.material_id, mt.name AS material_name,
-       i.color_id, co.name AS color_name, i.description, i.vendor, i.sku, i.price::float8 AS price,
+    `SELECT i.id, i.plan_id, i.track_key, i.item_origin, i.type_id, ${lookupName("t", language)} AS type_name,
+       i.manufacturer_id, ${lookupName("mf", language)} AS manufacturer_name, i.material_id, ${lookupName("mt", language)} AS material_name,
+       i.color_id, ${lookupName("co", language)} AS color_name, i.description, i.vendor, i.sku, i.price::float8 AS price,
        i.model_number, i.quantity, i.location, i.returned, i.full_replacement
      FROM plan_items i
        LEFT JOIN lookup_values t ON t.id = i.type_id

@@ -5,12 +5,14 @@ import type { Database, Queryable } from "./db.ts";
 import { KINDS, type LookupKind } from "./lookup-kinds.ts";
 import { familyOf } from "./plan-family.ts";
 import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "./seed-data.ts";
+import { SPANISH_NAMES } from "./seed-data-es.ts";
 import { phoneDigits } from "./search-rules.ts";
 
 /**
  * Writes the demo data when the plans table is empty, in one transaction. Otherwise it only gives
- * demo customers seeded before migration 002 their street address, city and state where those are
- * still empty; so it is safe on every start.
+ * demo customers seeded before migration 002 their street address, city and state, and lookup
+ * values seeded before migration 005 their Spanish names, where those are still empty; so it is
+ * safe on every start.
  * @returns true when it seeded
  */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
@@ -18,9 +20,11 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     const [row] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM plans");
     if ((row?.count ?? 0) > 0) {
       await fillMissingAddresses(tx);
+      await fillSpanishNames(tx);
       return false;
     }
     const lookupIds = await seedLookups(tx);
+    await fillSpanishNames(tx);
     const customerIds = new Map<string, number>();
     for (const plan of DEMO_PLANS) {
       let customerId = customerIds.get(plan.customer.email);
@@ -35,6 +39,17 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
 }
 
 type LookupIds = (kind: LookupKind, name: string) => number;
+
+/** Spanish names of the seeded lookup values (seed-data-es.ts) where none is set; brands stay as they are. */
+async function fillSpanishNames(tx: Queryable): Promise<void> {
+  const pairs = Object.entries(SPANISH_NAMES);
+  await tx.query(
+    `UPDATE lookup_values l SET name_es = v.es
+     FROM (SELECT unnest($1::text[]) AS en, unnest($2::text[]) AS es) v
+     WHERE l.name = v.en AND l.name_es IS NULL AND l.kind NOT LIKE '%manufacturer'`,
+    [pairs.map(([en]) => en), pairs.map(([, es]) => es)],
+  );
+}
 
 async function seedLookups(tx: Queryable): Promise<LookupIds> {
   const ids = new Map<string, number>();

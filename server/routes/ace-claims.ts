@@ -10,6 +10,7 @@ import {
 } from "../../src/api/schemas.ts";
 import type { AppDeps } from "../app.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
+import { languageOf } from "../language.ts";
 import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";
 import { notFound } from "../http-errors.ts";
 import { idParam, parseBody } from "../validation.ts";
@@ -39,7 +40,7 @@ export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
   });
 
   app.get("/ace/claim/:claimId", async (c) => {
-    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "ace");
+    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "ace", languageOf(c));
     if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
     return c.json(detail);
   });

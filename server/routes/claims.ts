@@ -7,6 +7,7 @@ import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../src/api/sc
 import type { AppDeps } from "../app.ts";
 import { DRAFT, lockClaim } from "../claim-guards.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
+import { languageOf } from "../language.ts";
 import { createClaim, submitClaim } from "../claim-writes.ts";
 import { conflict, notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
@@ -23,7 +24,7 @@ export function claimRoutes({ db, storage }: AppDeps): Hono {
   });
 
   app.get("/claim/:claimId", async (c) => {
-    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "fpp");
+    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "fpp", languageOf(c));
     if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
     return c.json(detail);
   });

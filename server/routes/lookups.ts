@@ -1,10 +1,12 @@
 /**
- * Lookup lists (SPEC.md section 7, "Lookups"): GET calls answering `{ result: [{ id, name }] }`.
+ * Lookup lists (SPEC.md section 7, "Lookups"): GET calls answering `{ result: [{ id, name }] }`,
+ * names in the language the call asks for (Accept-Language), English where there is no other.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { Lookup } from "../../src/api/schemas.ts";
 import type { AppDeps } from "../app.ts";
+import { languageOf, lookupName } from "../language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
 import { parseQuery } from "../validation.ts";
 
@@ -16,7 +18,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
   for (const [path, kind] of Object.entries(LIST_ROUTES)) {
     app.get(path, async (c) => {
       const result = await db.query<Lookup>(
-        "SELECT id, name FROM lookup_values WHERE kind = $1 AND model_no IS NULL ORDER BY id",
+        `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l WHERE l.kind = $1 AND l.model_no IS NULL ORDER BY l.id`,
         [kind],
       );
       return c.json({ result });
@@ -27,9 +29,9 @@ export function lookupRoutes({ db }: AppDeps): Hono {
     app.get(path, async (c) => {
       const { modelNo } = parseQuery(c, modelQuerySchema);
       const result = await db.query<Lookup>(
-        `SELECT id, name FROM lookup_values
-         WHERE kind = $1 AND (upper(model_no) = upper($2) OR model_no IS NULL)
-         ORDER BY model_no IS NULL, id`,
+        `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l
+         WHERE l.kind = $1 AND (upper(l.model_no) = upper($2) OR l.model_no IS NULL)
+         ORDER BY l.model_no IS NULL, l.id`,
         [kind, modelNo],
       );
       return c.json({ result });

@@ -9,6 +9,7 @@ import type { AppDeps } from "../app.ts";
 import type { Queryable } from "../db.ts";
 import { notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
+import { languageOf } from "../language.ts";
 import { loadPlans } from "../plan-queries.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
 import { idParam, idParamSchema, parseBody, parseQuery } from "../validation.ts";
@@ -28,7 +29,7 @@ export function planRoutes({ db }: AppDeps): Hono {
 
   app.post("/search_plan", async (c) => {
     const request = await parseBody(c, searchPlanRequestSchema);
-    const plans = await loadPlans(db, await findPlanIds(db, request));
+    const plans = await loadPlans(db, await findPlanIds(db, request), languageOf(c));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
       customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
@@ -37,7 +38,7 @@ export function planRoutes({ db }: AppDeps): Hono {
   });
 
   app.get("/plan/:id", async (c) => {
-    const [plan] = await loadPlans(db, [idParam(c, "id")]);
+    const [plan] = await loadPlans(db, [idParam(c, "id")], languageOf(c));
     if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
     return c.json({ customers: [plan] });
   });
@@ -46,7 +47,7 @@ export function planRoutes({ db }: AppDeps): Hono {
   app.get("/ace/plan/:id", async (c) => {
     const id = idParam(c, "id");
     const { customerId } = parseQuery(c, acePlanQuerySchema);
-    const [plan] = await loadPlans(db, [id]);
+    const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
       throw notFound("PLAN_NOT_FOUND", "Plan not found");
     }

@@ -1,7 +1,9 @@
 /**
  * The ky instance every call goes through: base URL and API key header from config (SPEC.md
- * section 7). No timeout, as the spec says; no retries, because writes are not idempotent.
+ * section 7), and the page's language (Accept-Language) so lookup names come back in it. No
+ * timeout, as the spec says; no retries, because writes are not idempotent.
  */
+import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
 import { config } from "../config.ts";
 
@@ -10,6 +12,13 @@ export const http = ky.create({
   headers: { "x-api-key": config.apiKey },
   timeout: false,
   retry: 0,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        if (i18n.locale) request.headers.set("Accept-Language", i18n.locale);
+      },
+    ],
+  },
 });
 
 /** HTTP status of a failed call, or undefined for network and parse failures. */

@@ -170,6 +170,15 @@ describe("step 2: select damaged items", () => {
     expect(screen.getByRole("link", { name: "+ Agregar artículo faltante" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Siguiente" })).toBeDisabled();
   });
+
+  it("asks the claims API for Spanish names with every call (Accept-Language), and English in English", async () => {
+    const spanish = await openWizard(2, {}, "es");
+    const languages = (spy: typeof spanish.fetchSpy) => new Set(spy.mock.calls.map(([input, init]) => new Request(new URL(String(input instanceof Request ? input.url : input), "http://portal.test"), input instanceof Request ? input : init).headers.get("accept-language")));
+    expect(languages(spanish.fetchSpy)).toEqual(new Set(["es"]));
+    spanish.unmount();
+    const english = await openWizard(2, {}, "en");
+    expect(languages(english.fetchSpy)).toEqual(new Set(["en"]));
+  });
 });
 
 describe("step 3: confirm item details", () => {

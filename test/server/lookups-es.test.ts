@@ -1,0 +1,57 @@
+/**
+ * Spanish all the way down (issue 11): the reference API answers lookup names in the language a
+ * call asks for (Accept-Language), falling back to English; every seeded value has its Spanish name
+ * except the brand names of the manufacturer lists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOOKUP_LISTS } from "../../server/seed-data.ts";
+import { SPANISH_NAMES } from "../../server/seed-data-es.ts";
+import { API_KEY, demoPlan, startTestServer, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function get(path: string, language?: string): Promise<any> {
+  const headers: Record<string, string> = { "x-api-key": API_KEY };
+  if (language !== undefined) headers["accept-language"] = language;
+  const response = await fetch(`${server.url}/api/v1${path}`, { headers });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe("Spanish lookup names", () => {
+  it("every seeded value has a Spanish name, but for the manufacturers' brand names", () => {
+    const missing = LOOKUP_LISTS.filter((list) => !list.kind.includes("manufacturer"))
+      .flatMap((list) => list.names.map((name) => `${list.kind}${list.modelNo ? ` (${list.modelNo})` : ""}: ${name}`).filter((entry) => !SPANISH_NAMES[entry.slice(entry.indexOf(": ") + 2)]));
+    expect(missing).toEqual([]);
+  });
+
+  it("answers a list in Spanish when the call asks for Spanish, and in English otherwise", async () => {
+    const names = async (language?: string) => ((await get("/all_color", language)).result as Array<{ name: string }>).map((entry) => entry.name);
+    const english = await names();
+    expect(english.slice(0, 3)).toEqual(["Black", "Brown", "Gray"]);
+    expect((await names("es")).slice(0, 3)).toEqual(["Negro", "Marrón", "Gris"]);
+    expect((await names("es-MX,es;q=0.9,en;q=0.8")).slice(0, 3)).toEqual(["Negro", "Marrón", "Gris"]);
+    expect(await names("en-US,en;q=0.9")).toEqual(english);
+    expect(await names("fr")).toEqual(english);
+    // Brand names stay as they are.
+    expect(((await get("/all_manufacturer", "es")).result as Array<{ name: string }>)[0]!.name).toBe("Ashley");
+  });
+
+  it("per-model ACE lists, plan items and a claim's damages come in Spanish too", async () => {
+    expect(((await get("/ace/damage_type_lookup_values?modelNo=ACE-SOF-2201", "es")).result as Array<{ name: string }>).map((entry) => entry.name)).toContain("Desgarro");
+    const jane = await demoPlan(server.api, "W-E34-WS4566");
+    const plan = (await get(`/plan/${jane.id}`, "es")).customers[0];
+    expect(plan.warrantyItems.map((item: { type: { name: string } | null }) => item.type?.name)).toContain("Sofá");
+    const paul = await demoPlan(server.api, "W-P55-IP0001");
+    const [{ id: claimId }] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [paul.id]);
+    const detail = await get(`/claim/${claimId}`, "es");
+    expect(JSON.stringify(detail)).toContain("Desgarro");
+    expect(JSON.stringify(detail.damageAreasDisp)).toContain("Brazo");
+  });
+});
