@@ -3,6 +3,7 @@
  * (warranty number, email, phone in any formatting, invoice, with and without ZIP), the try
  * counter, opening a plan by link, and what Submit does on each plan type.
  */
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
@@ -134,6 +135,28 @@ describe("opening a plan by link", () => {
 });
 
 describe("Submit by plan type", () => {
+  it("W-N07-NS0001's 'Not submitted' claim counts as a draft: it opens at step 2 and can be finished and submitted", async () => {
+    const [claim] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-N07-NS0001'");
+    await searchByNumber("W-N07-NS0001");
+    await plansShown();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("dialog", { name: "Continue Draft Claim" }).getByRole("button", { name: "Continue Draft Claim" }).click();
+    await page.getByRole("heading", { level: 1, name: "Select damaged items under your plan" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("claimId")).toBe(String(claim!.id));
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { level: 1, name: "Confirm/Update Item Details" }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { level: 1, name: "Report your damage" }).waitFor();
+    // The saved damage is there; only the photo is missing.
+    await page.getByLabel(/Photos and documents of the Sofa/).setInputFiles(fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url)));
+    await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { level: 1, name: "Review claim details" }).waitFor();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Thank you for submitting your claim" }).waitFor();
+    expect(await portal.server.db.query("SELECT status FROM claims WHERE id = $1", [claim!.id])).toEqual([{ status: "Open" }]);
+  });
+
   it("W-D12-DR0001 has a draft: continue it, or delete it and file a new claim", async () => {
     const [draft] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-D12-DR0001' AND c.status = 'Draft'");
     await searchByNumber("W-D12-DR0001");
