@@ -10,7 +10,7 @@ import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
 import { API_PREFIX, type AppDeps } from "../app.ts";
 import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
-import { conflict, notFound } from "../http-errors.ts";
+import { HttpError, notFound } from "../http-errors.ts";
 import type { PlanFamily } from "../plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signUpload } from "../upload-signing.ts";
@@ -47,8 +47,20 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
       const size = kind ? await storage.size(claimDocumentPath(request.claimId, request.docName, family)) : null;
       if (size === null) errors.docName = "No file of this name was uploaded for this claim";
       throwIfAny(errors);
-      const [linked] = await tx.query("SELECT 1 FROM documents WHERE claim_id = $1 AND file_name = $2", [request.claimId, request.docName]);
-      if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the claim");
+      const [linked] = await tx.query<{ id: number; claim_item_id: number }>(
+        "SELECT id, claim_item_id FROM documents WHERE claim_id = $1 AND file_name = $2",
+        [request.claimId, request.docName],
+      );
+      if (linked) {
+        // A portal retrying a link whose answer was lost learns the document it already made, so
+        // the retry lists it instead of leaving it orphaned on the server (issue 13).
+        const same = linked.claim_item_id === request.claimItemsId;
+        throw new HttpError(409, {
+          code: "DOCUMENT_ALREADY_LINKED",
+          message: "This file is already linked to the claim",
+          ...(same ? { result: [{ id: linked.id, name: request.docName }] } : {}),
+        });
+      }
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO documents (claim_id, claim_item_id, file_name, content_type, size_bytes)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,

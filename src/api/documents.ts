@@ -2,6 +2,7 @@
  * Document calls (SPEC.md section 7): signed upload URL, the PUT of the bytes, linking the stored
  * file to a claim item, deleting it, and its public address.
  */
+import { isHTTPError } from "ky";
 import { config } from "../config.ts";
 import { contentTypeFor } from "../lib/upload-rules.ts";
 import { http } from "./http.ts";
@@ -45,10 +46,24 @@ export function putFile(url: string, file: Blob & { name: string }, onProgress: 
 export async function linkDocument(family: ClaimFamily, claimId: number, claimItemId: number, fileName: string): Promise<ClaimDocument> {
   const body = await http
     .post(`${prefixOf(family)}insert_linked_and_embedded_files`, { json: { claimId, claimItemsId: claimItemId, docName: fileName } })
-    .json(linkDocumentResponseSchema);
+    .json(linkDocumentResponseSchema)
+    .catch((error: unknown) => {
+      // A retried link whose first answer was lost: the server names the document it made then.
+      const existing = alreadyLinked(error, fileName);
+      if (existing) return { result: [existing] };
+      throw error;
+    });
   const linked = body.result[0];
   if (!linked) throw new Error("Document not linked");
   return { id: linked.id, fileName: linked.name };
+}
+
+/** The document a 409 DOCUMENT_ALREADY_LINKED answer names for this file, if it names one. */
+function alreadyLinked(error: unknown, fileName: string): { id: number; name: string } | null {
+  if (!isHTTPError(error) || error.response.status !== 409) return null;
+  const data = error.data as { code?: unknown; result?: Array<{ id?: unknown; name?: unknown }> } | undefined;
+  const first = data?.code === "DOCUMENT_ALREADY_LINKED" ? data.result?.[0] : undefined;
+  return typeof first?.id === "number" && first.name === fileName ? { id: first.id, name: fileName } : null;
 }
 
 /** DELETE /delete_uploaded_documents_of_claim/{docId}. */

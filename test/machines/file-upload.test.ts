@@ -1,239 +1,198 @@
 /**
- * fileUploadMachine: its guards, then behaviour on real actors with `checkFiles`, `getUploadUrl`,
- * `linkDocument` stubbed and `putFile` a callback actor sending progress and outcome (SPEC.md
- * section 5 "Upload", section 8 upload toasts).
+ * The upload machines on real actors (issue 13; SPEC.md section 5 "Upload", section 8 toasts): the
+ * batch and its per-file children together, with every I/O actor stubbed. Parallel uploads under a
+ * limit, automatic retries with backoff, Retry after a failure, a link retried without a second
+ * upload, Cancel, and refusals.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createActor, fromCallback, fromPromise, waitFor } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import {
+  AUTOMATIC_RETRIES,
+  UPLOAD_CONCURRENCY,
+  backoffMs,
   fileUploadMachine,
+  refusalOf,
+  uploadItemMachine,
   type FileRefusal,
-  type FileUploadContext,
-  type FileUploadEvent,
   type PickedFile,
-  type QueuedFile,
+  type UploadItemEvent,
   type UploadNotice,
 } from "../../machines/file-upload.machine.ts";
 import { collectEmitted, guardOf } from "./support/actors.ts";
 
-const sofa: PickedFile = { name: "sofa.jpg", size: 1_000 };
-const receipt: PickedFile = { name: "receipt.pdf", size: 2_000 };
-const huge: PickedFile = { name: "huge.png", size: 10_485_761 };
-const notes: PickedFile = { name: "notes.txt", size: 10 };
+const files = (...names: string[]): PickedFile[] => names.map((name, index) => ({ name, size: 1000 + index }));
 
-const queued = (status: QueuedFile["status"], file: PickedFile = sofa): QueuedFile => ({ file, progress: 0, status });
-const context = (queue: QueuedFile[], current = 0): FileUploadContext => ({
-  queue,
-  current,
-  uploadUrl: null,
-  storedName: null,
-  picked: [],
-});
-
-describe("fileUpload guards", () => {
-  it("hasRefusals: any refused file", () => {
-    const hasRefusals = guardOf(fileUploadMachine, "hasRefusals");
-    expect(hasRefusals(context([]), { refusals: [{ fileName: "a", reason: "tooBig" }] })).toBe(true);
-    expect(hasRefusals(context([]), { refusals: [] })).toBe(false);
+describe("upload rules", () => {
+  it("backs off 1 s, then 3 s, and asks after AUTOMATIC_RETRIES", () => {
+    expect([1, 2].map(backoffMs)).toEqual([1000, 3000]);
+    expect(AUTOMATIC_RETRIES).toBe(2);
   });
 
-  it("hasMoreFiles: a file after the current one", () => {
-    const hasMoreFiles = guardOf(fileUploadMachine, "hasMoreFiles");
-    expect(hasMoreFiles(context([queued("done"), queued("waiting")], 0))).toBe(true);
-    expect(hasMoreFiles(context([queued("done"), queued("done")], 1))).toBe(false);
-    expect(hasMoreFiles(context([queued("done")], 0))).toBe(false);
+  it("refusalOf: the PrepareError reason, 'damaged' for anything else", () => {
+    expect(refusalOf({ reason: "tooBig" })).toBe("tooBig");
+    expect(refusalOf({ reason: "unsupported" })).toBe("unsupported");
+    expect(refusalOf(new Error("decode failed"))).toBe("damaged");
+    expect(refusalOf(null)).toBe("damaged");
   });
 
-  it("hasUploadedAny: at least one file done", () => {
-    const hasUploadedAny = guardOf(fileUploadMachine, "hasUploadedAny");
-    expect(hasUploadedAny(context([queued("failed"), queued("done")]))).toBe(true);
-    expect(hasUploadedAny(context([queued("failed"), queued("failed")]))).toBe(false);
-    expect(hasUploadedAny(context([]))).toBe(false);
+  it("isRoundUploaded: the list is empty and something was linked", () => {
+    const isRoundUploaded = guardOf(fileUploadMachine, "isRoundUploaded");
+    expect(isRoundUploaded({ entries: [], uploadedSinceIdle: 1 })).toBe(true);
+    expect(isRoundUploaded({ entries: [{ key: "file-1", fileName: "a", status: "failed" }], uploadedSinceIdle: 1 })).toBe(false);
+    expect(isRoundUploaded({ entries: [], uploadedSinceIdle: 0 })).toBe(false);
   });
 });
 
-/** What the PUT of each file does: store it, fail, or throw while starting. */
-type PutOutcome = "stored" | "failed" | "throws";
-
-interface Options {
+interface Stubs {
+  /** Per file name: how its PUTs end, in turn (the last repeats). */
+  puts?: Record<string, Array<"stored" | "failed">>;
+  /** How the link calls end, in turn (the last repeats). */
+  links?: Array<"ok" | "fail">;
   refusals?: FileRefusal[];
-  checkFails?: boolean;
-  put?: (file: PickedFile) => PutOutcome;
-  urlFails?: (file: PickedFile) => boolean;
-  linkFails?: (fileName: string) => boolean;
+  prepareFails?: string[];
+  /** PUTs that never end until cancelled. */
+  hangs?: string[];
 }
 
-function uploader(options: Options = {}) {
-  const calls = {
-    checkFiles: vi.fn(async (_files: PickedFile[]) => {
-      if (options.checkFails) throw new Error("check failed");
-      return options.refusals ?? [];
-    }),
-    getUploadUrl: vi.fn(async ({ file }: { file: PickedFile }) => {
-      if (options.urlFails?.(file)) throw new Error("no url");
-      return { url: `https://storage.test/${file.name}`, fileName: `stored-${file.name}` };
-    }),
-    putFile: vi.fn((_input: { url: string; file: PickedFile }) => {}),
-    linkDocument: vi.fn(async ({ fileName }: { fileName: string }): Promise<ClaimDocument> => {
-      if (options.linkFails?.(fileName)) throw new Error("link failed");
-      return { id: 500 + fileName.length, fileName };
-    }),
-  };
-  const documentLinked = vi.fn();
+function start(stubs: Stubs = {}) {
+  const log = { urls: [] as string[], puts: [] as string[], links: [] as string[], waits: [] as number[], running: 0, maxRunning: 0, aborted: [] as string[], linked: [] as ClaimDocument[] };
+  const putCount = new Map<string, number>();
+  let linkCount = 0;
+  let stored = 0;
   const machine = fileUploadMachine.provide({
     actors: {
-      checkFiles: fromPromise<FileRefusal[], PickedFile[]>(({ input }) => calls.checkFiles(input)),
-      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => calls.getUploadUrl(input)),
-      putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(({ sendBack, input }) => {
-        calls.putFile(input);
-        const outcome = options.put?.(input.file) ?? "stored";
-        if (outcome === "throws") throw new Error("network down");
-        sendBack({ type: "upload.progress", fraction: 0.5 });
-        sendBack({ type: outcome === "stored" ? "upload.stored" : "upload.failed" });
+      checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async () => stubs.refusals ?? []),
+      uploadFile: uploadItemMachine.provide({
+        actors: {
+          prepareFile: fromPromise<PickedFile, { file: PickedFile }>(async ({ input }) => {
+            if (stubs.prepareFails?.includes(input.file.name)) throw { reason: "damaged" };
+            return { ...input.file, size: input.file.size - 1 };
+          }),
+          getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async ({ input }) => {
+            log.urls.push(input.file.name);
+            stored += 1;
+            return { url: `https://storage.test/${stored}`, fileName: `${stored}-${input.file.name}` };
+          }),
+          putFile: fromCallback<UploadItemEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
+            const name = input.file.name;
+            log.puts.push(name);
+            log.running += 1;
+            log.maxRunning = Math.max(log.maxRunning, log.running);
+            const plan = stubs.puts?.[name] ?? ["stored"];
+            const count = putCount.get(name) ?? 0;
+            putCount.set(name, count + 1);
+            const outcome = plan[Math.min(count, plan.length - 1)];
+            let ended = false;
+            if (!stubs.hangs?.includes(name)) {
+              setTimeout(() => {
+                ended = true;
+                log.running -= 1;
+                sendBack({ type: "upload.progress", fraction: 0.5 });
+                sendBack(outcome === "stored" ? { type: "upload.stored" } : { type: "upload.failed" });
+              }, 5);
+            }
+            return () => {
+              if (!ended) {
+                log.running -= 1;
+                log.aborted.push(name);
+              }
+            };
+          }),
+          linkDocument: fromPromise<ClaimDocument, { fileName: string }>(async ({ input }) => {
+            log.links.push(input.fileName);
+            const outcome = stubs.links?.[Math.min(linkCount, (stubs.links?.length ?? 1) - 1)] ?? "ok";
+            linkCount += 1;
+            if (outcome === "fail") throw new Error("502");
+            return { id: 100 + log.links.length, fileName: input.fileName };
+          }),
+          waitBeforeRetry: fromPromise<void, { ms: number }>(async ({ input }) => {
+            log.waits.push(input.ms);
+          }),
+        },
       }),
-      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => calls.linkDocument(input)),
     },
-    actions: { documentLinked },
+    actions: { documentLinked: (_, { document }) => log.linked.push(document) },
   });
-  const actor = createActor(machine);
+  const actor = createActor(machine).start();
   const notices = collectEmitted<UploadNotice>(actor, "notify");
-  const snapshots: FileUploadContext[] = [];
-  actor.subscribe({ next: (snapshot) => snapshots.push(snapshot.context), error: () => {} });
-  actor.start();
-  return { actor, notices, snapshots, documentLinked, ...calls };
+  return { actor, log, notices };
 }
 
-type Actor = ReturnType<typeof uploader>["actor"];
-const backToIdle = (actor: Actor) => waitFor(actor, (snapshot) => snapshot.matches("idle"), { timeout: 1000 });
-const paramsOf = (spy: ReturnType<typeof vi.fn>, call = 0) => spy.mock.calls[call]?.[1];
+const settled = (actor: ReturnType<typeof start>["actor"]) =>
+  waitFor(actor, (snapshot) => snapshot.matches("ready") && snapshot.context.entries.every((entry) => entry.status === "failed"));
 
-describe("fileUpload behaviour", () => {
-  it("a batch with a refused file uploads nothing and names each refused file", async () => {
-    const refusals: FileRefusal[] = [
-      { fileName: "huge.png", reason: "tooBig" },
-      { fileName: "notes.txt", reason: "unsupported" },
-    ];
-    const { actor, notices, checkFiles, getUploadUrl, putFile, linkDocument } = uploader({ refusals });
-    actor.send({ type: "files.picked", files: [sofa, huge, notes] });
-    expect(actor.getSnapshot().value).toBe("checking");
-    const snapshot = await backToIdle(actor);
-    expect(checkFiles).toHaveBeenCalledWith([sofa, huge, notes]);
-    expect(notices).toEqual([
-      { type: "notify", code: "fileTooBig", fileName: "huge.png" },
-      { type: "notify", code: "fileNotSupported", fileName: "notes.txt" },
-    ]);
-    expect(getUploadUrl).not.toHaveBeenCalled();
-    expect(putFile).not.toHaveBeenCalled();
-    expect(linkDocument).not.toHaveBeenCalled();
-    expect(snapshot.context.picked).toEqual([]);
-    expect(snapshot.context.queue).toEqual([]);
-  });
-
-  it("a good batch of 2: URL, PUT and link for each file in turn, progress stored, one notice", async () => {
-    const { actor, notices, snapshots, getUploadUrl, putFile, linkDocument, documentLinked } = uploader();
-    actor.send({ type: "files.picked", files: [sofa, receipt] });
-    const snapshot = await backToIdle(actor);
-
-    expect(getUploadUrl.mock.calls.map(([input]) => input)).toEqual([
-      { file: sofa },
-      { file: receipt },
-    ]);
-    expect(putFile.mock.calls.map(([input]) => input)).toEqual([
-      { url: "https://storage.test/sofa.jpg", file: sofa },
-      { url: "https://storage.test/receipt.pdf", file: receipt },
-    ]);
-    expect(linkDocument.mock.calls.map(([input]) => input)).toEqual([
-      { fileName: "stored-sofa.jpg" },
-      { fileName: "stored-receipt.pdf" },
-    ]);
-
-    // Progress of each file was held while its bytes were sent.
-    const progressOf = (index: number) => snapshots.map((ctx) => ctx.queue[index]).filter((entry) => entry?.status === "uploading").map((entry) => entry!.progress);
-    expect(progressOf(0)).toContain(0.5);
-    expect(progressOf(1)).toContain(0.5);
-    expect(snapshots.some((ctx) => ctx.queue[0]?.status === "done" && ctx.queue[0].progress === 1)).toBe(true);
-
-    expect(documentLinked).toHaveBeenCalledTimes(2);
-    expect(paramsOf(documentLinked, 0)).toEqual({ document: { id: 500 + "stored-sofa.jpg".length, fileName: "stored-sofa.jpg" } });
-    expect(paramsOf(documentLinked, 1)).toEqual({ document: { id: 500 + "stored-receipt.pdf".length, fileName: "stored-receipt.pdf" } });
+describe("fileUpload with its files", () => {
+  it(`uploads four files at most ${UPLOAD_CONCURRENCY} at a time, links each, and says so once`, async () => {
+    const { actor, log, notices } = start();
+    actor.send({ type: "files.picked", files: files("sofa.jpg", "arm.jpg", "tag.heic", "receipt.pdf") });
+    await settled(actor);
+    expect(log.maxRunning).toBe(UPLOAD_CONCURRENCY);
+    expect(log.linked.map((document) => document.fileName).sort()).toEqual(["1-sofa.jpg", "2-arm.jpg", "3-tag.heic", "4-receipt.pdf"].sort());
     expect(notices).toEqual([{ type: "notify", code: "filesUploaded" }]);
-    expect(snapshot.context.queue).toEqual([]);
+    expect(actor.getSnapshot().context.entries).toEqual([]);
   });
 
-  it("progress is clamped to 0..1", async () => {
-    const machine = fileUploadMachine.provide({
-      actors: {
-        checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async () => []),
-        getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async () => ({ url: "u", fileName: "f" })),
-        putFile: fromCallback<FileUploadEvent, { url: string; file: PickedFile }>(() => {}),
-        linkDocument: fromPromise<ClaimDocument, { fileName: string }>(async () => ({ id: 1, fileName: "f" })),
-      },
-    });
-    const actor = createActor(machine).start();
-    actor.send({ type: "files.picked", files: [sofa] });
-    await waitFor(actor, (snapshot) => snapshot.matches({ uploading: "sendingBytes" }), { timeout: 1000 });
-    actor.send({ type: "upload.progress", fraction: 1.7 });
-    expect(actor.getSnapshot().context.queue[0]!.progress).toBe(1);
-    actor.send({ type: "upload.progress", fraction: -0.2 });
-    expect(actor.getSnapshot().context.queue[0]!.progress).toBe(0);
+  it("retries a dropped PUT with backoff, then lists it as failed; Retry uploads it", async () => {
+    const { actor, log, notices } = start({ puts: { "sofa.jpg": ["failed", "failed", "failed", "stored"] } });
+    actor.send({ type: "files.picked", files: files("sofa.jpg", "arm.jpg") });
+    await settled(actor);
+    expect(log.waits).toEqual([1000, 3000]);
+    expect(log.puts.filter((name) => name === "sofa.jpg")).toHaveLength(3);
+    expect(notices).toEqual([{ type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" }]);
+    const [failed] = actor.getSnapshot().context.entries;
+    expect(failed).toEqual({ key: "file-1", fileName: "sofa.jpg", status: "failed" });
+    expect(actor.getSnapshot().children["file-1"]?.getSnapshot().value).toBe("failed");
+
+    actor.send({ type: "file.retry", key: "file-1" });
+    await waitFor(actor, (snapshot) => snapshot.context.entries.length === 0);
+    expect(log.linked).toHaveLength(2);
+    expect(notices.at(-1)).toEqual({ type: "notify", code: "filesUploaded" });
   });
 
-  it("a failing PUT names that file and the batch goes on with the next", async () => {
-    const { actor, notices, linkDocument, documentLinked } = uploader({ put: (file) => (file === sofa ? "failed" : "stored") });
-    actor.send({ type: "files.picked", files: [sofa, receipt] });
-    await backToIdle(actor);
+  it("retries a failed link under the same stored name: one upload, one document", async () => {
+    const { actor, log } = start({ links: ["fail", "fail", "fail", "ok"] });
+    actor.send({ type: "files.picked", files: files("sofa.jpg") });
+    await settled(actor);
+    expect(actor.getSnapshot().context.entries.map((entry) => entry.status)).toEqual(["failed"]);
+    expect(log.linked).toEqual([]);
+    actor.send({ type: "file.retry", key: "file-1" });
+    await waitFor(actor, (snapshot) => snapshot.context.entries.length === 0);
+    expect(log.urls).toEqual(["sofa.jpg"]);
+    expect(log.puts).toEqual(["sofa.jpg"]);
+    expect(new Set(log.links)).toEqual(new Set(["1-sofa.jpg"]));
+    expect(log.linked).toEqual([{ id: 104, fileName: "1-sofa.jpg" }]);
+  });
+
+  it("Cancel aborts a running PUT, drops the file, and lets a waiting one start", async () => {
+    const { actor, log, notices } = start({ hangs: ["sofa.jpg"] });
+    actor.send({ type: "files.picked", files: files("sofa.jpg", "a.jpg", "b.jpg", "c.jpg") });
+    await waitFor(actor, () => log.puts.includes("sofa.jpg"));
+    actor.send({ type: "file.cancel", key: "file-1" });
+    await waitFor(actor, (snapshot) => snapshot.context.entries.length === 0);
+    expect(log.aborted).toEqual(["sofa.jpg"]);
+    expect(log.linked.map((document) => document.fileName)).not.toContain(expect.stringContaining("sofa"));
+    expect(log.linked).toHaveLength(3);
+    expect(notices).toEqual([{ type: "notify", code: "filesUploaded" }]);
+  });
+
+  it("a photo that cannot be read is refused with its own notice and nothing is sent for it", async () => {
+    const { actor, log, notices } = start({ prepareFails: ["corrupted.jpg"] });
+    actor.send({ type: "files.picked", files: files("corrupted.jpg") });
+    await waitFor(actor, (snapshot) => snapshot.context.nextKey === 2 && snapshot.context.entries.length === 0);
+    expect(notices).toEqual([{ type: "notify", code: "fileDamaged", fileName: "corrupted.jpg" }]);
+    expect(log.urls).toEqual([]);
+  });
+
+  it("a batch with a refused file queues nothing and names each refusal", async () => {
+    const { actor, log, notices } = start({ refusals: [{ fileName: "notes.txt", reason: "unsupported" }, { fileName: "scan.pdf", reason: "tooBig" }] });
+    actor.send({ type: "files.picked", files: files("sofa.jpg", "notes.txt", "scan.pdf") });
+    await waitFor(actor, (snapshot) => snapshot.matches("ready"));
     expect(notices).toEqual([
-      { type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" },
-      { type: "notify", code: "filesUploaded" },
+      { type: "notify", code: "fileNotSupported", fileName: "notes.txt" },
+      { type: "notify", code: "fileTooBig", fileName: "scan.pdf" },
     ]);
-    expect(linkDocument).toHaveBeenCalledTimes(1);
-    expect(linkDocument.mock.calls[0]![0].fileName).toBe("stored-receipt.pdf");
-    expect(documentLinked).toHaveBeenCalledTimes(1);
-  });
-
-  it("every file failing: one notice per file and no success notice", async () => {
-    const { actor, notices, documentLinked } = uploader({
-      urlFails: (file) => file === sofa,
-      linkFails: (fileName) => fileName === "stored-receipt.pdf",
-    });
-    actor.send({ type: "files.picked", files: [sofa, receipt] });
-    await backToIdle(actor);
-    expect(notices).toEqual([
-      { type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" },
-      { type: "notify", code: "fileNotUploaded", fileName: "receipt.pdf" },
-    ]);
-    expect(documentLinked).not.toHaveBeenCalled();
-  });
-
-  it("a PUT that throws while starting counts as that file failing, and the batch goes on", async () => {
-    const { actor, notices } = uploader({ put: (file) => (file === sofa ? "throws" : "stored") });
-    actor.send({ type: "files.picked", files: [sofa, receipt] });
-    await backToIdle(actor);
-    expect(actor.getSnapshot().status).toBe("active");
-    expect(notices).toEqual([
-      { type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" },
-      { type: "notify", code: "filesUploaded" },
-    ]);
-  });
-
-  it("a failed check uploads nothing and is ready for another batch", async () => {
-    const { actor, notices, getUploadUrl } = uploader({ checkFails: true });
-    actor.send({ type: "files.picked", files: [sofa] });
-    const snapshot = await backToIdle(actor);
-    expect(getUploadUrl).not.toHaveBeenCalled();
-    expect(notices).toEqual([]);
-    expect(snapshot.context.picked).toEqual([]);
-  });
-
-  it("files picked during an upload are ignored; a later batch uploads", async () => {
-    const { actor, getUploadUrl } = uploader();
-    actor.send({ type: "files.picked", files: [sofa] });
-    actor.send({ type: "files.picked", files: [receipt] });
-    await backToIdle(actor);
-    expect(getUploadUrl.mock.calls.map(([input]) => input.file)).toEqual([sofa]);
-    actor.send({ type: "files.picked", files: [receipt] });
-    await backToIdle(actor);
-    expect(getUploadUrl.mock.calls.map(([input]) => input.file)).toEqual([sofa, receipt]);
+    expect(actor.getSnapshot().context.entries).toEqual([]);
+    expect(log.urls).toEqual([]);
   });
 });
