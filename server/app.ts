@@ -10,8 +10,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import type { ServerConfig } from "./config.ts";
-import type { Database } from "./db.ts";
+import { API_PREFIX, type AppDeps } from "./app-deps.ts";
 import { HttpError } from "./http-errors.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
@@ -24,16 +23,6 @@ import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
-import type { Storage } from "./storage.ts";
-
-/** What the app runs on. */
-export interface AppDeps {
-  db: Database;
-  config: ServerConfig;
-  storage: Storage;
-}
-
-export const API_PREFIX = "/api/v1";
 
 /** Largest JSON body of an API call, in bytes; uploads have their own limit. */
 const MAX_JSON_BYTES = 1_048_576;

@@ -2,7 +2,7 @@
  * Checks shared by the writing calls: the claim exists and is a draft, lookup ids point into the
  * right lists. Each runs inside the call's transaction, so what it checked stays true until commit.
  */
-import { CLAIM_CODES } from "../src/api/schemas.ts";
+import { CLAIM_CODES } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { conflict, invalid, notFound } from "./http-errors.ts";
 import type { LookupKind } from "./lookup-kinds.ts";

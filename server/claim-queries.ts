@@ -1,8 +1,8 @@
 /**
  * Reads one claim in the wire shape of GET /claim/{claimId} and GET /ace/claim/{claimId}
- * (src/api/schemas.ts `claimDetailSchema`, SPEC.md sections 3 and 7).
+ * (contract/schemas.ts `claimDetailSchema`, SPEC.md sections 3 and 7).
  */
-import type { Lookup, WireClaimDetail, WireClaimItem, WireDamage } from "../src/api/schemas.ts";
+import type { Lookup, WireClaimDetail, WireClaimItem, WireDamage } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { lookupName, type Language } from "./language.ts";
 import { KINDS } from "./lookup-kinds.ts";

@@ -6,7 +6,7 @@
  * are stored. Each function runs inside the caller's transaction and throws HttpError to refuse,
  * so a refused call writes nothing.
  */
-import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../src/api/schemas.ts";
+import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../contract/schemas.ts";
 import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "./db.ts";
 import { conflict, notFound } from "./http-errors.ts";

@@ -3,7 +3,7 @@
  * real type (the upload PUT checks the bytes against it).
  */
 import { randomBytes } from "node:crypto";
-import { CONTENT_TYPES, extensionOf, type DocumentKind } from "../src/lib/upload-rules.ts";
+import { CONTENT_TYPES, extensionOf, type DocumentKind } from "../contract/upload-rules.ts";
 
 /** A stored name: letters, digits, `.`, `_`, `-`; no leading dot; an allowed extension. */
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;

@@ -1,8 +1,8 @@
 /**
- * Reads plans with their customer and items in the wire shape (src/api/schemas.ts `wirePlanSchema`,
+ * Reads plans with their customer and items in the wire shape (contract/schemas.ts `wirePlanSchema`,
  * SPEC.md section 3 "Plan").
  */
-import type { WirePlan, WirePlanItem, Lookup } from "../src/api/schemas.ts";
+import type { WirePlan, WirePlanItem, Lookup } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { lookupName, type Language } from "./language.ts";
 

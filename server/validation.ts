@@ -1,5 +1,5 @@
 /**
- * Request validation with the contract's valibot schemas (src/api/schemas.ts), which also carry the
+ * Request validation with the contract's valibot schemas (contract/schemas.ts), which also carry the
  * limits the database adds (int4 ids, real dates, NUMERIC(12,2) prices, no NUL characters), so a bad
  * payload is a 400 with field errors and never a 500 (DESIGN.md, "The reference claims API").
  */
@@ -9,7 +9,7 @@ import { invalid } from "./http-errors.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-import { MAX_ID } from "../src/api/schemas.ts";
+import { MAX_ID } from "../contract/schemas.ts";
 
 export { MAX_ID };
 

@@ -1,5 +1,5 @@
 /**
- * ACE claim calls (SPEC.md section 7 "ACE calls"; src/api/schemas.ts section "ACE claims"): the
+ * ACE claim calls (SPEC.md section 7 "ACE calls"; contract/schemas.ts section "ACE claims"): the
  * FPP claim steps of server/claim-writes.ts applied to ACE plans (plan type Ace or Mace), one claim
  * item and one damage per call, damage lookups from the lists of the damaged item's model. The
  * document calls under /ace/ are server/routes/documents.ts mounted for the ACE family.
@@ -7,8 +7,8 @@
 import { Hono } from "hono";
 import {
   CLAIM_CODES, SUCCEED, aceClaimItemRequestSchema, aceDamageRequestSchema, insertClaimRequestSchema,
-} from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+} from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
 import { languageOf } from "../language.ts";
 import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";

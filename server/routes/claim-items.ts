@@ -4,8 +4,8 @@
  * cannot be claimed). Saving and removing are shared with the /ace/ twins (server/claim-writes.ts).
  */
 import { Hono } from "hono";
-import { SUCCEED, claimItemsRequestSchema, manualItemRequestSchema } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import { SUCCEED, claimItemsRequestSchema, manualItemRequestSchema } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim, lookupErrors, throwIfAny } from "../claim-guards.ts";
 import { removeClaimItem, saveClaimItems } from "../claim-writes.ts";
 import { FIELD_KINDS } from "../lookup-kinds.ts";

@@ -3,8 +3,8 @@
  * "FPP claim calls"). The steps are shared with the /ace/ twins (server/claim-writes.ts).
  */
 import { Hono } from "hono";
-import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { DRAFT, lockClaim } from "../claim-guards.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
 import { languageOf } from "../language.ts";

@@ -12,9 +12,9 @@ import {
   contactLinkDocumentRequestSchema,
   contactTicketRequestSchema,
   contactUploadUrlQuerySchema,
-} from "../../src/api/schemas.ts";
-import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind } from "../../src/lib/upload-rules.ts";
-import { API_PREFIX, type AppDeps } from "../app.ts";
+} from "../../contract/schemas.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind } from "../../contract/upload-rules.ts";
+import { API_PREFIX, type AppDeps } from "../app-deps.ts";
 import type { Queryable } from "../db.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { HttpError, closingConnection, conflict, invalid, notFound } from "../http-errors.ts";

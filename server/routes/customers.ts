@@ -1,11 +1,11 @@
 /**
  * The customer's contact information, shown and updated on the ACE wizard's step 2 (SPEC.md
- * section 2 "Claim wizard (ACE)"; src/api/schemas.ts `customerInfoSchema`):
+ * section 2 "Claim wizard (ACE)"; contract/schemas.ts `customerInfoSchema`):
  * GET and PUT /ace/customer_info/{customerId}.
  */
 import { Hono } from "hono";
-import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http-errors.ts";
 import { idParam, parseBody } from "../validation.ts";
 

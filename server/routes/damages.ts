@@ -4,8 +4,8 @@
  * (server/claim-writes.ts).
  */
 import { Hono } from "hono";
-import { SUCCEED, damagesRequestSchema } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import { SUCCEED, damagesRequestSchema } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { deleteDamage, saveDamages } from "../claim-writes.ts";
 import { idParam, parseBody } from "../validation.ts";
 

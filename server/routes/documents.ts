@@ -5,9 +5,9 @@
  * /api/v1 for FPP claims and at /api/v1/ace for ACE claims, whose files live under the ACE prefix.
  */
 import { Hono } from "hono";
-import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../src/api/schemas.ts";
-import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
-import { API_PREFIX, type AppDeps } from "../app.ts";
+import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../contract/schemas.ts";
+import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
+import { API_PREFIX, type AppDeps } from "../app-deps.ts";
 import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { HttpError, notFound } from "../http-errors.ts";

@@ -4,8 +4,8 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { Lookup } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import type { Lookup } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { languageOf, lookupName } from "../language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
 import { parseQuery } from "../validation.ts";

@@ -4,8 +4,8 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
-import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../src/api/schemas.ts";
-import type { AppDeps } from "../app.ts";
+import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
+import type { AppDeps } from "../app-deps.ts";
 import type { Queryable } from "../db.ts";
 import { notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";

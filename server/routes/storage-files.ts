@@ -5,8 +5,8 @@
  * could have stored are served, so no path can leave the claim's folder.
  */
 import { Hono, type Context } from "hono";
-import { CONTENT_TYPES } from "../../src/lib/upload-rules.ts";
-import type { AppDeps } from "../app.ts";
+import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import type { PlanFamily } from "../plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, contactDocumentPath } from "../storage.ts";

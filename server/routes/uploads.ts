@@ -4,9 +4,9 @@
  * checked for size and real type before anything is stored.
  */
 import { Hono, type Context } from "hono";
-import { SUCCEED } from "../../src/api/schemas.ts";
-import { MAX_UPLOAD_BYTES, detectKind } from "../../src/lib/upload-rules.ts";
-import type { AppDeps } from "../app.ts";
+import { SUCCEED } from "../../contract/schemas.ts";
+import { MAX_UPLOAD_BYTES, detectKind } from "../../contract/upload-rules.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../claim-guards.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import { HttpError, closingConnection } from "../http-errors.ts";

@@ -14,7 +14,7 @@ import {
   lookupListSchema,
   messageSchema,
   type CustomerInfo,
-} from "./schemas.ts";
+} from "../../contract/schemas.ts";
 
 async function lookupList(path: string, modelNo?: string): Promise<Lookup[]> {
   try {

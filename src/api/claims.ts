@@ -14,7 +14,7 @@ import {
   insertClaimResponseSchema,
   messageSchema,
   type WireClaimDetail,
-} from "./schemas.ts";
+} from "../../contract/schemas.ts";
 
 /**
  * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan: created, a draft exists, a

@@ -7,11 +7,11 @@
 import type { TicketRequest } from "../../machines/contact-service.machine.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { config } from "../config.ts";
-import { contentTypeFor } from "../lib/upload-rules.ts";
+import { contentTypeFor } from "../../contract/upload-rules.ts";
 import { phoneDigits } from "../../machines/contact-rules.ts";
 import type { UploadDestination } from "./documents.ts";
 import { http } from "./http.ts";
-import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "./schemas.ts";
+import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
 
 /** Where the request's documents go: stored under contact_service/{requestId}/, linked to the request. */
 export function contactRequestDestination(requestId: string): UploadDestination {

@@ -4,9 +4,9 @@
  */
 import { isHTTPError } from "ky";
 import { config } from "../config.ts";
-import { contentTypeFor } from "../lib/upload-rules.ts";
+import { contentTypeFor } from "../../contract/upload-rules.ts";
 import { http } from "./http.ts";
-import { linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema } from "./schemas.ts";
+import { linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 
 /** Which claims API family a claim belongs to: ACE calls and storage carry an `ace/` prefix. */

@@ -1,7 +1,7 @@
 /** FPP lookup lists (SPEC.md section 7, "Lookups"): an empty list when a call fails. */
 import type { ClaimOptions, Lookup } from "../../machines/domain.ts";
 import { http } from "./http.ts";
-import { lookupListSchema } from "./schemas.ts";
+import { lookupListSchema } from "../../contract/schemas.ts";
 
 async function lookupList(path: string): Promise<Lookup[]> {
   try {

@@ -4,7 +4,7 @@
  */
 import type { Plan, PlanItem, PlanQuery, PlanStatus, PlanType } from "../../machines/domain.ts";
 import { http } from "./http.ts";
-import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "./schemas.ts";
+import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "../../contract/schemas.ts";
 
 const STATUS_BY_TEXT: Record<string, PlanStatus> = {
   active: "active",

@@ -8,7 +8,7 @@
  * The browser-only parts (worker, heic-to, exifr) are injected, so the decisions are unit-tested in
  * Node (test/unit/photo-prepare.test.ts) and the real pipeline in Chromium (test/e2e/uploads.test.ts).
  */
-import { MAX_UPLOAD_BYTES, extensionOf } from "./upload-rules.ts";
+import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
 import { MAX_PHOTO_SIDE, type PhotoJob, type PhotoResult } from "./photo-encode.ts";
 import { jpegEnd, sniffKind, withCleanMetadata, type KeptMetadata } from "./photo-bytes.ts";
 

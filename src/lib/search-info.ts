@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { PlanQuery } from "../../machines/domain.ts";
-import { SEARCH_TYPES, searchPlanRequestSchema } from "../api/schemas.ts";
+import { SEARCH_TYPES, searchPlanRequestSchema } from "../../contract/schemas.ts";
 import { toSearchRequest } from "../api/plans.ts";
 
 const KEY = "searchInfo";

@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import { extensionOf } from "../lib/upload-rules.ts";
+import { extensionOf } from "../../contract/upload-rules.ts";
 
 /** The consumer's own file name: stored names carry a unique prefix before the first '-'. */
 export function displayName(fileName: string): string {

@@ -23,7 +23,7 @@ import {
 } from "../../machines/file-upload.machine.ts";
 import { putFile, type UploadDestination } from "../api/documents.ts";
 import { prepareFile, PHOTO_EXTENSIONS } from "../lib/photo-prepare.ts";
-import { MAX_UPLOAD_BYTES, extensionOf } from "../lib/upload-rules.ts";
+import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
 
 /** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */

@@ -3,7 +3,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { WirePlan, WirePlanItem } from "../../src/api/schemas.ts";
+import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
 import { json, renderApp } from "./render-app.tsx";
 
 const item = (id: number, overrides: Partial<WirePlanItem> = {}): WirePlanItem => ({

@@ -1,6 +1,6 @@
 /**
  * A stateful fake of the FPP claims API for the screen tests (the wire contract of
- * src/api/schemas.ts): one plan, one claim, the lookup lists, and the writes the claim wizard and
+ * contract/schemas.ts): one plan, one claim, the lookup lists, and the writes the claim wizard and
  * the missing line item page make. Every request is recorded; writes are checked against the
  * request schemas (400 'Invalid request' otherwise, as the reference server answers) and change
  * what the next GET claim/{id} or GET plan/{id} returns, so a screen shows what the server holds.
@@ -19,7 +19,7 @@ import {
   type WireDamage,
   type WirePlan,
   type WirePlanItem,
-} from "../../src/api/schemas.ts";
+} from "../../contract/schemas.ts";
 import { json, type FakeNetwork } from "./render-app.tsx";
 
 export const API = "http://portal.test/api/v1/";

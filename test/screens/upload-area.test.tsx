@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
-import { MAX_UPLOAD_BYTES } from "../../src/lib/upload-rules.ts";
+import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { Toasts } from "../../src/ui/Toasts.tsx";
 import { claimItemDestination } from "../../src/api/documents.ts";
 import { UploadArea } from "../../src/ui/UploadArea.tsx";

@@ -1,5 +1,5 @@
 /**
- * Reference claims API: the ACE claim calls (SPEC.md section 7 "ACE calls"; src/api/schemas.ts
+ * Reference claims API: the ACE claim calls (SPEC.md section 7 "ACE calls"; contract/schemas.ts
  * section "ACE claims") on Maria Lopez's ACE plan A-300-100200: create, items, damages with the
  * lookups of each item's model, documents under the ACE storage prefix, submit; the refusal of
  * plans and claims of the other family; and the customer's contact information.
@@ -13,7 +13,7 @@ import {
   aceClaimItemResponseSchema, aceDamageResponseSchema, claimDetailSchema, customerInfoResponseSchema, customerInfoSchema,
   insertClaimResponseSchema, linkDocumentResponseSchema, messageSchema, searchPlanResponseSchema, uploadUrlResponseSchema,
   type CustomerInfo,
-} from "../../src/api/schemas.ts";
+} from "../../contract/schemas.ts";
 import { seedIfEmpty } from "../../server/seed.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
 import { startServer } from "../../server/start.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   claimDetailSchema, claimItemsResponseSchema, damagesResponseSchema, insertClaimResponseSchema, messageSchema,
   searchPlanResponseSchema,
-} from "../../src/api/schemas.ts";
+} from "../../contract/schemas.ts";
 import { claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

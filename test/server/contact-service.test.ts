@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../src/api/schemas.ts";
+import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { expectRefused, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");

@@ -6,8 +6,8 @@ import { readFile, readdir } from "node:fs/promises";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../src/api/schemas.ts";
-import { MAX_UPLOAD_BYTES } from "../../src/lib/upload-rules.ts";
+import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
+import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { signUpload } from "../../server/upload-signing.ts";
 import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 

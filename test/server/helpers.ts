@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { expect } from "vitest";
-import { lookupListSchema } from "../../src/api/schemas.ts";
+import { lookupListSchema } from "../../contract/schemas.ts";
 import type { Database } from "../../server/db.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lookupListSchema, searchPlanResponseSchema, type WirePlan } from "../../src/api/schemas.ts";
+import { lookupListSchema, searchPlanResponseSchema, type WirePlan } from "../../contract/schemas.ts";
 import { createApp } from "../../server/app.ts";
 import { seedIfEmpty } from "../../server/seed.ts";
 import { createStorage } from "../../server/storage.ts";

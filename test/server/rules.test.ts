@@ -7,7 +7,7 @@ import { loadConfig } from "../../server/config.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/file-names.ts";
 import { phoneDigits, zip5 } from "../../server/search-rules.ts";
 import { signUpload, verifyUpload } from "../../server/upload-signing.ts";
-import { isRealDate, isRealTimestamp } from "../../src/api/schemas.ts";
+import { isRealDate, isRealTimestamp } from "../../contract/schemas.ts";
 import { EDITABLE_STATUSES } from "../../server/claim-guards.ts";
 import { CLAIM_STATUSES, claimStatusGroup } from "../../machines/domain.ts";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PhotoJob, PhotoResult } from "../../src/lib/photo-encode.ts";
 import { PrepareError, prepareFile, type PrepareTools } from "../../src/lib/photo-prepare.ts";
-import { MAX_UPLOAD_BYTES } from "../../src/lib/upload-rules.ts";
+import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const fixture = async (name: string, as = name) => new File([await readFile(join(FIXTURES, name))], as);

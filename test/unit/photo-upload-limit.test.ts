@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { readAtMost } from "../../server/routes/uploads.ts";
-import { MAX_UPLOAD_BYTES } from "../../src/lib/upload-rules.ts";
+import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 
 /** A 1 MB-chunk stream of `total` bytes that counts what was pulled and whether it was cancelled. */
 function counted(total: number) {

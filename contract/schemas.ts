@@ -2,7 +2,7 @@
  * The claims API contract (SPEC.md section 7) as valibot schemas, shared by the portal's API client
  * (responses parsed at the edge) and the reference server (requests validated before any write).
  * Wire spellings (`warrentyId`, `manuFacturer`, `warrntyItemId`, `claimSatusCode`) live only here
- * and in src/api/; the rest of the code uses domain names.
+ * and in the API client (src/api/); the rest of the code uses domain names.
  *
  * Units: ids are positive integers; dates are ISO `YYYY-MM-DD`; prices are US dollars (number).
  */
