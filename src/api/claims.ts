@@ -177,6 +177,6 @@ export async function addManualItem(claim: { claimId: number; planId: number }, 
       .json(messageSchema);
     return body.message;
   } catch (error) {
-    throw new Error(serverMessage(error));
+    throw new Error(serverMessage(error), { cause: error });
   }
 }
