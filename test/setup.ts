@@ -3,6 +3,12 @@ import { afterEach } from "vitest";
 
 if (typeof document !== "undefined") {
   await import("@testing-library/jest-dom/vitest");
+  // findBy*/waitFor wait for what a person would see. A route's screen appears after its module
+  // chain is first transformed, which on a busy 2-core CI machine can pass Testing Library's 1 s
+  // default (seen: missing item -> Back to Claim -> the wizard's step 2). Waiting longer changes
+  // nothing for a passing test; a screen that never appears still fails.
+  const { configure } = await import("@testing-library/react");
+  configure({ asyncUtilTimeout: 5000 });
   // jsdom has no media queries; react-hot-toast asks for prefers-reduced-motion.
   window.matchMedia ??= (query: string) =>
     ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;

@@ -49,7 +49,7 @@ describe("Spanish lookup names", () => {
     const plan = (await get(`/plan/${jane.id}`, "es")).customers[0];
     expect(plan.warrantyItems.map((item: { type: { name: string } | null }) => item.type?.name)).toContain("Sofá");
     const paul = await demoPlan(server.api, "W-P55-IP0001");
-    const [{ id: claimId }] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [paul.id]);
+    const claimId = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [paul.id]))[0]!.id;
     const detail = await get(`/claim/${claimId}`, "es");
     expect(JSON.stringify(detail)).toContain("Desgarro");
     expect(JSON.stringify(detail.damageAreasDisp)).toContain("Brazo");

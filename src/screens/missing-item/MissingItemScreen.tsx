@@ -2,7 +2,6 @@
  * 'Missing Line Item.' (SPEC.md section 2): describe an item the plan does not list; on success the
  * 'Plan item added successfully' dialog leads Back to Claim, where the item is listed on step 2.
  */
-import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
@@ -16,7 +15,7 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { Form } from "../../ui/Form.tsx";
-import { SelectField, TextAreaField, TextField } from "../../ui/fields.tsx";
+import { useAppForm } from "../../ui/app-form.tsx";
 import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
 
 async function loadOptions(): Promise<MissingItemOptions> {
@@ -44,7 +43,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const options = useSelector(actor, (snapshot) => snapshot.context.options);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: EMPTY_MISSING_ITEM,
     validators: { onChange: missingItemSchema, onSubmit: missingItemSchema },
     onSubmit: ({ value }) =>
@@ -53,30 +52,13 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
         item: { ...value, price: Number(value.price), quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
       }),
   });
-  const shows = (touched: boolean) => touched || form.state.submissionAttempts > 0;
-
   const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (
-    <form.Field name={name}>
-      {(field) => (
-        <SelectField label={label} name={name} required options={list} value={field.state.value} error={shows(field.state.meta.isTouched) && field.state.meta.errors} onChange={field.handleChange} onBlur={field.handleBlur} />
-      )}
-    </form.Field>
+    <form.AppField name={name}>{(field) => <field.SelectField label={label} required options={list} />}</form.AppField>
   );
   const text = (name: "vendor" | "sku" | "modelNumber" | "price" | "quantity", label: string, extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {}) => (
-    <form.Field name={name}>
-      {(field) => (
-        <TextField
-          label={label}
-          name={name}
-          value={field.state.value}
-          error={shows(field.state.meta.isTouched) && field.state.meta.errors}
-          onChange={field.handleChange}
-          onBlur={field.handleBlur}
-          {...extra}
-          inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode}
-        />
-      )}
-    </form.Field>
+    <form.AppField name={name}>
+      {(field) => <field.TextField label={label} {...extra} inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode} />}
+    </form.AppField>
   );
 
   return (
@@ -112,19 +94,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           {text("modelNumber", t`Model`, { required: true })}
           {text("price", t`Price`, { required: true, inputMode: "decimal" })}
           {text("quantity", t`Quantity`, { required: true, inputMode: "numeric", type: "number" })}
-          <form.Field name="description">
-            {(field) => (
-              <TextAreaField
-                label={t`Description`}
-                name="description"
-                required
-                value={field.state.value}
-                error={shows(field.state.meta.isTouched) && field.state.meta.errors}
-                onChange={field.handleChange}
-                onBlur={field.handleBlur}
-              />
-            )}
-          </form.Field>
+          <form.AppField name="description">{(field) => <field.TextAreaField label={t`Description`} required />}</form.AppField>
           {failure && (
             <p role="alert" className="form-error">
               {failure.message || t`Something went wrong`}
