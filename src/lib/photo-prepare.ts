@@ -117,7 +117,8 @@ export const browserTools: PrepareTools = {
   },
   readMetadata: async (file) => {
     const exifr = (await import("exifr/dist/lite.esm.mjs")).default;
-    const tags = await exifr.parse(file, { pick: ["DateTimeOriginal", "Orientation"], reviveValues: false, translateValues: false });
+    // No `pick`: exifr 7.1.3's lite build throws on HEIC files when given one.
+    const tags = await exifr.parse(file, { gps: false, interop: false, ifd1: false, reviveValues: false, translateValues: false });
     return { dateTimeOriginal: typeof tags?.DateTimeOriginal === "string" ? tags.DateTimeOriginal : undefined, orientation: typeof tags?.Orientation === "number" ? tags.Orientation : undefined };
   },
 };

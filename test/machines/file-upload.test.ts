@@ -142,7 +142,7 @@ describe("fileUpload with its files", () => {
     expect(notices).toEqual([{ type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" }]);
     const [failed] = actor.getSnapshot().context.entries;
     expect(failed).toEqual({ key: "file-1", fileName: "sofa.jpg", status: "failed" });
-    expect(actor.getSnapshot().children["file-1"]?.getSnapshot().value).toBe("failed");
+    expect((actor.getSnapshot().children["file-1"]?.getSnapshot() as { value?: unknown } | undefined)?.value).toBe("failed");
 
     actor.send({ type: "file.retry", key: "file-1" });
     await waitFor(actor, (snapshot) => snapshot.context.entries.length === 0);
