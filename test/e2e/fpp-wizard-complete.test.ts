@@ -3,7 +3,7 @@
  * Loveseat, Recliner returned, Dining Table fully replaced, Ottoman): adding a missing line item,
  * two items with several files and damages, going back, unchecking a saved item, a reload on step 4,
  * and the submitted claim as the database holds it; the URL rules and browser history of the wizard;
- * and the upload area with real files (HEIC, a damaged JPEG, deleting a document).
+ * and the upload area with real files (a damaged JPEG refused, a HEIC stored as JPEG, deleting a document).
  *
  * One portal for the file. The tests run in this order on purpose: each starts its own claim on
  * the plan (deleting the previous draft through the 'Continue Draft Claim' dialog), and the full
@@ -382,17 +382,17 @@ describe("the FPP claim wizard, complete", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("uploads in the real browser: a HEIC refused with a toast, a damaged JPEG, deleting a document", async () => {
+  it("uploads in the real browser: a damaged JPEG refused with a toast, a HEIC stored as JPEG, deleting a document", async () => {
     pageErrors = [];
     const { claimId } = await startClaim();
     await sofaToStep4();
     const sofa = itemCard("Sofa");
     const picker = sofa.getByLabel(/Photos and documents of the Sofa/);
 
-    // HEIC: refused before anything is sent, with the toast at the bottom centre.
+    // A damaged JPEG: refused before anything is sent, with the toast at the bottom centre.
     const api = recordApiCalls();
-    await picker.setInputFiles(HEIC);
-    const toast = page.getByText("File iphone_13_pro_max.HEIC is not supported", { exact: true });
+    await picker.setInputFiles(CORRUPTED_JPEG);
+    const toast = page.getByText("File corrupted.jpg is damaged and cannot be opened. Please choose another photo.", { exact: true });
     await toast.waitFor();
     // Once it has slid in: inside the screen, in its lower part, centred.
     const viewport = page.viewportSize()!;
@@ -413,37 +413,34 @@ describe("the FPP claim wizard, complete", () => {
     expect(await documentsOf(claimId)).toEqual([]);
     expect(existsSync(join(portal.server.config.dataDir, "storage", "claims_documentation", `CL-${claimId}`))).toBe(false);
 
-    // The damaged JPEG has a valid header: it is stored, and listed; the page keeps working.
+    // An iPhone's HEIC goes up as a JPEG, and is listed under its .jpg name.
     const uploading = recordApiCalls();
-    await picker.setInputFiles(CORRUPTED_JPEG);
-    const uploaded = sofa.getByRole("list", { name: "Uploaded files" }).getByText("corrupted.jpg");
-    const refused = page.getByText("file not uploaded.");
-    await uploaded.or(refused).waitFor();
-    expect(await refused.count()).toBe(0);
+    await picker.setInputFiles(HEIC);
+    const uploaded = sofa.getByRole("list", { name: "Uploaded files" }).getByText("iphone_13_pro_max.jpg");
+    await uploaded.waitFor();
+    expect(await page.getByText("file not uploaded.").count()).toBe(0);
     uploading.stop();
-    // The same recorder that saw nothing for the HEIC sees this upload's calls.
+    // The same recorder that saw nothing for the damaged JPEG sees this upload's calls.
     expect(uploading.calls).toEqual([
       "GET /api/v1/file-upload-url",
-      expect.stringMatching(new RegExp(`^PUT /api/v1/uploads/${claimId}/[a-z0-9]+-corrupted\\.jpg$`)),
+      expect.stringMatching(new RegExp(`^PUT /api/v1/uploads/${claimId}/[a-z0-9]+-iphone_13_pro_max\\.jpg$`)),
       "POST /api/v1/insert_linked_and_embedded_files",
     ]);
-    const [damaged] = await documentsOf(claimId);
-    expect(damaged).toMatchObject({ content_type: "image/jpeg", file_name: expect.stringMatching(/-corrupted\.jpg$/) });
-    const pictured = await pictures(sofa);
-    // Chromium draws what it can of a damaged JPEG; an image it could not draw shows the icon instead.
-    expect(["thumbnail", "icon IMG"]).toContain(pictured["corrupted.jpg"]);
+    const [converted] = await documentsOf(claimId);
+    expect(converted).toMatchObject({ content_type: "image/jpeg", file_name: expect.stringMatching(/-iphone_13_pro_max\.jpg$/) });
+    expect((await pictures(sofa))["iphone_13_pro_max.jpg"]).toBe("thumbnail");
     expect(pageErrors).toEqual([]);
 
-    // A good photo beside it, then the damaged one deleted.
+    // A good photo beside it, then the converted one deleted.
     await picker.setInputFiles(JPEG);
     await sofa.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
-    expect(await listedFiles(sofa)).toEqual(["corrupted.jpg", "iphone_hdr_YES.jpg"]);
-    await sofa.getByRole("button", { name: "Delete corrupted.jpg" }).click();
+    expect(await listedFiles(sofa)).toEqual(["iphone_13_pro_max.jpg", "iphone_hdr_YES.jpg"]);
+    await sofa.getByRole("button", { name: "Delete iphone_13_pro_max.jpg" }).click();
     await page.getByText("file deleted sucessfully").waitFor();
     await uploaded.waitFor({ state: "detached" });
     expect(await listedFiles(sofa)).toEqual(["iphone_hdr_YES.jpg"]);
     expect((await documentsOf(claimId)).map((document) => document.file_name)).toEqual([expect.stringMatching(/-iphone_hdr_YES\.jpg$/)]);
-    const gone = storedFile(claimId, damaged!.file_name);
+    const gone = storedFile(claimId, converted!.file_name);
     expect((await fetch(gone.url)).status).toBe(404);
     expect(existsSync(gone.path)).toBe(false);
 
