@@ -1,10 +1,15 @@
 /**
  * planSearchMachine: finding a customer's plans and counting failed searches (SPEC.md sections 2
- * "Search outcome", 4 "Plan-search try counter"). Lives once at the app root so the counter and
- * the found plans outlive each screen.
+ * "Search outcome", "Open plan by id", "No warranty found", 4 "Plan-search try counter"). One actor
+ * lives in the router context so the counter and the found plans outlive each screen; routes send
+ * it events in `beforeLoad`, wait until it rests in `found` or `notFound`, and redirect
+ * (DESIGN.md "Machines"). The machine itself never navigates.
  *
- * Injected: actor `searchPlans` (query -> plans), actions `showPlans` and `showNotFound`
- * (navigation), `saveQuery` and `forgetQuery` (the saved searchInfo).
+ * `notFound` says what the no-warranty-found screen offers: `tryAgainOffered` below the search
+ * limit, `contactServiceOffered` at it.
+ *
+ * Injected: actors `searchPlans` (query -> plans) and `openPlan` (link -> plans), actions
+ * `saveQuery` and `forgetQuery` (the saved searchInfo).
  */
 import { assign, setup } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
@@ -64,8 +69,6 @@ export const planSearchMachine = setup({
     openPlan: notProvided<Plan[], PlanLink>("openPlan"),
   },
   actions: {
-    showPlans: (_, _params: { planId: number | null }) => {},
-    showNotFound: () => {},
     saveQuery: (_, _params: { query: PlanQuery }) => {},
     forgetQuery: () => {},
     rememberQuery: assign((_, params: { query: PlanQuery }) => ({ query: params.query })),
@@ -80,6 +83,8 @@ export const planSearchMachine = setup({
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
+    // At the limit Contact Service replaces Try Again (SPEC.md section 4, "Plan-search try counter").
+    hasReachedSearchLimit: ({ context }) => hasReachedSearchLimit(context.failedSearches),
     // An unknown plan type goes to no-warranty-found without a call (SPEC.md "Open plan by id").
     isKnownPlanType: (_, params: { link: PlanLink }) => (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
   },
@@ -155,18 +160,26 @@ export const planSearchMachine = setup({
     },
     // Plans are on screen (select-plan).
     found: {
-      entry: { type: "showPlans", params: ({ context }) => ({ planId: context.focusPlanId }) },
       on: {
         // Plans are only ever cleared together with the query (query.forget), so without plans
         // there is nothing to re-run.
         "plans.requested": [{ guard: "hasFoundPlans" }, { target: "notFound" }],
       },
     },
-    // The no-warranty-found screen: Try Again, or Contact Service at the limit.
+    // The no-warranty-found screen. Entered afresh on every failed search, so the offer is decided
+    // again each time; plans.requested (select-plan after a reload) leaves it as it is.
     notFound: {
-      entry: "showNotFound",
-      on: {
-        "plans.requested": { actions: "showNotFound" },
+      initial: "tryAgainOffered",
+      states: {
+        // Fewer than 3 failed searches: Try Again goes back one page.
+        tryAgainOffered: {
+          always: { guard: "hasReachedSearchLimit", target: "contactServiceOffered" },
+        },
+        // 3 or more failed searches: Contact Service replaces Try Again.
+        contactServiceOffered: {
+          // The Search button on the method screen starts the count again.
+          on: { "method.confirmed": { target: "tryAgainOffered", actions: "resetFailures" } },
+        },
       },
     },
   },

@@ -1,4 +1,7 @@
-/** Entry: language, router (every route falls back to the error page), toaster and providers. */
+/**
+ * Entry: language, the app's planSearch actor in the router context, router (every route falls back
+ * to the error page), toaster and providers.
+ */
 import { I18nProvider } from "@lingui/react";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -6,10 +9,12 @@ import { createRoot } from "react-dom/client";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
+import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
 import "./styles.css";
 
 const router = createRouter({
   routeTree,
+  context: { planSearch: createPlanSearch() },
   defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
   scrollRestoration: true,
 });

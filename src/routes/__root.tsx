@@ -1,13 +1,14 @@
-import { createRootRoute, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
-import { PlanSearchProvider } from "../screens/plan-search/plan-search-actor.tsx";
+import type { RouterContext } from "../screens/plan-search/plan-search-actor.ts";
 import { Header } from "../ui/Header.tsx";
 import { LoadWatchdog } from "../ui/LoadWatchdog.tsx";
 import { Toasts } from "../ui/Toasts.tsx";
 
-export const Route = createRootRoute({
+/** The root: its context carries the app's planSearch actor to every route (src/main.tsx). */
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: ({ error }) => <ErrorPage error={error} />,
   notFoundComponent: InvalidLink,
@@ -15,7 +16,7 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   return (
-    <PlanSearchProvider>
+    <>
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
       </a>
@@ -26,6 +27,6 @@ function RootLayout() {
         </LoadWatchdog>
       </main>
       <Toasts />
-    </PlanSearchProvider>
+    </>
   );
 }

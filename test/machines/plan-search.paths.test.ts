@@ -49,7 +49,7 @@ describe("planSearch generated paths", () => {
         actors: { searchPlans: gate.promise<Plan[], PlanQuery>("searchPlans"), openPlan: gate.promise<Plan[], PlanLink>("openPlan") },
       }),
     scenarios,
-    states: ["idle", "searching", "openingPlan", "found", "notFound"],
+    states: ["idle", "searching", "openingPlan", "found", "notFound.tryAgainOffered", "notFound.contactServiceOffered"],
     transientStates: [],
   });
 });

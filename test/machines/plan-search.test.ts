@@ -42,13 +42,21 @@ describe("planSearch guards and helpers", () => {
     expect(hasReachedSearchLimit(3)).toBe(true);
     expect(hasReachedSearchLimit(4)).toBe(true);
   });
+
+  it("hasReachedSearchLimit (the guard): reads the counter of the context", () => {
+    const atLimit = guardOf(planSearchMachine, "hasReachedSearchLimit");
+    expect(atLimit(context({ failedSearches: 0 }))).toBe(false);
+    expect(atLimit(context({ failedSearches: 2 }))).toBe(false);
+    expect(atLimit(context({ failedSearches: 3 }))).toBe(true);
+    expect(atLimit(context({ failedSearches: 7 }))).toBe(true);
+  });
 });
 
 type SearchImpl = (query: PlanQuery) => Promise<Plan[]>;
 
 function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }) {
   const searchPlans = vi.fn(search);
-  const spies = { showPlans: vi.fn(), showNotFound: vi.fn(), saveQuery: vi.fn(), forgetQuery: vi.fn() };
+  const spies = { saveQuery: vi.fn(), forgetQuery: vi.fn() };
   const machine = planSearchMachine.provide({
     actors: { searchPlans: fromPromise<Plan[], PlanQuery>(({ input: query }) => searchPlans(query)) },
     actions: spies,
@@ -61,7 +69,7 @@ const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (sn
 
 describe("planSearch behaviour", () => {
   it("a successful search stores the plans, shows them and resets the counter", async () => {
-    const { actor, searchPlans, showPlans, saveQuery } = start(async () => [plan(1), plan(2)]);
+    const { actor, searchPlans, saveQuery } = start(async () => [plan(1), plan(2)]);
     actor.send({ type: "search.submit", query: warrantyQuery });
     expect(actor.getSnapshot().value).toBe("searching");
     const snapshot = await settled(actor);
@@ -71,28 +79,25 @@ describe("planSearch behaviour", () => {
     expect(searchPlans).toHaveBeenCalledWith(warrantyQuery);
     expect(saveQuery).toHaveBeenCalledTimes(1);
     expect(saveQuery.mock.calls[0]![1]).toEqual({ query: warrantyQuery });
-    expect(showPlans).toHaveBeenCalledTimes(1);
+    expect(snapshot.context.focusPlanId).toBeNull(); // select-plan preselects nothing itself
   });
 
   it("an empty result counts a failure and shows no-warranty-found", async () => {
-    const { actor, showNotFound, showPlans } = start(async () => []);
+    const { actor } = start(async () => []);
     actor.send({ type: "search.submit", query: emailQuery });
     const snapshot = await settled(actor);
-    expect(snapshot.value).toBe("notFound");
+    expect(snapshot.value).toEqual({ notFound: "tryAgainOffered" });
     expect(snapshot.context.failedSearches).toBe(1);
-    expect(showNotFound).toHaveBeenCalledTimes(1);
-    expect(showPlans).not.toHaveBeenCalled();
   });
 
   it("a rejected call counts a failure like an empty result", async () => {
-    const { actor, showNotFound } = start(async () => {
+    const { actor } = start(async () => {
       throw new Error("503");
     });
     actor.send({ type: "search.submit", query: warrantyQuery });
     const snapshot = await settled(actor);
-    expect(snapshot.value).toBe("notFound");
+    expect(snapshot.value).toEqual({ notFound: "tryAgainOffered" });
     expect(snapshot.context.failedSearches).toBe(1);
-    expect(showNotFound).toHaveBeenCalledTimes(1);
   });
 
   it("failures add up to the limit, and a success resets the counter", async () => {
@@ -105,10 +110,15 @@ describe("planSearch behaviour", () => {
       async () => [plan(1)],
     ];
     const { actor } = start(() => answers.shift()!());
-    for (const expected of [1, 2, 3]) {
+    for (const [expected, offer] of [
+      [1, "tryAgainOffered"],
+      [2, "tryAgainOffered"],
+      [3, "contactServiceOffered"],
+    ] as const) {
       actor.send({ type: "search.submit", query: warrantyQuery });
       const snapshot = await settled(actor);
       expect(snapshot.context.failedSearches).toBe(expected);
+      expect(snapshot.value).toEqual({ notFound: offer });
     }
     expect(hasReachedSearchLimit(actor.getSnapshot().context.failedSearches)).toBe(true);
     actor.send({ type: "search.submit", query: warrantyQuery });
@@ -126,7 +136,31 @@ describe("planSearch behaviour", () => {
     expect(actor.getSnapshot().context.failedSearches).toBe(2);
     actor.send({ type: "method.confirmed" });
     expect(actor.getSnapshot().context.failedSearches).toBe(0);
-    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
+  });
+
+  it("method.confirmed at the limit offers Try Again again, and the count starts afresh", async () => {
+    const { actor } = start(async () => []);
+    for (let i = 0; i < SEARCH_LIMIT; i++) {
+      actor.send({ type: "search.submit", query: warrantyQuery });
+      await settled(actor);
+    }
+    expect(actor.getSnapshot().value).toEqual({ notFound: "contactServiceOffered" });
+    actor.send({ type: "method.confirmed" });
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
+    expect(actor.getSnapshot().context.failedSearches).toBe(0);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    expect((await settled(actor)).value).toEqual({ notFound: "tryAgainOffered" });
+  });
+
+  it("past the limit every further failure still offers Contact Service", async () => {
+    const { actor } = start(async () => []);
+    for (let i = 0; i < SEARCH_LIMIT + 2; i++) {
+      actor.send({ type: "search.submit", query: warrantyQuery });
+      await settled(actor);
+    }
+    expect(actor.getSnapshot().context.failedSearches).toBe(SEARCH_LIMIT + 2);
+    expect(actor.getSnapshot().value).toEqual({ notFound: "contactServiceOffered" });
   });
 
   it("plans.requested on arrival re-runs the saved query", async () => {
@@ -139,31 +173,31 @@ describe("planSearch behaviour", () => {
   });
 
   it("plans.requested on arrival without a saved query goes to no-warranty-found without searching", () => {
-    const { actor, searchPlans, showNotFound } = start(async () => [plan(3)]);
+    const { actor, searchPlans } = start(async () => [plan(3)]);
     actor.send({ type: "plans.requested" });
-    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
     expect(searchPlans).not.toHaveBeenCalled();
-    expect(showNotFound).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.failedSearches).toBe(0);
   });
 
   it("plans.requested with plans on screen searches nothing again", async () => {
-    const { actor, searchPlans, showPlans } = start(async () => [plan(3)]);
+    const { actor, searchPlans } = start(async () => [plan(3)]);
     actor.send({ type: "search.submit", query: warrantyQuery });
     await settled(actor);
     actor.send({ type: "plans.requested" });
     expect(actor.getSnapshot().value).toBe("found");
     expect(searchPlans).toHaveBeenCalledTimes(1);
-    expect(showPlans).toHaveBeenCalledTimes(1);
   });
 
-  it("plans.requested on no-warranty-found shows it again", async () => {
-    const { actor, showNotFound } = start(async () => []);
+  // select-plan's route then redirects to no-warranty-found again.
+  it("plans.requested on no-warranty-found stays there, counting nothing", async () => {
+    const { actor, searchPlans } = start(async () => []);
     actor.send({ type: "search.submit", query: warrantyQuery });
     await settled(actor);
     actor.send({ type: "plans.requested" });
-    expect(actor.getSnapshot().value).toBe("notFound");
-    expect(showNotFound).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
+    expect(actor.getSnapshot().context.failedSearches).toBe(1);
+    expect(searchPlans).toHaveBeenCalledTimes(1);
   });
 
   it("query.forget clears the saved search and the plans", async () => {
@@ -174,7 +208,7 @@ describe("planSearch behaviour", () => {
     expect(forgetQuery).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context).toMatchObject({ query: null, plans: [] });
     actor.send({ type: "plans.requested" });
-    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(actor.getSnapshot().matches("notFound")).toBe(true);
   });
 
   it("a new search while one runs replaces it: only the latest answer counts", async () => {
@@ -196,17 +230,14 @@ describe("planSearch behaviour", () => {
 
 describe("planSearch opening a plan by link", () => {
   const start = (openPlan: (link: { planId: number; customerId: number | null; planType: string | null }) => Promise<Plan[]>) => {
-    const showPlans = vi.fn();
-    const showNotFound = vi.fn();
     const opened = vi.fn(openPlan);
     const actor = createActor(
       planSearchMachine.provide({
         actors: { openPlan: fromPromise(({ input }) => opened(input)) },
-        actions: { showPlans: (_, params) => showPlans(params), showNotFound },
       }),
       { input: { savedQuery: null } satisfies PlanSearchInput },
     ).start();
-    return { actor, showPlans, showNotFound, opened };
+    return { actor, opened };
   };
 
   it("isKnownPlanType: FPP and ACE open, anything else does not", () => {
@@ -216,39 +247,47 @@ describe("planSearch opening a plan by link", () => {
   });
 
   it("loads the linked plan and shows it preselected", async () => {
-    const { actor, showPlans, opened } = start(async () => [plan(41)]);
+    const { actor, opened } = start(async () => [plan(41)]);
     actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "ACE" } });
     await waitFor(actor, (snapshot) => snapshot.matches("found"));
     expect(opened).toHaveBeenCalledWith({ planId: 41, customerId: 7, planType: "ACE" });
-    expect(showPlans).toHaveBeenCalledWith({ planId: 41 });
+    expect(actor.getSnapshot().context.focusPlanId).toBe(41); // the route preselects it
     expect(actor.getSnapshot().context.plans.map((found) => found.id)).toEqual([41]);
   });
 
   it("goes to no-warranty-found for an unknown type without calling, and counts it", () => {
-    const { actor, showNotFound, opened } = start(async () => [plan(41)]);
+    const { actor, opened } = start(async () => [plan(41)]);
     actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "WARRANTY" } });
-    expect(actor.getSnapshot().value).toBe("notFound");
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
     expect(opened).not.toHaveBeenCalled();
-    expect(showNotFound).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.failedSearches).toBe(1);
   });
 
   it("goes to no-warranty-found on an empty result or a failed call", async () => {
     for (const openPlan of [async () => [], async () => Promise.reject(new Error("500"))]) {
-      const { actor, showNotFound } = start(openPlan);
+      const { actor } = start(openPlan);
       actor.send({ type: "plan.open", link: { planId: 41, customerId: 7, planType: "FPP" } });
       await waitFor(actor, (snapshot) => snapshot.matches("notFound"));
-      expect(showNotFound).toHaveBeenCalledTimes(1);
+      expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
       expect(actor.getSnapshot().context.failedSearches).toBe(1);
     }
   });
 
+  it("each bad link is one failed search: the third offers Contact Service", () => {
+    const { actor } = start(async () => [plan(41)]);
+    const badLink = { type: "plan.open", link: { planId: 41, customerId: 7, planType: "GOLD" } } as const;
+    actor.send(badLink);
+    actor.send(badLink);
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
+    actor.send(badLink);
+    expect(actor.getSnapshot().value).toEqual({ notFound: "contactServiceOffered" });
+    expect(actor.getSnapshot().context.failedSearches).toBe(3);
+  });
+
   it("a later search no longer preselects the linked plan", async () => {
-    const showPlans = vi.fn();
     const actor = createActor(
       planSearchMachine.provide({
         actors: { openPlan: fromPromise(async () => [plan(41)]), searchPlans: fromPromise(async () => [plan(5)]) },
-        actions: { showPlans: (_, params) => showPlans(params) },
       }),
       { input: { savedQuery: null } },
     ).start();
@@ -256,6 +295,6 @@ describe("planSearch opening a plan by link", () => {
     await waitFor(actor, (snapshot) => snapshot.matches("found"));
     actor.send({ type: "search.submit", query: warrantyQuery });
     await waitFor(actor, (snapshot) => snapshot.matches("found") && snapshot.context.plans[0]?.id === 5);
-    expect(showPlans).toHaveBeenLastCalledWith({ planId: null });
+    expect(actor.getSnapshot().context.focusPlanId).toBeNull();
   });
 });

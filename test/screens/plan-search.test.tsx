@@ -138,3 +138,33 @@ describe("invalid link", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 });
+
+describe("select-plan without a search", () => {
+  it("goes to no-warranty-found with Try Again, searching nothing", async () => {
+    const { router, fetchSpy } = await renderApp("/find-claim/select-plan");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
+    expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe("opening a plan by link", () => {
+  // SPEC.md sections 2 "Open plan by id" and 4 "Plan-search try counter": each bad link is one
+  // failed search, also under React's StrictMode (which runs a screen's effects twice).
+  it("counts each bad link once: two still offer Try Again, the third offers Contact Service", async () => {
+    const badLinks = ["/find-claim/999?customer_id=1&plan_type=fpp", "/find-claim/41?customer_id=7&plan_type=gold", "/find-claim/998?customer_id=1&plan_type=ace"];
+    const { router } = await renderApp(badLinks[0]!, { strict: true });
+    expect(await screen.findByRole("heading", { name: "We could not locate your warranty" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
+
+    router.history.push(badLinks[1]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
+    expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Contact Service" })).toBeNull();
+
+    router.history.push(badLinks[2]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
+    expect(await screen.findByRole("button", { name: "Contact Service" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try Again" })).toBeNull();
+  });
+});

@@ -7,10 +7,12 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
+import { StrictMode } from "react";
 import { vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { routeTree } from "../../src/routeTree.gen.ts";
+import { createPlanSearch } from "../../src/screens/plan-search/plan-search-actor.ts";
 
 export type FakeNetwork = (request: Request) => Response | Promise<Response>;
 
@@ -20,20 +22,27 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /**
- * Renders the app at `url`. Every fetch goes to `network`, on http://portal.test. Returns the router and the fetch spy.
+ * Renders the app at `url`. Every fetch goes to `network`, on http://portal.test. With `strict`, the
+ * app runs under React's <StrictMode> as src/main.tsx renders it (effects run twice on mount).
+ * Returns the router and the fetch spy.
  */
-export async function renderApp(url: string, { network = () => json({ message: "not found" }, 404), locale = "en" }: { network?: FakeNetwork; locale?: "en" | "es" } = {}) {
+export async function renderApp(
+  url: string,
+  { network = () => json({ message: "not found" }, 404), locale = "en", strict = false }: { network?: FakeNetwork; locale?: "en" | "es"; strict?: boolean } = {},
+) {
   i18n.loadAndActivate({ locale, messages: locale === "es" ? es : en });
   const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
     network(input instanceof Request ? input : new Request(new URL(String(input), "http://portal.test"), init)),
   );
   vi.stubGlobal("fetch", fetchSpy);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }) });
-  const view = render(
+  // A fresh planSearch actor per rendered app, as src/main.tsx makes one per page load.
+  const router = createRouter({ routeTree, context: { planSearch: createPlanSearch() }, history: createMemoryHistory({ initialEntries: [url] }) });
+  const app = (
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
-    </I18nProvider>,
+    </I18nProvider>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   await router.load();
   return { router, fetchSpy, ...view };
 }

@@ -1,13 +1,33 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
+import type { PlanLink } from "../../../machines/plan-search.machine.ts";
 import { OpenPlanScreen } from "../../screens/plan-search/OpenPlanScreen.tsx";
+import { settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import { optionalId } from "../-search-params.ts";
 
+/** The link as the machine reads it: a numeric id (else 0, which finds nothing), the type upper-cased. */
+function planLinkOf(planId: string, customerId: number | undefined, planType: unknown): PlanLink {
+  return {
+    planId: /^\d+$/.test(planId) ? Number(planId) : 0,
+    customerId: customerId ?? null,
+    planType: typeof planType === "string" ? planType.trim().toUpperCase() : null,
+  };
+}
+
+/**
+ * A link to one plan (SPEC.md section 2, "Open plan by id"). Its beforeLoad runs once per
+ * navigation, so one link is one search for the try counter: it hands the link to planSearch, waits
+ * for the outcome and redirects to select-plan (the plan preselected, the query string kept) or to
+ * no-warranty-found. Nothing renders here but the pending view.
+ */
 export const Route = createFileRoute("/find-claim/$warrnty_id")({
   validateSearch: v.object({ customer_id: optionalId, plan_type: v.optional(v.unknown()) }),
-  component: function OpenPlanRoute() {
-    const { warrnty_id } = Route.useParams();
-    const { customer_id, plan_type } = Route.useSearch();
-    return <OpenPlanScreen planId={warrnty_id} customerId={customer_id ?? null} planType={plan_type} />;
+  beforeLoad: async ({ context: { planSearch }, params, search }) => {
+    planSearch.send({ type: "plan.open", link: planLinkOf(params.warrnty_id, search.customer_id, search.plan_type) });
+    const outcome = await settledPlanSearch(planSearch);
+    if (outcome.matches("notFound")) throw redirect({ to: "/find-claim/not-found" });
+    const planId = outcome.context.focusPlanId;
+    throw redirect({ to: "/find-claim/select-plan", search: (previous) => ({ ...previous, ...(planId && { warranty_id: planId }) }) });
   },
+  pendingComponent: OpenPlanScreen,
 });

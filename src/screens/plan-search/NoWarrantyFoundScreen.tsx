@@ -1,18 +1,18 @@
 /**
- * No warranty found (SPEC.md section 2): Try Again (back one page) below 3 failed searches,
- * Contact Service at 3 or more.
+ * No warranty found (SPEC.md section 2): Try Again (back one page), or Contact Service when the
+ * planSearch machine says so (its `notFound.contactServiceOffered`, at 3 or more failed searches).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouter } from "@tanstack/react-router";
-import { hasReachedSearchLimit } from "../../../machines/plan-search.machine.ts";
+import { useSelector } from "@xstate/react";
 import { Button } from "../../ui/Button.tsx";
-import { PlanSearchActor } from "./plan-search-actor.tsx";
+import { usePlanSearch } from "./plan-search-actor.ts";
 
 export function NoWarrantyFoundScreen() {
   const { t } = useLingui();
   const router = useRouter();
   const navigate = useNavigate();
-  const atLimit = PlanSearchActor.useSelector((snapshot) => hasReachedSearchLimit(snapshot.context.failedSearches));
+  const contactServiceOffered = useSelector(usePlanSearch(), (snapshot) => snapshot.matches({ notFound: "contactServiceOffered" }));
   return (
     <section className="screen">
       <h1>
@@ -21,7 +21,7 @@ export function NoWarrantyFoundScreen() {
       <p>
         <Trans>Check the details on your retailer invoice or receipt and try again.</Trans>
       </p>
-      {atLimit ? (
+      {contactServiceOffered ? (
         <Button onClick={() => void navigate({ to: "/contact-service" })}>{t`Contact Service`}</Button>
       ) : (
         <Button onClick={() => router.history.back()}>{t`Try Again`}</Button>

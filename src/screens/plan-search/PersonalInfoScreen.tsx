@@ -1,17 +1,19 @@
 /**
  * Personal information search (SPEC.md section 2): names, optional ZIP, and an Email / Phone /
  * Invoice switch revealing one required field. Back returns to the method screen and clears the
- * saved search. Prefilled from the saved search.
+ * saved search. Prefilled from the saved search. Submit starts the search on the app's planSearch
+ * actor and goes to select-plan, whose route waits for the outcome.
  */
 import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
+import { useSelector } from "@xstate/react";
 import type { PlanQuery } from "../../../machines/domain.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/fields.tsx";
-import { PlanSearchActor } from "./plan-search-actor.tsx";
+import { usePlanSearch } from "./plan-search-actor.ts";
 import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
 
 function initialValues(query: PlanQuery | null): PersonalInfoValues {
@@ -22,18 +24,22 @@ function initialValues(query: PlanQuery | null): PersonalInfoValues {
 export function PersonalInfoScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const planSearch = PlanSearchActor.useActorRef();
-  const searching = PlanSearchActor.useSelector((snapshot) => snapshot.matches("searching"));
-  const saved = PlanSearchActor.useSelector((snapshot) => snapshot.context.query);
+  const planSearch = usePlanSearch();
+  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
+  const saved = useSelector(planSearch, (snapshot) => snapshot.context.query);
 
   const form = useForm({
     defaultValues: initialValues(saved),
     validators: { onChange: personalInfoSchema, onSubmit: personalInfoSchema },
-    onSubmit: ({ value }) =>
+    // select-plan's beforeLoad waits for the outcome and sends a search that found nothing on to
+    // no-warranty-found; the query string is kept (SPEC.md section 2, "Search outcome").
+    onSubmit: ({ value }) => {
       planSearch.send({
         type: "search.submit",
         query: { by: value.by, firstName: value.firstName, lastName: value.lastName, zip: value.zip, [value.by]: value[value.by] },
-      }),
+      });
+      void navigate({ to: "/find-claim/select-plan", search: true });
+    },
   });
 
   const labels: Record<SearchBy, string> = { email: t`Email`, phone: t`Phone`, invoice: t`Invoice` };

@@ -7,14 +7,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { PlanSearchActor } from "./plan-search-actor.tsx";
+import { usePlanSearch } from "./plan-search-actor.ts";
 
 type Method = "warrantyNumber" | "personalInfo";
 
 export function SelectSearchMethodScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const planSearch = PlanSearchActor.useActorRef();
+  const planSearch = usePlanSearch();
   const [method, setMethod] = useState<Method | null>(null);
 
   return (

@@ -1,27 +1,34 @@
 /**
  * Warranty number search (SPEC.md section 2): one required field, Submit, and 'Try Personal
- * Information'. The form is prefilled from the saved search.
+ * Information'. The form is prefilled from the saved search. Submit starts the search on the app's
+ * planSearch actor and goes to select-plan, whose route waits for the outcome.
  */
 import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
+import { useSelector } from "@xstate/react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/fields.tsx";
-import { PlanSearchActor } from "./plan-search-actor.tsx";
+import { usePlanSearch } from "./plan-search-actor.ts";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
 
 export function WarrantyNumberScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const planSearch = PlanSearchActor.useActorRef();
-  const searching = PlanSearchActor.useSelector((snapshot) => snapshot.matches("searching"));
-  const savedNumber = PlanSearchActor.useSelector((snapshot) => (snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : ""));
+  const planSearch = usePlanSearch();
+  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
+  const savedNumber = useSelector(planSearch, (snapshot) => (snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : ""));
 
   const form = useForm({
     defaultValues: { number: savedNumber },
     validators: { onChange: warrantyNumberSchema, onSubmit: warrantyNumberSchema },
-    onSubmit: ({ value }) => planSearch.send({ type: "search.submit", query: { by: "warrantyNumber", number: value.number.trim() } }),
+    // select-plan's beforeLoad waits for the outcome and sends a search that found nothing on to
+    // no-warranty-found; the query string is kept (SPEC.md section 2, "Search outcome").
+    onSubmit: ({ value }) => {
+      planSearch.send({ type: "search.submit", query: { by: "warrantyNumber", number: value.number.trim() } });
+      void navigate({ to: "/find-claim/select-plan", search: true });
+    },
   });
 
   return (

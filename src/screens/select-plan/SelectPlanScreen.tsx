@@ -1,12 +1,13 @@
 /**
  * 'Select your Plan' (SPEC.md section 2): the customer's plans as radio cards, Submit by plan type,
  * and the Continue Draft Claim / Claim Already in Progress dialogs. Plans come from the app's
- * planSearch actor; on a reload it re-runs the saved search (its machine decides).
+ * planSearch actor (router context); the route's beforeLoad has already waited for them, and re-ran
+ * the saved search after a reload.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.ts";
 import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
@@ -15,7 +16,7 @@ import { config } from "../../config.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
-import { PlanSearchActor } from "../plan-search/plan-search-actor.tsx";
+import { usePlanSearch } from "../plan-search/plan-search-actor.ts";
 import { PlanCard } from "./PlanCard.tsx";
 
 export interface SelectPlanSearch {
@@ -23,12 +24,23 @@ export interface SelectPlanSearch {
   claimId?: number;
 }
 
-export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
-  const planSearch = PlanSearchActor.useActorRef();
-  const plans = PlanSearchActor.useSelector((snapshot) => snapshot.context.plans);
-  const navigate = useNavigate();
+/**
+ * What select-plan shows while its route waits for the plans (a slow search or a reload's re-run):
+ * no title yet, as the search may still find nothing.
+ */
+export function PlansLoading() {
+  return (
+    <section className="screen">
+      <p role="status" className="loading">
+        <Trans>Loading your plans…</Trans>
+      </p>
+    </section>
+  );
+}
 
-  useEffect(() => planSearch.send({ type: "plans.requested" }), [planSearch]);
+export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
+  const plans = useSelector(usePlanSearch(), (snapshot) => snapshot.context.plans);
+  const navigate = useNavigate();
 
   return (
     <section className="screen">

@@ -1,0 +1,59 @@
+/**
+ * The one planSearch actor of the app (DESIGN.md "Machines that outlive one screen"): created once
+ * outside React by `createPlanSearch()` (src/main.tsx), handed to every route as the router context
+ * `{ planSearch }`, so its try counter and found plans outlive each screen. Routes orchestrate it in
+ * `beforeLoad` (send, `settledPlanSearch`, redirect); screens read it with `usePlanSearch()` and
+ * narrow `useSelector`s and send only what the person did. Storage and the API are injected here.
+ */
+import { useRouteContext } from "@tanstack/react-router";
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import type { Plan, PlanQuery } from "../../../machines/domain.ts";
+import { planSearchMachine, type PlanLink } from "../../../machines/plan-search.machine.ts";
+import { fetchAcePlan, fetchPlan, searchPlans } from "../../api/plans.ts";
+import { clearSearchInfo, loadSearchInfo, saveSearchInfo } from "../../lib/search-info.ts";
+
+/** The app's planSearch actor, as the router context holds it. */
+export type PlanSearchActorRef = ActorRefFrom<typeof planSearchMachine>;
+
+/** What routes get in their context (`createRootRouteWithContext<RouterContext>()`). */
+export interface RouterContext {
+  planSearch: PlanSearchActorRef;
+}
+
+/** The plan a link names, when it belongs to the link's customer; else none. */
+async function openPlan(link: PlanLink): Promise<Plan[]> {
+  if (link.customerId === null) return [];
+  const plan = link.planType === "ACE" ? await fetchAcePlan(link.planId, link.customerId) : await fetchPlan(link.planId);
+  return plan && plan.customerId === link.customerId ? [plan] : [];
+}
+
+/**
+ * Starts the planSearch actor with the real API and the saved searchInfo (SPEC.md section 3), so a
+ * reload of select-plan can re-run the last search. Call once per app (or per rendered test app).
+ */
+export function createPlanSearch(): PlanSearchActorRef {
+  const logic = planSearchMachine.provide({
+    actors: {
+      searchPlans: fromPromise<Plan[], PlanQuery>(({ input }) => searchPlans(input)),
+      openPlan: fromPromise<Plan[], PlanLink>(({ input }) => openPlan(input)),
+    },
+    actions: {
+      saveQuery: (_, params) => saveSearchInfo(params.query),
+      forgetQuery: () => clearSearchInfo(),
+    },
+  });
+  return createActor(logic, { input: { savedQuery: loadSearchInfo() } }).start();
+}
+
+/**
+ * Resolves with the actor's snapshot once it rests in `found` or `notFound` (at once when it
+ * already does): the outcome a route redirects on after sending `plan.open` or `plans.requested`.
+ */
+export function settledPlanSearch(planSearch: PlanSearchActorRef): Promise<SnapshotFrom<typeof planSearchMachine>> {
+  return waitFor(planSearch, (snapshot) => snapshot.matches("found") || snapshot.matches("notFound"));
+}
+
+/** The app's planSearch actor, from the router context; read it with `useSelector`. */
+export function usePlanSearch(): PlanSearchActorRef {
+  return useRouteContext({ from: "__root__", select: (context) => context.planSearch });
+}
