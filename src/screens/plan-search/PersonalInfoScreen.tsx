@@ -4,7 +4,6 @@
  * saved search. Prefilled from the saved search. Submit starts the search on the app's planSearch
  * actor and goes to select-plan, whose route waits for the outcome.
  */
-import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
@@ -12,7 +11,8 @@ import type { PlanQuery } from "../../../machines/domain.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { TextField } from "../../ui/fields.tsx";
+import { useAppForm } from "../../ui/app-form.tsx";
+import { Form } from "../../ui/Form.tsx";
 import { usePlanSearch } from "./plan-search-actor.ts";
 import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
 
@@ -28,7 +28,7 @@ export function PersonalInfoScreen() {
   const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
   const saved = useSelector(planSearch, (snapshot) => snapshot.context.query);
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: initialValues(saved),
     validators: { onChange: personalInfoSchema, onSubmit: personalInfoSchema },
     // select-plan's beforeLoad waits for the outcome and sends a search that found nothing on to
@@ -43,20 +43,8 @@ export function PersonalInfoScreen() {
   });
 
   const labels: Record<SearchBy, string> = { email: t`Email`, phone: t`Phone`, invoice: t`Invoice` };
-  const text = (name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice", label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <form.Field name={name}>
-      {(field) => (
-        <TextField
-          label={label}
-          name={name}
-          value={field.state.value}
-          error={(field.state.meta.isTouched || form.state.submissionAttempts > 0) && field.state.meta.errors}
-          onChange={(value) => field.handleChange(name === "phone" ? maskPhone(value) : value)}
-          onBlur={field.handleBlur}
-          {...extra}
-        />
-      )}
-    </form.Field>
+  const text = (name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice", label: string, extra: { required?: boolean; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string; placeholder?: string } = {}) => (
+    <form.AppField name={name}>{(field) => <field.TextField label={label} format={name === "phone" ? maskPhone : undefined} {...extra} />}</form.AppField>
   );
 
   return (
@@ -73,13 +61,7 @@ export function PersonalInfoScreen() {
       <p className="hint">
         <Trans>Use the details exactly as they appear on your retailer invoice or receipt.</Trans>
       </p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
+      <Form onSubmit={() => void form.handleSubmit()}>
         {text("firstName", t`First name`, { required: true, autoComplete: "given-name" })}
         {text("lastName", t`Last name`, { required: true, autoComplete: "family-name" })}
         {text("zip", t`Home ZIP code`, { inputMode: "numeric", autoComplete: "postal-code" })}
@@ -113,7 +95,7 @@ export function PersonalInfoScreen() {
             {t`Try Warranty Number`}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

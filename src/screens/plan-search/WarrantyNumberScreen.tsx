@@ -3,13 +3,13 @@
  * Information'. The form is prefilled from the saved search. Submit starts the search on the app's
  * planSearch actor and goes to select-plan, whose route waits for the outcome.
  */
-import { useForm } from "@tanstack/react-form";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { TextField } from "../../ui/fields.tsx";
+import { useAppForm } from "../../ui/app-form.tsx";
+import { Form } from "../../ui/Form.tsx";
 import { usePlanSearch } from "./plan-search-actor.ts";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
 
@@ -20,7 +20,7 @@ export function WarrantyNumberScreen() {
   const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
   const savedNumber = useSelector(planSearch, (snapshot) => (snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : ""));
 
-  const form = useForm({
+  const form = useAppForm({
     defaultValues: { number: savedNumber },
     validators: { onChange: warrantyNumberSchema, onSubmit: warrantyNumberSchema },
     // select-plan's beforeLoad waits for the outcome and sends a search that found nothing on to
@@ -37,28 +37,8 @@ export function WarrantyNumberScreen() {
       <h1>
         <Trans>Find your warranty</Trans>
       </h1>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.handleSubmit();
-        }}
-      >
-        <form.Field name="number">
-          {(field) => (
-            <TextField
-              label={t`Warranty number`}
-              name="warrantyNumber"
-              required
-              value={field.state.value}
-              placeholder="W-E34-WS4566"
-              autoComplete="off"
-              error={(field.state.meta.isTouched || form.state.submissionAttempts > 0) && field.state.meta.errors}
-              onChange={field.handleChange}
-              onBlur={field.handleBlur}
-            />
-          )}
-        </form.Field>
+      <Form onSubmit={() => void form.handleSubmit()}>
+        <form.AppField name="number">{(field) => <field.TextField label={t`Warranty number`} required placeholder="W-E34-WS4566" autoComplete="off" />}</form.AppField>
         <div className="actions">
           <Button type="submit" loading={searching}>
             {t`Submit`}
@@ -67,7 +47,7 @@ export function WarrantyNumberScreen() {
             {t`Try Personal Information`}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }
