@@ -8,18 +8,19 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { isGatewayTimeoutError } from "./call-errors.ts";
-import { claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
+import { isAlreadySubmittedError, isGatewayTimeoutError } from "./call-errors.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 
 export const aceClaimMachine = claimWizard
   .extend({
     guards: {
       hasValidContact: ({ context }) => isValidContact(context.contact),
-      // ACE submit shows the confirmation after any successful answer, whatever its message (SPEC.md section 4).
-      isClaimAccepted: () => true,
+      // ACE submit shows the confirmation after any successful answer (SPEC.md section 4), unless the
+      // answer itself says the claim was not taken because it is incomplete.
+      isClaimAccepted: (_, params: { message: string }) => params.message !== INCOMPLETE_CLAIM_MESSAGE,
       // The gateway gave up waiting, but the claim was received: treated as success (SPEC.md section 4).
-      isClaimReceived: (_, params: { error: unknown }) => isGatewayTimeoutError(params.error),
+      isClaimReceived: (_, params: { error: unknown }) => isGatewayTimeoutError(params.error) || isAlreadySubmittedError(params.error),
     },
   })
   .createMachine({

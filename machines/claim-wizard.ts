@@ -50,6 +50,9 @@ export interface ClaimWizardInput {
   requestedStep: number | null;
 }
 
+/** The claims API's answer to a submit of a claim that still lacks a damage or a document. */
+export const INCOMPLETE_CLAIM_MESSAGE = "Claim is incomplete";
+
 /** Feedback codes the screens turn into toasts or inline messages. */
 export type ClaimNotice =
   | "saveFailed"
@@ -242,8 +245,9 @@ export const claimWizard = setup({
     // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
     isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
-    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4); FPP
-    // needs the message 'Succeed', ACE overrides both.
+    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4). FPP
+    // needs the message 'Succeed' (ACE overrides it); a failed submit never counts unless the
+    // family says so (isClaimReceived, defined by each family).
     isClaimAccepted: (_, params: { message: string }) => params.message === "Succeed",
     isClaimReceived: (_, _params: { error: unknown }) => false,
     // A delete the server refused, as opposed to one that got no answer (SPEC.md section 8).

@@ -2,14 +2,23 @@
  * fppClaimMachine: the FPP claim wizard, steps 2 to 6 (SPEC.md section 2 "Claim wizard (FPP)",
  * section 4 "Claim flow", section 5 steps 2-4), built on the shared core (claim-wizard.ts): step 2
  * selects the damaged items, step 3 confirms their details; the damage report, review and submit are
- * the core's. FPP submit succeeds only when the answer's message is 'Succeed'.
+ * the core's. FPP submit succeeds only when the answer's message is 'Succeed', or when it is refused
+ * because the claim is already submitted.
  *
  * The claim lives on the server; the step lives in the URL (`showStep`). A reload re-enters
  * `loading` and resumes. Actors, actions and context: see claim-wizard.ts.
  */
+import { isAlreadySubmittedError } from "./call-errors.ts";
 import { claimWizard, initialContext, stepState, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
 
-export const fppClaimMachine = claimWizard.createMachine({
+export const fppClaimMachine = claimWizard
+  .extend({
+    guards: {
+      // A submit refused because the claim is already submitted (a lost answer, a second tab): it was received.
+      isClaimReceived: (_, params: { error: unknown }) => isAlreadySubmittedError(params.error),
+    },
+  })
+  .createMachine({
   id: "fppClaim",
   context: ({ input }) => initialContext("fpp", input),
   initial: "loading",

@@ -3,8 +3,8 @@
  * on real actors whose invoked actors are settled as each path says.
  */
 import { describe } from "vitest";
-import { aceClaimMachine, type LoadedAceClaim, type SaveAceItemsInput } from "../../machines/ace-claim.machine.ts";
-import type { DamageToSave } from "../../machines/claim-drafts.ts";
+import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
+import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
 import type { Contact } from "../../machines/contact-rules.ts";
 import type { Claim } from "../../machines/domain.ts";
 import { scenarios } from "./support/ace-claim-scenarios.ts";
@@ -16,35 +16,36 @@ describe("aceClaim generated paths", () => {
     build: (gate) =>
       aceClaimMachine.provide({
         actors: {
-          loadClaim: gate.promise<LoadedAceClaim, { claimId: number; planId: number; customerId: number }>("loadClaim"),
+          loadClaim: gate.promise<LoadedClaim, LoadClaimInput>("loadClaim"),
           saveContact: gate.promise<void, { customerId: number; contact: Contact }>("saveContact"),
-          saveItems: gate.promise<Claim, SaveAceItemsInput>("saveItems"),
+          saveItems: gate.promise<Claim, SaveItemsInput>("saveItems"),
           removeItem: gate.promise<Claim, { claimId: number; claimItemId: number }>("removeItem"),
-          saveDamages: gate.promise<Claim, { claimId: number; customerId: number; damages: DamageToSave[] }>("saveDamages"),
+          saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),
           deleteDamage: gate.promise<Claim, { claimId: number; damageId: number }>("deleteDamage"),
           deleteDocument: gate.promise<Claim, { claimId: number; documentId: number }>("deleteDocument"),
-          submitClaim: gate.promise<string, { claimId: number }>("submitClaim"),
+          submitClaim: gate.promise<string, { claimId: number; customerId: number }>("submitClaim"),
         },
       }),
     scenarios,
     states: [
       "loading",
       "routing",
-      "confirmingContact",
-      "savingContact",
-      "choosingItems",
-      "removingItem",
-      "savingItems",
-      "reportingDamage",
-      "checkingDamages",
-      "savingDamages",
-      "deletingDamage",
-      "deletingDocument",
-      "reviewing",
-      "submitting",
+      "planChoice",
+      "confirmingContact.editing",
+      "confirmingContact.savingContact",
+      "selectingItems.editing",
+      "selectingItems.removingItem",
+      "selectingItems.savingItems",
+      "reportingDamage.editing",
+      "reportingDamage.checkingDamages",
+      "reportingDamage.savingDamages",
+      "reportingDamage.deletingDamage",
+      "reportingDamage.deletingDocument",
+      "reviewing.ready",
+      "reviewing.submitting",
       "submitted",
       "claimNotFound",
     ],
-    transientStates: ["routing", "checkingDamages"],
+    transientStates: ["routing", "reportingDamage.checkingDamages"],
   });
 });

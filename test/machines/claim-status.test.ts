@@ -73,11 +73,12 @@ describe("submit rules per family", () => {
     expect(await submitWith(fppClaimMachine, loaded(ready), gatewayTimeout)).toBe(5);
   });
 
-  it("ACE: any successful answer confirms, and so does an HTTP 504; another failure stays on the review", async () => {
+  it("ACE: any successful answer confirms but one saying the claim is incomplete, and so does an HTTP 504; another failure stays on the review", async () => {
     const ace = aceClaimMachine as unknown as typeof fppClaimMachine;
     const first = { ...loaded(ready), contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" }, modelOptions: {} };
     expect(await submitWith(ace, first, async () => "Succeed")).toBe(6);
     expect(await submitWith(ace, first, async () => "Claim received")).toBe(6);
+    expect(await submitWith(ace, first, async () => "Claim is incomplete")).toBe(5);
     expect(await submitWith(ace, first, gatewayTimeout)).toBe(6);
     expect(await submitWith(ace, first, () => Promise.reject(Object.assign(new Error("Bad Gateway"), { response: { status: 502 } })))).toBe(5);
   });

@@ -4,7 +4,8 @@
  */
 import { describe } from "vitest";
 import type { Claim } from "../../machines/domain.ts";
-import { fppClaimMachine, type LoadedClaim, type SaveDamagesInput, type SaveItemsInput } from "../../machines/fpp-claim.machine.ts";
+import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
+import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { scenarios } from "./support/fpp-claim-scenarios.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
@@ -14,7 +15,7 @@ describe("fppClaim generated paths", () => {
     build: (gate) =>
       fppClaimMachine.provide({
         actors: {
-          loadClaim: gate.promise<LoadedClaim, { claimId: number; planId: number }>("loadClaim"),
+          loadClaim: gate.promise<LoadedClaim, LoadClaimInput>("loadClaim"),
           saveItems: gate.promise<Claim, SaveItemsInput>("saveItems"),
           removeItem: gate.promise<Claim, { claimId: number; claimItemId: number }>("removeItem"),
           saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),
@@ -27,20 +28,21 @@ describe("fppClaim generated paths", () => {
     states: [
       "loading",
       "routing",
-      "selectingItems",
-      "removingItem",
-      "confirmingDetails",
-      "savingItems",
-      "reportingDamage",
-      "checkingDamages",
-      "savingDamages",
-      "deletingDamage",
-      "deletingDocument",
-      "reviewing",
-      "submitting",
+      "planChoice",
+      "selectingItems.editing",
+      "selectingItems.removingItem",
+      "confirmingDetails.editing",
+      "confirmingDetails.savingItems",
+      "reportingDamage.editing",
+      "reportingDamage.checkingDamages",
+      "reportingDamage.savingDamages",
+      "reportingDamage.deletingDamage",
+      "reportingDamage.deletingDocument",
+      "reviewing.ready",
+      "reviewing.submitting",
       "submitted",
       "claimNotFound",
     ],
-    transientStates: ["routing", "checkingDamages"],
+    transientStates: ["routing", "reportingDamage.checkingDamages"],
   });
 });

@@ -4,9 +4,9 @@
  * details, and ACE damages, which have no specific damage (SPEC.md section 3, "absent in the ACE
  * variant").
  */
-import type { AceOptions, LoadedAceClaim, ModelOptions } from "../../../machines/ace-claim.machine.ts";
+import type { LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { Contact } from "../../../machines/contact-rules.ts";
-import type { Claim, DamageEntry, Lookup, SavedDamage } from "../../../machines/domain.ts";
+import type { AceOptions, Claim, DamageEntry, Lookup, ModelOptions, SavedDamage } from "../../../machines/domain.ts";
 import { claim, claimItem, newDamage, plan, planItem, savedDamage } from "./domain-fixtures.ts";
 
 const lookup = (id: number, name: string): Lookup => ({ id, name });
@@ -76,7 +76,7 @@ export const aceReadyClaim = claim({
 export const aceSubmittedClaim = claim({ status: "Open", items: aceReadyClaim.items });
 
 /** loadClaim's answer for a claim, with the customer's contact details. */
-export const aceLoaded = (c: Claim, contact: Contact = validContact): LoadedAceClaim => ({
+export const aceLoaded = (c: Claim, contact: Contact = validContact): LoadedClaim => ({
   claim: c,
   plan: acePlan,
   options: aceOptions,
@@ -87,4 +87,9 @@ export const aceLoaded = (c: Claim, contact: Contact = validContact): LoadedAceC
 /** A failed call as ky reports an HTTP answer: an error carrying the `response`. */
 export function httpError(status: number): Error & { response: Response } {
   return Object.assign(new Error(`Request failed with status code ${status}`), { name: "HTTPError", response: new Response(null, { status }) });
+}
+
+/** A submit refused because the claim is already submitted: ky's HTTPError with the parsed body. */
+export function alreadySubmitted(): Error & { response: Response; data: unknown } {
+  return Object.assign(httpError(409), { data: { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" } });
 }

@@ -7,7 +7,7 @@
  * replayed on real actors, take every transition.
  */
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
-import type { AceClaimContext, AceClaimEvent, AceClaimInput, LoadedAceClaim } from "../../../machines/ace-claim.machine.ts";
+import type { ClaimWizardContext, ClaimWizardEvent, ClaimWizardInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { Claim } from "../../../machines/domain.ts";
 import { claim, claimItem } from "./domain-fixtures.ts";
 import {
@@ -21,14 +21,15 @@ import {
   aceSubmittedClaim,
   contactWithoutEmail,
   httpError,
+  alreadySubmitted,
   incompleteAceBlock,
   validContact,
 } from "./ace-claim-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
 
 export type AcePathEvent =
-  | AceClaimEvent
-  | DoneActorEvent<LoadedAceClaim, "loadClaim">
+  | ClaimWizardEvent
+  | DoneActorEvent<LoadedClaim, "loadClaim">
   | ErrorActorEvent<unknown, "loadClaim">
   | DoneActorEvent<void, "saveContact">
   | ErrorActorEvent<unknown, "saveContact">
@@ -85,14 +86,14 @@ const base = {
   "xstate.done.actor.deleteDamage": [done("deleteDamage", aceReadyClaim)],
   "xstate.error.actor.deleteDamage": [failed("deleteDamage")],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", noDocumentClaim)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument")],
-  "xstate.done.actor.submitClaim": [done("submitClaim", "Succeed"), done("submitClaim", "Failed")],
+  "xstate.error.actor.deleteDocument": [failed("deleteDocument", httpError(409)), failed("deleteDocument", new TypeError("Failed to fetch"))],
+  "xstate.done.actor.submitClaim": [done("submitClaim", "Succeed"), done("submitClaim", "Claim is incomplete")],
   // An HTTP 504 counts as success (SPEC.md section 4); any other failure does not.
-  "xstate.error.actor.submitClaim": [failed("submitClaim", httpError(504)), failed("submitClaim")],
+  "xstate.error.actor.submitClaim": [failed("submitClaim", httpError(504)), failed("submitClaim", alreadySubmitted()), failed("submitClaim")],
 } as const satisfies Fixtures;
 
-const input = (requestedStep: number | null): AceClaimInput => ({ claimId: 55, planId: 1, customerId: 700, requestedStep });
-const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as AceClaimContext;
+const input = (requestedStep: number | null): ClaimWizardInput => ({ claimId: 55, planId: 1, customerId: 700, requestedStep });
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
 const isIn = (snapshot: AnyMachineSnapshot, ...states: string[]) => states.some((state) => snapshot.matches(state));
 
 /** `document.added` appends without bound: offer it only while that document is not there yet. */
@@ -100,7 +101,7 @@ const once = (snapshot: AnyMachineSnapshot, event: AcePathEvent) =>
   event.type !== "document.added" ||
   !ctx(snapshot).claim?.items.some((item) => item.documents.some((document) => document.id === event.document.id));
 
-export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
+export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
   {
     // The URL's step against every kind of claim and contact the server may answer: routing's branches.
     name: "arrival",
@@ -135,7 +136,7 @@ export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
         { type: "contact.change", contact: { email: "ada@example" } },
       ],
     },
-    stopWhen: (snapshot) => !isIn(snapshot, "loading", "confirmingContact", "savingContact"),
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "confirmingContact"),
   },
   {
     // Step 3 of a new claim: ticking, refusing returned / fully replaced items, Back.
@@ -152,15 +153,15 @@ export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
       ],
     },
     // The plan items carry no details, so Next stays refused here; the "step 3, details" scenario saves.
-    filterEvents: (snapshot, event) => event.type !== "details.change" && !(snapshot.matches("choosingItems") && event.type === "step.requested"),
-    stopWhen: (snapshot) => !isIn(snapshot, "loading", "choosingItems"),
+    filterEvents: (snapshot, event) => event.type !== "details.change" && !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "selectingItems"),
   },
   {
     // Step 3 with item 1 saved: unticking it removes the claim item on the server first.
     name: "step 3, saved item",
     input: input(3),
     fixtures: { ...base, "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceItemsSavedClaim))] },
-    stopWhen: (snapshot) => !isIn(snapshot, "loading", "choosingItems", "removingItem"),
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "selectingItems"),
   },
   {
     // Step 3: details incomplete, then complete; saving items and its failure.
@@ -172,7 +173,7 @@ export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
       "item.toggle": [{ type: "item.toggle", planItemId: 2 }],
     },
     // Only item 2 is ticked here; the walk ends once step 4 is reached.
-    filterEvents: (snapshot, event) => !(snapshot.matches("choosingItems") && event.type === "step.requested"),
+    filterEvents: (snapshot, event) => !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "confirmingContact", "claimNotFound"),
   },
   {
@@ -192,15 +193,15 @@ export const scenarios: Array<Scenario<AcePathEvent, AceClaimInput>> = [
         { type: "damage.remove", planItemId: 1, index: 2 },
       ],
     },
-    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches("reportingDamage")),
-    stopWhen: (snapshot) => isIn(snapshot, "reviewing", "choosingItems", "claimNotFound"),
+    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches({ reportingDamage: "editing" })),
+    stopWhen: (snapshot) => isIn(snapshot, "reviewing", "selectingItems", "claimNotFound"),
   },
   {
     // Step 5: submit with each answer (504 included), Back; the confirmation and Back to Home.
     name: "step 5",
     input: input(5),
     fixtures: base,
-    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches("submitting") || snapshot.matches("submitted"),
+    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches({ reviewing: "submitting" }) || snapshot.matches("submitted"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound") || ctx(snapshot).error !== null,
   },
 ];

@@ -3,7 +3,7 @@
  * so a change of shape fails to compile here rather than silently passing.
  */
 import type { Claim, ClaimItem, ClaimOptions, DamageEntry, Lookup, Plan, PlanItem, PlanQuery, SavedDamage } from "../../../machines/domain.ts";
-import type { LoadedClaim } from "../../../machines/fpp-claim.machine.ts";
+import type { LoadedClaim } from "../../../machines/claim-wizard.ts";
 
 const lookup = (id: number, name: string): Lookup => ({ id, name });
 

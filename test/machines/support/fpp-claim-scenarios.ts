@@ -7,7 +7,7 @@
  */
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
 import type { Claim, DamageEntry } from "../../../machines/domain.ts";
-import type { FppClaimContext, FppClaimEvent, FppClaimInput, LoadedClaim } from "../../../machines/fpp-claim.machine.ts";
+import type { ClaimWizardContext, ClaimWizardEvent, ClaimWizardInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import {
   claim,
   claimItem,
@@ -20,9 +20,10 @@ import {
   submittedClaim,
 } from "./domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
+import { alreadySubmitted, httpError } from "./ace-claim-fixtures.ts";
 
 export type PathEvent =
-  | FppClaimEvent
+  | ClaimWizardEvent
   | DoneActorEvent<LoadedClaim, "loadClaim">
   | ErrorActorEvent<unknown, "loadClaim">
   | DoneActorEvent<Claim, "saveItems">
@@ -82,13 +83,13 @@ const base = {
   "xstate.done.actor.deleteDamage": [done("deleteDamage", readyClaim)],
   "xstate.error.actor.deleteDamage": [failed("deleteDamage")],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", noDocumentClaim)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument")],
+  "xstate.error.actor.deleteDocument": [failed("deleteDocument", httpError(409)), failed("deleteDocument", new TypeError("Failed to fetch"))],
   "xstate.done.actor.submitClaim": [done("submitClaim", "Succeed"), done("submitClaim", "Failed")],
-  "xstate.error.actor.submitClaim": [failed("submitClaim")],
+  "xstate.error.actor.submitClaim": [failed("submitClaim"), failed("submitClaim", alreadySubmitted())],
 } as const satisfies Fixtures;
 
-const input = (requestedStep: number | null): FppClaimInput => ({ claimId: 55, planId: 1, requestedStep });
-const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as FppClaimContext;
+const input = (requestedStep: number | null): ClaimWizardInput => ({ claimId: 55, planId: 1, customerId: null, requestedStep });
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
 const isIn = (snapshot: AnyMachineSnapshot, ...states: string[]) => states.some((state) => snapshot.matches(state));
 
 /** `document.added` appends without bound: offer it only while that document is not there yet. */
@@ -96,7 +97,7 @@ const once = (snapshot: AnyMachineSnapshot, event: PathEvent) =>
   event.type !== "document.added" ||
   !ctx(snapshot).claim?.items.some((item) => item.documents.some((document) => document.id === event.document.id));
 
-export const scenarios: Array<Scenario<PathEvent, FppClaimInput>> = [
+export const scenarios: Array<Scenario<PathEvent, ClaimWizardInput>> = [
   {
     // The URL's step against every kind of claim the server may answer: routing's branches.
     name: "arrival",
@@ -151,7 +152,7 @@ export const scenarios: Array<Scenario<PathEvent, FppClaimInput>> = [
       "item.toggle": [{ type: "item.toggle", planItemId: 2 }],
     },
     // Only item 2 is ticked here; the walk ends once step 4 is reached.
-    filterEvents: (snapshot, event) => !(snapshot.matches("confirmingDetails") && event.type === "step.requested"),
+    filterEvents: (snapshot, event) => !(snapshot.matches({ confirmingDetails: "editing" }) && event.type === "step.requested"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound"),
   },
   {
@@ -171,7 +172,7 @@ export const scenarios: Array<Scenario<PathEvent, FppClaimInput>> = [
         { type: "damage.remove", planItemId: 1, index: 2 },
       ],
     },
-    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches("reportingDamage")),
+    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches({ reportingDamage: "editing" })),
     stopWhen: (snapshot) => isIn(snapshot, "reviewing", "confirmingDetails", "claimNotFound"),
   },
   {
@@ -179,7 +180,7 @@ export const scenarios: Array<Scenario<PathEvent, FppClaimInput>> = [
     name: "step 5",
     input: input(5),
     fixtures: base,
-    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches("submitting") || snapshot.matches("submitted"),
+    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches({ reviewing: "submitting" }) || snapshot.matches("submitted"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound") || ctx(snapshot).error !== null,
   },
 ];
