@@ -25,6 +25,7 @@ import { putFile, type UploadDestination } from "../api/documents.ts";
 import { prepareFile, PHOTO_EXTENSIONS } from "../lib/photo-prepare.ts";
 import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
+import { inspect } from "../inspect.ts";
 
 /** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
@@ -143,7 +144,7 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
   const { t } = useLingui();
   const id = useId();
   const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors(destination), actions: { documentLinked: (_, { document }) => onLinked(document) } }));
-  const actor = useActorRef(logic);
+  const actor = useActorRef(logic, { inspect });
   const entries = useSelector(actor, (snapshot) => snapshot.context.entries);
   const children = useSelector(actor, (snapshot) => snapshot.children);
   const checking = useSelector(actor, (snapshot) => snapshot.matches("checking"));

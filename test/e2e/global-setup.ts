@@ -2,7 +2,7 @@
  * Builds the portal once for the browser journeys, into a folder of its own, exactly as
  * `npm start` serves it (same-origin API under /api/v1).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -17,6 +17,11 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const portalDir = await mkdtemp(join(tmpdir(), "claims-portal-e2e-"));
   await build({ logLevel: "warn", build: { outDir: portalDir, emptyOutDir: true } });
+  // Live inspection is for development only (src/inspect.ts): no chunk of the build may carry it.
+  const chunks = (await readdir(join(portalDir, "assets"))).filter((file) => file.endsWith(".js"));
+  const carrying: string[] = [];
+  for (const chunk of chunks) if (/stately\.ai\/inspect|xstateinspector/.test(await readFile(join(portalDir, "assets", chunk), "utf8"))) carrying.push(chunk);
+  if (carrying.length) throw new Error(`The production build contains @statelyai/inspect (${carrying.join(", ")}): guard it with import.meta.env.DEV in src/inspect.ts`);
   project.provide("portalDir", portalDir);
   return () => rm(portalDir, { recursive: true, force: true });
 }

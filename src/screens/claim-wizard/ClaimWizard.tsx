@@ -22,6 +22,7 @@ import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { useClaimNotices } from "./use-claim-notices.ts";
 import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
 import { WizardFrame } from "../../ui/WizardFrame.tsx";
+import { inspect } from "../../inspect.ts";
 
 export interface ClaimWizardProps {
   family: ClaimFamily;
@@ -47,7 +48,7 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
       },
     }),
   );
-  const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, { input: { claimId, planId, customerId, requestedStep: urlStep } });
+  const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, { input: { claimId, planId, customerId, requestedStep: urlStep }, inspect });
   useClaimNotices(actor);
   const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family, damageOptionsFor: table.damageOptionsFor }), [actor, family, table]);
 

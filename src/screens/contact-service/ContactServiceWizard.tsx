@@ -26,6 +26,7 @@ import { CustomerDetailsStep } from "./CustomerDetailsStep.tsx";
 import { DocumentsStep } from "./DocumentsStep.tsx";
 import { PurchaseDetailsStep } from "./PurchaseDetailsStep.tsx";
 import { RequestSubmitted } from "./RequestSubmitted.tsx";
+import { inspect } from "../../inspect.ts";
 
 export const CONTACT_STEPS = [1, 2, 3, 4] as const;
 
@@ -67,7 +68,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) } });
+  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   useEffect(() => {

@@ -17,6 +17,7 @@ import { Dialog } from "../../ui/Dialog.tsx";
 import { Form } from "../../ui/Form.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
+import { inspect } from "../../inspect.ts";
 
 async function loadOptions(): Promise<MissingItemOptions> {
   const [itemTypes, options] = await Promise.all([fetchItemTypes(), fetchClaimOptions()]);
@@ -38,7 +39,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { claimId, planId } });
+  const actor = useActorRef(logic, { input: { claimId, planId }, inspect });
   const state = useSelector(actor, (snapshot) => snapshot.value);
   const options = useSelector(actor, (snapshot) => snapshot.context.options);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);

@@ -11,6 +11,7 @@ import type { Plan, PlanQuery } from "../../../machines/domain.ts";
 import { planSearchMachine, type PlanLink } from "../../../machines/plan-search.machine.ts";
 import { fetchAcePlan, fetchPlan, searchPlans } from "../../api/plans.ts";
 import { clearSearchInfo, loadSearchInfo, saveSearchInfo } from "../../lib/search-info.ts";
+import { inspect } from "../../inspect.ts";
 
 /** The app's planSearch actor, as the router context holds it. */
 export type PlanSearchActorRef = ActorRefFrom<typeof planSearchMachine>;
@@ -42,7 +43,7 @@ export function createPlanSearch(): PlanSearchActorRef {
       forgetQuery: () => clearSearchInfo(),
     },
   });
-  return createActor(logic, { input: { savedQuery: loadSearchInfo() } }).start();
+  return createActor(logic, { input: { savedQuery: loadSearchInfo() }, inspect }).start();
 }
 
 /**

@@ -18,6 +18,7 @@ import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { usePlanSearch } from "../plan-search/plan-search-actor.ts";
 import { PlanCard } from "./PlanCard.tsx";
+import { inspect } from "../../inspect.ts";
 
 export interface SelectPlanSearch {
   warranty_id?: number;
@@ -78,7 +79,7 @@ function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearc
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { plans, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null } });
+  const actor = useActorRef(logic, { input: { plans, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null }, inspect });
   const selectedPlanId = useSelector(actor, (snapshot) => snapshot.context.selectedPlanId);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const busy = useSelector(actor, (snapshot) => snapshot.matches("startingClaim") || snapshot.matches("deletingDraft") || snapshot.matches("claimOpened"));
