@@ -1,0 +1,467 @@
+/**
+ * What both claim wizards do the same way, tested once for each family (describe.each): loading
+ * and routing the URL's step, the step announced to the URL, the items step, saving items, the
+ * damage report, review and submit (SPEC.md section 2 "Claim wizard (FPP)" and "(ACE)", section 4
+ * "Claim flow", section 5 steps 2-4, section 8). What only one family does is in fpp-claim.test.ts
+ * and ace-claim.test.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
+import type { Claim } from "../../machines/domain.ts";
+import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
+import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where } from "./support/wizard-harness.ts";
+
+const fullDetails = { manufacturerId: 1, materialId: 2, colorId: 3 };
+
+describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
+  it("loads the claim of the URL and shows step 2 of a new claim", async () => {
+    const { actor, loadClaim } = openWizard(family, null, family.fresh);
+    expect(where(actor)).toBe("loading");
+    expect(stepOf(actor.getSnapshot())).toBeNull();
+    await idle(actor);
+    expect(loadClaim).toHaveBeenCalledWith({ claimId: 55, planId: 1, customerId: family.customerId });
+    expect(where(actor)).toBe(family.firstStep);
+    expect(stepOf(actor.getSnapshot())).toBe(2);
+  });
+
+  it("a reload on step 4 with saved items resumes step 4, with the saved selection, details and damages", async () => {
+    const { actor } = openWizard(family, 4, family.ready);
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(stepOf(snapshot)).toBe(4);
+    expect(snapshot.context.selection).toEqual([1]);
+    expect(snapshot.context.details).toEqual({ 1: fullDetails });
+    expect(snapshot.context.damages).toEqual({ 1: [family.savedBlock(901)] });
+  });
+
+  it("a reload on step 5 of a ready claim shows the review", async () => {
+    const { actor } = openWizard(family, 5, family.ready);
+    await idle(actor);
+    expect(where(actor)).toBe("reviewing.ready");
+  });
+
+  it("step 5 requested but only items saved: falls back to step 4", async () => {
+    const { actor } = openWizard(family, 5, family.itemsSaved);
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+  });
+
+  it.each([null, Number.NaN, 0, 7, 2.5])("step %s resets to 2", async (requested) => {
+    const { actor } = openWizard(family, requested, family.ready);
+    await idle(actor);
+    expect(where(actor)).toBe(family.firstStep);
+  });
+
+  it("step 1 is the plan choice: the wizard hands over to select-plan with claim and plan", async () => {
+    const { actor, leaveToSelectPlan, showStep } = openWizard(family, 1, family.ready);
+    await idle(actor);
+    expect(where(actor)).toBe("planChoice");
+    expect(leaveToSelectPlan).toHaveBeenCalledTimes(1);
+    expect(paramsOf(leaveToSelectPlan)).toEqual({ claimId: 55, planId: 1 });
+    // Leaving, it does not also write a step of its own into the URL.
+    expect(showStep).not.toHaveBeenCalled();
+  });
+
+  it("a submitted claim shows its completed state (step 6)", async () => {
+    const { actor } = openWizard(family, 3, family.submitted);
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("submitted");
+    expect(stepOf(snapshot)).toBe(6);
+  });
+
+  it("a step requested while loading is the one routed to", async () => {
+    let release!: () => void;
+    const { actor } = openWizard(family, null, () => new Promise<LoadedClaim>((resolve) => (release = () => resolve(family.loaded(family.ready)))));
+    actor.send({ type: "step.requested", step: 4 });
+    expect(where(actor)).toBe("loading");
+    release();
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+  });
+
+  it("a load failure shows claim-not-found, and no step request leaves it", async () => {
+    const { actor } = openWizard(family, 2, failing(new Error("CLAIM_NOT_FOUND")));
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("claimNotFound");
+    expect(stepOf(snapshot)).toBeNull();
+    actor.send({ type: "step.requested", step: 3 });
+    expect(where(actor)).toBe("claimNotFound");
+  });
+
+  it("step.requested while loaded re-routes (back and forward in the browser)", async () => {
+    const { actor } = openWizard(family, 5, family.ready);
+    await idle(actor);
+    actor.send({ type: "step.requested", step: 2 });
+    expect(where(actor)).toBe(family.firstStep);
+    actor.send({ type: "step.requested", step: 4 });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    actor.send({ type: "step.requested", step: Number.NaN });
+    expect(where(actor)).toBe(family.firstStep);
+    actor.send({ type: "step.requested", step: 5 });
+    expect(where(actor)).toBe("reviewing.ready");
+  });
+
+  it("step.requested during a save is kept for later and does not interrupt it", async () => {
+    let release!: (claimValue: Claim) => void;
+    const { actor } = openWizard(family, 3, family.itemsSaved, { saveItems: () => new Promise<Claim>((resolve) => (release = resolve)) });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe(family.savingItemsState);
+    actor.send({ type: "step.requested", step: 2 });
+    expect(where(actor)).toBe(family.savingItemsState);
+    expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 2 });
+    release(family.itemsSaved);
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) => {
+  it("answers the URL's step in place on arrival and on a step request; the consumer's moves push", async () => {
+    const { actor, showStep } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 4, replace: true }]);
+    actor.send({ type: "step.next" });
+    expect(paramsOf(showStep, 1)).toEqual({ step: 5, replace: false });
+    actor.send({ type: "step.back" });
+    expect(paramsOf(showStep, 2)).toEqual({ step: 4, replace: false });
+    actor.send({ type: "step.requested", step: 9 });
+    expect(paramsOf(showStep, 3)).toEqual({ step: 2, replace: true });
+    expect(actor.getSnapshot().context.stepRequest).toBeNull();
+  });
+
+  it("a bad step of the URL is normalised in place", async () => {
+    const { actor, showStep } = openWizard(family, 7, family.ready);
+    await idle(actor);
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
+  });
+
+  it("while a save runs nothing is announced; a URL request made meanwhile is answered in place when it ends", async () => {
+    let release!: (claimValue: Claim) => void;
+    const { actor, showStep } = openWizard(family, 3, family.itemsSaved, { saveItems: () => new Promise<Claim>((resolve) => (release = resolve)) });
+    await idle(actor);
+    const before = showStep.mock.calls.length;
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.requested", step: 2 });
+    expect(showStep.mock.calls.length).toBe(before);
+    release(family.itemsSaved);
+    await idle(actor);
+    expect(showStep.mock.calls.at(-1)![1]).toEqual({ step: 4, replace: true });
+  });
+
+  it("a save that ends without a URL request pushes the next step", async () => {
+    const { actor, showStep } = openWizard(family, 3, family.itemsSaved, { saveItems: async () => family.itemsSaved });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(showStep.mock.calls.at(-1)![1]).toEqual({ step: 4, replace: false });
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
+  it("returned and fully replaced items cannot be ticked", async () => {
+    const { actor } = openWizard(family, family.itemsStep, family.fresh);
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 3 });
+    actor.send({ type: "item.toggle", planItemId: 4 });
+    expect(actor.getSnapshot().context.selection).toEqual([]);
+  });
+
+  it("an unsaved item ticks and unticks locally", async () => {
+    const { actor, removeItem } = openWizard(family, family.itemsStep, family.fresh);
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 1 });
+    actor.send({ type: "item.toggle", planItemId: 2 });
+    expect(actor.getSnapshot().context.selection).toEqual([1, 2]);
+    actor.send({ type: "item.toggle", planItemId: 1 });
+    expect(actor.getSnapshot().context.selection).toEqual([2]);
+    expect(removeItem).not.toHaveBeenCalled();
+  });
+
+  it("a newly ticked item starts from the plan item's manufacturer, material and color", async () => {
+    const planWithDetails = {
+      ...wizardPlan,
+      items: [planItem(1, { manufacturer: { id: 1, name: "Acme" }, material: { id: 2, name: "Oak" }, color: { id: 3, name: "Red" } })],
+    };
+    const { actor } = openWizard(family, family.itemsStep, family.loaded(family.fresh, planWithDetails));
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 1 });
+    expect(actor.getSnapshot().context.details[1]).toEqual(fullDetails);
+  });
+
+  it("unticking a saved item removes its claim item on the server and drops its details and damages", async () => {
+    const twoItems = claim({ items: [...family.ready.items, claimItem(12, 2, { damages: [family.savedDamage(905)] })] });
+    const afterRemoval = claim({ items: [claimItem(12, 2, { damages: [family.savedDamage(905)] })] });
+    const { actor, removeItem } = openWizard(family, family.itemsStep, twoItems, { removeItem: async () => afterRemoval });
+    await idle(actor);
+    expect(actor.getSnapshot().context.selection).toEqual([1, 2]);
+    actor.send({ type: "item.toggle", planItemId: 1 });
+    expect(where(actor)).toBe("selectingItems.removingItem");
+    expect(stepOf(actor.getSnapshot())).toBe(family.itemsStep);
+    const snapshot = await idle(actor);
+    expect(removeItem).toHaveBeenCalledWith({ claimId: 55, claimItemId: 11 });
+    expect(where(actor)).toBe(family.itemsState);
+    expect(snapshot.context.selection).toEqual([2]);
+    expect(snapshot.context.details).toEqual({ 2: fullDetails });
+    expect(snapshot.context.damages).toEqual({ 2: [family.savedBlock(905)] });
+    expect(snapshot.context.claim).toEqual(afterRemoval);
+    expect(snapshot.context.removingPlanItemId).toBeNull();
+  });
+
+  it("a failed removal keeps the item and notifies removeFailed", async () => {
+    const { actor, notices } = openWizard(family, family.itemsStep, family.ready, { removeItem: failing() });
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 1 });
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe(family.itemsState);
+    expect(snapshot.context.selection).toEqual([1]);
+    expect(notices).toEqual([{ type: "notify", code: "removeFailed" }]);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: saving items", (family) => {
+  it("a saved item is re-sent with its claim item id beside a new one", async () => {
+    const { actor, saveItems } = openWizard(family, family.itemsStep, family.itemsSaved, { saveItems: async () => family.itemsSaved });
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 2 });
+    // FPP asks the details on the step after the items; ACE on the same step.
+    if (family.detailsStep !== family.itemsStep) actor.send({ type: "step.next" });
+    expect(where(actor)).toBe(family.detailsState);
+    actor.send({ type: "details.change", details: { 2: fullDetails } });
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(saveItems.mock.calls[0]![0].items).toEqual([
+      { planItemId: 1, claimItemId: 11, itemTypeId: 101, ...fullDetails },
+      { planItemId: 2, claimItemId: undefined, itemTypeId: 102, ...fullDetails },
+    ]);
+  });
+
+  it("a failed save stays on the details with saveFailed and a notice", async () => {
+    const { actor, notices } = openWizard(family, family.detailsStep, family.itemsSaved, { saveItems: failing() });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe(family.detailsState);
+    expect(snapshot.context.error).toBe("saveFailed");
+    expect(notices).toEqual([{ type: "notify", code: "saveFailed" }]);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => {
+  // The server's answer to saving the new block of the tests below: it holds it as damage 903.
+  const savedNewBlock = () =>
+    claim({
+      items: [
+        claimItem(11, 1, {
+          damages: [family.savedDamage(901), { ...family.savedDamage(903), note: "new tear", noticedOn: "2024-06-01" }],
+          documents: [{ id: 501, fileName: "sofa.jpg" }],
+        }),
+      ],
+    });
+
+  it("Next without documents shows validation and stays on step 4", async () => {
+    const { actor, saveDamages } = openWizard(family, 4, family.itemsSaved);
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.newDamage()] } });
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().context.showValidation).toBe(true);
+    expect(saveDamages).not.toHaveBeenCalled();
+  });
+
+  it("Next with an incomplete damage block shows validation and stays on step 4", async () => {
+    const { actor, saveDamages } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage(), { ...family.newDamage(), note: "  " }] } });
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().context.showValidation).toBe(true);
+    expect(saveDamages).not.toHaveBeenCalled();
+  });
+
+  it("with documents, Next saves ONLY the unsaved damages, then shows the review", async () => {
+    const afterSave = savedNewBlock();
+    const { actor, saveDamages } = openWizard(family, 4, family.ready, { saveDamages: async () => afterSave });
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("new tear")] } });
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reportingDamage.savingDamages");
+    const snapshot = await idle(actor);
+    expect(saveDamages).toHaveBeenCalledTimes(1);
+    expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [family.damageSent(1, "new tear")] });
+    expect(where(actor)).toBe("reviewing.ready");
+    expect(snapshot.context.claim).toEqual(afterSave);
+  });
+
+  it("after saving, the damages are held once each, and Back then Next again re-sends nothing", async () => {
+    const afterSave = savedNewBlock();
+    const { actor, saveDamages } = openWizard(family, 4, family.ready, { saveDamages: async () => afterSave });
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("new tear")] } });
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901), { ...family.savedBlock(903), note: "new tear", noticedOn: "2024-06-01" }]);
+    actor.send({ type: "step.back" });
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(saveDamages).toHaveBeenCalledTimes(1);
+    expect(where(actor)).toBe("reviewing.ready");
+  });
+
+  it("with only saved damages and documents, Next shows the review without saving", async () => {
+    const { actor, saveDamages } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reviewing.ready");
+    expect(saveDamages).not.toHaveBeenCalled();
+  });
+
+  it("a document added on step 4 counts for Next; one for an unknown claim item changes nothing", async () => {
+    const { actor } = openWizard(family, 4, claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] }));
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    actor.send({ type: "document.added", claimItemId: 99, document: { id: 503, fileName: "x.jpg" } });
+    expect(actor.getSnapshot().context.claim?.items[0]?.documents).toEqual([]);
+    actor.send({ type: "document.added", claimItemId: 11, document: { id: 502, fileName: "arm.jpg" } });
+    expect(actor.getSnapshot().context.claim?.items[0]?.documents).toEqual([{ id: 502, fileName: "arm.jpg" }]);
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reviewing.ready");
+  });
+
+  it("a failed damage save stays on step 4 with saveFailed and a notice, keeping the new block", async () => {
+    const { actor, notices } = openWizard(family, 4, family.ready, { saveDamages: failing() });
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage()] } });
+    actor.send({ type: "step.next" });
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(snapshot.context.error).toBe("saveFailed");
+    expect(snapshot.context.damages[1]).toEqual([family.savedBlock(901), family.newDamage()]);
+    expect(notices).toEqual([{ type: "notify", code: "saveFailed" }]);
+  });
+
+  it("damage.remove on index 0 does nothing, saved or not", async () => {
+    const { actor, deleteDamage } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "damage.remove", planItemId: 1, index: 0 });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901)]);
+    expect(deleteDamage).not.toHaveBeenCalled();
+  });
+
+  it("removing an unsaved block drops it locally", async () => {
+    const { actor, deleteDamage } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("a"), family.newDamage("b")] } });
+    actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
+    expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901), family.newDamage("b")]);
+    expect(deleteDamage).not.toHaveBeenCalled();
+  });
+
+  it("removing a saved block deletes it on the server by its id, keeping unsaved blocks", async () => {
+    const twoDamages = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [{ id: 501, fileName: "a.jpg" }] })] });
+    const { actor, deleteDamage } = openWizard(family, 4, twoDamages, { deleteDamage: async () => family.ready });
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.savedBlock(902), family.newDamage("kept")] } });
+    actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
+    expect(where(actor)).toBe("reportingDamage.deletingDamage");
+    const snapshot = await idle(actor);
+    expect(deleteDamage).toHaveBeenCalledWith({ claimId: 55, damageId: 902 });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(snapshot.context.damages[1]).toEqual([family.savedBlock(901), family.newDamage("kept")]);
+  });
+
+  it("a failed damage deletion keeps the block and notifies damageDeleteFailed", async () => {
+    const twoDamages = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [] })] });
+    const { actor, notices } = openWizard(family, 4, twoDamages, { deleteDamage: failing() });
+    await idle(actor);
+    actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
+    const snapshot = await idle(actor);
+    expect(snapshot.context.damages[1]).toEqual([family.savedBlock(901), family.savedBlock(902)]);
+    expect(notices).toEqual([{ type: "notify", code: "damageDeleteFailed" }]);
+  });
+
+  it("deleting a document calls deleteDocument and notifies documentDeleted; a refusal notifies documentDeleteFailed", async () => {
+    const withoutDocument = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] });
+    const refused = Object.assign(new Error("Conflict"), { response: { status: 409 } });
+    const { actor, deleteDocument, notices } = openWizard(family, 4, family.ready, { deleteDocument: inTurn(async () => withoutDocument, failing(refused)) });
+    await idle(actor);
+    actor.send({ type: "document.delete", documentId: 501 });
+    expect(where(actor)).toBe("reportingDamage.deletingDocument");
+    const snapshot = await idle(actor);
+    expect(deleteDocument).toHaveBeenCalledWith({ claimId: 55, documentId: 501 });
+    expect(snapshot.context.claim).toEqual(withoutDocument);
+    actor.send({ type: "document.delete", documentId: 501 });
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(notices).toEqual([
+      { type: "notify", code: "documentDeleted" },
+      { type: "notify", code: "documentDeleteFailed" },
+    ]);
+  });
+
+  it("Back on step 4 goes to the step with the items' details", async () => {
+    const { actor } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "step.back" });
+    expect(where(actor)).toBe(family.detailsState);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
+  it("submit answered 'Succeed' completes the claim (step 6); Back to Home calls goHome", async () => {
+    const { actor, submitClaim, goHome, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    expect(where(actor)).toBe("reviewing.submitting");
+    const snapshot = await idle(actor);
+    expect(submitClaim).toHaveBeenCalledWith({ claimId: 55, customerId: 700 });
+    expect(where(actor)).toBe("submitted");
+    expect(stepOf(snapshot)).toBe(6);
+    expect(notices).toEqual([]);
+    actor.send({ type: "claim.close" });
+    expect(goHome).toHaveBeenCalledTimes(1);
+  });
+
+  it("a submit error stays on the review with submitFailed and a notice; a retry clears the error and can succeed", async () => {
+    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: inTurn(failing(new Error("502")), async () => "Succeed") });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("reviewing.ready");
+    expect(snapshot.context.error).toBe("submitFailed");
+    expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
+    actor.send({ type: "claim.submit" });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await idle(actor);
+    expect(where(actor)).toBe("submitted");
+  });
+
+  it("a submit refused because the claim is already submitted (a lost answer, a second tab) shows the submitted screen", async () => {
+    const alreadySubmitted = Object.assign(new Error("Conflict"), { response: { status: 409 }, data: { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" } });
+    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: failing(alreadySubmitted) });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    await idle(actor);
+    expect(where(actor)).toBe("submitted");
+    expect(notices).toEqual([]);
+  });
+
+  it("Back on the review goes to step 4", async () => {
+    const { actor } = openWizard(family, 5, family.ready);
+    await idle(actor);
+    actor.send({ type: "step.back" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+  });
+
+  it.each([5, 6])("after a successful submit, the URL asking for step %i keeps the completed state", async (step) => {
+    const { actor } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    await idle(actor);
+    actor.send({ type: "step.requested", step });
+    expect(where(actor)).toBe("submitted");
+    expect(stepOf(actor.getSnapshot())).toBe(6);
+  });
+});
