@@ -4,25 +4,18 @@
  * the machine refuses it and this step shows every message when something is missing.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
+import type { DamageEntry } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
 import { claimItemDestination, documentUrl } from "../../api/documents.ts";
 import { DocumentList } from "../../ui/DocumentList.tsx";
 import { UploadArea } from "../../ui/UploadArea.tsx";
-import { useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
+import { nameOf, useClaimRecords, useDraft, useDraftActor, useDraftBusy } from "./draft-actor.ts";
 import { DamageBlock } from "./DamageBlock.tsx";
-
-function nameOf(list: Lookup[] | undefined, id: number | undefined): string {
-  return list?.find((entry) => entry.id === id)?.name ?? "";
-}
 
 export function DamageStep() {
   const { t, i18n } = useLingui();
   const actor = useDraftActor();
-  const claim = useDraft((context) => context.claim);
-  const plan = useDraft((context) => context.plan);
-  const options = useDraft((context) => context.options);
-  const modelOptions = useDraft((context) => context.modelOptions);
+  const { claim, plan, options, modelOptions } = useClaimRecords();
   const selection = useDraft((context) => context.selection);
   const damages = useDraft((context) => context.damages);
   const showValidation = useDraft((context) => context.showValidation);

@@ -1,21 +1,13 @@
 /** 'Review claim details' (step 5 of both wizards): read-only items, documents and damages as the server holds them. */
 import { useLingui } from "@lingui/react/macro";
-import type { Lookup } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
-import { useDraft, useDraftActor } from "./draft-actor.ts";
+import { nameOf, useClaimRecords, useDraft, useDraftActor } from "./draft-actor.ts";
 import { displayName } from "../../ui/DocumentList.tsx";
-
-function nameOf(list: Lookup[] | undefined, id: number | null | undefined): string {
-  return list?.find((entry) => entry.id === id)?.name ?? "";
-}
 
 export function ReviewStep() {
   const { t, i18n } = useLingui();
   const actor = useDraftActor();
-  const claim = useDraft((context) => context.claim);
-  const plan = useDraft((context) => context.plan);
-  const options = useDraft((context) => context.options);
-  const modelOptions = useDraft((context) => context.modelOptions);
+  const { claim, plan, options, modelOptions } = useClaimRecords();
   const error = useDraft((context) => context.error);
   if (!claim) return null;
   return (

@@ -7,6 +7,7 @@ import { useSelector } from "@xstate/react";
 import { createContext, useContext } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
+import type { Lookup } from "../../../machines/domain.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { ClaimWizardContext, ClaimWizardEvent } from "../../../machines/claim-wizard.ts";
 import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
@@ -42,4 +43,19 @@ export function useDraft<T>(select: (context: ClaimWizardContext) => T): T {
 export function useDraftBusy(): boolean {
   const { ref } = useDraftActor();
   return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => snapshot.hasTag("busy"));
+}
+
+/** The claim as the server holds it, its plan and the option lists: what the damage and review steps show. */
+export function useClaimRecords() {
+  return {
+    claim: useDraft((context) => context.claim),
+    plan: useDraft((context) => context.plan),
+    options: useDraft((context) => context.options),
+    modelOptions: useDraft((context) => context.modelOptions),
+  };
+}
+
+/** The name of a lookup id in its list, '' when it is not there. */
+export function nameOf(list: Lookup[] | undefined, id: number | null | undefined): string {
+  return list?.find((entry) => entry.id === id)?.name ?? "";
 }
