@@ -2,11 +2,13 @@
  * Issue 2's journey, as a consumer does it on a phone: find W-E34-WS4566 by warranty number, pick
  * the plan, tick the Sofa, confirm its details, describe one damage, upload a real phone photo,
  * review and submit. Then the database holds the submitted claim with its item, damage and
- * document, and the photo at its public path is byte-identical to the one uploaded.
+ * document, and the photo at its public path is the uploaded photo with its location removed and
+ * its capture date kept (issue 13).
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import exifr from "exifr";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
@@ -123,6 +125,14 @@ describe("filing an FPP claim end to end", () => {
 
     const stored = await fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`);
     expect(stored.status).toBe(200);
-    expect(Buffer.from(await stored.arrayBuffer()).equals(await readFile(PHOTO))).toBe(true);
+    // The phone photo carries a GPS position; what is stored is a JPEG with its capture date and
+    // without the position (issue 13).
+    const storedBytes = Buffer.from(await stored.arrayBuffer());
+    const original = await exifr.parse(await readFile(PHOTO), { gps: true, reviveValues: false });
+    const kept = await exifr.parse(storedBytes, { gps: true, reviveValues: false });
+    expect([storedBytes[0], storedBytes[1]]).toEqual([0xff, 0xd8]);
+    expect(original.latitude).toBeTypeOf("number");
+    expect(kept.latitude).toBeUndefined();
+    expect(kept.DateTimeOriginal).toBe(original.DateTimeOriginal);
   });
 });

@@ -518,7 +518,11 @@ describe("the FPP claim wizard, complete", () => {
     await writeFile(png, pngBytes);
 
     await watchProgress();
-    await sofa.getByLabel(/Photos and documents of the Sofa/).setInputFiles([png, PDF]);
+    // One after the other, so the list's order is known (files picked together upload in parallel
+    // and are listed as they finish: test/e2e/uploads.test.ts).
+    await sofa.getByLabel(/Photos and documents of the Sofa/).setInputFiles(png);
+    await expect.poll(() => listedFiles(sofa), { timeout: 30_000 }).toEqual(["sofa-armrest.png"]);
+    await sofa.getByLabel(/Photos and documents of the Sofa/).setInputFiles(PDF);
     await expect.poll(() => listedFiles(sofa), { timeout: 30_000 }).toEqual(["sofa-armrest.png", "shared-mime-info-spec.pdf"]);
     await page.getByText("files uploaded sucessfully").first().waitFor();
     await loveseat.getByLabel(/Photos and documents of the Loveseat/).setInputFiles(JPEG);

@@ -16,7 +16,15 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const portalDir = await mkdtemp(join(tmpdir(), "claims-portal-e2e-"));
-  await build({ logLevel: "warn", build: { outDir: portalDir, emptyOutDir: true } });
+  // Vitest runs with NODE_ENV=test, under which Vite builds with import.meta.env.DEV true: a
+  // development build. The journeys test what `npm start` serves, a production build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ logLevel: "warn", mode: "production", build: { outDir: portalDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   // Live inspection is for development only (src/inspect.ts): no chunk of the build may carry it.
   const chunks = (await readdir(join(portalDir, "assets"))).filter((file) => file.endsWith(".js"));
   const carrying: string[] = [];

@@ -32,6 +32,14 @@ describe("keyboard only", () => {
     const page = await portal.context.newPage();
     await page.goto("/");
     const heading = (name: string) => page.getByRole("heading", { level: 1, name });
+    /**
+     * A wizard step has arrived when its title has focus (the frame moves it there after drawing
+     * the step): tabbing before that would race the frame's own focus move.
+     */
+    const arrive = async (name: string) => {
+      await heading(name).waitFor();
+      await expect.poll(() => heading(name).evaluate((element) => element === document.activeElement)).toBe(true);
+    };
 
     await tabTo(page, page.getByRole("button", { name: "Start" }));
     await page.keyboard.press("Enter");
@@ -52,18 +60,18 @@ describe("keyboard only", () => {
     await tabTo(page, page.getByRole("button", { name: "Submit" }));
     await page.keyboard.press("Enter");
 
-    await heading("Select damaged items under your plan").waitFor();
+    await arrive("Select damaged items under your plan");
     await tabTo(page, page.getByRole("checkbox", { name: /Sofa/ }));
     await page.keyboard.press("Space");
     expect(await page.getByRole("checkbox", { name: /Sofa/ }).isChecked()).toBe(true);
     await tabTo(page, page.getByRole("button", { name: "Next" }));
     await page.keyboard.press("Enter");
 
-    await heading("Confirm/Update Item Details").waitFor();
+    await arrive("Confirm/Update Item Details");
     await tabTo(page, page.getByRole("button", { name: "Next" }));
     await page.keyboard.press("Enter");
 
-    await heading("Report your damage").waitFor();
+    await arrive("Report your damage");
     const picker = page.getByLabel(/Photos and documents of the Sofa/);
     await tabTo(page, picker);
     const [chooser] = await Promise.all([page.waitForEvent("filechooser", { timeout: 10_000 }), page.keyboard.press("Enter")]);
@@ -85,7 +93,7 @@ describe("keyboard only", () => {
     await tabTo(page, page.getByRole("button", { name: "Next" }));
     await page.keyboard.press("Enter");
 
-    await heading("Review claim details").waitFor();
+    await arrive("Review claim details");
     await tabTo(page, page.getByRole("button", { name: "Submit" }));
     await page.keyboard.press("Enter");
     await heading("Thank you for submitting your claim").waitFor();
