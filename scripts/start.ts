@@ -11,7 +11,9 @@ console.log("Building the portal…");
 await build({ logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } });
 
 const config = loadConfig();
-const server = await startServer({ ...config, staticDir });
+// The URLs the server hands out (signed uploads) must name the origin the browser uses: the one printed below.
+const publicUrl = config.publicUrl ?? (config.port ? `http://localhost:${config.port}` : undefined);
+const server = await startServer({ ...config, staticDir, publicUrl });
 console.log(`\nClaims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")}`);
 console.log(`Data folder: ${config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir} · Try warranty number W-E34-WS4566 · Ctrl+C stops\n`);
 

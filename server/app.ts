@@ -1,7 +1,7 @@
 /**
  * The reference claims API as a Hono app (SPEC.md section 7, DESIGN.md "The reference claims
- * API"): every call under /api/v1 with the API key checked, signed uploads, public read-only
- * document storage, and optionally the built portal.
+ * API"): every call under /api/v1 with the API key checked and ownership by session (SECURITY.md),
+ * signed uploads, owner-only document storage, signed plan links, and optionally the built portal.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { resolve } from "node:path";
@@ -12,6 +12,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
 import { HttpError } from "./http-errors.ts";
+import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
@@ -23,6 +24,7 @@ import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 /** Largest JSON body of an API call, in bytes; uploads have their own limit. */
 const MAX_JSON_BYTES = 1_048_576;
@@ -39,13 +41,18 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
+  app.use("*", securityHeaders(deps.config, API_PREFIX));
+  // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.
+  const allowed = new Set(deps.config.corsOrigins);
+  const origin = (requested: string) => (allowed.has(requested) ? requested : null);
   app.use(`${API_PREFIX}/*`, cors({
-    origin: "*",
+    origin,
     allowHeaders: ["Content-Type", "x-api-key"],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    credentials: true,
     maxAge: 600,
   }));
-  app.use("/storage/*", cors({ origin: "*", allowMethods: ["GET", "HEAD"] }));
+  app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BYTES,
@@ -61,6 +68,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route(API_PREFIX, documentRoutes(deps, "fpp"));
   app.route(`${API_PREFIX}/ace`, documentRoutes(deps, "ace"));
   app.route("/", storageRoutes(deps));
+  app.route(PLAN_LINK_PATH, planLinkRoutes(deps));
   if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
 
   app.notFound((c) => c.json({ message: "Not found", code: "NOT_FOUND" }, 404));

@@ -20,7 +20,40 @@ export interface ServerConfig {
   uploadSecret: string;
   /** Folder of the built portal to serve with an index.html fallback; absent: API only. */
   staticDir: string | undefined;
+  /**
+   * Origin the server is reached at (`https://claims.example.com`); every URL it hands out is built
+   * from it, never from the Host header. Absent: the address it listens on (set by startServer).
+   */
+  publicUrl: string | undefined;
+  /** Behind a reverse proxy: honour X-Forwarded-Proto and X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Origins allowed to call the API from another origin (CORS); empty: same origin only. */
+  corsOrigins: string[];
+  /** HMAC key of session cookies; random per process unless set. */
+  sessionSecret: string;
+  /**
+   * HMAC key of plan links sent by email. Absent: startServer reads (or creates) DATA_DIR/link-secret,
+   * so links survive restarts and `npm run plan-link` can sign them.
+   */
+  linkSecret: string | undefined;
+  /** Rate limits: [requests, window in seconds]. */
+  rateLimits: RateLimits;
 }
+
+/** Requests allowed per window (seconds), per client address or per searched name. */
+export interface RateLimits {
+  searchPerAddress: [number, number];
+  searchPerName: [number, number];
+  planLookupPerAddress: [number, number];
+}
+
+/** `N/SECONDS`, e.g. `30/600`. */
+const rateSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,7}\/\d{1,7}$/, "must be N/SECONDS, e.g. 30/600"),
+  v.transform((s) => s.split("/").map(Number) as [number, number]),
+  v.check(([n, seconds]) => n >= 1 && seconds >= 1, "must be at least 1/1"),
+);
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
 
@@ -35,6 +68,22 @@ const envSchema = v.object({
   DATABASE_URL: optionalText,
   UPLOAD_SECRET: optionalText,
   STATIC_DIR: optionalText,
+  PUBLIC_URL: v.optional(v.pipe(
+    v.string(), v.trim(), v.url("PUBLIC_URL must be a URL"),
+    v.check((s) => /^https?:$/.test(new URL(s).protocol), "PUBLIC_URL must be http or https"),
+    v.transform((s) => new URL(s).origin),
+  )),
+  TRUST_PROXY: v.optional(v.picklist(["0", "1", "true", "false"], "TRUST_PROXY must be 1 or 0"), "0"),
+  CORS_ORIGINS: v.optional(v.pipe(
+    v.string(),
+    v.transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
+    v.check((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), "CORS_ORIGINS must be origins, comma-separated"),
+  ), ""),
+  SESSION_SECRET: optionalText,
+  LINK_SECRET: optionalText,
+  RATE_LIMIT_SEARCH: v.optional(rateSchema, "30/600"),
+  RATE_LIMIT_SEARCH_NAME: v.optional(rateSchema, "10/600"),
+  RATE_LIMIT_PLAN: v.optional(rateSchema, "120/600"),
 });
 
 /**
@@ -59,5 +108,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // for a demo server; operators running several instances set UPLOAD_SECRET.
     uploadSecret: e.UPLOAD_SECRET ?? randomBytes(32).toString("hex"),
     staticDir: e.STATIC_DIR,
+    publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    corsOrigins: e.CORS_ORIGINS,
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
+    linkSecret: e.LINK_SECRET,
+    rateLimits: { searchPerAddress: e.RATE_LIMIT_SEARCH, searchPerName: e.RATE_LIMIT_SEARCH_NAME, planLookupPerAddress: e.RATE_LIMIT_PLAN },
   };
 }

@@ -14,7 +14,7 @@ export interface ErrorBody {
 
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429,
     readonly body: ErrorBody,
     /** Extra response headers. */
     readonly headers: Record<string, string> = {},

@@ -8,6 +8,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db.ts";
+import { linkSecretOf } from "./plan-links.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createStorage } from "./storage.ts";
 
@@ -33,6 +34,7 @@ export interface RunningServer {
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...loadConfig(), port: 0, host: "127.0.0.1", ...overrides };
+  config.linkSecret ??= await linkSecretOf(config.dataDir);
   const db = await openDatabase(config);
   let server: ServerType | undefined;
   try {
@@ -43,6 +45,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       server.once("error", reject);
     });
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+    // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
+    config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
     return {
       url: `http://${shownHost}:${port}`,
       port,

@@ -13,34 +13,40 @@ import { loadClaimDetail } from "../claim-queries.ts";
 import { languageOf } from "../language.ts";
 import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";
 import { notFound } from "../http-errors.ts";
+import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
 /** Field errors of the one-entry ACE bodies sit at the top level (`selectedItemId`, not `items.0.selectedItemId`). */
 const topLevel = (_index: number, field: string) => field;
 
 /** Routes of ACE claims, to mount under /api/v1. */
-export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
+export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/ace/insert_claim", async (c) => {
     const request = await parseBody(c, insertClaimRequestSchema);
+    ownerOf(c, config).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "ace", request)));
   });
 
   app.post("/ace/insert_claim_item", async (c) => {
     const { claimId, warrentyId, ...item } = await parseBody(c, aceClaimItemRequestSchema);
+    await ownerOf(c, config).claim(db, claimId);
     const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, topLevel));
     return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
   });
 
   app.post("/ace/insert_claim_item_damage", async (c) => {
     const { claimId, customerId, ...damage } = await parseBody(c, aceDamageRequestSchema);
+    await ownerOf(c, config).claim(db, claimId);
     const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, topLevel));
     return c.json({ message: SUCCEED, result: { damageId: damageId! } });
   });
 
   app.get("/ace/claim/:claimId", async (c) => {
-    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "ace", languageOf(c));
+    const claimId = idParam(c, "claimId");
+    await ownerOf(c, config).claim(db, claimId);
+    const detail = await loadClaimDetail(db, claimId, "ace", languageOf(c));
     if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
     return c.json(detail);
   });
@@ -48,6 +54,7 @@ export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
   app.delete("/ace/remove_claim_items/:claimId/:itemId", async (c) => {
     const claimId = idParam(c, "claimId");
     const claimItemId = idParam(c, "itemId");
+    await ownerOf(c, config).claim(db, claimId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "ace", claimItemId, claimId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
@@ -55,12 +62,14 @@ export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
 
   app.delete("/ace/delete_claim_item_damage/:id", async (c) => {
     const damageId = idParam(c, "id");
+    await ownerOf(c, config).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "ace", damageId));
     return c.json({ message: SUCCEED });
   });
 
   app.put("/ace/submit_claim/:claimId", async (c) => {
     const claimId = idParam(c, "claimId");
+    await ownerOf(c, config).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "ace", claimId)));
   });
 

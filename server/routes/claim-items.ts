@@ -9,14 +9,16 @@ import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim, lookupErrors, throwIfAny } from "../claim-guards.ts";
 import { removeClaimItem, saveClaimItems } from "../claim-writes.ts";
 import { FIELD_KINDS } from "../lookup-kinds.ts";
+import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
 /** Routes of claim items and manual plan items, to mount under /api/v1. */
-export function claimItemRoutes({ db, storage }: AppDeps): Hono {
+export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_update_claim_item", async (c) => {
     const request = await parseBody(c, claimItemsRequestSchema);
+    await ownerOf(c, config).claim(db, request.claimId);
     const results = await db.transaction((tx) => saveClaimItems(
       tx, "fpp", { claimId: request.claimId, warrentyId: request.warrentyId, items: request.claim_items },
       (index, field) => `claim_items.${index}.${field}`,
@@ -26,6 +28,7 @@ export function claimItemRoutes({ db, storage }: AppDeps): Hono {
 
   app.delete("/remove_claim_items/:id", async (c) => {
     const claimItemId = idParam(c, "id");
+    await ownerOf(c, config).claimItem(db, claimItemId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "fpp", claimItemId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
@@ -33,6 +36,7 @@ export function claimItemRoutes({ db, storage }: AppDeps): Hono {
 
   app.post("/insert_manual_warr_item", async (c) => {
     const request = await parseBody(c, manualItemRequestSchema);
+    await ownerOf(c, config).claim(db, request.claimId);
     const id = await db.transaction(async (tx) => {
       // The missing-line-item screen belongs to the FPP wizard.
       const claim = await lockDraftClaim(tx, request.claimId, "fpp");

@@ -11,20 +11,24 @@ import { languageOf } from "../language.ts";
 import { createClaim, submitClaim } from "../claim-writes.ts";
 import { conflict, notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
+import { ownerOf } from "../session.ts";
 import { claimFolder } from "../storage.ts";
 import { idParam, parseBody } from "../validation.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
-export function claimRoutes({ db, storage }: AppDeps): Hono {
+export function claimRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_claim", async (c) => {
     const request = await parseBody(c, insertClaimRequestSchema);
+    ownerOf(c, config).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "fpp", request)));
   });
 
   app.get("/claim/:claimId", async (c) => {
-    const detail = await loadClaimDetail(db, idParam(c, "claimId"), "fpp", languageOf(c));
+    const claimId = idParam(c, "claimId");
+    await ownerOf(c, config).claim(db, claimId);
+    const detail = await loadClaimDetail(db, claimId, "fpp", languageOf(c));
     if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
     return c.json(detail);
   });
@@ -32,6 +36,7 @@ export function claimRoutes({ db, storage }: AppDeps): Hono {
   // Both wizards delete a draft through this call (the ACE calls have no twin of it).
   app.delete("/delete_draft_claim/:claimId", async (c) => {
     const claimId = idParam(c, "claimId");
+    await ownerOf(c, config).claim(db, claimId);
     const claim = await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
       if (claim.status !== DRAFT) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be deleted`);
@@ -46,6 +51,7 @@ export function claimRoutes({ db, storage }: AppDeps): Hono {
   app.put("/submit_claim/:claimId/:customerId", async (c) => {
     const claimId = idParam(c, "claimId");
     const customerId = idParam(c, "customerId");
+    await ownerOf(c, config).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "fpp", claimId, customerId)));
   });
 

@@ -22,6 +22,7 @@ import { contactDocumentPath } from "../storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signUpload, verifyUpload } from "../upload-signing.ts";
 import { idParam, parseBody, parseQuery } from "../validation.ts";
 import { UPLOAD_PATH_PREFIX, readAtMost } from "./uploads.ts";
+import { publicOrigin } from "../public-url.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
 const PREFIX = "contact_service/";
@@ -43,7 +44,7 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
     const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
     const sig = signUpload(config.uploadSecret, { claimId: query.requestId, fileName, expires, prefix: PREFIX });
-    const origin = new URL(c.req.url).origin;
+    const origin = publicOrigin(c, config); // never the Host header (issue 9)
     return c.json({ url: `${origin}${API_PREFIX}${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}?expires=${expires}&sig=${sig}`, fileName });
   });
 

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http-errors.ts";
+import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
 interface CustomerRow {
@@ -23,13 +24,15 @@ interface CustomerRow {
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 
 /** Routes of customer contact information, to mount under /api/v1. */
-export function customerRoutes({ db }: AppDeps): Hono {
+export function customerRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
 
   app.get("/ace/customer_info/:customerId", async (c) => {
+    const customerId = idParam(c, "customerId");
+    ownerOf(c, config).customer(customerId);
     const [row] = await db.query<CustomerRow>(
       "SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1",
-      [idParam(c, "customerId")],
+      [customerId],
     );
     if (!row) throw customerNotFound();
     // A field never recorded is answered empty, for the consumer to fill in on step 2.
@@ -49,6 +52,7 @@ export function customerRoutes({ db }: AppDeps): Hono {
   app.put("/ace/customer_info/:customerId", async (c) => {
     const customerId = idParam(c, "customerId");
     const info = await parseBody(c, customerInfoSchema);
+    ownerOf(c, config).customer(customerId);
     await db.transaction(async (tx) => {
       const updated = await tx.query(
         `UPDATE customers SET first_name = $2, last_name = $3, email = $4, phone = $5, address = $6, city = $7,

@@ -7,14 +7,16 @@ import { Hono } from "hono";
 import { SUCCEED, damagesRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { deleteDamage, saveDamages } from "../claim-writes.ts";
+import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
 /** Routes of damages, to mount under /api/v1. */
-export function damageRoutes({ db }: AppDeps): Hono {
+export function damageRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_claim_item_damage", async (c) => {
     const request = await parseBody(c, damagesRequestSchema);
+    await ownerOf(c, config).claim(db, request.claimId);
     const ids = await db.transaction((tx) => saveDamages(
       tx, "fpp", { claimId: request.claimId, customerId: request.customerId, damages: request.damage_item },
       (index, field) => `damage_item.${index}.${field}`,
@@ -24,6 +26,7 @@ export function damageRoutes({ db }: AppDeps): Hono {
 
   app.delete("/delete_claim_item_damage/:id", async (c) => {
     const damageId = idParam(c, "id");
+    await ownerOf(c, config).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "fpp", damageId));
     return c.json({ message: SUCCEED });
   });

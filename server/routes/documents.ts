@@ -16,6 +16,8 @@ import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signUpload } from "../upload-signing.ts";
 import { uploadPath } from "./uploads.ts";
 import { idParam, parseBody, parseQuery } from "../validation.ts";
+import { ownerOf } from "../session.ts";
+import { publicOrigin } from "../public-url.ts";
 
 /**
  * Routes of one family's claim documents.
@@ -26,18 +28,19 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
 
   app.get("/file-upload-url", async (c) => {
     const query = parseQuery(c, uploadUrlQuerySchema);
+    await ownerOf(c, config).claim(db, query.claimId);
     await lockDraftClaim(db, query.claimId, family);
     const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
     const sig = signUpload(config.uploadSecret, { claimId: query.claimId, fileName, expires, prefix: STORAGE_PREFIX[family] });
-    // Same origin as the request, so it works behind the dev proxy and from other machines alike.
-    const origin = new URL(c.req.url).origin;
+    const origin = publicOrigin(c, config); // never the Host header (issue 9)
     const url = `${origin}${API_PREFIX}${uploadPath(family, query.claimId, fileName)}?expires=${expires}&sig=${sig}`;
     return c.json({ url, fileName });
   });
 
   app.post("/insert_linked_and_embedded_files", async (c) => {
     const request = await parseBody(c, linkDocumentRequestSchema);
+    await ownerOf(c, config).claim(db, request.claimId);
     const id = await db.transaction(async (tx) => {
       await lockDraftClaim(tx, request.claimId, family);
       const errors: Record<string, string> = {};
@@ -73,6 +76,7 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
 
   app.delete("/delete_uploaded_documents_of_claim/:docId", async (c) => {
     const docId = idParam(c, "docId");
+    await ownerOf(c, config).document(db, docId);
     const document = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ claim_id: number; file_name: string }>(
         "SELECT claim_id, file_name FROM documents WHERE id = $1",

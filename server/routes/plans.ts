@@ -11,6 +11,8 @@ import { notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
 import { languageOf } from "../language.ts";
 import { loadPlans } from "../plan-queries.ts";
+import { addressOf, createRateLimiter } from "../rate-limit.ts";
+import { grantAccess, ownerOf } from "../session.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
 import { idParam, idParamSchema, parseBody, parseQuery } from "../validation.ts";
 
@@ -24,12 +26,19 @@ const SEARCH_FIELDS = {
 const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
 
 /** Routes of plan search and lookup, to mount under /api/v1. */
-export function planRoutes({ db }: AppDeps): Hono {
+export function planRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
+  // Enumeration limits (SECURITY.md): searches per address and per searched name or number, lookups per address.
+  const limiter = createRateLimiter();
+  const limits = config.rateLimits;
 
   app.post("/search_plan", async (c) => {
+    limiter.hit(`search:${addressOf(c, config)}`, limits.searchPerAddress);
     const request = await parseBody(c, searchPlanRequestSchema);
+    limiter.hit(`name:${searchedName(request)}`, limits.searchPerName);
     const plans = await loadPlans(db, await findPlanIds(db, request), languageOf(c));
+    // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
+    if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
       customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
@@ -38,15 +47,20 @@ export function planRoutes({ db }: AppDeps): Hono {
   });
 
   app.get("/plan/:id", async (c) => {
-    const [plan] = await loadPlans(db, [idParam(c, "id")], languageOf(c));
+    limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
+    const id = idParam(c, "id");
+    ownerOf(c, config).plan(id);
+    const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
     return c.json({ customers: [plan] });
   });
 
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
   app.get("/ace/plan/:id", async (c) => {
+    limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
     const id = idParam(c, "id");
     const { customerId } = parseQuery(c, acePlanQuerySchema);
+    ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
       throw notFound("PLAN_NOT_FOUND", "Plan not found");
@@ -55,6 +69,13 @@ export function planRoutes({ db }: AppDeps): Hono {
   });
 
   return app;
+}
+
+/** What a search is counted under per name: the warranty number, or the first and last names. */
+function searchedName(request: SearchPlanRequest): string {
+  if (request.search_type === SEARCH_TYPES.warrantyNumber) return `number:${request.number.trim().toUpperCase()}`;
+  const norm = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
+  return `person:${norm(request.name_first)}|${norm(request.name_last)}`;
 }
 
 /**

@@ -1,8 +1,10 @@
 /**
- * Public read-only document storage (SPEC.md section 3 "Document": base + prefix +
+ * Read-only document storage (SPEC.md section 3 "Document": base + prefix +
  * claims_documentation/CL-{claimId}/photos-consumer/{fileName}; the prefix is empty for FPP claims
- * and `ace/` for ACE claims). No API key, as with the provider's public storage; only names we
- * could have stored are served, so no path can leave the claim's folder.
+ * and `ace/` for ACE claims). No API key (an <img> cannot send one): a claim's files are served
+ * only to the session that owns the claim (SECURITY.md), anyone else gets the same 404 as for a
+ * missing file. Only names we could have stored are served, so no path can leave the claim's
+ * folder. A contact-service request's files are reached by its random request id, as its calls are.
  */
 import { Hono, type Context } from "hono";
 import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
@@ -10,10 +12,11 @@ import type { AppDeps } from "../app-deps.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import type { PlanFamily } from "../plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, contactDocumentPath } from "../storage.ts";
+import { ownerOf } from "../session.ts";
 import { MAX_ID } from "../validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
-export function storageRoutes({ storage }: AppDeps): Hono {
+export function storageRoutes({ storage, db, config }: AppDeps): Hono {
   const app = new Hono();
   const missing = { message: "Not found", code: "FILE_NOT_FOUND" };
 
@@ -22,6 +25,7 @@ export function storageRoutes({ storage }: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     const claimId = folder ? Number(folder[1]) : 0;
     if (claimId < 1 || claimId > MAX_ID || !isStoredName(fileName)) return c.json(missing, 404);
+    if (!(await ownerOf(c, config).ownsClaim(db, claimId))) return c.json(missing, 404);
     return send(c, claimDocumentPath(claimId, fileName, family), fileName);
   };
 
@@ -34,6 +38,9 @@ export function storageRoutes({ storage }: AppDeps): Hono {
       // Served as exactly what the bytes were checked to be, never sniffed into something else.
       "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, max-age=300",
+      // A PDF is downloaded, never rendered on the portal's origin; photos show inline.
+      "Content-Disposition": `${kindOfName(fileName) === "pdf" ? "attachment" : "inline"}; filename="${fileName}"`,
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     };
     // HEAD must not open the file: Hono drops the body, and an unread stream would hold it open.
     if (c.req.method === "HEAD") return c.body(null, 200, headers);

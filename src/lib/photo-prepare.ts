@@ -112,7 +112,9 @@ export const browserTools: PrepareTools = {
       photoWorker().postMessage({ ...job, id } satisfies PhotoJob, transfer);
     }),
   decodeHeic: async (file) => {
-    const { heicTo } = await import("heic-to");
+    // The CSP build: the default one compiles code with new Function, which the portal's
+    // Content-Security-Policy (no 'unsafe-eval', SECURITY.md) refuses.
+    const { heicTo } = await import("heic-to/csp");
     return heicTo({ blob: file, type: "bitmap" });
   },
   readMetadata: async (file) => {

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, fetchInSession, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
@@ -112,7 +112,7 @@ describe("filing an ACE claim end to end", () => {
       { item: "Sofa", type: "Stain", area: "Seat cushion", specific: null },
     ]);
     const [pdf] = await server.db.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_id = $1 AND content_type = 'application/pdf'", [claimId]);
-    const stored = await fetch(`${server.url}/storage/ace/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(pdf!.file_name)}`);
+    const stored = await fetchInSession(portal.context, `${server.url}/storage/ace/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(pdf!.file_name)}`);
     expect(Buffer.from(await stored.arrayBuffer()).equals(await readFile(PDF))).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exifr from "exifr";
-import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, fetchInSession, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
@@ -123,7 +123,7 @@ describe("filing an FPP claim end to end", () => {
     const documents = await server.db.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_item_id = $1", [items[0]!.id]);
     expect(documents).toHaveLength(1);
 
-    const stored = await fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`);
+    const stored = await fetchInSession(portal.context, `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`);
     expect(stored.status).toBe(200);
     // The phone photo carries a GPS position; what is stored is a JPEG with its capture date and
     // without the position (issue 13).

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, fetchInSession, openPortal, type Portal } from "./harness.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const PDF = fixture("shared-mime-info-spec.pdf");
@@ -441,7 +441,7 @@ describe("the FPP claim wizard, complete", () => {
     expect(await listedFiles(sofa)).toEqual(["iphone_hdr_YES.jpg"]);
     expect((await documentsOf(claimId)).map((document) => document.file_name)).toEqual([expect.stringMatching(/-iphone_hdr_YES\.jpg$/)]);
     const gone = storedFile(claimId, converted!.file_name);
-    expect((await fetch(gone.url)).status).toBe(404);
+    expect((await fetchInSession(portal.context, gone.url)).status).toBe(404);
     expect(existsSync(gone.path)).toBe(false);
 
     // The page still works: a damage, Next, and the review lists the remaining photo.
@@ -581,7 +581,7 @@ describe("the FPP claim wizard, complete", () => {
     expect(loveseatFiles).toHaveLength(1);
     expect(await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id])).toHaveLength(1);
     const loveseatStored = storedFile(claimId, loveseatFiles[0]!.file_name);
-    expect((await fetch(loveseatStored.url)).status).toBe(200);
+    expect((await fetchInSession(portal.context, loveseatStored.url)).status).toBe(200);
 
     const loveseatBox = page.getByRole("checkbox", { name: /^Loveseat/ });
     await loveseatBox.click();
@@ -591,7 +591,7 @@ describe("the FPP claim wizard, complete", () => {
     expect(await portal.server.db.query("SELECT id FROM claim_items WHERE id = $1", [loveseatItem!.id])).toEqual([]);
     expect(await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id])).toEqual([]);
     expect(await portal.server.db.query("SELECT id FROM documents WHERE claim_item_id = $1", [loveseatItem!.id])).toEqual([]);
-    expect((await fetch(loveseatStored.url)).status).toBe(404);
+    expect((await fetchInSession(portal.context, loveseatStored.url)).status).toBe(404);
     expect(existsSync(loveseatStored.path)).toBe(false);
 
     // ---- Through 3 and 4 again: only the Sofa.

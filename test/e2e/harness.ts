@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -63,6 +64,22 @@ export async function openPortal(): Promise<Portal> {
       if (errors.length) throw new Error(`Uncaught errors in the page:\n${errors.join("\n")}`);
     },
   };
+}
+
+/**
+ * fetch from the test with the browser's cookies, i.e. in the session its searches were granted
+ * (stored documents are served to their owner only, SECURITY.md).
+ */
+export async function fetchInSession(context: BrowserContext, url: string, init: RequestInit = {}): Promise<Response> {
+  const cookies = await context.cookies(url);
+  const headers = new Headers(init.headers);
+  if (cookies.length) headers.set("cookie", cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "));
+  return fetch(url, { ...init, headers });
+}
+
+/** The path of a signed plan link for email (server/plan-links.ts), as `npm run plan-link` makes. */
+export function signedPlanLink(server: RunningServer, link: { planId: number; customerId: number; planType: string }): string {
+  return signedPlanLinkPath(server.config.linkSecret!, { ...link, expires: Math.floor(Date.now() / 1000) + 600 });
 }
 
 /**

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, signedPlanLink, type Portal } from "./harness.ts";
 
 let portal: Portal;
 let page: Page;
@@ -121,7 +121,8 @@ describe("finding a plan", () => {
 describe("opening a plan by link", () => {
   it("opens the FPP plan of its customer, preselected", async () => {
     const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'");
-    await page.goto(`/find-claim/${plan!.id}?customer_id=${plan!.customer_id}&plan_type=fpp`);
+    // The link as emailed: signed (npm run plan-link); the server checks it and drops exp and sig.
+    await page.goto(signedPlanLink(portal.server, { planId: plan!.id, customerId: plan!.customer_id, planType: "fpp" }));
     expect(await plansShown()).toEqual(["W-K77-AB1021 (chosen)"]);
   });
 

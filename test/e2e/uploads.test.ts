@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withCleanMetadata } from "../../src/lib/photo-bytes.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
-import { openPortal, type Portal } from "./harness.ts";
+import { fetchInSession, openPortal, type Portal } from "./harness.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 
@@ -61,7 +61,7 @@ async function storedDocuments(item: string): Promise<Array<{ name: string; byte
   );
   return Promise.all(
     rows.map(async ({ file_name }) => {
-      const served = await fetch(`${portal.server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${file_name}`);
+      const served = await fetchInSession(portal.context, `${portal.server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${file_name}`);
       expect(served.status, file_name).toBe(200);
       return { name: file_name, bytes: Buffer.from(await served.arrayBuffer()) };
     }),

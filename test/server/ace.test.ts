@@ -18,7 +18,7 @@ import { seedIfEmpty } from "../../server/seed.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
 import { startServer } from "../../server/start.ts";
 import {
-  claimBody, demoPlan, expectRefused, expectShape, lookupId, startTestServer, type Answer, type TestServer,
+  claimBody, demoPlan, expectRefused, expectShape, lookupId, sessionCookie, startTestServer, type Answer, type TestServer,
 } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
@@ -329,12 +329,12 @@ describe("ACE documents", () => {
     expect(parsed).toEqual({ message: "Succeed", result: [{ id: expect.any(Number), name: photoName }] });
     photoDoc = parsed.result[0]!.id;
 
-    const served = await fetch(aceStorageUrl(photoName));
+    const served = await server.fetch(aceStorageUrl(photoName));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer()).equals(photo)).toBe(true);
-    expect((await fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${photoName}`)).status).toBe(404);
+    expect((await server.fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${photoName}`)).status).toBe(404);
 
     const detail = await aceDetail();
     expect(detail.documents).toEqual([{ id: photoDoc, fileName: photoName, claimItemId: reclinerItem }]);
@@ -349,8 +349,8 @@ describe("ACE documents", () => {
     expect(moved.status).toBe(403);
     expect((await moved.json()).code).toBe("BAD_SIGNATURE");
     expect((await put(url.replace(`/uploads/ace/${claimId}/`, `/uploads/ace/${fppClaim}/`))).status).toBe(403);
-    expect((await fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${fileName}`)).status).toBe(404);
-    expect((await fetch(aceStorageUrl(fileName))).status).toBe(404);
+    expect((await server.fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${fileName}`)).status).toBe(404);
+    expect((await server.fetch(aceStorageUrl(fileName))).status).toBe(404);
   });
 
   it("refuses FPP claims on the ACE document calls and the ACE claim on the FPP ones with 409 WRONG_PLAN_TYPE", async () => {
@@ -383,18 +383,18 @@ describe("ACE documents", () => {
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.body.trim(), path).not.toBe(pgVersion);
     }
-    for (const method of ["POST", "PUT", "DELETE"]) expect((await fetch(aceStorageUrl(photoName), { method })).status, method).toBe(405);
+    for (const method of ["POST", "PUT", "DELETE"]) expect((await server.fetch(aceStorageUrl(photoName), { method })).status, method).toBe(405);
   });
 
   it("DELETE /ace/delete_uploaded_documents_of_claim removes the row and the stored file", async () => {
     const { fileName, status } = await uploadAce(pdf, "application/pdf", "receipt.pdf");
     expect(status).toBe(200);
     const docId = (await server.api.post("/ace/insert_linked_and_embedded_files", { claimId, claimItemsId: sofaItem, docName: fileName })).body.result[0].id;
-    expect(Buffer.from(await (await fetch(aceStorageUrl(fileName))).arrayBuffer()).equals(pdf)).toBe(true);
+    expect(Buffer.from(await (await server.fetch(aceStorageUrl(fileName))).arrayBuffer()).equals(pdf)).toBe(true);
     const answer = await server.api.del(`/ace/delete_uploaded_documents_of_claim/${docId}`);
     expect(answer.status).toBe(200);
     expect(expectShape(messageSchema, answer.body)).toEqual({ message: "Succeed" });
-    expect((await fetch(aceStorageUrl(fileName))).status).toBe(404);
+    expect((await server.fetch(aceStorageUrl(fileName))).status).toBe(404);
     expect((await aceDetail()).documents.map((d) => d.id)).toEqual([photoDoc]);
     expect((await refused(() => server.api.del(`/ace/delete_uploaded_documents_of_claim/${docId}`), 404)).code).toBe("DOCUMENT_NOT_FOUND");
     await refused(() => server.api.del("/ace/delete_uploaded_documents_of_claim/abc"), 400, ["docId"]);
@@ -428,7 +428,7 @@ describe("deleting ACE damages and claim items", () => {
     const detail = await aceDetail();
     expect(detail.items.map((i) => i.id)).toEqual([reclinerItem]);
     expect(await server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [sofaItem])).toEqual([]);
-    expect((await fetch(aceStorageUrl(fileName))).status).toBe(404);
+    expect((await server.fetch(aceStorageUrl(fileName))).status).toBe(404);
     expect((await refused(() => server.api.del(`/ace/remove_claim_items/${claimId}/${sofaItem}`), 404)).code).toBe("CLAIM_ITEM_NOT_FOUND");
   });
 });
@@ -607,7 +607,9 @@ describe("migration 002 on a database created by migration 001", () => {
     const started = await startServer({ dataDir, apiKey: "k", uploadSecret: "s", staticDir: undefined, databaseUrl: undefined });
     try {
       const [row] = await started.db.query<{ id: number }>("SELECT id FROM customers WHERE last_name = $1", [lastName]);
-      const response = await fetch(`${started.url}/api/v1/ace/customer_info/${row!.id}`, { headers: { "x-api-key": "k" } });
+      // The customer's browser: a session that found this customer (SECURITY.md).
+      const cookie = sessionCookie(started.config, { customers: [row!.id] });
+      const response = await fetch(`${started.url}/api/v1/ace/customer_info/${row!.id}`, { headers: { "x-api-key": "k", cookie } });
       return (await response.json()) as { result: CustomerInfo };
     } finally {
       await started.close();

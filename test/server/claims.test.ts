@@ -29,7 +29,8 @@ beforeAll(async () => {
     stain: await lookupId(api, "/damage_type_lookup_values", "Stain"),
     tear: await lookupId(api, "/damage_type_lookup_values", "Tear"),
     inkStain: await lookupId(api, "/specific_damage_lookup_values", "Ink stain"),
-    seatCushion: (await api.get("/claim/1")).body.damageAreasDisp.find((a: { name: string }) => a.name === "Seat cushion").id,
+    // Any claim answers the damage-area list: Dana's seeded draft, in a session that found her plan.
+    seatCushion: (await api.get(`/claim/${await seededClaimOf("W-D12-DR0001")}`)).body.damageAreasDisp.find((a: { name: string }) => a.name === "Seat cushion").id,
     spill: await lookupId(api, "/how_did_it_occur_lookup_values", "Accidental spill"),
     cleaned: await lookupId(api, "/actions_taken_lookup_values", "Cleaned with water"),
   });
@@ -38,6 +39,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** Id of the seeded claim of a demo plan, after a search that grants its plan to the session. */
+async function seededClaimOf(number: string): Promise<number> {
+  const plan = await demoPlan(server.api, number);
+  return (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [plan.id]))[0]!.id;
+}
 
 /** Expects a refused call: the status, optionally field errors, and no change in the database. */
 async function expectRefused(call: () => Promise<{ status: number; body: any }>, status: number, fields: string[] = []) {

@@ -135,7 +135,7 @@ describe("upload, link, serve", () => {
     expect(parsed).toEqual({ message: "Succeed", result: [{ id: expect.any(Number), name: fileName }] });
     photoDocId = parsed.result[0]!.id;
 
-    const served = await fetch(storageUrl(fileName));
+    const served = await server.fetch(storageUrl(fileName));
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -149,10 +149,10 @@ describe("upload, link, serve", () => {
   it("stores and serves a real PDF", async () => {
     const { url, fileName } = await uploadUrl("application/pdf", "shared-mime-info-spec.pdf");
     expect((await put(url, pdf, "application/pdf")).status).toBe(200);
-    const served = await fetch(storageUrl(fileName));
+    const served = await server.fetch(storageUrl(fileName));
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
-    const head = await fetch(storageUrl(fileName), { method: "HEAD" });
+    const head = await server.fetch(storageUrl(fileName), { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(pdf.length));
   });
@@ -197,7 +197,7 @@ describe("upload, link, serve", () => {
     const empty = await uploadUrl("image/png", "empty.png");
     expect((await put(empty.url, new Uint8Array(0), "image/png")).status).toBe(415);
     expect(await storedFiles()).toEqual(before);
-    expect((await fetch(storageUrl(heicAsJpg.fileName))).status).toBe(404);
+    expect((await server.fetch(storageUrl(heicAsJpg.fileName))).status).toBe(404);
   });
 
   it("refuses a bad, tampered or expired signature with 403", async () => {
@@ -214,7 +214,7 @@ describe("upload, link, serve", () => {
     const sig = signUpload(UPLOAD_SECRET, { claimId, fileName, expires });
     const expired = `${server.url}/api/v1/uploads/${claimId}/${fileName}?expires=${expires}&sig=${sig}`;
     expect(await put(expired, photo)).toMatchObject({ status: 403, body: { code: "URL_EXPIRED" } });
-    expect((await fetch(storageUrl(fileName))).status).toBe(404);
+    expect((await server.fetch(storageUrl(fileName))).status).toBe(404);
   });
 
   it("refuses to link a file never uploaded, a foreign claim item, an unsafe name or the same file twice", async () => {
@@ -248,10 +248,10 @@ describe("upload, link, serve", () => {
       expect(answer.body.trim(), path).not.toBe(pgVersion);
     }
     for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
-      const answer = await fetch(storageUrl(photoName), { method });
+      const answer = await server.fetch(storageUrl(photoName), { method });
       expect(answer.status, method).toBe(405);
     }
-    expect((await fetch(storageUrl(photoName))).status).toBe(200);
+    expect((await server.fetch(storageUrl(photoName))).status).toBe(200);
   });
 
   it("submits the complete claim: status becomes Open, and it cannot be changed or resubmitted", async () => {
@@ -294,7 +294,7 @@ describe("deleting documents", () => {
     const { draftId, fileName, docId } = await draftWithPhoto();
     const answer = await server.api.del(`/delete_uploaded_documents_of_claim/${docId}`);
     expect(answer).toMatchObject({ status: 200, body: { message: "Succeed" } });
-    expect((await fetch(storageUrl(fileName, draftId))).status).toBe(404);
+    expect((await server.fetch(storageUrl(fileName, draftId))).status).toBe(404);
     expect((await server.api.get(`/claim/${draftId}`)).body.documents).toEqual([]);
     expect((await server.api.del(`/delete_uploaded_documents_of_claim/${docId}`)).body.code).toBe("DOCUMENT_NOT_FOUND");
     await server.api.del(`/delete_draft_claim/${draftId}`);

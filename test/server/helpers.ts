@@ -1,6 +1,7 @@
 /**
  * Shared pieces of the server integration tests: a real server on a free loopback port over a
- * fresh PGlite in a temp folder, an HTTP client with or without the API key, and table counts to
+ * fresh PGlite in a temp folder, an HTTP client with or without the API key that keeps its session
+ * cookie like a browser (SECURITY.md: access follows what a search found), and table counts to
  * prove a refused call wrote nothing.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -9,11 +10,21 @@ import { join } from "node:path";
 import * as v from "valibot";
 import { expect } from "vitest";
 import { lookupListSchema } from "../../contract/schemas.ts";
+import type { ServerConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db.ts";
+import { SESSION_COOKIE, encodeSession } from "../../server/session.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
 export const API_KEY = "test-api-key";
 export const UPLOAD_SECRET = "test-upload-secret";
+/** The one origin the test servers allow cross-origin calls from (the Vite dev server's). */
+export const DEV_PORTAL_ORIGIN = "http://localhost:5173";
+
+/** A Cookie header granting a session these customers and plans on a server (for raw fetches). */
+export function sessionCookie(config: Pick<ServerConfig, "sessionSecret">, access: { customers?: number[]; plans?: number[] }): string {
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  return `${SESSION_COOKIE}=${encodeSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [] }, expires)}`;
+}
 
 /** An answer: status, headers and the parsed JSON body (undefined when not JSON). */
 export interface Answer {
@@ -31,25 +42,61 @@ export interface Api {
   send(method: string, path: string, body?: string): Promise<Answer>;
 }
 
+/** A browser's cookies: the session cookie the server sets, sent back on every request. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  /** The Cookie header to send, or undefined when there is none. */
+  header(): string | undefined {
+    return this.cookies.size ? [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") : undefined;
+  }
+  /** Takes the Set-Cookie headers of an answer. */
+  take(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      const name = pair!.slice(0, at).trim();
+      const value = pair!.slice(at + 1).trim();
+      if (/max-age=0\b/i.test(line) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
 export interface TestServer extends RunningServer {
   dataDir: string;
-  /** Client with the right API key, paths relative to /api/v1. */
+  /** Client with the right API key, paths relative to /api/v1; shares the server's one browser session. */
   api: Api;
-  /** Client with a given key (undefined: no header). */
+  /** Client with a given key (undefined: no header), in the same browser session as `api`. */
   apiWithKey(key: string | undefined): Api;
+  /** A client with the right key in a new, empty browser session (another customer's browser). */
+  newSession(): Api & { jar: CookieJar };
+  /** fetch in the session of `api` (for /storage and signed URLs). */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 }
 
 /** Starts a server over a fresh database in a new temp folder. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-api-test-"));
-  const server = await startServer({ dataDir, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined, databaseUrl: undefined });
-  const apiWithKey = (key: string | undefined) => makeApi(`${server.url}/api/v1`, key);
+  const server = await startServer({
+    dataDir, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined, databaseUrl: undefined,
+    // The suites search far more often than a person; test/server/security.test.ts tests the limits.
+    rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+    corsOrigins: [DEV_PORTAL_ORIGIN],
+    ...overrides,
+  });
+  const jar = new CookieJar();
+  const apiWithKey = (key: string | undefined) => makeApi(`${server.url}/api/v1`, key, jar);
   return {
     ...server,
     dataDir,
     api: apiWithKey(API_KEY),
     apiWithKey,
+    newSession: () => {
+      const own = new CookieJar();
+      return Object.assign(makeApi(`${server.url}/api/v1`, API_KEY, own), { jar: own });
+    },
+    fetch: (url, init) => sessionFetch(jar, url, init),
     stop: async () => {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -57,12 +104,22 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
-function makeApi(base: string, key: string | undefined): Api {
+/** fetch that sends and keeps the jar's cookies. */
+export async function sessionFetch(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const cookie = jar.header();
+  if (cookie && !headers.has("cookie")) headers.set("cookie", cookie);
+  const response = await fetch(url, { ...init, headers });
+  jar.take(response.headers);
+  return response;
+}
+
+function makeApi(base: string, key: string | undefined, jar: CookieJar): Api {
   const send = async (method: string, path: string, body?: string): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (key !== undefined) headers["x-api-key"] = key;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const response = await sessionFetch(jar, `${base}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown;
     try {

@@ -19,7 +19,7 @@ afterAll(async () => {
 async function get(path: string, language?: string): Promise<any> {
   const headers: Record<string, string> = { "x-api-key": API_KEY };
   if (language !== undefined) headers["accept-language"] = language;
-  const response = await fetch(`${server.url}/api/v1${path}`, { headers });
+  const response = await server.fetch(`${server.url}/api/v1${path}`, { headers }); // in the session of server.api
   expect(response.status).toBe(200);
   return response.json();
 }

@@ -10,7 +10,7 @@ import { createApp } from "../../server/app.ts";
 import { seedIfEmpty } from "../../server/seed.ts";
 import { createStorage } from "../../server/storage.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
-import { expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+import { DEV_PORTAL_ORIGIN, expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,7 +54,8 @@ describe("API key", () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-api-key");
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    // Issue 9: CORS names the configured origins only (the test servers allow the dev portal's).
+    expect(response.headers.get("access-control-allow-origin")).toBe(DEV_PORTAL_ORIGIN);
   });
 
   it("answers unknown API paths with 404 JSON", async () => {

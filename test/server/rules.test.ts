@@ -21,7 +21,12 @@ describe("loadConfig", () => {
 
   it("reads the environment and treats blank optional values as unset", () => {
     const config = loadConfig({ PORT: "9000", HOST: "0.0.0.0", API_KEY: "k", DATA_DIR: "/tmp/x", DATABASE_URL: " ", UPLOAD_SECRET: "s", STATIC_DIR: "dist" });
-    expect(config).toEqual({ port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist" });
+    expect(config).toEqual({
+      port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist",
+      // Issue 9's settings, at their defaults (the session secret is random per process).
+      publicUrl: undefined, trustProxy: false, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
+      rateLimits: { searchPerAddress: [30, 600], searchPerName: [10, 600], planLookupPerAddress: [120, 600] },
+    });
   });
 
   it("refuses invalid settings, naming them", () => {
