@@ -358,6 +358,37 @@ describe("aceClaim guards", () => {
 // ---------------------------------------------------------------------------------------------
 // Behaviour of ACE's own steps and rules
 
+describe("aceClaim behaviour: loading, and the contact details gating steps 3 to 5", () => {
+  it("loads the claim with its plan, the customer's contact details and the damage options per model number", async () => {
+    const { actor, loadClaim } = open(null, aceFreshClaim);
+    const snapshot = await idle(actor);
+    expect(loadClaim).toHaveBeenCalledWith({ claimId: 55, planId: 1, customerId: 700 });
+    expect(where(actor)).toBe("confirmingContact.editing");
+    expect(snapshot.context.contact).toEqual(validContact);
+    expect(snapshot.context.contactSaved).toBe(true);
+    expect(snapshot.context.options).toEqual(aceOptions);
+    expect(snapshot.context.modelOptions).toEqual(aceModelOptions);
+    expect(snapshot.context.plan).toEqual(acePlan);
+  });
+
+  it("a reload on step 3 with valid contact details shows step 3 with the saved selection and details", async () => {
+    const { actor } = open(3, aceItemsSavedClaim);
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("selectingItems.editing");
+    expect(stepOf(snapshot)).toBe(3);
+    expect(snapshot.context.selection).toEqual([1]);
+    expect(snapshot.context.details).toEqual({ 1: fullDetails });
+  });
+
+  it.each([3, 4, 5])("step %i requested with invalid contact details shows step 2, answering the URL in place", async (step) => {
+    const { actor, showStep } = open(step, aceLoaded(aceReadyClaim, contactWithoutEmail));
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("confirmingContact.editing");
+    expect(stepOf(snapshot)).toBe(2);
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
+  });
+});
+
 describe("aceClaim behaviour: step 2, contact details", () => {
   it("Next needs valid contact details, then saves them and shows step 3", async () => {
     const { actor, saveContact } = open(2, aceLoaded(aceFreshClaim, contactWithoutEmail), { saveContact: async () => undefined });
@@ -437,6 +468,32 @@ describe("aceClaim behaviour: step 2, contact details", () => {
     expect(snapshot.context.contactSaved).toBe(true);
   });
 
+  it("step.requested while the contact details are saved is kept, then answered in place with step 3", async () => {
+    let release!: () => void;
+    const { actor, showStep } = open(2, aceFreshClaim, { saveContact: () => new Promise<void>((resolve) => (release = resolve)) });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    actor.send({ type: "step.requested", step: 5 });
+    expect(where(actor)).toBe("confirmingContact.savingContact");
+    expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 5 });
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
+    release();
+    await idle(actor);
+    expect(where(actor)).toBe("selectingItems.editing");
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([
+      { step: 2, replace: true },
+      { step: 3, replace: true },
+    ]);
+  });
+
+  it("saved contact details push step 3", async () => {
+    const { actor, showStep } = open(2, aceFreshClaim, { saveContact: async () => undefined });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(showStep.mock.calls.at(-1)![1]).toEqual({ step: 3, replace: false });
+  });
+
   it("Back on step 2 leaves for select-plan with claim and plan", async () => {
     const { actor, leaveToSelectPlan } = open(2, aceFreshClaim);
     await idle(actor);
@@ -448,11 +505,6 @@ describe("aceClaim behaviour: step 2, contact details", () => {
 });
 
 describe("aceClaim behaviour: step 3, items and details", () => {
-
-
-
-
-
   it("Next needs complete details, then saves the items with their ids and shows step 4", async () => {
     const { actor, saveItems } = open(3, aceFreshClaim, { saveItems: async () => claim({ items: [claimItem(12, 2)] }) });
     await idle(actor);
@@ -478,8 +530,6 @@ describe("aceClaim behaviour: step 3, items and details", () => {
     expect(snapshot.context.claim?.items.map((item) => item.id)).toEqual([12]);
   });
 
-
-
   it("Back on step 3 goes to step 2", async () => {
     const { actor } = open(3, aceItemsSavedClaim);
     await idle(actor);
@@ -490,16 +540,6 @@ describe("aceClaim behaviour: step 3, items and details", () => {
 });
 
 describe("aceClaim behaviour: step 4, damages and documents", () => {
-
-
-  it("Next on an item without any damage block shows validation and stays on step 4", async () => {
-    const { actor } = open(4, claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] })] }));
-    await idle(actor);
-    actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("reportingDamage.editing");
-    expect(actor.getSnapshot().context.showValidation).toBe(true);
-  });
-
   it("with documents, Next saves ONLY the unsaved complete damages, no specific damage needed, then shows the review", async () => {
     const afterSave = claim({
       items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(903)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
@@ -517,38 +557,9 @@ describe("aceClaim behaviour: step 4, damages and documents", () => {
     expect(stepOf(snapshot)).toBe(5);
     expect(snapshot.context.claim).toEqual(afterSave);
   });
-
-  it("damages of two items are each sent with their plan item", async () => {
-    const twoItems = claim({
-      items: [
-        claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] }),
-        claimItem(12, 2, { damages: [aceSavedDamage(905)], documents: [{ id: 502, fileName: "chair.jpg" }] }),
-      ],
-    });
-    const { actor, saveDamages } = open(4, twoItems, { saveDamages: async () => twoItems });
-    await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [aceNewDamage("on sofa")], 2: [aceSavedBlock(905), aceNewDamage("on chair")] } });
-    actor.send({ type: "step.next" });
-    await idle(actor);
-    expect(saveDamages.mock.calls[0]![0].damages).toEqual([aceDamageSent(1, "on sofa"), aceDamageSent(2, "on chair")]);
-  });
-
-
-
-
-
-
-
-
-
-
-
-
-
 });
 
 describe("aceClaim behaviour: step 5, submit, confirmation", () => {
-
   it("an HTTP 504 on submit counts as success: the confirmation, without a notice (SPEC.md section 4)", async () => {
     const { actor, notices } = open(5, aceReadyClaim, { submitClaim: failing(httpError(504)) });
     await idle(actor);
@@ -597,8 +608,6 @@ describe("aceClaim behaviour: step 5, submit, confirmation", () => {
     expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
   });
 
-
-
   it.each([
     ["'Succeed'", async () => "Succeed"],
     ["an HTTP 504", failing(httpError(504))],
@@ -614,32 +623,5 @@ describe("aceClaim behaviour: step 5, submit, confirmation", () => {
     expect(where(actor)).toBe("submitted");
     actor.send({ type: "step.requested", step: 6 });
     expect(where(actor)).toBe("submitted");
-  });
-});
-
-describe("aceClaim busy tag", () => {
-  // The screens disable their buttons and show a spinner while a server call runs ('busy').
-  const busyStates = [
-    "confirmingContact.savingContact",
-    "selectingItems.removingItem",
-    "selectingItems.savingItems",
-    "reportingDamage.savingDamages",
-    "reportingDamage.deletingDamage",
-    "reportingDamage.deletingDocument",
-    "reviewing.submitting",
-  ];
-  const restingStates = ["confirmingContact.editing", "selectingItems.editing", "reportingDamage.editing", "reviewing.ready", "submitted", "claimNotFound", "planChoice"];
-  const node = (path: string) => path.split(".").reduce((state, key) => state.states[key]!, aceClaimMachine.root);
-
-  it("every state waiting for a save, delete or submit carries 'busy'; resting states do not", () => {
-    for (const path of busyStates) expect([...node(path).tags], path).toContain("busy");
-    for (const path of restingStates) expect([...node(path).tags], path).not.toContain("busy");
-  });
-
-  it("the resting states of a real actor are not busy", async () => {
-    const { actor } = open(2, aceFreshClaim);
-    expect((await idle(actor)).hasTag("busy")).toBe(false);
-    const submitted = open(3, aceSubmittedClaim);
-    expect((await idle(submitted.actor)).hasTag("busy")).toBe(false);
   });
 });

@@ -1,17 +1,100 @@
 /**
  * What both claim wizards do the same way, tested once for each family (describe.each): loading
- * and routing the URL's step, the step announced to the URL, the items step, saving items, the
- * damage report, review and submit (SPEC.md section 2 "Claim wizard (FPP)" and "(ACE)", section 4
- * "Claim flow", section 5 steps 2-4, section 8). What only one family does is in fpp-claim.test.ts
- * and ace-claim.test.ts.
+ * and routing the URL's step (a URL request while a call runs included), the step announced to the
+ * URL, the items step, saving items, the damage report, review and submit, the busy tag (SPEC.md
+ * section 2 "Claim wizard (FPP)" and "(ACE)", section 4 "Claim flow", section 5 steps 2-4, section
+ * 8). What only one family does is in fpp-claim.test.ts and ace-claim.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { getStateNodes } from "xstate/graph";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim } from "../../machines/domain.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
-import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where } from "./support/wizard-harness.ts";
+import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
 
 const fullDetails = { manufacturerId: 1, materialId: 2, colorId: 3 };
+
+/** A call the test answers when it wants. */
+function held<O>() {
+  let release!: (output: O) => void;
+  const call = () => new Promise<O>((resolve) => (release = resolve));
+  return { call, release: (output: O) => release(output) };
+}
+
+/** Item 1 with two saved damages and a document: damage 902 can be deleted on the server. */
+const twoDamagesOf = (family: WizardFamily) =>
+  claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [{ id: 501, fileName: "a.jpg" }] })] });
+
+/**
+ * Each call both wizards make while the consumer waits: how to start it, the busy state it runs in,
+ * and where it ends when it succeeds (the step it shows next, or null when it stays on its step).
+ */
+function callsOf(family: WizardFamily) {
+  return [
+    {
+      call: "removeItem",
+      open: [family.itemsStep, family.ready],
+      start: [{ type: "item.toggle", planItemId: 1 }],
+      busy: "selectingItems.removingItem",
+      answer: family.fresh,
+      endsIn: family.itemsState,
+      nextStep: null,
+    },
+    {
+      call: "saveItems",
+      open: [family.detailsStep, family.itemsSaved],
+      start: [{ type: "step.next" }],
+      busy: family.savingItemsState,
+      answer: family.itemsSaved,
+      endsIn: "reportingDamage.editing",
+      nextStep: 4,
+    },
+    {
+      call: "saveDamages",
+      open: [4, family.ready],
+      start: [{ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage()] } }, { type: "step.next" }],
+      busy: "reportingDamage.savingDamages",
+      answer: family.ready,
+      endsIn: "reviewing.ready",
+      nextStep: 5,
+    },
+    {
+      call: "deleteDamage",
+      open: [4, twoDamagesOf(family)],
+      start: [{ type: "damage.remove", planItemId: 1, index: 1 }],
+      busy: "reportingDamage.deletingDamage",
+      answer: family.ready,
+      endsIn: "reportingDamage.editing",
+      nextStep: null,
+    },
+    {
+      call: "deleteDocument",
+      open: [4, family.ready],
+      start: [{ type: "document.delete", documentId: 501 }],
+      busy: "reportingDamage.deletingDocument",
+      answer: family.ready,
+      endsIn: "reportingDamage.editing",
+      nextStep: null,
+    },
+    {
+      call: "submitClaim",
+      open: [5, family.ready],
+      start: [{ type: "claim.submit" }],
+      busy: "reviewing.submitting",
+      answer: "Succeed",
+      endsIn: "submitted",
+      nextStep: 6,
+    },
+  ] as const satisfies ReadonlyArray<{
+    call: keyof WizardServer;
+    open: readonly [number, Claim];
+    start: ReadonlyArray<Parameters<ReturnType<typeof openWizard>["actor"]["send"]>[0]>;
+    busy: string;
+    answer: Claim | string;
+    endsIn: string;
+    nextStep: number | null;
+  }>;
+}
 
 describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
   it("loads the claim of the URL and shows step 2 of a new claim", async () => {
@@ -36,14 +119,23 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
 
   it("a reload on step 5 of a ready claim shows the review", async () => {
     const { actor } = openWizard(family, 5, family.ready);
-    await idle(actor);
+    const snapshot = await idle(actor);
     expect(where(actor)).toBe("reviewing.ready");
+    expect(stepOf(snapshot)).toBe(5);
   });
 
   it("step 5 requested but only items saved: falls back to step 4", async () => {
     const { actor } = openWizard(family, 5, family.itemsSaved);
     await idle(actor);
     expect(where(actor)).toBe("reportingDamage.editing");
+  });
+
+  it("step 5 requested but nothing saved: falls back to step 3", async () => {
+    const { actor } = openWizard(family, 5, family.fresh);
+    const snapshot = await idle(actor);
+    // Step 3 is the details step in both wizards (FPP: details alone; ACE: items with their details).
+    expect(where(actor)).toBe(family.detailsState);
+    expect(stepOf(snapshot)).toBe(3);
   });
 
   it.each([null, Number.NaN, 0, 7, 2.5])("step %s resets to 2", async (requested) => {
@@ -74,6 +166,7 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     const { actor } = openWizard(family, null, () => new Promise<LoadedClaim>((resolve) => (release = () => resolve(family.loaded(family.ready)))));
     actor.send({ type: "step.requested", step: 4 });
     expect(where(actor)).toBe("loading");
+    expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 4 });
     release();
     await idle(actor);
     expect(where(actor)).toBe("reportingDamage.editing");
@@ -95,6 +188,8 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     expect(where(actor)).toBe(family.firstStep);
     actor.send({ type: "step.requested", step: 4 });
     expect(where(actor)).toBe("reportingDamage.editing");
+    actor.send({ type: "step.requested", step: 3 });
+    expect(where(actor)).toBe(family.detailsState);
     actor.send({ type: "step.requested", step: Number.NaN });
     expect(where(actor)).toBe(family.firstStep);
     actor.send({ type: "step.requested", step: 5 });
@@ -113,6 +208,29 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     release(family.itemsSaved);
     await idle(actor);
     expect(where(actor)).toBe("reportingDamage.editing");
+  });
+
+  it.each(callsOf(family))("step.requested while $call runs is kept and does not leave $busy", async ({ call, open: [step, first], start, busy, answer, endsIn, nextStep }) => {
+    const server = held<Claim | string>();
+    const { actor, showStep } = openWizard(family, step, first, { [call]: server.call });
+    await idle(actor);
+    for (const event of start) actor.send(event);
+    expect(where(actor)).toBe(busy);
+    const announced = showStep.mock.calls.length;
+    actor.send({ type: "step.requested", step: 2 });
+    actor.send({ type: "step.requested", step: 3 });
+    expect(where(actor)).toBe(busy);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 3 });
+    expect(showStep.mock.calls.length).toBe(announced);
+    server.release(answer);
+    await idle(actor);
+    expect(where(actor)).toBe(endsIn);
+    // A call that moves on answers the URL in place with the step it shows (the machine owns the step).
+    if (nextStep !== null) {
+      expect(showStep.mock.calls.slice(announced).map(([, params]) => params)).toEqual([{ step: nextStep, replace: true }]);
+      expect(actor.getSnapshot().context.stepRequest).toBeNull();
+    }
   });
 });
 
@@ -156,6 +274,34 @@ describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) 
     await idle(actor);
     expect(showStep.mock.calls.at(-1)![1]).toEqual({ step: 4, replace: false });
   });
+
+  it("an accepted submit pushes step 6; a submitted claim opened from the URL is answered in place", async () => {
+    const { actor, showStep } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    await idle(actor);
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([
+      { step: 5, replace: true },
+      { step: 6, replace: false },
+    ]);
+    const reopened = openWizard(family, 5, family.submitted);
+    await idle(reopened.actor);
+    expect(reopened.showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 6, replace: true }]);
+  });
+
+  it("a call that ends on its own step announces nothing: no second history entry for the same step", async () => {
+    const { actor, showStep } = openWizard(family, 4, family.ready, { deleteDocument: async () => family.itemsSaved });
+    await idle(actor);
+    actor.send({ type: "document.delete", documentId: 501 });
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 4, replace: true }]);
+  });
+
+  // Machine gap, reported: a URL request kept while removeItem, deleteDamage, deleteDocument or a
+  // failing save or submit runs is never answered, since those calls end on their own step (no step
+  // entry): the URL keeps the requested step, stepRequest stays set, and the next Next replaces.
+  it.todo("a URL request kept while a call that ends on its own step runs is answered when it ends");
 });
 
 describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
@@ -165,6 +311,7 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
     actor.send({ type: "item.toggle", planItemId: 3 });
     actor.send({ type: "item.toggle", planItemId: 4 });
     expect(actor.getSnapshot().context.selection).toEqual([]);
+    expect(actor.getSnapshot().context.details).toEqual({});
   });
 
   it("an unsaved item ticks and unticks locally", async () => {
@@ -175,6 +322,7 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
     expect(actor.getSnapshot().context.selection).toEqual([1, 2]);
     actor.send({ type: "item.toggle", planItemId: 1 });
     expect(actor.getSnapshot().context.selection).toEqual([2]);
+    expect(where(actor)).toBe(family.itemsState);
     expect(removeItem).not.toHaveBeenCalled();
   });
 
@@ -198,7 +346,9 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
     actor.send({ type: "item.toggle", planItemId: 1 });
     expect(where(actor)).toBe("selectingItems.removingItem");
     expect(stepOf(actor.getSnapshot())).toBe(family.itemsStep);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
+    expect(removeItem).toHaveBeenCalledTimes(1);
     expect(removeItem).toHaveBeenCalledWith({ claimId: 55, claimItemId: 11 });
     expect(where(actor)).toBe(family.itemsState);
     expect(snapshot.context.selection).toEqual([2]);
@@ -215,6 +365,7 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
     const snapshot = await idle(actor);
     expect(where(actor)).toBe(family.itemsState);
     expect(snapshot.context.selection).toEqual([1]);
+    expect(snapshot.context.damages).toEqual({ 1: [family.savedBlock(901)] });
     expect(notices).toEqual([{ type: "notify", code: "removeFailed" }]);
   });
 });
@@ -272,7 +423,17 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   it("Next with an incomplete damage block shows validation and stays on step 4", async () => {
     const { actor, saveDamages } = openWizard(family, 4, family.ready);
     await idle(actor);
+    expect(actor.getSnapshot().context.showValidation).toBe(false);
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage(), { ...family.newDamage(), note: "  " }] } });
+    actor.send({ type: "step.next" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().context.showValidation).toBe(true);
+    expect(saveDamages).not.toHaveBeenCalled();
+  });
+
+  it("Next on an item without any damage block shows validation and stays on step 4", async () => {
+    const { actor, saveDamages } = openWizard(family, 4, claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] })] }));
+    await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.showValidation).toBe(true);
@@ -286,11 +447,28 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("new tear")] } });
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.savingDamages");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
     expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [family.damageSent(1, "new tear")] });
     expect(where(actor)).toBe("reviewing.ready");
+    expect(stepOf(snapshot)).toBe(5);
     expect(snapshot.context.claim).toEqual(afterSave);
+  });
+
+  it("damages of two items are each sent with their plan item", async () => {
+    const twoItems = claim({
+      items: [
+        claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] }),
+        claimItem(12, 2, { damages: [family.savedDamage(905)], documents: [{ id: 502, fileName: "chair.jpg" }] }),
+      ],
+    });
+    const { actor, saveDamages } = openWizard(family, 4, twoItems, { saveDamages: async () => twoItems });
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.newDamage("on sofa")], 2: [family.savedBlock(905), family.newDamage("on chair")] } });
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(saveDamages.mock.calls[0]![0].damages).toEqual([family.damageSent(1, "on sofa"), family.damageSent(2, "on chair")]);
   });
 
   it("after saving, the damages are held once each, and Back then Next again re-sends nothing", async () => {
@@ -300,8 +478,10 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("new tear")] } });
     actor.send({ type: "step.next" });
     await idle(actor);
-    expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901), { ...family.savedBlock(903), note: "new tear", noticedOn: "2024-06-01" }]);
+    expect(where(actor)).toBe("reviewing.ready");
+    expect(actor.getSnapshot().context.damages).toEqual({ 1: [family.savedBlock(901), { ...family.savedBlock(903), note: "new tear", noticedOn: "2024-06-01" }] });
     actor.send({ type: "step.back" });
+    expect(where(actor)).toBe("reportingDamage.editing");
     actor.send({ type: "step.next" });
     await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
@@ -317,12 +497,13 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   });
 
   it("a document added on step 4 counts for Next; one for an unknown claim item changes nothing", async () => {
-    const { actor } = openWizard(family, 4, claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] }));
+    const withoutDocument = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] });
+    const { actor } = openWizard(family, 4, withoutDocument);
     await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.editing");
     actor.send({ type: "document.added", claimItemId: 99, document: { id: 503, fileName: "x.jpg" } });
-    expect(actor.getSnapshot().context.claim?.items[0]?.documents).toEqual([]);
+    expect(actor.getSnapshot().context.claim).toEqual(withoutDocument);
     actor.send({ type: "document.added", claimItemId: 11, document: { id: 502, fileName: "arm.jpg" } });
     expect(actor.getSnapshot().context.claim?.items[0]?.documents).toEqual([{ id: 502, fileName: "arm.jpg" }]);
     actor.send({ type: "step.next" });
@@ -347,7 +528,13 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     actor.send({ type: "damage.remove", planItemId: 1, index: 0 });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901)]);
+    const unsaved = openWizard(family, 4, family.itemsSaved);
+    await idle(unsaved.actor);
+    unsaved.actor.send({ type: "damages.change", damages: { 1: [family.newDamage("first")] } });
+    unsaved.actor.send({ type: "damage.remove", planItemId: 1, index: 0 });
+    expect(unsaved.actor.getSnapshot().context.damages[1]).toEqual([family.newDamage("first")]);
     expect(deleteDamage).not.toHaveBeenCalled();
+    expect(unsaved.deleteDamage).not.toHaveBeenCalled();
   });
 
   it("removing an unsaved block drops it locally", async () => {
@@ -355,17 +542,18 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     await idle(actor);
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("a"), family.newDamage("b")] } });
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
+    expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901), family.newDamage("b")]);
     expect(deleteDamage).not.toHaveBeenCalled();
   });
 
   it("removing a saved block deletes it on the server by its id, keeping unsaved blocks", async () => {
-    const twoDamages = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [{ id: 501, fileName: "a.jpg" }] })] });
-    const { actor, deleteDamage } = openWizard(family, 4, twoDamages, { deleteDamage: async () => family.ready });
+    const { actor, deleteDamage } = openWizard(family, 4, twoDamagesOf(family), { deleteDamage: async () => family.ready });
     await idle(actor);
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.savedBlock(902), family.newDamage("kept")] } });
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
     expect(where(actor)).toBe("reportingDamage.deletingDamage");
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(deleteDamage).toHaveBeenCalledWith({ claimId: 55, damageId: 902 });
     expect(where(actor)).toBe("reportingDamage.editing");
@@ -378,6 +566,7 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     await idle(actor);
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
     const snapshot = await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
     expect(snapshot.context.damages[1]).toEqual([family.savedBlock(901), family.savedBlock(902)]);
     expect(notices).toEqual([{ type: "notify", code: "damageDeleteFailed" }]);
   });
@@ -389,12 +578,15 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     await idle(actor);
     actor.send({ type: "document.delete", documentId: 501 });
     expect(where(actor)).toBe("reportingDamage.deletingDocument");
-    const snapshot = await idle(actor);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+    let snapshot = await idle(actor);
     expect(deleteDocument).toHaveBeenCalledWith({ claimId: 55, documentId: 501 });
+    expect(where(actor)).toBe("reportingDamage.editing");
     expect(snapshot.context.claim).toEqual(withoutDocument);
     actor.send({ type: "document.delete", documentId: 501 });
-    await idle(actor);
+    snapshot = await idle(actor);
     expect(where(actor)).toBe("reportingDamage.editing");
+    expect(snapshot.context.claim).toEqual(withoutDocument);
     expect(notices).toEqual([
       { type: "notify", code: "documentDeleted" },
       { type: "notify", code: "documentDeleteFailed" },
@@ -415,10 +607,15 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
     await idle(actor);
     actor.send({ type: "claim.submit" });
     expect(where(actor)).toBe("reviewing.submitting");
+    expect(stepOf(actor.getSnapshot())).toBe(5);
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(submitClaim).toHaveBeenCalledWith({ claimId: 55, customerId: 700 });
     expect(where(actor)).toBe("submitted");
     expect(stepOf(snapshot)).toBe(6);
+    // No longer a draft in memory: a step request cannot reopen its review.
+    expect(snapshot.context.claim?.status).not.toBe("Draft");
+    expect(snapshot.context.error).toBeNull();
     expect(notices).toEqual([]);
     actor.send({ type: "claim.close" });
     expect(goHome).toHaveBeenCalledTimes(1);
@@ -463,5 +660,26 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
     actor.send({ type: "step.requested", step });
     expect(where(actor)).toBe("submitted");
     expect(stepOf(actor.getSnapshot())).toBe(6);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
+  // The screens disable their buttons and show a spinner while a call the consumer started runs ('busy').
+  const leaves = getStateNodes(family.machine.root).filter((node) => node.type === "atomic" || node.type === "final");
+  const pathOf = (node: (typeof leaves)[number]) => node.path.join(".");
+
+  it("a state carries 'busy' exactly when it waits for a call the consumer started (every call but the claim's load)", () => {
+    const waiting = leaves.filter((node) => node.invoke.some((invoke) => invoke.id !== "loadClaim")).map(pathOf);
+    const tagged = leaves.filter((node) => [...node.tags].includes("busy")).map(pathOf);
+    expect(tagged.sort()).toEqual(waiting.sort());
+    expect(waiting).toEqual(expect.arrayContaining(callsOf(family).map(({ busy }) => busy)));
+    expect(tagged).not.toContain("loading");
+  });
+
+  it("the resting states of a real actor are not busy", async () => {
+    const { actor } = openWizard(family, 2, family.fresh);
+    expect((await idle(actor)).hasTag("busy")).toBe(false);
+    const submitted = openWizard(family, 3, family.submitted);
+    expect((await idle(submitted.actor)).hasTag("busy")).toBe(false);
   });
 });

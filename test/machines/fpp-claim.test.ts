@@ -12,7 +12,8 @@ import { initialContext, needsSpecificDamage, stepOf, type ClaimWizardContext } 
 import type { Claim, DamageEntry, ItemDetails } from "../../machines/domain.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { guardOf } from "./support/actors.ts";
-import { FAMILIES, idle, openWizard, paramsOf, where } from "./support/wizard-harness.ts";
+import { httpError } from "./support/ace-claim-fixtures.ts";
+import { FAMILIES, failing, idle, openWizard, paramsOf, where } from "./support/wizard-harness.ts";
 import {
   claim,
   claimItem,
@@ -331,6 +332,18 @@ describe("fppClaim behaviour: specific damages and the 'Succeed' rule", () => {
 
   it.each(["Failed", "succeed", "Succeed ", ""])("submit answered %j stays on the review with submitFailed and a notice", async (message) => {
     const { actor, notices } = openWizard(fpp, 5, readyClaim, { submitClaim: async () => message });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    const snapshot = await idle(actor);
+    expect(where(actor)).toBe("reviewing.ready");
+    expect(snapshot.context.error).toBe("submitFailed");
+    expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
+  });
+  it.each([
+    ["an HTTP 504", httpError(504)],
+    ["an error whose message says 504", new Error("504")],
+  ])("a submit failing with %s stays on the review with submitFailed and a notice (the 504 rule is ACE's)", async (_label, error) => {
+    const { actor, notices } = openWizard(fpp, 5, readyClaim, { submitClaim: failing(error) });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     const snapshot = await idle(actor);
