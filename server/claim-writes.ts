@@ -17,6 +17,20 @@ import { claimDocumentPath } from "./storage.ts";
 /** Statuses of a claim being handled: a plan with one cannot get another (CLAIM_IN_PROGRESS). */
 const IN_PROGRESS = ["In process", "Pending review", "Open"];
 
+/** Most damages one claim item may carry (issue 9: a claim cannot be inflated without bound). */
+export const MAX_DAMAGES_PER_ITEM = 10;
+
+/** Date range of the date fields (SPEC.md section 9), checked here too, not only in the portal. */
+export const EARLIEST_DATE = "2000-01-01";
+
+/** Why a YYYY-MM-DD date is outside 2000-01-01..today (UTC, a day of slack for time zones), or null. */
+export function dateRangeError(date: string): string | null {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  if (date < EARLIEST_DATE) return `Must be on or after ${EARLIEST_DATE}`;
+  if (date > tomorrow) return "Must not be in the future";
+  return null;
+}
+
 /** Where a field of the `index`-th entry of a request sits, as a dot path for field errors. */
 export type PathOf = (index: number, field: string) => string;
 
@@ -33,6 +47,10 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
   );
   if (!plan || plan.customer_id !== request.customerId) throw notFound("PLAN_NOT_FOUND", "Plan not found for this customer");
   requireFamily(plan.plan_type, family);
+  // LEGACY plans file their claims on the legacy site (SPEC.md section 2, "Select plan").
+  if (plan.plan_type === "LEGACY") throw conflict("LEGACY_PLAN", "Claims on LEGACY plans are filed on the legacy claim site");
+  const dateError = dateRangeError(request.damagedate);
+  if (dateError) throwIfAny({ damagedate: dateError });
   if (plan.status !== "Active") throw conflict("PLAN_NOT_ACTIVE", `Plan is ${plan.status}; claims can be filed on Active plans only`);
   const [live] = await tx.query<{ id: number; status: string; status_code: string | null }>(
     "SELECT id, status, status_code FROM claims WHERE plan_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 1",
@@ -204,6 +222,8 @@ export async function saveDamages(
     // selectedItemId is the plan item id; the damage hangs on that plan item's claim item.
     const claimItem = claimItems.find((item) => item.plan_item_id === damage.selectedItemId);
     if (!claimItem) errors[at("selectedItemId")] = "No claim item of this claim is for this plan item";
+    const dateError = dateRangeError(damage.damageDate);
+    if (dateError) errors[at("damageDate")] = dateError;
     if (damage.damageId !== undefined) {
       if (!damageIds.has(damage.damageId)) errors[at("damageId")] = "Not a damage of this claim";
       else if (seenDamages.has(damage.damageId)) errors[at("damageId")] = "The same damage is listed twice";
@@ -221,6 +241,19 @@ export async function saveDamages(
     ];
   });
   Object.assign(errors, await lookupErrors(tx, refs));
+  throwIfAny(errors);
+  // The cap counts what each item would hold after this call.
+  const counts = await tx.query<{ claim_item_id: number; n: number }>(
+    "SELECT d.claim_item_id, count(*)::int AS n FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id WHERE ci.claim_id = $1 GROUP BY d.claim_item_id",
+    [claim.id],
+  );
+  const held = new Map(counts.map((row) => [row.claim_item_id, row.n]));
+  request.damages.forEach((damage, index) => {
+    if (damage.damageId !== undefined) return;
+    const item = claimItems.find((ci) => ci.plan_item_id === damage.selectedItemId)!;
+    held.set(item.id, (held.get(item.id) ?? 0) + 1);
+    if (held.get(item.id)! > MAX_DAMAGES_PER_ITEM) errors[pathOf(index, "selectedItemId")] = `At most ${MAX_DAMAGES_PER_ITEM} damages per item`;
+  });
   throwIfAny(errors);
 
   const written: number[] = [];

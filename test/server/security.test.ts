@@ -239,3 +239,33 @@ describe("the attacks of issue 9, replayed", () => {
     expect(nothing.headers.getSetCookie()).toEqual([]);
   });
 });
+
+describe("hardening of the writing calls", () => {
+  it("insert_claim refuses LEGACY plans and damage dates outside 2000-01-01..today; an item takes at most 10 damages", async () => {
+    const api = server.newSession();
+    const leo = await demoPlan(api, "L-900-LEG001");
+    expect((await api.post("/insert_claim", claimBody(leo.id, leo.customerId))).body.code).toBe("LEGACY_PLAN");
+    const carlos = await demoPlan(api, "W-K77-AB1021");
+    for (const damagedate of ["1999-12-31", "2999-01-01"]) {
+      const answer = await api.post("/insert_claim", { ...claimBody(carlos.id, carlos.customerId), damagedate });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toHaveProperty("damagedate");
+    }
+    const claimId = (await api.post("/insert_claim", claimBody(carlos.id, carlos.customerId))).body.result.claim_id as number;
+    const l = a.lookups;
+    const item = carlos.plan.warrantyItems[0].id as number;
+    expect((await api.post("/insert_update_claim_item", {
+      warrentyId: carlos.id, claimId, claim_items: [{ selectedItemId: item, manuFacturer: l.ashley, material: l.leather, color: l.brown }],
+    })).status).toBe(200);
+    const damage = (damageDate: string) => ({ selectedItemId: item, damageType: l.stain, specificLocation: l.area, howDidOccur: l.spill, actionTaken: l.none, damageDate, notes: "x" });
+    const before = await snapshot(server.db);
+    const future = await api.post("/insert_claim_item_damage", { claimId, customerId: carlos.customerId, damage_item: [damage("2999-01-01")] });
+    expect(future.body.errors).toHaveProperty(["damage_item.0.damageDate"]);
+    const eleven = await api.post("/insert_claim_item_damage", { claimId, customerId: carlos.customerId, damage_item: Array.from({ length: 11 }, () => damage("2025-09-10")) });
+    expect(eleven.status).toBe(400);
+    expect(eleven.body.errors).toHaveProperty(["damage_item.10.selectedItemId"]);
+    expect(await snapshot(server.db)).toEqual(before);
+    const ten = await api.post("/insert_claim_item_damage", { claimId, customerId: carlos.customerId, damage_item: Array.from({ length: 10 }, () => damage("2025-09-10")) });
+    expect(ten.status).toBe(200);
+  });
+});
