@@ -36,6 +36,7 @@ export const aceClaimMachine = claimWizard
         initial: "editing",
         states: {
           editing: {
+            always: { guard: "hasKeptStepRequest", target: "#routing" },
             on: {
               "contact.change": { actions: { type: "setContact", params: ({ event }) => ({ contact: event.contact }) } },
               "step.next": { guard: "hasValidContact", target: "savingContact" },
@@ -60,6 +61,7 @@ export const aceClaimMachine = claimWizard
         initial: "editing",
         states: {
           editing: {
+            always: { guard: "hasKeptStepRequest", target: "#routing" },
             on: {
               ...onItemToggle,
               "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },

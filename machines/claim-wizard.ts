@@ -180,6 +180,7 @@ export const claimWizard = setup({
     requestStep: assign((_, params: { step: number | null }) => ({ stepRequest: { step: params.step } })),
     // The step on screen now answers the URL's request.
     settleStepRequest: assign({ stepRequest: null }),
+
     hydrate: assign(({ context }, params: LoadedClaim) => ({
       claim: params.claim,
       plan: params.plan,
@@ -228,6 +229,9 @@ export const claimWizard = setup({
   },
   guards: {
     isLoaded: ({ context }) => context.claim !== null,
+    // Back at rest on the step a call started from, with a URL request made while it ran (back,
+    // forward): route it now rather than leave the URL out of step with the screen.
+    hasKeptStepRequest: ({ context }) => context.stepRequest !== null,
     // Routing: where the URL's request leads (claim-steps.ts resolveStep), one guard per outcome.
     isSubmittedClaim: ({ context }) => stepToShow(context) === 6,
     asksForPlanChoice: ({ context }) => stepToShow(context) === "selectPlan",
@@ -285,6 +289,7 @@ const coreStates = {
   }),
   // Decides which step the URL's request may show (claim-steps.ts resolveStep).
   routing: claimWizard.createStateConfig({
+    id: "routing",
     always: [
       { guard: "isSubmittedClaim", target: "#step6" },
       { guard: "asksForPlanChoice", target: "planChoice" },
@@ -337,6 +342,7 @@ const coreStates = {
     initial: "editing",
     states: {
       editing: {
+        always: { guard: "hasKeptStepRequest", target: "#routing" },
         on: {
           "damages.change": { actions: { type: "setDamages", params: ({ event }) => ({ damages: event.damages }) } },
           "damage.remove": [
@@ -402,6 +408,7 @@ const coreStates = {
     initial: "ready",
     states: {
       ready: {
+        always: { guard: "hasKeptStepRequest", target: "#routing" },
         on: { "claim.submit": "submitting", "step.back": "#step4" },
       },
       submitting: {

@@ -31,6 +31,7 @@ export const fppClaimMachine = claimWizard
       initial: "editing",
       states: {
         editing: {
+          always: { guard: "hasKeptStepRequest", target: "#routing" },
           on: {
             ...onItemToggle,
             "step.next": { guard: "hasSelection", target: "#step3" },
@@ -46,6 +47,7 @@ export const fppClaimMachine = claimWizard
       initial: "editing",
       states: {
         editing: {
+          always: { guard: "hasKeptStepRequest", target: "#routing" },
           on: {
             "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
             "step.next": { guard: "hasCompleteDetails", target: "savingItems" },

@@ -33,6 +33,7 @@ export const machine = createMachine({
       },
     },
     routing: {
+      id: "routing",
       always: [
         {
           guard: "isSubmittedClaim",
@@ -107,6 +108,10 @@ export const machine = createMachine({
               },
             ],
             "step.back": "#step3",
+          },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
           },
         },
         checkingDamages: {
@@ -200,6 +205,10 @@ export const machine = createMachine({
             "claim.submit": "submitting",
             "step.back": "#step4",
           },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
+          },
         },
         submitting: {
           tags: ["busy"],
@@ -270,6 +279,10 @@ export const machine = createMachine({
             },
             "step.back": "#planChoice",
           },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
+          },
         },
         savingContact: {
           tags: ["busy"],
@@ -322,6 +335,10 @@ export const machine = createMachine({
               target: "savingItems",
             },
             "step.back": "#step2",
+          },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
           },
         },
         removingItem: {

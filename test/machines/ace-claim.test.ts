@@ -208,6 +208,7 @@ describe("aceClaim contact rule (isValidContact)", () => {
 describe("aceClaim guards", () => {
   const tested = [
     "isLoaded",
+    "hasKeptStepRequest",
     "isSubmittedClaim",
     "asksForPlanChoice",
     "canResumeAtReview",
@@ -229,6 +230,12 @@ describe("aceClaim guards", () => {
 
   it("every guard of the machine is tested here", () => {
     expect(Object.keys(aceClaimMachine.implementations.guards).sort()).toEqual([...tested].sort());
+  });
+
+  it("hasKeptStepRequest: a URL request is waiting to be answered", () => {
+    expect(guard("hasKeptStepRequest")(context({ stepRequest: { step: 3 } }))).toBe(true);
+    expect(guard("hasKeptStepRequest")(context({ stepRequest: { step: null } }))).toBe(true);
+    expect(guard("hasKeptStepRequest")(context({ stepRequest: null }))).toBe(false);
   });
 
   it("isLoaded: the claim has been loaded", () => {
