@@ -8,13 +8,13 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { build } from "vite";
 import { startServer } from "../server/start.ts";
+import { launchChromium } from "./chromium.ts";
 
 const OUT = fileURLToPath(new URL("../docs/screens/", import.meta.url));
 const PHOTO = fileURLToPath(new URL("../test/fixtures/iphone_hdr_YES.jpg", import.meta.url));
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** Each screen: a name, and how to get there from a fresh page (it ends on the screen). */
 const SCREENS: Array<[string, (page: Page, pass: number) => Promise<void>]> = [
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), "screens-data-"));
   await build({ logLevel: "warn", build: { outDir: portalDir, emptyOutDir: true } });
   const server = await startServer({ dataDir, staticDir: portalDir });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   await mkdir(OUT, { recursive: true });
   try {
     for (const [pass, width] of [375, 1280].entries()) {

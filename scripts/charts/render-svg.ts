@@ -4,35 +4,16 @@
  * each chart there. Every network request of the page is refused, so nothing is fetched.
  */
 import { createRequire } from "node:module";
-import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../chromium.ts";
 
 const MERMAID_BUNDLE = createRequire(import.meta.url).resolve("mermaid/dist/mermaid.min.js");
-
-/** Chromium as the browser tests find it: CHROMIUM_PATH, then the system's. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`No Chromium found (tried ${candidates.join(", ")}); set CHROMIUM_PATH.`);
-  return found;
-}
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** Renders each Mermaid text to an SVG string, in order. */
 export async function renderSvgs(texts: string[]): Promise<string[]> {
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const page = await browser.newPage();
     const requests: string[] = [];
     await page.route("**/*", (route) => {

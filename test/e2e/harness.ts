@@ -2,28 +2,14 @@
  * Browser journey harness: the reference server on a free loopback port with its own data folder,
  * serving the built portal, and Debian's Chromium driven by playwright-core at phone size.
  */
-import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
+import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Flags for a closed network: without the background ones Chromium floods it with refused calls. */
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export interface Portal {
   server: RunningServer;
@@ -36,10 +22,9 @@ export interface Portal {
 
 /** Starts a fresh server and database with the built portal, and a phone-sized browser page. */
 export async function openPortal(): Promise<Portal> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH)`);
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
   const server = await startServer({ dataDir, staticDir: inject("portalDir") });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
   const context = await browser.newContext({
