@@ -4,12 +4,19 @@
  * Wire spellings (`warrentyId`, `manuFacturer`, `warrntyItemId`, `claimSatusCode`) live only here
  * and in the API client (src/api/); the rest of the code uses domain names.
  *
- * Units: ids are positive integers; dates are ISO `YYYY-MM-DD`; prices are US dollars (number).
+ * Units: ids are positive integers (records' ids random up to 2^53 - 1, plans', plan items' and
+ * lookups' small); dates are ISO `YYYY-MM-DD`; prices are US dollars (number).
  */
 import * as v from "valibot";
 
-/** Largest id: ids are PostgreSQL int4. */
-export const MAX_ID = 2_147_483_647;
+/**
+ * Largest id of customers, claims, claim items, damages and documents: their ids are random in
+ * 10^11..2^53 - 1 (server/migrations/006_random_ids.sql), the largest integer a JSON number carries
+ * exactly into JavaScript.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+/** Largest id of plans, plan items, lookup values and contact documents: PostgreSQL int4. */
+export const MAX_SERIAL_ID = 2_147_483_647;
 /** Largest price in US dollars: NUMERIC(12,2). */
 export const MAX_PRICE = 9_999_999_999.99;
 
@@ -30,7 +37,10 @@ export function isRealTimestamp(text: string): boolean {
   return isRealDate(match[1]!) && Number(match[2]) <= 23 && Number(match[3]) <= 59 && Number(match[4]) <= 59;
 }
 
+/** Id of a customer, claim, claim item, damage or document. */
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID, `Must be at most ${MAX_ID}`));
+/** Id of a plan, plan item, lookup value or contact document. */
+const serialId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SERIAL_ID, `Must be at most ${MAX_SERIAL_ID}`));
 const isoDate = v.pipe(v.string(), v.check(isRealDate, "Must be a real calendar date (YYYY-MM-DD)"));
 // PostgreSQL refuses NUL in text: refused here as a field error instead of failing the write.
 const noNul = v.check((value: string) => !value.includes("\u0000"), "Must not contain NUL characters");
@@ -126,7 +136,7 @@ export const searchPlanResponseSchema = v.object({
 
 /** POST /insert_claim body. `claimdate` is `YYYY-MM-DD HH:mm:ss`; `allowSMS` is true or 1. */
 export const insertClaimRequestSchema = v.object({
-  warrentyId: id,
+  warrentyId: serialId,
   customerId: id,
   damagedate: isoDate,
   claimdate: v.pipe(v.string(), v.check(isRealTimestamp, "Must be a real date and time (YYYY-MM-DD HH:mm:ss)")),
@@ -157,17 +167,17 @@ export type InsertClaimResponse = v.InferOutput<typeof insertClaimResponseSchema
 
 /** POST /insert_update_claim_item body; ids of lookups, `selectedItemId` is the plan item id. */
 export const claimItemsRequestSchema = v.object({
-  warrentyId: id,
+  warrentyId: serialId,
   claimId: id,
   claim_items: v.pipe(
     v.array(
       v.object({
         claimItemId: v.optional(id),
-        selectedItemId: id,
-        manuFacturer: id,
-        material: id,
-        color: id,
-        itemType: v.optional(v.nullable(id)),
+        selectedItemId: serialId,
+        manuFacturer: serialId,
+        material: serialId,
+        color: serialId,
+        itemType: v.optional(v.nullable(serialId)),
       }),
     ),
     v.minLength(1),
@@ -184,12 +194,12 @@ export const claimItemsResponseSchema = v.object({
 /** Fields of one damage, FPP and ACE alike; `selectedItemId` is the plan item id of a claim item. */
 const damageFields = {
   damageId: v.optional(id),
-  selectedItemId: id,
-  damageType: id,
-  specificLocation: id,
+  selectedItemId: serialId,
+  damageType: serialId,
+  specificLocation: serialId,
   damageDate: isoDate,
-  howDidOccur: id,
-  actionTaken: id,
+  howDidOccur: serialId,
+  actionTaken: serialId,
   notes: text(2000),
 };
 
@@ -198,7 +208,7 @@ export const damagesRequestSchema = v.object({
   claimId: id,
   customerId: id,
   damage_item: v.pipe(
-    v.array(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(id)) })),
+    v.array(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) })),
     v.minLength(1),
     v.maxLength(200),
   ),
@@ -259,11 +269,18 @@ export type WireClaimDetail = v.InferOutput<typeof claimDetailSchema>;
 export const messageSchema = v.object({ message: v.string() });
 export const SUCCEED = "Succeed";
 
+/**
+ * Declared size in bytes of the file an upload URL is for: an optional addition to SPEC.md's
+ * `/file-upload-url` query (docs/api.md). Given, the URL takes exactly that many bytes.
+ */
+const fileSize = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Must be a number of bytes"), v.toNumber(), v.minValue(1, "Must be at least 1 byte")));
+
 /** GET /file-upload-url query. `fileName` is the consumer's original name, kept for display. */
 export const uploadUrlQuerySchema = v.object({
   claimId: v.pipe(v.string(), v.toNumber(), id),
   fileType: v.picklist(["image/png", "image/jpeg", "application/pdf"]),
   fileName: v.optional(plain(200)),
+  fileSize,
 });
 
 /** GET /file-upload-url answer: a short-lived signed URL to PUT the bytes to, and the stored name. */
@@ -283,16 +300,16 @@ export const linkDocumentResponseSchema = v.object({
 /** POST /insert_manual_warr_item body (SPEC.md section 5, "Missing line item"). */
 export const manualItemRequestSchema = v.object({
   claimId: id,
-  warrentyId: id,
+  warrentyId: serialId,
   vendor: v.optional(plain(100)),
   sku: v.optional(plain(64)),
   modelNumber: text(64),
   quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)),
   price: v.pipe(v.number(), v.minValue(0), v.maxValue(MAX_PRICE, `Must be at most ${MAX_PRICE}`)),
-  itemType: id,
-  manuFacturer: id,
-  material: id,
-  color: id,
+  itemType: serialId,
+  manuFacturer: serialId,
+  material: serialId,
+  color: serialId,
   description: text(1000),
 });
 export type ManualItemRequest = v.InferOutput<typeof manualItemRequestSchema>;
@@ -307,13 +324,13 @@ export type ManualItemRequest = v.InferOutput<typeof manualItemRequestSchema>;
 /** POST /ace/insert_claim_item body: one call per claim item. */
 export const aceClaimItemRequestSchema = v.object({
   claimId: id,
-  warrentyId: id,
+  warrentyId: serialId,
   claimItemId: v.optional(id),
-  selectedItemId: id,
-  manuFacturer: id,
-  material: id,
-  color: id,
-  itemType: v.optional(v.nullable(id)),
+  selectedItemId: serialId,
+  manuFacturer: serialId,
+  material: serialId,
+  color: serialId,
+  itemType: v.optional(v.nullable(serialId)),
 });
 export type AceClaimItemRequest = v.InferOutput<typeof aceClaimItemRequestSchema>;
 
@@ -369,6 +386,7 @@ export const contactUploadUrlQuerySchema = v.object({
   requestId: requestIdSchema,
   fileType: v.picklist(["image/png", "image/jpeg", "application/pdf"]),
   fileName: v.optional(plain(200)),
+  fileSize,
 });
 
 /** POST /contact_service/documents body: links an uploaded file to a request not yet sent. */
@@ -404,7 +422,7 @@ export const contactTicketRequestSchema = v.object({
     store_zip: usZipCode,
     were_any_items_exchanged: v.boolean(),
   }),
-  documents: v.pipe(v.array(id), v.minLength(1, "At least one document"), v.maxLength(20)),
+  documents: v.pipe(v.array(serialId), v.minLength(1, "At least one document"), v.maxLength(20)),
 });
 export type ContactTicketRequest = v.InferOutput<typeof contactTicketRequestSchema>;
 

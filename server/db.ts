@@ -5,6 +5,8 @@
  *
  * Row values come back as the drivers parse them; to get identical JS values from both, the SQL
  * casts what the drivers disagree on: dates to text (`to_char`), NUMERIC to float8, counts to int.
+ * bigint (int8, the random record ids of migration 006) is parsed by one parser given to both
+ * drivers (parseInt8), so ids are JS numbers whichever database answers.
  */
 import { mkdir, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -35,6 +37,20 @@ interface Driver extends Database {
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+/** PostgreSQL's type oid of bigint (int8). */
+export const INT8_OID = 20;
+
+/**
+ * Parses a bigint as the drivers hand it over (decimal text): a JS number when it is exact
+ * (|n| <= 2^53 - 1, as every id is by the CHECKs of migration 006), else the text unchanged, so a
+ * value too big for a number is never silently rounded (pg's default gives text for every bigint,
+ * PGlite's a BigInt for big ones, which JSON cannot carry).
+ */
+export function parseInt8(text: string): number | string {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : text;
+}
 
 /**
  * Opens the database the settings name and brings its schema up to date.
@@ -73,11 +89,24 @@ async function migrate(driver: Driver): Promise<void> {
   }
 }
 
+/** What pg's type registry offers: the parser of a type oid in a format ("text" or "binary"). */
+interface TypeParsers {
+  getTypeParser(oid: number, format?: string): (text: string) => unknown;
+}
+
+/**
+ * Type parsers of our PostgreSQL pool: parseInt8 for bigint text, pg's own for everything else.
+ * @param defaults pg.types
+ */
+export function poolTypes(defaults: TypeParsers): TypeParsers {
+  return { getTypeParser: (oid, format) => (oid === INT8_OID && format !== "binary" ? parseInt8 : defaults.getTypeParser(oid, format)) };
+}
+
 async function openPglite(dataDir: string): Promise<Driver> {
   const { PGlite } = await import("@electric-sql/pglite");
   const folder = join(dataDir, "pg");
   await mkdir(folder, { recursive: true });
-  const pg = await PGlite.create(folder);
+  const pg = await PGlite.create(folder, { parsers: { [INT8_OID]: parseInt8 } });
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
   return {
@@ -102,7 +131,8 @@ async function openPglite(dataDir: string): Promise<Driver> {
 
 async function openPostgres(connectionString: string): Promise<Driver> {
   const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // The parser is given to this pool only: pg.types.setTypeParser would change every pg user in the process.
+  const pool = new pg.Pool({ connectionString, max: 10, types: poolTypes(pg.types) });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   await pool.query("SELECT 1"); // fail fast on a wrong URL

@@ -1,6 +1,6 @@
 /**
  * Request validation with the contract's valibot schemas (contract/schemas.ts), which also carry the
- * limits the database adds (int4 ids, real dates, NUMERIC(12,2) prices, no NUL characters), so a bad
+ * limits the database adds (int4 and 2^53 ids, real dates, NUMERIC(12,2) prices, no NUL characters), so a bad
  * payload is a 400 with field errors and never a 500 (DESIGN.md, "The reference claims API").
  */
 import type { Context } from "hono";
@@ -9,9 +9,7 @@ import { invalid } from "./http-errors.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-import { MAX_ID } from "../contract/schemas.ts";
-
-export { MAX_ID };
+import { MAX_ID, MAX_SERIAL_ID } from "../contract/schemas.ts";
 
 /**
  * Parses the JSON body of a request with a schema.
@@ -55,19 +53,36 @@ export function parseValue<S extends AnySchema>(schema: S, value: unknown, rootK
   return result.output;
 }
 
-/** Id path parameter: digits only, 1 to MAX_ID. */
-export const idParamSchema = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,10}$/, "Must be a positive whole number"),
-  v.toNumber(),
-  v.minValue(1, "Must be a positive whole number"),
-  v.maxValue(MAX_ID, `Must be at most ${MAX_ID}`),
-);
+/** An id in a path or query: digits only, 1 to `max`. */
+function idTextSchema(max: number) {
+  return v.pipe(
+    v.string(),
+    v.regex(/^\d{1,16}$/, "Must be a positive whole number"),
+    v.toNumber(),
+    v.minValue(1, "Must be a positive whole number"),
+    v.maxValue(max, `Must be at most ${max}`),
+  );
+}
+
+/** Id path parameter of a customer, claim, claim item, damage or document: 1 to MAX_ID. */
+export const idParamSchema = idTextSchema(MAX_ID);
+/** Id path parameter of a plan or contact document (int4): 1 to MAX_SERIAL_ID. */
+export const serialIdParamSchema = idTextSchema(MAX_SERIAL_ID);
 
 /**
  * Reads an id path parameter.
+ * @param schema idParamSchema (the default) or serialIdParamSchema
  * @throws HttpError 400 with `errors[name]` when it is not an id
  */
-export function idParam(c: Context, name: string): number {
-  return parseValue(v.object({ [name]: idParamSchema }), { [name]: c.req.param(name) }, name)[name] as number;
+export function idParam(c: Context, name: string, schema = idParamSchema): number {
+  return parseValue(v.object({ [name]: schema }), { [name]: c.req.param(name) }, name)[name] as number;
+}
+
+/**
+ * The id a path or query text names, or null when it is not one (digits only, 1 to MAX_ID): for
+ * routes that answer 403 or 404 rather than 400 to anything malformed.
+ */
+export function idOf(text: string | undefined): number | null {
+  const id = /^\d{1,16}$/.test(text ?? "") ? Number(text) : 0;
+  return id >= 1 && id <= MAX_ID ? id : null;
 }

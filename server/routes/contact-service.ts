@@ -20,7 +20,7 @@ import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../
 import { HttpError, closingConnection, conflict, invalid, notFound } from "../http-errors.ts";
 import { contactDocumentPath } from "../storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signUpload, verifyUpload } from "../upload-signing.ts";
-import { idParam, parseBody, parseQuery } from "../validation.ts";
+import { idParam, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
 import { UPLOAD_PATH_PREFIX, readAtMost } from "./uploads.ts";
 import { publicOrigin } from "../public-url.ts";
 
@@ -96,7 +96,7 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
   });
 
   app.delete("/contact_service/documents/:docId", async (c) => {
-    const docId = idParam(c, "docId");
+    const docId = idParam(c, "docId", serialIdParamSchema);
     const { requestId } = parseQuery(c, contactDocumentQuerySchema);
     const fileName = await db.transaction(async (tx) => {
       // Another request's document is not found, whatever its id.

@@ -10,6 +10,7 @@ import type { AppDeps } from "../app-deps.ts";
 import { familyOf } from "../plan-family.ts";
 import { verifyPlanLink } from "../plan-links.ts";
 import { grantAccess } from "../session.ts";
+import { idOf } from "../validation.ts";
 
 /** Where plan links live (SPEC.md section 2, "Open plan by id"). */
 export const PLAN_LINK_PATH = "/find-claim";
@@ -22,7 +23,7 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
     const query = c.req.query();
     if (query.sig === undefined) return next(); // an unsigned link: the portal itself
     const planId = Number(c.req.param("id"));
-    const customerId = /^\d{1,10}$/.test(query.customer_id ?? "") ? Number(query.customer_id) : 0;
+    const customerId = idOf(query.customer_id) ?? 0;
     const planType = (query.plan_type ?? "").toUpperCase();
     const expires = /^\d{1,12}$/.test(query.exp ?? "") ? Number(query.exp) : 0;
     const signed = config.linkSecret !== undefined && (planType === "FPP" || planType === "ACE")

@@ -14,7 +14,7 @@ import { loadPlans } from "../plan-queries.ts";
 import { addressOf, createRateLimiter } from "../rate-limit.ts";
 import { grantAccess, ownerOf } from "../session.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
-import { idParam, idParamSchema, parseBody, parseQuery } from "../validation.ts";
+import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {
@@ -48,7 +48,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
 
   app.get("/plan/:id", async (c) => {
     limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
-    const id = idParam(c, "id");
+    const id = idParam(c, "id", serialIdParamSchema);
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
@@ -58,7 +58,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
   app.get("/ace/plan/:id", async (c) => {
     limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
-    const id = idParam(c, "id");
+    const id = idParam(c, "id", serialIdParamSchema);
     const { customerId } = parseQuery(c, acePlanQuerySchema);
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));

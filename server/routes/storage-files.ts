@@ -13,7 +13,7 @@ import { isStoredName, kindOfName } from "../file-names.ts";
 import type { PlanFamily } from "../plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, contactDocumentPath } from "../storage.ts";
 import { ownerOf } from "../session.ts";
-import { MAX_ID } from "../validation.ts";
+import { idOf } from "../validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
 export function storageRoutes({ storage, db, config }: AppDeps): Hono {
@@ -21,10 +21,10 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
   const missing = { message: "Not found", code: "FILE_NOT_FOUND" };
 
   const serve = async (c: Context, family: PlanFamily): Promise<Response> => {
-    const folder = /^CL-(\d{1,10})$/.exec(c.req.param("folder") ?? "");
+    const folder = c.req.param("folder") ?? "";
     const fileName = c.req.param("fileName") ?? "";
-    const claimId = folder ? Number(folder[1]) : 0;
-    if (claimId < 1 || claimId > MAX_ID || !isStoredName(fileName)) return c.json(missing, 404);
+    const claimId = folder.startsWith("CL-") ? idOf(folder.slice(3)) : null;
+    if (claimId === null || !isStoredName(fileName)) return c.json(missing, 404);
     if (!(await ownerOf(c, config).ownsClaim(db, claimId))) return c.json(missing, 404);
     return send(c, claimDocumentPath(claimId, fileName, family), fileName);
   };

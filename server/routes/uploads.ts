@@ -13,7 +13,7 @@ import { HttpError, closingConnection } from "../http-errors.ts";
 import type { PlanFamily } from "../plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
 import { verifyUpload } from "../upload-signing.ts";
-import { MAX_ID } from "../validation.ts";
+import { idOf } from "../validation.ts";
 
 /** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
 export const UPLOAD_PATH_PREFIX = "/uploads/";
@@ -65,11 +65,10 @@ export function uploadRoutes({ db, storage, config }: AppDeps): Hono {
    * @throws HttpError 403 BAD_SIGNATURE or URL_EXPIRED, 404 CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE, 409 CLAIM_NOT_DRAFT
    */
   async function authorise(c: Context, fileName: string, family: PlanFamily): Promise<number> {
-    const claimText = c.req.param("claimId") ?? "";
+    const claimId = idOf(c.req.param("claimId")) ?? 0;
     const expiresText = c.req.query("expires") ?? "";
-    const claimId = /^\d{1,10}$/.test(claimText) ? Number(claimText) : 0;
     const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
-    const verdict = claimId >= 1 && claimId <= MAX_ID && expires > 0 && isStoredName(fileName)
+    const verdict = claimId > 0 && expires > 0 && isStoredName(fileName)
       ? verifyUpload(config.uploadSecret, { claimId, fileName, expires, prefix: STORAGE_PREFIX[family] }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
       : "bad";
     if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });

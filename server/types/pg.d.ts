@@ -10,9 +10,17 @@ declare module "pg" {
     query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
     release(error?: Error | boolean): void;
   }
+  /** Turns a column's text into a JS value. */
+  export type TypeParser = (text: string) => unknown;
+  /** Type parsers by type oid; format is "text" or "binary". */
+  export interface CustomTypesConfig {
+    getTypeParser(oid: number, format?: string): TypeParser;
+  }
   export interface PoolConfig {
     connectionString?: string;
     max?: number;
+    /** Type parsers of this pool's clients only (instead of the process-wide pg.types). */
+    types?: CustomTypesConfig;
   }
   export class Pool {
     constructor(config?: PoolConfig);
@@ -21,6 +29,6 @@ declare module "pg" {
     end(): Promise<void>;
     on(event: "error", listener: (error: Error) => void): this;
   }
-  const pg: { Pool: typeof Pool };
+  const pg: { Pool: typeof Pool; types: CustomTypesConfig };
   export default pg;
 }

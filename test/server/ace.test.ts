@@ -227,7 +227,7 @@ describe("POST /ace/insert_claim_item", () => {
     await refused(send(withoutColor), 400, ["color"]);
     await refused(send(itemBody({ material: "Leather" })), 400, ["material"]);
     await refused(send(itemBody({ selectedItemId: 0 })), 400, ["selectedItemId"]);
-    await refused(send(itemBody({ claimId: 1e12 })), 400, ["claimId"]);
+    await refused(send(itemBody({ claimId: 2 ** 53 })), 400, ["claimId"]);
     await refused(send([itemBody()]), 400);
     await refused(() => server.api.send("POST", "/ace/insert_claim_item", "{not json"), 400, ["body"]);
     expect((await refused(send(itemBody({ claimId: 999999 })), 404)).code).toBe("CLAIM_NOT_FOUND");

@@ -108,7 +108,7 @@ describe("file-upload-url", () => {
     const bad = await server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/heic`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty("fileType");
-    for (const query of ["claimId=abc&fileType=image/png", "fileType=image/png", "claimId=0&fileType=image/png", "claimId=99999999999&fileType=image/png"]) {
+    for (const query of ["claimId=abc&fileType=image/png", "fileType=image/png", "claimId=0&fileType=image/png", "claimId=9007199254740992&fileType=image/png"]) {
       const answer = await server.api.get(`/file-upload-url?${query}`);
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toHaveProperty("claimId");
