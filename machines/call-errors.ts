@@ -1,6 +1,7 @@
 /**
  * What a failed call's error says, for the machines' guards: whether the server answered at all,
- * whether it answered 504, and whether it refused a submit because the claim is already submitted. Errors are ky's HTTPError (with `response`) or a network error
+ * whether it answered 504, whether it refused a submit because the claim is already submitted, and how
+ * long a rate-limited call asks to wait. Errors are ky's HTTPError (with `response`) or a network error
  * (without); the machines read only that shape, nothing of ky.
  */
 
@@ -20,4 +21,18 @@ export function isGatewayTimeoutError(error: unknown): boolean {
  */
 export function isAlreadySubmittedError(error: unknown): boolean {
   return (error as { data?: { code?: unknown } } | null)?.data?.code === "CLAIM_ALREADY_SUBMITTED";
+}
+
+/**
+ * Seconds a rate-limited call (HTTP 429) asks to wait, from its Retry-After header (delta seconds)
+ * or the body's `retryAfter`; null when the call was not rate-limited. A 429 without either waits
+ * a minute, so the consumer is still told something true.
+ */
+export function retryAfterSeconds(error: unknown): number | null {
+  const failure = error as { response?: { status?: number; headers?: { get?(name: string): string | null } }; data?: { retryAfter?: unknown } } | null;
+  if (failure?.response?.status !== 429) return null;
+  const header = Number(failure.response.headers?.get?.("Retry-After") ?? Number.NaN);
+  if (Number.isFinite(header) && header > 0) return Math.ceil(header);
+  const body = failure.data?.retryAfter;
+  return typeof body === "number" && Number.isFinite(body) && body > 0 ? Math.ceil(body) : 60;
 }

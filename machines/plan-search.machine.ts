@@ -6,13 +6,16 @@
  * (DESIGN.md "Machines"). The machine itself never navigates.
  *
  * `notFound` says what the no-warranty-found screen offers: `tryAgainOffered` below the search
- * limit, `contactServiceOffered` at it.
+ * limit, `contactServiceOffered` at it. `rateLimited` is the API refusing to search for a while
+ * (HTTP 429, issue 9): no search happened, so the try counter does not move, and the screen says
+ * when to try again.
  *
  * Injected: actors `searchPlans` (query -> plans) and `openPlan` (link -> plans), actions
  * `saveQuery` and `forgetQuery` (the saved searchInfo).
  */
 import { assign, setup } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
+import { retryAfterSeconds } from "./call-errors.ts";
 import { notProvided } from "./not-provided.ts";
 
 /** At this many failed searches, Contact Service replaces Try Again. */
@@ -36,6 +39,8 @@ export interface PlanSearchContext {
   /** The last query, restored from saved searchInfo so a reload can re-run it. */
   query: PlanQuery | null;
   plans: Plan[];
+  /** Seconds the API asked to wait before searching again (its last 429), else null. */
+  retryAfterSeconds: number | null;
 }
 
 export type PlanSearchEvent =
@@ -78,8 +83,11 @@ export const planSearchMachine = setup({
     countFailure: assign(({ context }) => ({ failedSearches: context.failedSearches + 1 })),
     resetFailures: assign({ failedSearches: 0 }),
     focusPlan: assign((_, params: { planId: number | null }) => ({ focusPlanId: params.planId })),
+    storeRetryAfter: assign((_, params: { error: unknown }) => ({ retryAfterSeconds: retryAfterSeconds(params.error) })),
   },
   guards: {
+    // The API refused to search for now (HTTP 429): not a failed search (issue 9).
+    isRateLimited: (_, params: { error: unknown }) => retryAfterSeconds(params.error) !== null,
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
@@ -90,7 +98,7 @@ export const planSearchMachine = setup({
   },
 }).createMachine({
   id: "planSearch",
-  context: ({ input }) => ({ failedSearches: 0, focusPlanId: null, query: input.savedQuery, plans: [] }),
+  context: ({ input }) => ({ failedSearches: 0, focusPlanId: null, query: input.savedQuery, plans: [], retryAfterSeconds: null }),
   initial: "idle",
   on: {
     "search.submit": {
@@ -136,8 +144,16 @@ export const planSearchMachine = setup({
           },
           { target: "notFound", actions: "countFailure" },
         ],
-        // A failed call is a dead end for the consumer too: counted like an empty result.
-        onError: { target: "notFound", actions: "countFailure" },
+        // A failed call is a dead end for the consumer too: counted like an empty result, unless
+        // the API only asked to wait.
+        onError: [
+          {
+            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
+            target: "rateLimited",
+            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: "notFound", actions: "countFailure" },
+        ],
       },
     },
     // Loading the plan a link names; a plan of another customer counts as not found.
@@ -155,7 +171,14 @@ export const planSearchMachine = setup({
           },
           { target: "notFound", actions: "countFailure" },
         ],
-        onError: { target: "notFound", actions: "countFailure" },
+        onError: [
+          {
+            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
+            target: "rateLimited",
+            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: "notFound", actions: "countFailure" },
+        ],
       },
     },
     // Plans are on screen (select-plan).
@@ -166,6 +189,9 @@ export const planSearchMachine = setup({
         "plans.requested": [{ guard: "hasFoundPlans" }, { target: "notFound" }],
       },
     },
+    // The API asked to wait (429): the no-warranty-found screen says for how long. Nothing is
+    // counted; a new search or link leaves through the machine-wide events.
+    rateLimited: {},
     // The no-warranty-found screen. Entered afresh on every failed search, so the offer is decided
     // again each time; plans.requested (select-plan after a reload) leaves it as it is.
     notFound: {

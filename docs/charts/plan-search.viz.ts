@@ -59,10 +59,17 @@ export const machine = createMachine({
             actions: "countFailure",
           },
         ],
-        onError: {
-          target: "notFound",
-          actions: "countFailure",
-        },
+        onError: [
+          {
+            guard: "isRateLimited",
+            target: "rateLimited",
+            actions: "storeRetryAfter",
+          },
+          {
+            target: "notFound",
+            actions: "countFailure",
+          },
+        ],
       },
     },
     openingPlan: {
@@ -81,10 +88,17 @@ export const machine = createMachine({
             actions: "countFailure",
           },
         ],
-        onError: {
-          target: "notFound",
-          actions: "countFailure",
-        },
+        onError: [
+          {
+            guard: "isRateLimited",
+            target: "rateLimited",
+            actions: "storeRetryAfter",
+          },
+          {
+            target: "notFound",
+            actions: "countFailure",
+          },
+        ],
       },
     },
     found: {
@@ -97,6 +111,7 @@ export const machine = createMachine({
         ],
       },
     },
+    rateLimited: {},
     notFound: {
       initial: "tryAgainOffered",
       states: {

@@ -9,6 +9,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import type { ServerConfig } from "../../server/config.ts";
+import type { ServerConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
 export interface Portal {
@@ -16,14 +18,19 @@ export interface Portal {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** Another phone-sized context of the same browser, with cookies and storage of its own. */
+  newContext(): Promise<BrowserContext>;
   /** Stops browser, server and removes the data folder. */
   close(): Promise<void>;
 }
 
-/** Starts a fresh server and database with the built portal, and a phone-sized browser page. */
-export async function openPortal(): Promise<Portal> {
+/**
+ * Starts a fresh server and database with the built portal, and a phone-sized browser page.
+ * @param settings server settings to change, e.g. a tight `rateLimits` to meet the 429 path
+ */
+export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<Portal> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
-  const server = await startServer({ dataDir, staticDir: inject("portalDir") });
+  const server = await startServer({ ...settings, dataDir, staticDir: inject("portalDir") });
   const browser = await launchChromium();
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
@@ -42,6 +49,7 @@ export async function openPortal(): Promise<Portal> {
     browser,
     context,
     page,
+    newContext,
     close: async () => {
       await browser.close();
       await server.close();

@@ -219,3 +219,32 @@ describe("Submit by plan type", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ step: "2", claimId: expect.any(String), warranty_id: String(plan!.id), cust_id: String(plan!.customer_id) });
   });
 });
+
+describe("when the API pauses searching (429, issue 9)", () => {
+  let limited: Portal;
+  beforeAll(async () => {
+    // Two searches per address in ten minutes: the third is refused with Retry-After.
+    limited = await openPortal({ rateLimits: { searchPerAddress: [2, 600], searchPerName: [10, 600], planLookupPerAddress: [120, 600] } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("says when to try again, counts nothing, and the form keeps what was typed", async () => {
+    page = limited.page;
+    await searchByNumber("W-X00-NOPE01");
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("textbox", { name: "Warranty number" }).fill("W-X00-NOPE02");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Too many searches" }).waitFor();
+    expect(await page.getByRole("status").innerText()).toBe(
+      "To protect our customers' plans, searching is paused for a moment. Please try again in 10 minutes.",
+    );
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Back to search" }).click();
+    expect(await page.getByRole("textbox", { name: "Warranty number" }).inputValue()).toBe("W-E34-WS4566");
+  });
+});

@@ -18,6 +18,9 @@ type PathEvent =
   | DoneActorEvent<Plan[], "openPlan">
   | ErrorActorEvent<unknown, "openPlan">;
 
+/** The API's 429 as ky rejects with it: the response carries Retry-After. */
+const rateLimited = { response: new Response(null, { status: 429, headers: { "Retry-After": "120" } }) };
+
 const fixtures = {
   "search.submit": [{ type: "search.submit", query: warrantyQuery }],
   "method.confirmed": [{ type: "method.confirmed" }],
@@ -28,9 +31,9 @@ const fixtures = {
     { type: "plan.open", link: { planId: 1, customerId: 10, planType: "WARRANTY" } },
   ],
   "xstate.done.actor.openPlan": [done("openPlan", [plan(1)]), done("openPlan", [])],
-  "xstate.error.actor.openPlan": [failed("openPlan")],
+  "xstate.error.actor.openPlan": [failed("openPlan"), failed("openPlan", rateLimited)],
   "xstate.done.actor.searchPlans": [done("searchPlans", [plan(1)]), done("searchPlans", [])],
-  "xstate.error.actor.searchPlans": [failed("searchPlans")],
+  "xstate.error.actor.searchPlans": [failed("searchPlans"), failed("searchPlans", rateLimited)],
 } as const satisfies FixturesFor<PathEvent>;
 
 // The counter is unbounded; past the limit nothing new happens, so the walk stops there.
@@ -49,7 +52,7 @@ describe("planSearch generated paths", () => {
         actors: { searchPlans: gate.promise<Plan[], PlanQuery>("searchPlans"), openPlan: gate.promise<Plan[], PlanLink>("openPlan") },
       }),
     scenarios,
-    states: ["idle", "searching", "openingPlan", "found", "notFound.tryAgainOffered", "notFound.contactServiceOffered"],
+    states: ["idle", "searching", "openingPlan", "found", "rateLimited", "notFound.tryAgainOffered", "notFound.contactServiceOffered"],
     transientStates: [],
   });
 });

@@ -8,6 +8,7 @@ import type { Plan, PlanQuery } from "../../machines/domain.ts";
 import { hasReachedSearchLimit, planSearchMachine, SEARCH_LIMIT, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
 import { emailQuery, plan, warrantyQuery } from "./support/domain-fixtures.ts";
 import { guardOf } from "./support/actors.ts";
+import { retryAfterSeconds } from "../../machines/call-errors.ts";
 
 const context = (overrides: Partial<{ failedSearches: number; query: PlanQuery | null; plans: Plan[] }> = {}) => ({
   failedSearches: 0,
@@ -49,6 +50,22 @@ describe("planSearch guards and helpers", () => {
     expect(atLimit(context({ failedSearches: 2 }))).toBe(false);
     expect(atLimit(context({ failedSearches: 3 }))).toBe(true);
     expect(atLimit(context({ failedSearches: 7 }))).toBe(true);
+  });
+});
+
+/** A rejected call as ky gives it: an HTTP 429 response, with the API's body in `data`. */
+function tooManyRequests(headers: Record<string, string>, data: unknown = { code: "TOO_MANY_REQUESTS" }) {
+  return Object.assign(new Error("429"), { response: new Response(null, { status: 429, headers }), data });
+}
+
+describe("retryAfterSeconds (what a 429 asks to wait)", () => {
+  it("reads Retry-After, else the body's retryAfter, else a minute; null for anything but 429", () => {
+    expect(retryAfterSeconds(tooManyRequests({ "Retry-After": "90" }))).toBe(90);
+    expect(retryAfterSeconds(tooManyRequests({}, { retryAfter: 12.5 }))).toBe(13);
+    expect(retryAfterSeconds(tooManyRequests({ "Retry-After": "soon" }))).toBe(60);
+    expect(retryAfterSeconds(Object.assign(new Error("503"), { response: new Response(null, { status: 503 }) }))).toBeNull();
+    expect(retryAfterSeconds(new TypeError("Failed to fetch"))).toBeNull();
+    expect(retryAfterSeconds(null)).toBeNull();
   });
 });
 
@@ -98,6 +115,24 @@ describe("planSearch behaviour", () => {
     const snapshot = await settled(actor);
     expect(snapshot.value).toEqual({ notFound: "tryAgainOffered" });
     expect(snapshot.context.failedSearches).toBe(1);
+  });
+
+  it("a 429 pauses the search: rateLimited with the wait, nothing counted, and a later search runs", async () => {
+    const answers: Array<() => Promise<Plan[]>> = [
+      async () => {
+        throw tooManyRequests({ "Retry-After": "540" });
+      },
+      async () => [plan(1)],
+    ];
+    const { actor } = start(() => answers.shift()!());
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    let snapshot = await settled(actor);
+    expect(snapshot.value).toBe("rateLimited");
+    expect(snapshot.context.retryAfterSeconds).toBe(540);
+    expect(snapshot.context.failedSearches).toBe(0);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
   });
 
   it("failures add up to the limit, and a success resets the counter", async () => {

@@ -56,6 +56,37 @@ describe("warranty number form", () => {
   });
 });
 
+describe("searches paused by the API (429)", () => {
+  const pausedFor = (seconds: string) => async () =>
+    new Response(JSON.stringify({ code: "TOO_MANY_REQUESTS", message: "Too many requests" }), {
+      status: 429,
+      headers: { "content-type": "application/json", "Retry-After": seconds },
+    });
+
+  it("says when to try again instead of 'not found', and does not count the search", async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp("/find-claim/warranty-number", { network: pausedFor("125") });
+    await user.type(await screen.findByLabelText(/Warranty number/), "W-E34-WS4566");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect(await screen.findByRole("heading", { name: "Too many searches" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Please try again in 3 minutes.");
+    expect(screen.queryByText("We could not locate your warranty")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/find-claim/not-found");
+    await user.click(screen.getByRole("button", { name: "Back to search" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/warranty-number"));
+    expect(await screen.findByLabelText(/Warranty number/)).toHaveValue("W-E34-WS4566");
+  });
+
+  it("says it in Spanish, one minute in the singular", async () => {
+    const user = userEvent.setup();
+    await renderApp("/find-claim/warranty-number", { locale: "es", network: pausedFor("30") });
+    await user.type(await screen.findByLabelText(/Número de garantía/), "W-E34-WS4566");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect(await screen.findByRole("heading", { name: "Demasiadas búsquedas" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Vuelva a intentarlo en 1 minuto.");
+  });
+});
+
 describe("personal information form", () => {
   it("requires names and the switched field, and checks the phone as a US number", async () => {
     const user = userEvent.setup();

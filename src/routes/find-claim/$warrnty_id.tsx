@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import type { PlanLink } from "../../../machines/plan-search.machine.ts";
 import { OpenPlanScreen } from "../../screens/plan-search/OpenPlanScreen.tsx";
-import { settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
+import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import { optionalId } from "../-search-params.ts";
 
 /** The link as the machine reads it: a numeric id (else 0, which finds nothing), the type upper-cased. */
@@ -25,7 +25,7 @@ export const Route = createFileRoute("/find-claim/$warrnty_id")({
   beforeLoad: async ({ context: { planSearch }, params, search }) => {
     planSearch.send({ type: "plan.open", link: planLinkOf(params.warrnty_id, search.customer_id, search.plan_type) });
     const outcome = await settledPlanSearch(planSearch);
-    if (outcome.matches("notFound")) throw redirect({ to: "/find-claim/not-found" });
+    if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });
     const planId = outcome.context.focusPlanId;
     throw redirect({ to: "/find-claim/select-plan", search: (previous) => ({ ...previous, ...(planId && { warranty_id: planId }) }) });
   },

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
-import { settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
+import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import { PlansLoading, SelectPlanScreen } from "../../screens/select-plan/SelectPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute("/find-claim/select-plan")({
   beforeLoad: async ({ context: { planSearch } }) => {
     planSearch.send({ type: "plans.requested" });
     const outcome = await settledPlanSearch(planSearch);
-    if (outcome.matches("notFound")) throw redirect({ to: "/find-claim/not-found" });
+    if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });
   },
   pendingComponent: PlansLoading,
   component: function SelectPlanRoute() {

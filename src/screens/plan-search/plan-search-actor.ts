@@ -47,13 +47,21 @@ export function createPlanSearch(): PlanSearchActorRef {
 }
 
 /**
- * Resolves with the actor's snapshot once it rests in `found` or `notFound` (at once when it
- * already does): the outcome a route redirects on after sending `plan.open` or `plans.requested`.
+ * Resolves with the actor's snapshot once it rests in `found`, `notFound` or `rateLimited` (at once
+ * when it already does): the outcome a route redirects on after sending `plan.open` or
+ * `plans.requested`.
  */
 export function settledPlanSearch(planSearch: PlanSearchActorRef): Promise<SnapshotFrom<typeof planSearchMachine>> {
-  return waitFor(planSearch, (snapshot) => snapshot.matches("found") || snapshot.matches("notFound"));
+  return waitFor(planSearch, (snapshot) => snapshot.matches("found") || foundNothing(snapshot));
 }
 
+/**
+ * True when a search came to rest without plans, `notFound` or `rateLimited`: the route goes on to
+ * no-warranty-found, which says which.
+ */
+export function foundNothing(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
+  return snapshot.matches("notFound") || snapshot.matches("rateLimited");
+}
 /** The app's planSearch actor, from the router context; read it with `useSelector`. */
 export function usePlanSearch(): PlanSearchActorRef {
   return useRouteContext({ from: "__root__", select: (context) => context.planSearch });
