@@ -10,7 +10,6 @@ import { inject } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import type { ServerConfig } from "../../server/config.ts";
-import type { ServerConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
 export interface Portal {
@@ -34,16 +33,20 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   const browser = await launchChromium();
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 375, height: 812 },
-    locale: "en-US",
-    hasTouch: false,
-    reducedMotion: "reduce",
-  });
-  const page = await context.newPage();
   const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const newContext = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 812 },
+      locale: "en-US",
+      hasTouch: false,
+      reducedMotion: "reduce",
+    });
+    context.on("weberror", (error) => errors.push(error.error().message));
+    return context;
+  };
+  const context = await newContext();
+  const page = await context.newPage();
   return {
     server,
     browser,
