@@ -1,0 +1,55 @@
+/**
+ * Playwright helpers the QA tables share: finding a plan as a person does, and waiting for what a
+ * screen shows. Every check waits on what is visible (locators with auto-wait), never on the clock.
+ */
+import type { Locator, Page } from "playwright-core";
+
+/** The page's main heading, by its text. */
+export const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
+
+/** Waits until the locator shows. */
+export const shows = (locator: Locator) => locator.waitFor({ state: "visible" });
+
+/** Waits until nothing the locator finds shows. */
+export const hides = (locator: Locator) => locator.waitFor({ state: "hidden" });
+
+/** Waits until the URL's `step` is `step`. */
+export const urlStep = (page: Page, step: number) => page.waitForURL((url) => url.searchParams.get("step") === String(step));
+
+/** On 'Find your warranty' (warranty number): types the number and presses Submit. */
+export async function submitWarrantyNumber(page: Page, number: string): Promise<void> {
+  await page.getByRole("textbox", { name: "Warranty number" }).fill(number);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+/** Opens the warranty number search and submits `number`: how most starts find their plan. */
+export async function searchByNumber(page: Page, number: string): Promise<void> {
+  await page.goto("/find-claim/warranty-number");
+  await submitWarrantyNumber(page, number);
+}
+
+/** Searches by name and email on 'Lookup based on personal information'. */
+export async function searchByEmail(page: Page, person: { firstName: string; lastName: string; email: string }): Promise<void> {
+  await page.goto("/find-claim/search-by-personal-info");
+  await page.getByRole("textbox", { name: "First name" }).fill(person.firstName);
+  await page.getByRole("textbox", { name: "Last name" }).fill(person.lastName);
+  await page.getByRole("radio", { name: "Email" }).check();
+  await page.getByRole("textbox", { name: "Email" }).fill(person.email);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+/** The radio card of a plan on 'Select your Plan', by its warranty number. */
+export const planRadio = (page: Page, number: string) => page.getByRole("radio", { name: new RegExp(number) });
+
+/** Waits for 'Select your Plan' with its plans drawn. */
+export async function plansShown(page: Page): Promise<void> {
+  await shows(heading(page, "Select your Plan"));
+  await shows(page.getByRole("radio").first());
+}
+
+/** Waits for the page a new tab opens on `action`, and for its address to start with `url`. */
+export async function opensTab(page: Page, url: string, action: () => Promise<void>): Promise<void> {
+  const [tab] = await Promise.all([page.waitForEvent("popup"), action()]);
+  await tab.waitForURL((address) => address.href.startsWith(url));
+  await tab.close();
+}
