@@ -124,13 +124,40 @@ export function withoutItem(context: Pick<ClaimDraftContext, "selection" | "deta
   return { selection: context.selection.filter((id) => id !== planItemId), details, damages };
 }
 
-/** Draft state filled from a freshly loaded claim. */
-export function hydrateDraft(claim: Claim, drafts: Record<number, Partial<DamageEntry>[]>) {
-  return {
-    selection: claim.items.map((item) => item.planItemId),
-    details: Object.fromEntries(claim.items.map((item) => [item.planItemId, { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId }])),
-    damages: mergeDamages(claim, drafts),
-  };
+/**
+ * The consumer's unsaved input, as a wizard keeps it on this device across a reload (issue 14):
+ * chosen items, their details and the damage blocks not yet on the server.
+ */
+export type KeptDraft = Pick<ClaimDraftContext, "selection" | "details" | "damages">;
+
+/**
+ * Draft state filled from a freshly loaded claim, with the input kept from before a reload laid
+ * over it: kept items that may still be claimed stay chosen, their kept details win over the
+ * server's, and kept unsaved damage blocks follow the saved ones (saved blocks come from the server).
+ */
+export function hydrateDraft(claim: Claim, plan: Plan, kept: KeptDraft) {
+  const saved = claim.items.map((item) => item.planItemId);
+  const selection = [...saved, ...kept.selection.filter((id) => !saved.includes(id) && isSelectablePlanItem(plan, id))];
+  const serverDetails = Object.fromEntries(claim.items.map((item) => [item.planItemId, { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId }]));
+  const details = Object.fromEntries(selection.map((id) => [id, { ...serverDetails[id], ...kept.details[id] }]));
+  return { selection, details, damages: mergeDamages(claim, kept.damages) };
+}
+
+/** What to keep of a wizard's draft on the device: everything chosen or typed, without what the server already holds. */
+export function draftToKeep(context: Pick<ClaimDraftContext, "selection" | "details" | "damages">): KeptDraft {
+  const damages = Object.fromEntries(
+    Object.entries(context.damages)
+      .map(([id, blocks]) => [id, blocks.filter((block) => !block.savedId)] as const)
+      .filter(([, blocks]) => blocks.length > 0),
+  );
+  return { selection: context.selection, details: context.details, damages };
+}
+
+/** True when a chosen item has a damage block that is not saved and has something typed or picked in it. */
+export function hasUnsavedDamageInput(context: Pick<ClaimDraftContext, "selection" | "damages">): boolean {
+  return context.selection.some((id) =>
+    (context.damages[id] ?? []).some((block) => !block.savedId && Object.values(block).some((value) => value !== undefined && value !== null && value !== "")),
+  );
 }
 
 /** True when a plan item may be claimed: not returned and not fully replaced. */

@@ -33,6 +33,7 @@ import {
   type ClaimDraftContext,
   type ClaimDraftEvent,
   type DamageToSave,
+  type KeptDraft,
 } from "./claim-drafts.ts";
 import { hasCompleteDetails } from "./claim-rules.ts";
 import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
@@ -48,6 +49,8 @@ export interface ClaimWizardInput {
   customerId: number | null;
   /** `step` of the URL, null when missing or not a number. */
   requestedStep: number | null;
+  /** Unsaved input kept on this device from before a reload (issue 14), laid over the loaded claim. */
+  keptDraft?: KeptDraft | null;
 }
 
 /** The claims API's answer to a submit of a claim that still lacks a damage or a document. */
@@ -118,9 +121,10 @@ export function initialContext(family: ClaimFamily, input: ClaimWizardInput): Cl
     modelOptions: {},
     contact: {},
     contactSaved: true,
-    selection: [],
-    details: {},
-    damages: {},
+    // Kept input waits here until the claim loads; hydrate lays it over what the server holds.
+    selection: input.keptDraft?.selection ?? [],
+    details: input.keptDraft?.details ?? {},
+    damages: input.keptDraft?.damages ?? {},
     showValidation: false,
     removingPlanItemId: null,
     deletingDamageId: null,
@@ -188,7 +192,7 @@ export const claimWizard = setup({
       modelOptions: params.modelOptions ?? {},
       contact: params.contact ?? {},
       contactSaved: true,
-      ...hydrateDraft(params.claim, context.damages),
+      ...hydrateDraft(params.claim, params.plan, context),
     })),
     refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
     // Every unsaved block was complete and sent, so the server's blocks are now all there is.

@@ -1,7 +1,10 @@
 /**
  * The ky instance every call goes through: base URL and API key header from config (SPEC.md
  * section 7), and the page's language (Accept-Language) so lookup names come back in it. No
- * timeout, as the spec says; no retries, because writes are not idempotent.
+ * timeout, as the spec says. Reads retry with backoff (issue 14): a GET that met no answer, a
+ * timeout or a 5xx is tried up to 3 more times, about 0.3 s, 0.6 s and 1.2 s apart (jittered so
+ * phones do not return in step). Writes never retry here: they are not idempotent, so a failed
+ * write is shown to the person, whose input stays for their own Retry.
  */
 import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
@@ -11,7 +14,16 @@ export const http = ky.create({
   prefix: config.apiBaseUrl,
   headers: { "x-api-key": config.apiKey },
   timeout: false,
-  retry: 0,
+  retry: {
+    limit: 3,
+    methods: ["get"],
+    statusCodes: [408, 500, 502, 503, 504],
+    afterStatusCodes: [503],
+    // A Retry-After longer than this is not waited out: the failure is shown instead.
+    maxRetryAfter: 5_000,
+    backoffLimit: 5_000,
+    jitter: true,
+  },
   hooks: {
     beforeRequest: [
       ({ request }) => {

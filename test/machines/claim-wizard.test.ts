@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { getStateNodes } from "xstate/graph";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
-import type { Claim } from "../../machines/domain.ts";
+import type { Claim, DamageEntry } from "../../machines/domain.ts";
+import { draftToKeep, hasUnsavedDamageInput } from "../../machines/claim-drafts.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
 import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
 
@@ -682,5 +683,53 @@ describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
     expect((await idle(actor)).hasTag("busy")).toBe(false);
     const submitted = openWizard(family, 3, family.submitted);
     expect((await idle(submitted.actor)).hasTag("busy")).toBe(false);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: input kept on the device across a reload (issue 14)", (family) => {
+  it("lays kept unsaved damage blocks after the saved ones, and never keeps a saved one twice", async () => {
+    const kept = { ...family.newDamage("kept before the reload"), damageTypeId: undefined } as Partial<DamageEntry>;
+    const { actor } = openWizard(family, 4, family.ready, {}, { selection: [1], details: {}, damages: { 1: [family.savedBlock(901), kept] } });
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    const blocks = actor.getSnapshot().context.damages[1]!;
+    expect(blocks.map((block) => block.savedId ?? block.note)).toEqual([901, "kept before the reload"]);
+    expect(blocks[1]!.damageTypeId).toBeUndefined();
+  });
+
+  it("keeps chosen items that may still be claimed, with their kept details, and resumes on the details step", async () => {
+    const keptDetails = { manufacturerId: 77, materialId: 78, colorId: 79 };
+    const { actor } = openWizard(family, family.detailsStep, family.fresh, {}, { selection: [1, 3], details: { 1: keptDetails, 3: keptDetails }, damages: {} });
+    await idle(actor);
+    expect(where(actor)).toBe(family.detailsState);
+    const { selection, details } = actor.getSnapshot().context;
+    expect(selection).toEqual([1]); // item 3 was returned: it cannot be claimed
+    expect(details).toEqual({ 1: keptDetails });
+  });
+
+  it("without kept input, the draft is what the server holds", async () => {
+    const { actor } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    expect(actor.getSnapshot().context.damages[1]!.map((block) => block.savedId)).toEqual([901]);
+  });
+});
+
+describe("what a wizard keeps on the device", () => {
+  it("draftToKeep drops the blocks the server holds, and items left with none", () => {
+    const typed = { note: "scratch" };
+    expect(draftToKeep({ selection: [1, 2], details: { 1: { colorId: 5 } }, damages: { 1: [{ savedId: 9, note: "saved" }, typed], 2: [{ savedId: 10 }] } })).toEqual({
+      selection: [1, 2],
+      details: { 1: { colorId: 5 } },
+      damages: { 1: [typed] },
+    });
+  });
+
+  it("hasUnsavedDamageInput: only a chosen item's unsaved block with something typed or picked counts", () => {
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{}] } })).toBe(false);
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ note: "" }] } })).toBe(false);
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ savedId: 4, note: "saved" }] } })).toBe(false);
+    expect(hasUnsavedDamageInput({ selection: [2], damages: { 1: [{ note: "not chosen" }] } })).toBe(false);
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ damageTypeId: 3 }] } })).toBe(true);
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ note: "torn" }] } })).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ import { CLAIM_FAMILIES } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { useClaimNotices } from "./use-claim-notices.ts";
+import { useKeptDraft } from "./use-kept-draft.ts";
+import { loadKeptDraft } from "../../lib/kept-draft.ts";
 import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
 import { WizardFrame } from "../../ui/WizardFrame.tsx";
 import { inspect } from "../../inspect.ts";
@@ -48,8 +50,13 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
       },
     }),
   );
-  const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, { input: { claimId, planId, customerId, requestedStep: urlStep }, inspect });
+  const [keptDraft] = useState(() => loadKeptDraft(family, claimId));
+  const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, {
+    input: { claimId, planId, customerId, requestedStep: urlStep, keptDraft },
+    inspect,
+  });
   useClaimNotices(actor);
+  useKeptDraft(actor, family, claimId);
   const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family, damageOptionsFor: table.damageOptionsFor }), [actor, family, table]);
 
   const step = useSelector(actor, stepOf);

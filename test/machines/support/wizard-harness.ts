@@ -6,7 +6,7 @@
 import { vi } from "vitest";
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from "xstate";
 import { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
-import type { DamageToSave } from "../../../machines/claim-drafts.ts";
+import type { DamageToSave, KeptDraft } from "../../../machines/claim-drafts.ts";
 import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
 import type { Contact } from "../../../machines/contact-rules.ts";
 import type { Claim, DamageEntry, Plan, SavedDamage } from "../../../machines/domain.ts";
@@ -121,9 +121,16 @@ export const failing = (error: unknown = new Error("500")) => async (): Promise<
 
 /**
  * A running wizard of `family` at URL step `requestedStep`, its claim loaded from `first` (a claim,
- * loadClaim's whole answer, or a function answering it).
+ * loadClaim's whole answer, or a function answering it), with `keptDraft` as the input kept on the
+ * device from before a reload.
  */
-export function openWizard(family: WizardFamily, requestedStep: number | null, first: Claim | LoadedClaim | (() => Promise<LoadedClaim>), server: Partial<WizardServer> = {}) {
+export function openWizard(
+  family: WizardFamily,
+  requestedStep: number | null,
+  first: Claim | LoadedClaim | (() => Promise<LoadedClaim>),
+  server: Partial<WizardServer> = {},
+  keptDraft: KeptDraft | null = null,
+) {
   const load: WizardServer["loadClaim"] = typeof first === "function" ? first : "plan" in first ? async () => first : async () => family.loaded(first);
   const calls = {
     loadClaim: vi.fn(load),
@@ -149,7 +156,7 @@ export function openWizard(family: WizardFamily, requestedStep: number | null, f
     },
     actions: spies,
   });
-  const actor = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep } });
+  const actor = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep, keptDraft } });
   const notices = collectEmitted<{ type: "notify"; code: string }>(actor, "notify");
   actor.start();
   return { actor, notices, ...calls, ...spies };
