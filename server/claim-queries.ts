@@ -48,7 +48,8 @@ interface DocumentRow {
 }
 
 /**
- * Loads a claim of a plan family with its items, damages and documents.
+ * Loads a claim of a plan family with its items, damages and documents, each list in the order
+ * its entries were made (`seq`: ids are random).
  * @returns the detail, or null when no claim of this family has this id
  */
 export async function loadClaimDetail(q: Queryable, claimId: number, family: PlanFamily, language: Language = "en"): Promise<WireClaimDetail | null> {
@@ -69,7 +70,7 @@ export async function loadClaimDetail(q: Queryable, claimId: number, family: Pla
        JOIN lookup_values mf ON mf.id = ci.manufacturer_id
        JOIN lookup_values mt ON mt.id = ci.material_id
        JOIN lookup_values co ON co.id = ci.color_id
-     WHERE ci.claim_id = $1 ORDER BY ci.id`,
+     WHERE ci.claim_id = $1 ORDER BY ci.seq`,
     [claimId],
   );
   const damages = await q.query<DamageRow>(
@@ -83,11 +84,11 @@ export async function loadClaimDetail(q: Queryable, claimId: number, family: Pla
        JOIN lookup_values sl ON sl.id = d.specific_location_id
        JOIN lookup_values hd ON hd.id = d.how_did_occur_id
        JOIN lookup_values at ON at.id = d.action_taken_id
-     WHERE ci.claim_id = $1 ORDER BY d.id`,
+     WHERE ci.claim_id = $1 ORDER BY d.seq`,
     [claimId],
   );
   const documents = await q.query<DocumentRow>(
-    "SELECT id, claim_item_id, file_name FROM documents WHERE claim_id = $1 ORDER BY id",
+    "SELECT id, claim_item_id, file_name FROM documents WHERE claim_id = $1 ORDER BY seq",
     [claimId],
   );
   return {

@@ -53,7 +53,7 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
   if (dateError) throwIfAny({ damagedate: dateError });
   if (plan.status !== "Active") throw conflict("PLAN_NOT_ACTIVE", `Plan is ${plan.status}; claims can be filed on Active plans only`);
   const [live] = await tx.query<{ id: number; status: string; status_code: string | null }>(
-    "SELECT id, status, status_code FROM claims WHERE plan_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 1",
+    "SELECT id, status, status_code FROM claims WHERE plan_id = $1 AND status = ANY($2::text[]) ORDER BY seq LIMIT 1",
     [request.warrentyId, `{${[...EDITABLE_STATUSES, ...IN_PROGRESS].map((s) => `"${s}"`).join(",")}}`],
   );
   if (live && isEditableStatus(live.status)) {
@@ -323,7 +323,7 @@ async function missingParts(tx: Queryable, claimId: number): Promise<string[]> {
     `SELECT ci.id,
        (SELECT count(*)::int FROM damages d WHERE d.claim_item_id = ci.id) AS damages,
        (SELECT count(*)::int FROM documents f WHERE f.claim_item_id = ci.id) AS documents
-     FROM claim_items ci WHERE ci.claim_id = $1 ORDER BY ci.id`,
+     FROM claim_items ci WHERE ci.claim_id = $1 ORDER BY ci.seq`,
     [claimId],
   );
   if (items.length === 0) return ["no claim item"];
