@@ -9,11 +9,14 @@
 import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
 import { config } from "../config.ts";
+import { cancellableFetch } from "./pending-calls.ts";
 
 export const http = ky.create({
   prefix: config.apiBaseUrl,
   headers: { "x-api-key": config.apiKey },
   timeout: false,
+  // Lets a person give up on a call that takes too long (src/ui/StillWorking.tsx).
+  fetch: cancellableFetch,
   retry: {
     limit: 3,
     methods: ["get"],

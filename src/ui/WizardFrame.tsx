@@ -3,6 +3,7 @@
  * circles, the step title, the step's body, and Next, or Submit on the review step. Next is enabled
  * as the machine allows. When the step changes, and only then, focus goes to the first thing to fix
  * on it (a submit that found something missing) or else to the title, so screen readers announce it.
+ * A call that takes long shows 'Still working…' and then a Cancel (StillWorking.tsx).
  */
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -10,6 +11,7 @@ import { BackButton } from "./BackButton.tsx";
 import { Button } from "./Button.tsx";
 import { Form } from "./Form.tsx";
 import { StepProgress } from "./StepProgress.tsx";
+import { StillWorking } from "./StillWorking.tsx";
 
 export interface WizardFrameProps {
   steps: readonly number[];
@@ -45,6 +47,7 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
             {isReview ? t`Submit` : t`Next`}
           </Button>
         </div>
+        <StillWorking busy={busy} />
       </Form>
     </section>
   );

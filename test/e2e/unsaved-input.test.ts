@@ -99,4 +99,37 @@ describe("unsaved input and flaky reads (issue 14)", () => {
     expect(answered).toBe(2); // the refused call, then its retry
     await context.close();
   });
+
+  it("a save that hangs says 'Still working…', then offers Cancel; cancelling keeps the input for a Retry", async () => {
+    const own = await openPortal(); // a plan of its own: the tests above file W-E34-WS4566's claim
+    try {
+      const page = own.page;
+      await page.clock.install();
+      await startClaim(page);
+      await page.getByRole("checkbox", { name: /Sofa/ }).check();
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
+      await page.getByLabel("Manufacturer").selectOption({ label: "Ashley" });
+      await page.getByLabel("Material").selectOption({ label: "Leather" });
+      await page.getByLabel("Color").selectOption({ label: "Brown" });
+      // The save reaches a server that never answers (until the person gives up).
+      await page.route(/\/api\/v1\/insert_update_claim_item/, () => undefined);
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.clock.runFor(8_000);
+      await page.getByText("Still working…").waitFor();
+      expect(await page.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+      await page.clock.runFor(22_000);
+      await page.getByText("This is taking longer than usual.", { exact: false }).waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByText("We could not save your changes. Please try again.").waitFor();
+      expect(await page.getByLabel("Manufacturer").locator("option:checked").innerText()).toBe("Ashley");
+      expect(await page.getByRole("button", { name: "Cancel" }).count()).toBe(0);
+      // The network is back: Next saves what was typed.
+      await page.unroute(/\/api\/v1\/insert_update_claim_item/);
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("heading", { name: "Report your damage" }).waitFor();
+    } finally {
+      await own.close();
+    }
+  });
 });
