@@ -11,6 +11,7 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
+import { injectFaults } from "./faults.ts";
 import { HttpError } from "./http-errors.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
@@ -53,6 +54,8 @@ export function createApp(deps: AppDeps): Hono {
     maxAge: 600,
   }));
   app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
+  // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
+  if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BYTES,

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
+import { parseFaults, type FaultSettings } from "./faults.ts";
 
 /** Validated server settings. Paths are as given (relative ones resolve against the cwd). */
 export interface ServerConfig {
@@ -38,6 +39,8 @@ export interface ServerConfig {
   linkSecret: string | undefined;
   /** Rate limits: [requests, window in seconds]. */
   rateLimits: RateLimits;
+  /** Injected faults for development and tests (server/faults.ts); null: none. */
+  faults: FaultSettings | null;
 }
 
 /** Requests allowed per window (seconds), per client address or per searched name. */
@@ -84,6 +87,14 @@ const envSchema = v.object({
   RATE_LIMIT_SEARCH: v.optional(rateSchema, "30/600"),
   RATE_LIMIT_SEARCH_NAME: v.optional(rateSchema, "10/600"),
   RATE_LIMIT_PLAN: v.optional(rateSchema, "120/600"),
+  FAULTS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parseFaults(dataset.value);
+    } catch (error) {
+      addIssue({ message: (error as Error).message });
+      return NEVER;
+    }
+  }))),
 });
 
 /**
@@ -114,5 +125,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     linkSecret: e.LINK_SECRET,
     rateLimits: { searchPerAddress: e.RATE_LIMIT_SEARCH, searchPerName: e.RATE_LIMIT_SEARCH_NAME, planLookupPerAddress: e.RATE_LIMIT_PLAN },
+    faults: e.FAULTS ?? null,
   };
 }
