@@ -286,6 +286,13 @@ export const uploadUrlQuerySchema = v.object({
 /** GET /file-upload-url answer: a short-lived signed URL to PUT the bytes to, and the stored name. */
 export const uploadUrlResponseSchema = v.object({ url: v.string(), fileName: v.string() });
 
+/**
+ * GET /documents/{docId}/download-url (and /ace/...) answer, an addition to SPEC.md's calls
+ * (docs/api.md): a signed GET URL of the stored document that works without the session until
+ * `expires` (Unix seconds).
+ */
+export const downloadUrlResponseSchema = v.object({ url: v.string(), expires: v.number() });
+
 /** POST /insert_linked_and_embedded_files body: links an uploaded file to a claim item. */
 export const linkDocumentRequestSchema = v.object({
   claimId: id,

@@ -6,6 +6,12 @@
 /** Largest accepted file, in bytes (10 MB). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 
+/** Most documents one claim item may hold (issue 9: a claim cannot grow without bound). */
+export const MAX_DOCUMENTS_PER_CLAIM_ITEM = 20;
+
+/** Most bytes of documents one claim may hold, in bytes (200 MiB: 20 files of the largest size). */
+export const MAX_CLAIM_BYTES = 20 * MAX_UPLOAD_BYTES;
+
 /** Accepted file name extensions, lower case, compared case-insensitively. */
 export const ALLOWED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
 

@@ -1,6 +1,7 @@
 /**
- * Starts the reference claims API: opens (migrates, seeds) the database, builds the app and
- * listens. Used by server/main.ts, the server tests and the end-to-end runner.
+ * Starts the reference claims API: opens (migrates, seeds) the database, builds the app, listens
+ * and sweeps unlinked uploads (server/upload-sweep.ts). Used by server/main.ts, the server tests
+ * and the end-to-end runner.
  */
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { openDatabase, type Database } from "./db.ts";
 import { linkSecretOf } from "./plan-links.ts";
 import { seedIfEmpty } from "./seed.ts";
 import { createStorage } from "./storage.ts";
+import { startUploadSweeper } from "./upload-sweep.ts";
 
 /** A listening server. */
 export interface RunningServer {
@@ -39,7 +41,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   let server: ServerType | undefined;
   try {
     await seedIfEmpty(db);
-    const app = createApp({ db, config, storage: createStorage(join(config.dataDir, "storage")) });
+    const storage = createStorage(join(config.dataDir, "storage"));
+    const app = createApp({ db, config, storage });
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
       server.once("error", reject);
@@ -47,6 +50,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
+    // Unlinked uploads go once their URL has expired: now, and every few minutes (issue 9).
+    const sweeper = startUploadSweeper({ db, storage });
     return {
       url: `http://${shownHost}:${port}`,
       port,
@@ -58,6 +63,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
           // Keep-alive connections would hold close() open until they time out.
           if ("closeAllConnections" in server!) server.closeAllConnections();
         });
+        await sweeper.stop();
         await db.close();
       },
     };

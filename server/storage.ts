@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, resolve, sep } from "node:path";
+import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { PlanFamily } from "./plan-family.ts";
 
@@ -22,6 +22,17 @@ export interface Storage {
   size(path: string): Promise<number | null>;
   /** The file's bytes as a web stream (the file must exist). */
   read(path: string): ReadableStream<Uint8Array>;
+  /** What a folder holds, without descending; a missing folder holds nothing. */
+  list(path: string): Promise<StoredEntry[]>;
+}
+
+/** One entry of a folder. */
+export interface StoredEntry {
+  name: string;
+  /** A regular file (else a folder or anything else). */
+  isFile: boolean;
+  /** Last change, in milliseconds since the epoch. */
+  modifiedMs: number;
 }
 
 /**
@@ -61,6 +72,16 @@ export function createStorage(root: string): Storage {
       }
     },
     read: (path) => Readable.toWeb(createReadStream(inside(path))) as ReadableStream<Uint8Array>,
+    async list(path) {
+      const folder = inside(path);
+      const names = await readdir(folder).catch(() => [] as string[]);
+      const entries = await Promise.all(names.map(async (name) => {
+        // A file removed between readdir and stat is simply not listed.
+        const info = await lstat(join(folder, name)).catch(() => null);
+        return info && { name, isFile: info.isFile(), modifiedMs: info.mtimeMs };
+      }));
+      return entries.filter((entry): entry is StoredEntry => entry !== null);
+    },
   };
 }
 
@@ -75,6 +96,11 @@ export function claimFolder(claimId: number, family: PlanFamily): string {
 /** Path of one stored document, relative to the storage root. */
 export function claimDocumentPath(claimId: number, fileName: string, family: PlanFamily): string {
   return `${claimFolder(claimId, family)}/photos-consumer/${fileName}`;
+}
+
+/** URL path at which the server serves one stored claim document (server/routes/storage-files.ts). */
+export function claimDocumentUrlPath(claimId: number, fileName: string, family: PlanFamily): string {
+  return `/storage/${claimDocumentPath(claimId, fileName, family)}`;
 }
 
 /** Path of a contact-service request's document, relative to the storage root. */

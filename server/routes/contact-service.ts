@@ -13,26 +13,19 @@ import {
   contactTicketRequestSchema,
   contactUploadUrlQuerySchema,
 } from "../../contract/schemas.ts";
-import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind } from "../../contract/upload-rules.ts";
-import { API_PREFIX, type AppDeps } from "../app-deps.ts";
-import type { Queryable } from "../db.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { lockOpenRequest } from "../contact-requests.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
-import { HttpError, closingConnection, conflict, invalid, notFound } from "../http-errors.ts";
+import { conflict, invalid, notFound } from "../http-errors.ts";
 import { contactDocumentPath } from "../storage.ts";
-import { UPLOAD_URL_TTL_SECONDS, signUpload, verifyUpload } from "../upload-signing.ts";
+import { issueUploadUrl } from "../upload-grants.ts";
+import { receiveUpload, tooBig } from "../upload-requests.ts";
 import { idParam, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
-import { UPLOAD_PATH_PREFIX, readAtMost } from "./uploads.ts";
-import { publicOrigin } from "../public-url.ts";
+import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
 const PREFIX = "contact_service/";
-const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
-
-/** Refuses changes to a request already sent. */
-async function refuseIfSent(tx: Queryable, requestId: string): Promise<void> {
-  const [sent] = await tx.query("SELECT 1 FROM contact_tickets WHERE request_id = $1", [requestId]);
-  if (sent) throw conflict("REQUEST_ALREADY_SENT", "This request has already been sent");
-}
 
 /** Routes of contact-service requests, to mount under /api/v1. */
 export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
@@ -40,39 +33,26 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.get("/contact_service/file-upload-url", async (c) => {
     const query = parseQuery(c, contactUploadUrlQuerySchema);
-    await refuseIfSent(db, query.requestId);
-    const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
-    const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
-    const sig = signUpload(config.uploadSecret, { claimId: query.requestId, fileName, expires, prefix: PREFIX });
-    const origin = publicOrigin(c, config); // never the Host header (issue 9)
-    return c.json({ url: `${origin}${API_PREFIX}${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}?expires=${expires}&sig=${sig}`, fileName });
+    if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
+    const kind = kindOfContentType(query.fileType)!;
+    const fileName = storedFileName(query.fileName ?? "", kind);
+    const url = await db.transaction(async (tx) => {
+      await lockOpenRequest(tx, query.requestId);
+      return issueUploadUrl(tx, c, config, {
+        owner: { requestId: query.requestId }, path: `${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}`,
+        fileName, contentType: CONTENT_TYPES[kind], size: query.fileSize,
+      });
+    });
+    return c.json({ url, fileName });
   });
 
-  // The signed PUT: authorised by its signature, checked for size and real type like a claim's.
+  // The signed PUT: works once, for the declared type and size, checked for real type like a claim's.
   app.put(`${UPLOAD_PATH_PREFIX}${PREFIX}:requestId/:fileName`, async (c: Context) => {
     const requestId = c.req.param("requestId") ?? "";
     const fileName = c.req.param("fileName") ?? "";
-    let bytes: Uint8Array | null;
-    try {
-      const expiresText = c.req.query("expires") ?? "";
-      const expires = /^\d{1,12}$/.test(expiresText) ? Number(expiresText) : 0;
-      const verdict =
-        REQUEST_ID.test(requestId) && expires > 0 && isStoredName(fileName)
-          ? verifyUpload(config.uploadSecret, { claimId: requestId, fileName, expires, prefix: PREFIX }, c.req.query("sig") ?? "", Math.floor(Date.now() / 1000))
-          : "bad";
-      if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
-      if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
-      await refuseIfSent(db, requestId);
-      const tooBig = new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
-      if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_BYTES) throw tooBig;
-      bytes = await readAtMost(c.req.raw.body, MAX_UPLOAD_BYTES);
-      if (!bytes) throw tooBig;
-    } catch (error) {
-      throw closingConnection(error);
-    }
-    const kind = detectKind(bytes);
-    if (!kind) throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
-    if (kind !== kindOfName(fileName)) throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
+    const path = `${UPLOAD_PATH_PREFIX}${PREFIX}${requestId}/${fileName}`;
+    // A request id no URL could name fails the signature check before it reaches the database.
+    const bytes = await receiveUpload(c, { db, config }, { path, fileName }, (tx) => lockOpenRequest(tx, requestId));
     await storage.write(contactDocumentPath(requestId, fileName), bytes);
     return c.json({ message: SUCCEED });
   });
@@ -80,7 +60,7 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
   app.post("/contact_service/documents", async (c) => {
     const request = await parseBody(c, contactLinkDocumentRequestSchema);
     const id = await db.transaction(async (tx) => {
-      await refuseIfSent(tx, request.requestId);
+      await lockOpenRequest(tx, request.requestId);
       const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
       const size = kind ? await storage.size(contactDocumentPath(request.requestId, request.docName)) : null;
       if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
@@ -102,7 +82,7 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
       // Another request's document is not found, whatever its id.
       const [row] = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE id = $1 AND request_id = $2", [docId, requestId]);
       if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
-      await refuseIfSent(tx, requestId);
+      await lockOpenRequest(tx, requestId);
       await tx.query("DELETE FROM contact_documents WHERE id = $1", [docId]);
       return row.file_name;
     });
@@ -114,7 +94,7 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
     const request = await parseBody(c, contactTicketRequestSchema);
     const { customerDetails: customer, purchaseDetails: purchase } = request;
     const ticket = await db.transaction(async (tx) => {
-      await refuseIfSent(tx, request.request_id);
+      await lockOpenRequest(tx, request.request_id);
       const documents = await tx.query<{ id: number }>("SELECT id FROM contact_documents WHERE request_id = $1 AND id = ANY($2::int[])", [request.request_id, request.documents]);
       if (documents.length !== new Set(request.documents).size) throw invalid({ documents: "Not documents of this request" });
       // The Request Number is made from the row's own id, in the same statement.

@@ -6,14 +6,17 @@
  */
 import { Hono } from "hono";
 import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../contract/schemas.ts";
-import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
-import { API_PREFIX, type AppDeps } from "../app-deps.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
+import { checkRoomForDocument, checkRoomForUpload } from "../document-limits.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { HttpError, notFound } from "../http-errors.ts";
-import type { PlanFamily } from "../plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath } from "../storage.ts";
-import { UPLOAD_URL_TTL_SECONDS, signUpload } from "../upload-signing.ts";
+import { requireFamily, type PlanFamily } from "../plan-family.ts";
+import { claimDocumentPath, claimDocumentUrlPath } from "../storage.ts";
+import { issueUploadUrl } from "../upload-grants.ts";
+import { tooBig } from "../upload-requests.ts";
+import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../url-signing.ts";
 import { uploadPath } from "./uploads.ts";
 import { idParam, parseBody, parseQuery } from "../validation.ts";
 import { ownerOf } from "../session.ts";
@@ -29,13 +32,38 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
   app.get("/file-upload-url", async (c) => {
     const query = parseQuery(c, uploadUrlQuerySchema);
     await ownerOf(c, config).claim(db, query.claimId);
-    await lockDraftClaim(db, query.claimId, family);
-    const fileName = storedFileName(query.fileName ?? "", kindOfContentType(query.fileType)!);
-    const expires = Math.floor(Date.now() / 1000) + UPLOAD_URL_TTL_SECONDS;
-    const sig = signUpload(config.uploadSecret, { claimId: query.claimId, fileName, expires, prefix: STORAGE_PREFIX[family] });
-    const origin = publicOrigin(c, config); // never the Host header (issue 9)
-    const url = `${origin}${API_PREFIX}${uploadPath(family, query.claimId, fileName)}?expires=${expires}&sig=${sig}`;
+    if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
+    const kind = kindOfContentType(query.fileType)!;
+    const fileName = storedFileName(query.fileName ?? "", kind);
+    const url = await db.transaction(async (tx) => {
+      await lockDraftClaim(tx, query.claimId, family);
+      await checkRoomForUpload(tx, query.claimId, query.fileSize, Math.floor(Date.now() / 1000));
+      return issueUploadUrl(tx, c, config, {
+        owner: { claimId: query.claimId }, path: uploadPath(family, query.claimId, fileName),
+        fileName, contentType: CONTENT_TYPES[kind], size: query.fileSize,
+      });
+    });
     return c.json({ url, fileName });
+  });
+
+  // An addition to SPEC.md's calls (docs/api.md): a short-lived signed GET URL of a document the
+  // session owns, which opens without the session cookie (to hand to another app or tab).
+  app.get("/documents/:docId/download-url", async (c) => {
+    const docId = idParam(c, "docId");
+    await ownerOf(c, config).document(db, docId);
+    const [document] = await db.query<{ claim_id: number; file_name: string; plan_type: string }>(
+      `SELECT d.claim_id, d.file_name, p.plan_type FROM documents d
+       JOIN claims c ON c.id = d.claim_id JOIN plans p ON p.id = c.plan_id WHERE d.id = $1`,
+      [docId],
+    );
+    if (!document) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
+    requireFamily(document.plan_type, family);
+    const signed: SignedRequest = {
+      method: "GET",
+      path: claimDocumentUrlPath(document.claim_id, document.file_name, family),
+      expires: Math.floor(Date.now() / 1000) + DOWNLOAD_URL_TTL_SECONDS,
+    };
+    return c.json({ url: `${publicOrigin(c, config)}${signed.path}?${signedQuery(config.uploadSecret, signed)}`, expires: signed.expires });
   });
 
   app.post("/insert_linked_and_embedded_files", async (c) => {
@@ -64,6 +92,7 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
           ...(same ? { result: [{ id: linked.id, name: request.docName }] } : {}),
         });
       }
+      await checkRoomForDocument(tx, request.claimId, request.claimItemsId, size!);
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO documents (claim_id, claim_item_id, file_name, content_type, size_bytes)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,

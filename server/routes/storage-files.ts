@@ -2,17 +2,19 @@
  * Read-only document storage (SPEC.md section 3 "Document": base + prefix +
  * claims_documentation/CL-{claimId}/photos-consumer/{fileName}; the prefix is empty for FPP claims
  * and `ace/` for ACE claims). No API key (an <img> cannot send one): a claim's files are served
- * only to the session that owns the claim (SECURITY.md), anyone else gets the same 404 as for a
- * missing file. Only names we could have stored are served, so no path can leave the claim's
- * folder. A contact-service request's files are reached by its random request id, as its calls are.
+ * only to the session that owns the claim (SECURITY.md) or through a short-lived signed GET URL
+ * (`?expires&sig`, handed out by GET /documents/{docId}/download-url); anyone else, and a URL
+ * expired, altered or signed for another file, gets the same 404 as for a missing file. Only names
+ * we could have stored are served, so no path can leave the claim's folder. A contact-service request's files are reached by its random request id, as its calls are.
  */
 import { Hono, type Context } from "hono";
 import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { isStoredName, kindOfName } from "../file-names.ts";
 import type { PlanFamily } from "../plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath, contactDocumentPath } from "../storage.ts";
+import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumentPath } from "../storage.ts";
 import { ownerOf } from "../session.ts";
+import { signedParams, verifyRequest } from "../url-signing.ts";
 import { idOf } from "../validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
@@ -25,8 +27,17 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     const claimId = folder.startsWith("CL-") ? idOf(folder.slice(3)) : null;
     if (claimId === null || !isStoredName(fileName)) return c.json(missing, 404);
-    if (!(await ownerOf(c, config).ownsClaim(db, claimId))) return c.json(missing, 404);
+    const allowed = c.req.query("sig") === undefined
+      ? await ownerOf(c, config).ownsClaim(db, claimId)
+      : signedFor(c, claimDocumentUrlPath(claimId, fileName, family));
+    if (!allowed) return c.json(missing, 404);
     return send(c, claimDocumentPath(claimId, fileName, family), fileName);
+  };
+
+  /** A signed GET URL (its signature over exactly this path, not expired) opens the file to anyone holding it. */
+  const signedFor = (c: Context, path: string): boolean => {
+    const { expires, sig } = signedParams((name) => c.req.query(name));
+    return verifyRequest(config.uploadSecret, { method: "GET", path, expires }, sig, Math.floor(Date.now() / 1000)) === "ok";
   };
 
   const send = async (c: Context, path: string, fileName: string): Promise<Response> => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
-import { signUpload } from "../../server/upload-signing.ts";
+import { signedQuery } from "../../server/url-signing.ts";
 import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
@@ -211,8 +211,8 @@ describe("upload, link, serve", () => {
     expect((await put(url.replace(/expires=\d+/, `expires=${later}`), photo)).status).toBe(403);
     // Correctly signed but expired.
     const expires = Math.floor(Date.now() / 1000) - 1;
-    const sig = signUpload(UPLOAD_SECRET, { claimId, fileName, expires });
-    const expired = `${server.url}/api/v1/uploads/${claimId}/${fileName}?expires=${expires}&sig=${sig}`;
+    const path = `/api/v1/uploads/${claimId}/${fileName}`;
+    const expired = `${server.url}${path}?${signedQuery(UPLOAD_SECRET, { method: "PUT", path, expires, contentType: "image/jpeg" })}`;
     expect(await put(expired, photo)).toMatchObject({ status: 403, body: { code: "URL_EXPIRED" } });
     expect((await server.fetch(storageUrl(fileName))).status).toBe(404);
   });

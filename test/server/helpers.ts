@@ -207,3 +207,21 @@ export async function demoPlan(api: Api, number: string) {
 export function claimBody(planId: number, customerId: number) {
   return { warrentyId: planId, customerId, damagedate: "2025-09-01", claimdate: "2025-09-02 14:30:00", allowSMS: true };
 }
+
+/**
+ * A draft on a demo plan with one claim item (Ashley, Leather, Brown) on the plan item of a type.
+ * @returns the claim id, claim item id and the plan as demoPlan reads it
+ */
+export async function draftWithItem(api: Api, number: string, itemType: string) {
+  const plan = await demoPlan(api, number);
+  const created = (await api.post("/insert_claim", claimBody(plan.id, plan.customerId))).body;
+  const claimId: number = created.result?.claim_id ?? created.claimId;
+  const items = await api.post("/insert_update_claim_item", {
+    warrentyId: plan.id, claimId, claim_items: [{
+      selectedItemId: plan.itemId(itemType), manuFacturer: await lookupId(api, "/all_manufacturer", "Ashley"),
+      material: await lookupId(api, "/all_material", "Leather"), color: await lookupId(api, "/all_color", "Brown"),
+    }],
+  });
+  expect(items.status, JSON.stringify(items.body)).toBe(200);
+  return { claimId, claimItemId: items.body.results[0].claimItemId as number, plan };
+}

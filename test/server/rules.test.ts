@@ -1,12 +1,12 @@
 /**
  * The reference server's pure rules, without a database: settings, search normalisation, stored
- * file names, upload signatures, date checks.
+ * file names, signed URLs, date checks.
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/file-names.ts";
 import { phoneDigits, zip5 } from "../../server/search-rules.ts";
-import { signUpload, verifyUpload } from "../../server/upload-signing.ts";
+import { signRequest, signedParams, signedQuery, verifyRequest } from "../../server/url-signing.ts";
 import { isRealDate, isRealTimestamp } from "../../contract/schemas.ts";
 import { EDITABLE_STATUSES } from "../../server/claim-guards.ts";
 import { CLAIM_STATUSES, claimStatusGroup } from "../../machines/domain.ts";
@@ -75,19 +75,28 @@ describe("stored file names", () => {
   });
 });
 
-describe("upload signatures", () => {
-  const grant = { claimId: 7, fileName: "abc-photo.jpg", expires: 2_000 };
-  it("verify only the same grant with the same secret, before it expires", () => {
-    const sig = signUpload("secret", grant);
-    expect(verifyUpload("secret", grant, sig, 1_999)).toBe("ok");
-    expect(verifyUpload("secret", grant, sig, 2_000)).toBe("ok");
-    expect(verifyUpload("secret", grant, sig, 2_001)).toBe("expired");
-    expect(verifyUpload("other", grant, sig, 1_000)).toBe("bad");
-    expect(verifyUpload("secret", { ...grant, claimId: 8 }, sig, 1_000)).toBe("bad");
-    expect(verifyUpload("secret", { ...grant, fileName: "abc-photo.png" }, sig, 1_000)).toBe("bad");
-    expect(verifyUpload("secret", { ...grant, expires: 3_000 }, sig, 1_000)).toBe("bad");
-    expect(verifyUpload("secret", grant, sig.toUpperCase(), 1_000)).toBe("bad");
-    expect(verifyUpload("secret", grant, "", 1_000)).toBe("bad");
+describe("signed URLs", () => {
+  const upload = { method: "PUT", path: "/api/v1/uploads/7/abc-photo.jpg", expires: 2_000, contentType: "image/jpeg", size: 1234 } as const;
+  it("verify only the same request with the same secret, before it expires", () => {
+    const sig = signRequest("secret", upload);
+    expect(verifyRequest("secret", upload, sig, 1_999)).toBe("ok");
+    expect(verifyRequest("secret", upload, sig, 2_000)).toBe("ok");
+    expect(verifyRequest("secret", upload, sig, 2_001)).toBe("expired");
+    expect(verifyRequest("other", upload, sig, 1_000)).toBe("bad");
+    for (const changed of [
+      { path: "/api/v1/uploads/8/abc-photo.jpg" }, { path: "/api/v1/uploads/ace/7/abc-photo.jpg" }, { path: "/api/v1/uploads/7/abc-photo.png" },
+      { expires: 3_000 }, { contentType: "application/pdf" }, { size: 1235 }, { size: undefined }, { method: "GET" as const },
+    ]) expect(verifyRequest("secret", { ...upload, ...changed }, sig, 1_000), JSON.stringify(changed)).toBe("bad");
+    expect(verifyRequest("secret", upload, sig.toUpperCase(), 1_000)).toBe("bad");
+    expect(verifyRequest("secret", upload, "", 1_000)).toBe("bad");
+  });
+
+  it("carry expires, size and sig in the query, and read malformed ones as values nothing signs", () => {
+    const query = new URLSearchParams(signedQuery("secret", upload));
+    expect(Object.fromEntries(query)).toEqual({ expires: "2000", size: "1234", sig: signRequest("secret", upload) });
+    expect(signedParams((name) => query.get(name) ?? undefined)).toEqual({ expires: 2_000, size: 1234, sig: signRequest("secret", upload) });
+    expect(new URLSearchParams(signedQuery("secret", { method: "GET", path: "/storage/x", expires: 5 })).has("size")).toBe(false);
+    expect(signedParams((name) => ({ expires: "soon", size: "-1" })[name])).toEqual({ expires: 0, size: -1, sig: "" });
   });
 });
 

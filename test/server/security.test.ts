@@ -113,6 +113,7 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
     ["GET", "/file-upload-url", `/file-upload-url?claimId=${a.claim}&fileType=image/png&fileName=x.png`],
     ["POST", "/insert_linked_and_embedded_files", "/insert_linked_and_embedded_files", { claimId: a.claim, claimItemsId: a.claimItem, docName: a.docName }],
     ["DELETE", "/delete_uploaded_documents_of_claim/:docId", `/delete_uploaded_documents_of_claim/${a.document}`],
+    ["GET", "/documents/:docId/download-url", `/documents/${a.document}/download-url`],
     ["DELETE", "/delete_draft_claim/:claimId", `/delete_draft_claim/${a.claim}`],
     ["POST", "/ace/insert_claim", "/ace/insert_claim", claimBody(a.acePlan, a.aceCustomer)],
     ["POST", "/ace/insert_claim_item", "/ace/insert_claim_item", {
@@ -129,6 +130,7 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
     ["GET", "/ace/file-upload-url", `/ace/file-upload-url?claimId=${a.aceClaim}&fileType=image/png&fileName=x.png`],
     ["POST", "/ace/insert_linked_and_embedded_files", "/ace/insert_linked_and_embedded_files", { claimId: a.aceClaim, claimItemsId: a.aceItem, docName: a.docName }],
     ["DELETE", "/ace/delete_uploaded_documents_of_claim/:docId", `/ace/delete_uploaded_documents_of_claim/${a.aceDocument}`],
+    ["GET", "/ace/documents/:docId/download-url", `/ace/documents/${a.aceDocument}/download-url`],
     ["GET", "/ace/customer_info/:customerId", `/ace/customer_info/${a.customer}`],
     ["PUT", "/ace/customer_info/:customerId", `/ace/customer_info/${a.aceCustomer}`, {
       firstName: "Eve", lastName: "Mallory", email: "eve@example.com", phone: "2125550000", address: "1 Evil Way", city: "Nowhere", state: "NY", zipCode: "10001",
