@@ -7,9 +7,8 @@
 import type { TicketRequest } from "../../machines/contact-service.machine.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { config } from "../config.ts";
-import { contentTypeFor } from "../../contract/upload-rules.ts";
 import { phoneDigits } from "../../machines/contact-rules.ts";
-import type { UploadDestination } from "./documents.ts";
+import { uploadUrlQuery, type UploadDestination } from "./documents.ts";
 import { http } from "./http.ts";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
 
@@ -18,7 +17,7 @@ export function contactRequestDestination(requestId: string): UploadDestination 
   return {
     kind: "contactRequest",
     uploadUrl: (file) =>
-      http.get("contact_service/file-upload-url", { searchParams: { requestId, fileType: contentTypeFor(file.name), fileName: file.name } }).json(uploadUrlResponseSchema),
+      http.get("contact_service/file-upload-url", { searchParams: { requestId, ...uploadUrlQuery(file) } }).json(uploadUrlResponseSchema),
     link: async (fileName) => {
       const body = await http.post("contact_service/documents", { json: { requestId, docName: fileName } }).json(linkDocumentResponseSchema);
       const linked = body.result[0];

@@ -13,10 +13,21 @@ import type { ClaimDocument } from "../../machines/domain.ts";
 export type ClaimFamily = "fpp" | "ace";
 const prefixOf = (family: ClaimFamily) => (family === "ace" ? "ace/" : "");
 
+/** A file about to be uploaded: its name and its size in bytes. */
+export type FileToUpload = { name: string; size: number };
+
+/**
+ * Query of an upload-URL call: the file's type and name as SPEC.md has them, and its size, which
+ * the reference server binds into the URL (an optional addition, docs/api.md).
+ */
+export function uploadUrlQuery(file: FileToUpload): Record<string, string | number> {
+  return { fileType: contentTypeFor(file.name), fileName: file.name, fileSize: file.size };
+}
+
 /** GET /file-upload-url (or /ace/...): where to PUT a file, and the name it is stored under. */
-export async function fetchUploadUrl(family: ClaimFamily, claimId: number, file: { name: string }): Promise<{ url: string; fileName: string }> {
+export async function fetchUploadUrl(family: ClaimFamily, claimId: number, file: FileToUpload): Promise<{ url: string; fileName: string }> {
   return http
-    .get(`${prefixOf(family)}file-upload-url`, { searchParams: { claimId, fileType: contentTypeFor(file.name), fileName: file.name } })
+    .get(`${prefixOf(family)}file-upload-url`, { searchParams: { claimId, ...uploadUrlQuery(file) } })
     .json(uploadUrlResponseSchema);
 }
 
@@ -86,8 +97,8 @@ export function documentUrl(family: ClaimFamily, claimId: number, fileName: stri
  */
 export interface UploadDestination {
   kind: "claimItem" | "contactRequest";
-  /** A signed URL to PUT the file to, and the name it is stored under. */
-  uploadUrl(file: { name: string }): Promise<{ url: string; fileName: string }>;
+  /** A signed URL to PUT the file to (for its type and size), and the name it is stored under. */
+  uploadUrl(file: FileToUpload): Promise<{ url: string; fileName: string }>;
   /** Ties the stored file to the destination; resolves to the document as listed. */
   link(fileName: string): Promise<ClaimDocument>;
 }
