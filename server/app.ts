@@ -13,6 +13,7 @@ import { HTTPException } from "hono/http-exception";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
 import { injectFaults } from "./faults.ts";
 import { HttpError } from "./http-errors.ts";
+import { idempotentWrites } from "./idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
@@ -40,6 +41,7 @@ const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "2
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  const keyedWrites = idempotentWrites(deps.db);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
   app.use("*", securityHeaders(deps.config, API_PREFIX));
@@ -48,7 +50,7 @@ export function createApp(deps: AppDeps): Hono {
   const origin = (requested: string) => (allowed.has(requested) ? requested : null);
   app.use(`${API_PREFIX}/*`, cors({
     origin,
-    allowHeaders: ["Content-Type", "x-api-key"],
+    allowHeaders: ["Content-Type", "x-api-key", "Idempotency-Key"],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     credentials: true,
     maxAge: 600,
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Hono {
   // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
+  // A write repeated after its answer was lost is answered once, not done twice (issue 14).
+  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BYTES,
     // The rest of the body is not read: closing the connection tells the client not to reuse it.

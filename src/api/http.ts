@@ -3,12 +3,14 @@
  * section 7), and the page's language (Accept-Language) so lookup names come back in it. No
  * timeout, as the spec says. Reads retry with backoff (issue 14): a GET that met no answer, a
  * timeout or a 5xx is tried up to 3 more times, about 0.3 s, 0.6 s and 1.2 s apart (jittered so
- * phones do not return in step). Writes never retry here: they are not idempotent, so a failed
- * write is shown to the person, whose input stays for their own Retry.
+ * phones do not return in step). Writes never retry here: a failed write is shown to the person,
+ * whose input stays for their own Retry, and that repeat carries the first attempt's
+ * Idempotency-Key (idempotency.ts), so a write whose answer was lost is not done twice.
  */
 import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
 import { config } from "../config.ts";
+import { addIdempotencyKey, settleIdempotencyKey } from "./idempotency.ts";
 import { cancellableFetch } from "./pending-calls.ts";
 
 export const http = ky.create({
@@ -32,7 +34,9 @@ export const http = ky.create({
       ({ request }) => {
         if (i18n.locale) request.headers.set("Accept-Language", i18n.locale);
       },
+      addIdempotencyKey,
     ],
+    afterResponse: [settleIdempotencyKey],
   },
 });
 
