@@ -34,7 +34,8 @@ const hostileText = fc.oneof(
   fc.constantFrom("", " ", "\u0000", "'; DROP TABLE claims; --", "../../pg/PG_VERSION", "%2e%2e%2f", "<script>alert(1)</script>",
     "9".repeat(40), "-1", "0", "1e309", "NaN", "null", "true", "{}", "[]", "2025-02-30", "25:61:00", "\uD800", "🛋️", "A".repeat(5000)),
 );
-const idLike = fc.oneof(fc.integer({ min: -5, max: 2_147_483_650 }), fc.constantFrom(0, 1, 2_147_483_647, 2_147_483_648), fc.constant(null));
+// Record ids are random up to 2^53 - 1, plan and lookup ids int4: both edges, and past them.
+const idLike = fc.oneof(fc.integer({ min: -5, max: 2_147_483_650 }), fc.constantFrom(0, 1, 2_147_483_647, 2_147_483_648, 2 ** 53 - 1, 2 ** 53, 1e21), fc.constant(null));
 /** Any JSON value, with real ids (of this session's records) and hostile strings likely. */
 const jsonValue = (): fc.Arbitrary<unknown> => fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: "small" },
@@ -45,14 +46,17 @@ const jsonValue = (): fc.Arbitrary<unknown> => fc.letrec((tie) => ({
       "price", "notes", "requestId", "documents", "firstName", "zipCode", "__proto__", "constructor",
     ), tie("value"), { maxKeys: 8 })),
 })).value;
-const segment = fc.oneof(fc.constantFrom(...["1", "0", "-1", "abc", "99999999999", "%00", "..", "1.5", "1e3"]), fc.nat().map(String), fc.constant("KNOWN"));
+const segment = fc.oneof(
+  fc.constantFrom(...["1", "0", "-1", "abc", "99999999999", "9007199254740991", "9007199254740992", "12345678901234567", "%00", "..", "1.5", "1e3"]),
+  fc.nat().map(String), fc.constant("KNOWN"),
+);
 
 /** A request built from a route: params filled with generated segments, a random body and query. */
 const requestArb = () => fc.record({
   route: fc.nat(),
   segments: fc.array(segment, { minLength: 3, maxLength: 3 }),
   body: fc.oneof(jsonValue().map((v) => JSON.stringify(v)), hostileText, fc.constant(undefined)),
-  query: fc.dictionary(fc.constantFrom("claimId", "fileType", "fileName", "customerId", "modelNo", "requestId", "expires", "sig"), hostileText, { maxKeys: 3 }),
+  query: fc.dictionary(fc.constantFrom("claimId", "fileType", "fileName", "fileSize", "customerId", "modelNo", "requestId", "expires", "size", "sig"), hostileText, { maxKeys: 3 }),
   withCookie: fc.constantFrom("session", "none", "junk"),
   knownPick: fc.nat(),
 });
