@@ -20,38 +20,23 @@ CREATE FUNCTION random_id() RETURNS bigint LANGUAGE sql VOLATILE AS $$
   FROM (SELECT replace(gen_random_uuid()::text, '-', '') AS u) AS uuid
 $$;
 
-ALTER TABLE customers
-  ALTER COLUMN id DROP IDENTITY,
-  ALTER COLUMN id TYPE bigint,
-  ALTER COLUMN id SET DEFAULT random_id(),
-  ADD CONSTRAINT customers_id_range CHECK (id BETWEEN 1 AND 9007199254740991);
+-- Each table's id: no identity any more, bigint, drawn by random_id(), never past 2^53 - 1.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['customers', 'claims', 'claim_items', 'damages', 'documents'] LOOP
+    EXECUTE format(
+      'ALTER TABLE %I ALTER COLUMN id DROP IDENTITY, ALTER COLUMN id TYPE bigint, ALTER COLUMN id SET DEFAULT random_id(),
+         ADD CONSTRAINT %I CHECK (id BETWEEN 1 AND 9007199254740991)',
+      t, t || '_id_range');
+  END LOOP;
+END
+$$;
+
+-- The columns that refer to them.
 ALTER TABLE plans ALTER COLUMN customer_id TYPE bigint;
-
-ALTER TABLE claims
-  ALTER COLUMN id DROP IDENTITY,
-  ALTER COLUMN id TYPE bigint,
-  ALTER COLUMN id SET DEFAULT random_id(),
-  ADD CONSTRAINT claims_id_range CHECK (id BETWEEN 1 AND 9007199254740991),
-  ALTER COLUMN customer_id TYPE bigint;
-
-ALTER TABLE claim_items
-  ALTER COLUMN id DROP IDENTITY,
-  ALTER COLUMN id TYPE bigint,
-  ALTER COLUMN id SET DEFAULT random_id(),
-  ADD CONSTRAINT claim_items_id_range CHECK (id BETWEEN 1 AND 9007199254740991),
-  ALTER COLUMN claim_id TYPE bigint;
-
-ALTER TABLE damages
-  ALTER COLUMN id DROP IDENTITY,
-  ALTER COLUMN id TYPE bigint,
-  ALTER COLUMN id SET DEFAULT random_id(),
-  ADD CONSTRAINT damages_id_range CHECK (id BETWEEN 1 AND 9007199254740991),
-  ALTER COLUMN claim_item_id TYPE bigint;
-
-ALTER TABLE documents
-  ALTER COLUMN id DROP IDENTITY,
-  ALTER COLUMN id TYPE bigint,
-  ALTER COLUMN id SET DEFAULT random_id(),
-  ADD CONSTRAINT documents_id_range CHECK (id BETWEEN 1 AND 9007199254740991),
-  ALTER COLUMN claim_id TYPE bigint,
-  ALTER COLUMN claim_item_id TYPE bigint;
+ALTER TABLE claims ALTER COLUMN customer_id TYPE bigint;
+ALTER TABLE claim_items ALTER COLUMN claim_id TYPE bigint;
+ALTER TABLE damages ALTER COLUMN claim_item_id TYPE bigint;
+ALTER TABLE documents ALTER COLUMN claim_id TYPE bigint, ALTER COLUMN claim_item_id TYPE bigint;
