@@ -23,13 +23,29 @@ export interface FaultSettings {
   aceSubmit504: number;
   /** Most faults in a row for one method and path. */
   maxInARow: number;
+  /** Seed of the chance, so a run can be repeated; absent: Math.random. */
+  seed?: number;
 }
 
-const NAMES: Record<string, keyof FaultSettings> = { latency: "latencyMs", error: "error", drop: "drop", ace504: "aceSubmit504", maxInARow: "maxInARow" };
+/** Faults injected so far under one settings object, by kind (what a test or a log reports). */
+export interface FaultTally {
+  error: number;
+  drop: number;
+  aceSubmit504: number;
+}
+
+const tallies = new WeakMap<FaultSettings, FaultTally>();
+
+/** The faults injected so far under these settings (zeros before the first). */
+export function faultsInjected(settings: FaultSettings): FaultTally {
+  return { error: 0, drop: 0, aceSubmit504: 0, ...tallies.get(settings) };
+}
+
+const NAMES: Record<string, keyof FaultSettings> = { latency: "latencyMs", error: "error", drop: "drop", ace504: "aceSubmit504", maxInARow: "maxInARow", seed: "seed" };
 
 /**
  * Parses the FAULTS setting.
- * @param text e.g. `latency:300ms,error:0.1,drop:0.05,ace504:1`; empty: no faults
+ * @param text e.g. `latency:300ms,error:0.1,drop:0.05,ace504:1` (also `maxInARow:2`, `seed:7`); empty: no faults
  * @returns the settings, or null when none are asked for
  * @throws Error naming the part it cannot read
  */
@@ -54,32 +70,50 @@ const ACE_SUBMIT = /\/ace\/submit_claim\/[^/]+$/;
 
 /**
  * Middleware that injects the faults into the calls below it.
- * @param random source of chance in [0, 1); tests pass their own
  */
-export function injectFaults(settings: FaultSettings, random: () => number = Math.random): MiddlewareHandler {
+export function injectFaults(settings: FaultSettings): MiddlewareHandler {
+  const random = settings.seed === undefined ? Math.random : seededRandom(settings.seed);
   const inARow = new Map<string, number>();
-  /** Decides whether this call gets a fault, keeping to `maxInARow`. */
-  const strikes = (key: string, share: number): boolean => {
+  const tally = faultsInjected(settings);
+  tallies.set(settings, tally);
+  /** Decides whether this call gets a fault of a kind, keeping to `maxInARow`. */
+  const strikes = (key: string, kind: keyof FaultTally): boolean => {
     const count = inARow.get(key) ?? 0;
+    const share = settings[kind];
     const hit = count < settings.maxInARow && share > 0 && random() < share;
-    if (hit) inARow.set(key, count + 1);
+    if (hit) {
+      inARow.set(key, count + 1);
+      tally[kind] += 1;
+    }
     return hit;
   };
   return async (c, next) => {
     if (c.req.method === "OPTIONS") return next();
     const key = `${c.req.method} ${c.req.path}`;
     if (settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.latencyMs));
-    if (strikes(key, settings.error)) return c.json({ message: "Service unavailable (injected fault)", code: "FAULT_INJECTED" }, 503);
+    if (strikes(key, "error")) return c.json({ message: "Service unavailable (injected fault)", code: "FAULT_INJECTED" }, 503);
     await next();
-    if (c.req.method === "PUT" && ACE_SUBMIT.test(c.req.path) && (await wasTaken(c.res)) && strikes(key, settings.aceSubmit504)) {
+    if (c.req.method === "PUT" && ACE_SUBMIT.test(c.req.path) && (await wasTaken(c.res)) && strikes(key, "aceSubmit504")) {
       c.res = c.json({ message: "Gateway timeout (injected fault)", code: "FAULT_INJECTED" }, 504);
       return;
     }
-    if (strikes(key, settings.drop)) {
+    if (strikes(key, "drop")) {
       dropConnection(c);
       return;
     }
     inARow.delete(key);
+  };
+}
+
+/** A repeatable source of chance in [0, 1) (mulberry32). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
