@@ -11,9 +11,10 @@ export const HOW_TO_FOLLOW = `- Run \`npm start\` with fresh demo data (stop the
   at http://localhost:8787 in a private window (nothing saved from before), phone-sized or not.
 - Pick a path, do its start's set-up, then each numbered step. After each step check that the
   screen shows what **Then** says; if not, note the path and step number: that is the finding.
-- *(you)* marks your gesture; *(by itself)* marks what the portal does on its own, such as a call
-  to the claims API returning: just wait for it. A busy state (a spinner) may pass too fast to
-  see; the browser's developer tools (Network, throttling "Slow 3G") slow the calls down.
+- *(you)* marks your gesture. *(system)* marks an event that is not a press or a tap: a call to
+  the claims API returning (just wait for it) or the address changing (do what the step says).
+  A busy state (a spinner) may pass too fast to see; the browser's developer tools (Network,
+  throttling "Slow 3G") slow the calls down.
 - Demo data (README, "Demo data"): W-E34-WS4566 (Jane Doe, 5 items, no claim yet), W-D12-DR0001
   (a draft claim), W-P55-IP0001 (a claim in progress), L-900-LEG001 (LEGACY), A-300-100200 (ACE,
   Maria Lopez), W-K77-AB1020 and W-K77-AB1021 (Carlos Rivera, two active plans). Photos and PDFs
@@ -34,7 +35,7 @@ function pathSection(plan: PathPlan, path: PlanPath): string {
   const steps = path.steps
     .map((step, index) => {
       const then = step.state === null ? `${step.shows} (the path ends here)` : `${step.shows} (\`${step.state}\`)`;
-      return `${index + 1}. ${step.does} *(${step.by === "user" ? "you" : "by itself"})*\n   Then: ${then}`;
+      return `${index + 1}. ${step.does} *(${step.by === "user" ? "you" : "system"})*\n   Then: ${then}`;
     })
     .join("\n");
   const count = path.steps.length === 1 ? "1 step" : `${path.steps.length} steps`;

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot, EventObject } from "xstate";
 import { initialOf, restingState, shortestPaths, simplePaths, targetOf, type QaPath } from "../../test/model/paths.ts";
-import { isTransient, type AnyModelTable, type Start } from "../../test/model/table.ts";
+import { isTransient, leavesFor, type AnyModelTable, type Start } from "../../test/model/table.ts";
 import { walkPlan } from "../../test/model/walk-plan.ts";
 
 export interface PlanStep {
@@ -62,12 +62,13 @@ function toSteps(table: AnyModelTable, path: QaPath): PlanStep[] {
   return path.steps.map((step) => {
     const gesture = table.events[step.event.type];
     if (!gesture) throw new Error(`The QA table of ${table.machine.id} has no gesture for ${step.event.type}`);
+    const leaves = leavesFor(gesture, step.event, before);
     const planned: PlanStep = {
       event: plainEvent(step.event),
       by: gesture.kind,
       does: gesture.does(step.event, before),
-      state: gesture.leaves ? null : restingState(step.state),
-      shows: gesture.leaves ?? shows(table, step.state),
+      state: leaves ? null : restingState(step.state),
+      shows: leaves ?? shows(table, step.state),
     };
     before = step.state;
     return planned;

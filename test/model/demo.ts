@@ -5,7 +5,7 @@
  */
 import type { Lookup, Plan, PlanItem, PlanStatus } from "../../machines/domain.ts";
 import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "../../server/seed-data.ts";
-import type { LookupKind } from "../../server/lookup-kinds.ts";
+import { KINDS, type LookupKind } from "../../server/lookup-kinds.ts";
 
 /** A lookup list of the demo data, ids counted from 1 in list order. */
 export function demoLookups(kind: LookupKind, modelNo?: string): Lookup[] {
@@ -14,13 +14,25 @@ export function demoLookups(kind: LookupKind, modelNo?: string): Lookup[] {
   return list.names.map((name, index) => ({ id: index + 1, name }));
 }
 
+/** A per-model ACE list as the API answers it: the model's own names first, then those of every model. */
+export function demoModelLookups(kind: LookupKind, modelNo: string): Lookup[] {
+  const own = LOOKUP_LISTS.find((one) => one.kind === kind && one.modelNo === modelNo)?.names ?? [];
+  const shared = LOOKUP_LISTS.find((one) => one.kind === kind && one.modelNo === undefined)?.names ?? [];
+  return [...own, ...shared].map((name, index) => ({ id: index + 1, name }));
+}
+
 function demoRecord(number: string): { record: DemoPlan; index: number } {
   const index = DEMO_PLANS.findIndex((plan) => plan.number === number);
   if (index < 0) throw new Error(`No demo plan ${number}`);
   return { record: DEMO_PLANS[index]!, index };
 }
 
-const named = (name: string): Lookup => ({ id: 0, name });
+/** A name of a demo lookup list with its id there. */
+function lookupNamed(kind: LookupKind, name: string): Lookup {
+  const found = demoLookups(kind).find((lookup) => lookup.name === name);
+  if (!found) throw new Error(`No ${name} in the demo list ${kind}`);
+  return found;
+}
 
 /** The plan item ids of a demo plan: its plan's id times 10 plus its position, so they never clash. */
 export const demoItemId = (planId: number, position: number) => planId * 10 + position + 1;
@@ -29,6 +41,7 @@ export const demoItemId = (planId: number, position: number) => planId * 10 + po
 export function demoPlan(number: string): Plan {
   const { record, index } = demoRecord(number);
   const id = index + 1;
+  const ace = record.planType === "Ace";
   return {
     id,
     number: record.number,
@@ -46,10 +59,10 @@ export function demoPlan(number: string): Plan {
     items: record.items.map(
       (item, position): PlanItem => ({
         id: demoItemId(id, position),
-        type: named(item.type),
-        manufacturer: named(item.manufacturer),
-        material: named(item.material),
-        color: named(item.color),
+        type: lookupNamed(KINDS.itemType, item.type),
+        manufacturer: lookupNamed(ace ? KINDS.aceManufacturer : KINDS.manufacturer, item.manufacturer),
+        material: lookupNamed(ace ? KINDS.aceMaterial : KINDS.material, item.material),
+        color: lookupNamed(ace ? KINDS.aceColor : KINDS.color, item.color),
         description: item.description,
         vendor: item.vendor,
         sku: item.sku,

@@ -53,3 +53,26 @@ export async function opensTab(page: Page, url: string, action: () => Promise<vo
   await tab.waitForURL((address) => address.href.startsWith(url));
   await tab.close();
 }
+
+/** Waits until a form field shows `value` (a select: its chosen option's text). */
+export async function fieldShows(field: Locator, value: string): Promise<void> {
+  const element = await field.elementHandle();
+  await field.page().waitForFunction(
+    ([input, wanted]) => (input instanceof HTMLSelectElement ? input.selectedOptions[0]?.text : (input as HTMLInputElement).value) === wanted,
+    [element, value] as const,
+  );
+}
+
+/**
+ * A URL change from outside, as the browser's Back and Forward make it: a history entry with the
+ * new step and a popstate, which the router reads (no reload: the wizard keeps running).
+ */
+export async function changeUrlStep(page: Page, step: number | null): Promise<void> {
+  await page.evaluate((next) => {
+    const url = new URL(window.location.href);
+    if (next === null) url.searchParams.delete("step");
+    else url.searchParams.set("step", String(next));
+    window.history.pushState(window.history.state, "", url);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+  }, step);
+}

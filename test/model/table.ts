@@ -29,11 +29,11 @@ export interface Gesture<E extends EventObject = EventObject> {
   /** Does it in the browser; `before` is the model's snapshot the event is sent in. */
   perform: (walker: Walker, event: E, before: AnyMachineSnapshot) => Promise<void>;
   /**
-   * Set when the gesture leaves the machine's screens (Back to Home, a new tab's site): what shows
-   * then. The machine stays where it was, so a path ends with such a gesture, and `perform` checks
-   * where it landed.
+   * Set when the gesture leaves the machine's screens (Back to Home): what shows then, or, as a
+   * function, undefined in the states where it does not leave. The machine stays where it was, so a
+   * path ends with such a gesture, and `perform` checks where it landed.
    */
-  leaves?: string;
+  leaves?: string | ((event: E, before: AnyMachineSnapshot) => string | undefined);
 }
 
 /** What the screen shows in a state, and the check that it does. */
@@ -120,8 +120,13 @@ export function assertTableComplete(table: AnyModelTable): void {
   if (problems.length) throw new Error(`The QA table of ${table.machine.id} (${table.source}) is incomplete:\n- ${problems.join("\n- ")}`);
 }
 
+/** What a gesture leaves the machine's screens for in `before`, or undefined when it stays. */
+export function leavesFor(gesture: Gesture | undefined, event: EventObject, before: AnyMachineSnapshot): string | undefined {
+  return typeof gesture?.leaves === "function" ? gesture.leaves(event, before) : gesture?.leaves;
+}
+
 /** A user gesture. */
-export function user<E extends EventObject>(does: Gesture<E>["does"], perform: Gesture<E>["perform"], leaves?: string): Gesture<E> {
+export function user<E extends EventObject>(does: Gesture<E>["does"], perform: Gesture<E>["perform"], leaves?: Gesture<E>["leaves"]): Gesture<E> {
   return { kind: "user", does, perform, ...(leaves ? { leaves } : {}) };
 }
 

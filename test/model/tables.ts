@@ -2,6 +2,9 @@
  * Every QA table, one per machine that scripts/charts/machines.ts charts, in the same order; `walked`
  * names the machines test/e2e/model-<file>.test.ts walks through the portal.
  */
+import { aceClaimTable } from "./ace-claim.model.ts";
+import { contactServiceTable } from "./contact-service.model.ts";
+import { fppClaimTable } from "./fpp-claim.model.ts";
 import { planSearchTable } from "./plan-search.model.ts";
 import { planSelectionTable } from "./plan-selection.model.ts";
 import type { AnyModelTable } from "./table.ts";
@@ -9,4 +12,7 @@ import type { AnyModelTable } from "./table.ts";
 export const QA_TABLES: Array<{ table: AnyModelTable; walked: boolean }> = [
   { table: planSearchTable, walked: true },
   { table: planSelectionTable, walked: true },
+  { table: fppClaimTable, walked: true },
+  { table: aceClaimTable, walked: true },
+  { table: contactServiceTable, walked: true },
 ];

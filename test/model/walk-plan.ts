@@ -9,7 +9,7 @@ import type { AnyMachineSnapshot, EventObject } from "xstate";
 import { serializeSnapshot, type AdjacencyMap } from "xstate/graph";
 import { machineTransitions } from "../machines/support/graph.ts";
 import { adjacencyOf, shortestPaths, statesPassed, statesPassedAtStart, transitionsTaken, type QaPath, type QaStep } from "./paths.ts";
-import type { AnyModelTable, Start } from "./table.ts";
+import { leavesFor, type AnyModelTable, type Start } from "./table.ts";
 
 /** What a set of walks covers, by state and by user-event transition. */
 export interface Coverage {
@@ -61,7 +61,7 @@ function nearestEdge(table: AnyModelTable, adjacency: AdjacencyMap<AnyMachineSna
       const path = [...steps, { event, state }];
       if (taken.some((key) => wanted.has(key))) return path;
       // A gesture that leaves the machine's screens ends a walk: never pass through one.
-      if (table.events[event.type]?.leaves) continue;
+      if (leavesFor(table.events[event.type], event, entry.state)) continue;
       const next = serialize(state);
       if (!seen.has(next)) {
         seen.add(next);
@@ -94,7 +94,7 @@ export function walkPlan(table: AnyModelTable): { walks: QaPath[]; covered: Cove
       let best: { walk: QaPath | null; steps: QaStep[] } | null = null;
       for (const walk of walks.filter((one) => one.start === start)) {
         const last = walk.steps.at(-1);
-        if (last && table.events[last.event.type]?.leaves) continue;
+        if (last && leavesFor(table.events[last.event.type], last.event, walk.steps.at(-2)?.state ?? walk.initial)) continue;
         const steps = nearestEdge(table, adjacency, start, serialize(last?.state ?? walk.initial), wanted);
         if (steps && (!best || steps.length < best.steps.length)) best = { walk, steps };
       }

@@ -11,7 +11,7 @@ import type { RunningServer } from "../../server/start.ts";
 import { describeEvent } from "../machines/support/graph.ts";
 import { HeldCalls } from "./held-calls.ts";
 import { restingState, statesPassed, statesPassedAtStart, transitionsTaken, type QaPath } from "./paths.ts";
-import { isTransient, type AnyModelTable, type Walker } from "./table.ts";
+import { isTransient, leavesFor, type AnyModelTable, type Walker } from "./table.ts";
 import type { Coverage } from "./walk-plan.ts";
 
 /** Invokes the model started between two snapshots (a state entered, or entered again). */
@@ -64,7 +64,7 @@ export async function walkPath(
       where = `step ${index + 1}, ${describeEvent(step.event)} (${gesture.does(step.event, before)})`;
       for (const id of invokesStarted(before, step.state)) calls.hold(id);
       await gesture.perform(walker, step.event, before);
-      if (!gesture.leaves) {
+      if (!leavesFor(gesture, step.event, before)) {
         where += `, then in ${restingState(step.state)}`;
         await checkState(table, walker, step.state);
       }

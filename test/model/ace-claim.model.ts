@@ -1,0 +1,171 @@
+/**
+ * QA table of aceClaimMachine: the ACE claim wizard on a claim just started on A-300-100200 (Maria
+ * Lopez: Sofa, Recliner and Dining Table, each with its model's damage lists). Step 2 confirms her
+ * contact details and step 3 ticks the items with their details here; the rest is the core's
+ * (claim-wizard.model.ts).
+ */
+import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
+import type { ClaimWizardInput } from "../../machines/claim-wizard.ts";
+import type { AceOptions, ModelOptions } from "../../machines/domain.ts";
+import { ACE_MODELS } from "../../server/seed-data.ts";
+import { KINDS } from "../../server/lookup-kinds.ts";
+import { callDone, callFailed } from "./calls.ts";
+import { freshClaim } from "./claim-api-model.ts";
+import {
+  checkColor,
+  checkTicks,
+  colorOf,
+  coreEvents,
+  coreGestures,
+  coreViews,
+  ctx,
+  detailsEvents,
+  removingItemView,
+  resetClaims,
+  savingItemsView,
+  wizardFacts,
+  type WizardEvent,
+  type WizardFamily,
+} from "./claim-wizard.model.ts";
+import { demoCustomer, demoItemId, demoLookups, demoModelLookups, demoPlan, itemName } from "./demo.ts";
+import { fieldShows, heading, plansShown, searchByNumber, shows, urlStep } from "./screen.ts";
+import { user, view, type ModelTable, type Start } from "./table.ts";
+
+type Event = WizardEvent | DoneActorEvent<void, "saveContact"> | ErrorActorEvent<unknown, "saveContact">;
+
+const MARIA = demoPlan("A-300-100200");
+const SOFA = demoItemId(MARIA.id, 0);
+const NEW_PHONE = "(832) 555-0199";
+const options: AceOptions = {
+  manufacturers: demoLookups(KINDS.aceManufacturer),
+  materials: demoLookups(KINDS.aceMaterial),
+  colors: demoLookups(KINDS.aceColor),
+  remedies: demoLookups(KINDS.aceActionTaken),
+};
+const modelOf = (modelNo: string): ModelOptions => ({
+  damageTypes: demoModelLookups(KINDS.aceDamageType, modelNo),
+  howItHappened: demoModelLookups(KINDS.aceHowDidOccur, modelNo),
+  damageAreas: demoModelLookups(KINDS.aceSpecificLocation, modelNo),
+});
+const customer = demoCustomer(MARIA.number);
+
+const family: WizardFamily = {
+  loaded: {
+    ...freshClaim({ plan: MARIA, options }, []),
+    modelOptions: Object.fromEntries(MARIA.items.map((item) => [item.id, modelOf(item.modelNumber ?? ACE_MODELS.sofa)])),
+    contact: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, address: customer.address, city: customer.city, state: customer.state, zipCode: customer.zip },
+  },
+  item: SOFA,
+  damage: { type: "Stain", specific: null, area: "Seat cushion", how: "Accidental spill", remedy: "None" },
+  itemsStep: 3,
+  detailsStep: 3,
+  thanks: "Thank you for submitting your claim.",
+  colors: options.colors,
+  otherColor: options.colors.find((color) => color.name === "Ivory")!,
+  planNumber: MARIA.number,
+};
+
+const phoneOf = (snapshot: AnyMachineSnapshot) => ctx(snapshot).contact.phone ?? "";
+
+/**
+ * Step 2: the phone changed and put back before Next (so the rest of the walk has one phone to
+ * expect), Next saving the details, Back to the plan choice before any change. Step 3: as FPP's
+ * steps 2 and 3, on one screen.
+ */
+function events(snapshot: AnyMachineSnapshot): Event[] {
+  if (snapshot.matches({ confirmingContact: "editing" })) {
+    const changed = phoneOf(snapshot) === NEW_PHONE;
+    return [
+      { type: "contact.change", contact: { phone: changed ? customer.phone : NEW_PHONE } },
+      ...(changed ? [] : [{ type: "step.next" } as const]),
+      ...(ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
+    ];
+  }
+  if (snapshot.matches({ confirmingContact: "savingContact" })) return [{ type: "xstate.done.actor.saveContact", output: undefined, actorId: "saveContact" }];
+  if (snapshot.matches({ selectingItems: "editing" })) {
+    const nothingYet = ctx(snapshot).selection.length === 0 && (ctx(snapshot).claim?.items.length ?? 0) === 0;
+    const { recolor, canGoOn } = detailsEvents(family, snapshot);
+    const ticked = ctx(snapshot).selection.length > 0;
+    return [
+      { type: "item.toggle", planItemId: SOFA },
+      ...(ticked ? recolor : []),
+      ...(ticked && canGoOn ? [{ type: "step.next" } as const] : []),
+      ...(nothingYet ? [{ type: "step.back" } as const] : []),
+    ] as Event[];
+  }
+  return coreEvents(family, snapshot) as Event[];
+}
+
+const start: Start<ClaimWizardInput> = {
+  name: `a claim just started on ${MARIA.number}`,
+  setup: [
+    "Open http://localhost:8787/find-claim/warranty-number",
+    `Type **${MARIA.number}** in Warranty number and press **Submit**.`,
+    "On 'Select your Plan' press **Submit**: the ACE claim wizard opens.",
+  ],
+  arrange: async ({ page }) => {
+    await searchByNumber(page, MARIA.number);
+    await plansShown(page);
+    await page.getByRole("button", { name: "Submit" }).click();
+  },
+  input: { claimId: 1, planId: MARIA.id, customerId: MARIA.customerId, requestedStep: 2 },
+  events,
+  facts: wizardFacts,
+};
+
+export const aceClaimTable: ModelTable<Event> = {
+  machine: aceClaimMachine,
+  file: "ace-claim",
+  source: "test/model/ace-claim.model.ts",
+  starts: [start],
+  reset: resetClaims(family),
+  events: {
+    ...coreGestures(family),
+    "contact.change": user(
+      (event) => `Change Phone to **${event.contact.phone}** (type the digits).`,
+      ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(event.contact.phone!),
+    ),
+    "xstate.done.actor.saveContact": callDone(() => "The portal saves the contact details."),
+    "xstate.error.actor.saveContact": callFailed(() => "Saving the contact details fails."),
+  },
+  states: {
+    ...coreViews(family),
+    "confirmingContact.editing": view(
+      (snapshot) =>
+        `Step 2, '${ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${phoneOf(snapshot)}**.`,
+      async ({ page }, snapshot) => {
+        await shows(heading(page, `${ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`));
+        await urlStep(page, 2);
+        await fieldShows(page.getByRole("textbox", { name: "Phone" }), phoneOf(snapshot));
+      },
+    ),
+    "confirmingContact.savingContact": savingItemsView,
+    "selectingItems.editing": view(
+      (snapshot) =>
+        `Step 3, 'Select damaged items under your plan': ${ctx(snapshot).selection.length ? `**${itemName(MARIA, SOFA)}** ticked, its Color **${colorOf(family, snapshot)}**` : "nothing ticked and Next disabled"}.`,
+      async (walker, snapshot) => {
+        await shows(heading(walker.page, "Select damaged items under your plan"));
+        await urlStep(walker.page, 3);
+        await checkTicks(walker, snapshot);
+        if (ctx(snapshot).selection.length) await checkColor(family, walker.page, snapshot);
+        else await shows(walker.page.getByRole("button", { name: "Next", disabled: true }));
+      },
+    ),
+    "selectingItems.removingItem": removingItemView,
+    "selectingItems.savingItems": savingItemsView,
+  },
+  calls: {
+    loadClaim: { method: "GET", path: /^ace\/claim\/[^/]+$/ },
+    saveContact: { method: "PUT", path: /^ace\/customer_info\/[^/]+$/ },
+    saveItems: { method: "POST", path: /^ace\/insert_claim_item$/ },
+    removeItem: { method: "DELETE", path: /^ace\/remove_claim_items\/[^/]+\/[^/]+$/ },
+    saveDamages: { method: "POST", path: /^ace\/insert_claim_item_damage$/ },
+    deleteDamage: { method: "DELETE", path: /^ace\/delete_claim_item_damage\/[^/]+$/ },
+    deleteDocument: { method: "DELETE", path: /^ace\/delete_uploaded_documents_of_claim\/[^/]+$/ },
+    submitClaim: { method: "PUT", path: /^ace\/submit_claim\/[^/]+$/ },
+  },
+  unreachable: {
+    "reportingDamage.editing --damage.remove[0]--> (no target)": "Damage 1 has no Delete button: every item keeps one damage",
+  },
+};

@@ -1,0 +1,227 @@
+/**
+ * QA table of contactServiceMachine: a new contact-service request (Customer Details, Purchase
+ * Details, Upload Documents, Review Details, the Request Number), with Next refused on an incomplete
+ * step, Submit sending the person to the first incomplete step, and the review's Edit links.
+ */
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import { isCompleteCustomer, isCompletePurchase, type CustomerDetails, type PurchaseDetails } from "../../machines/contact-service-rules.ts";
+import { contactServiceMachine, type ContactServiceContext, type ContactServiceEvent, type ContactServiceInput } from "../../machines/contact-service.machine.ts";
+import { callDone, callFailed } from "./calls.ts";
+import { changeUrlStep, fieldShows, heading, hides, shows, urlStep } from "./screen.ts";
+import { system, user, view, type ModelTable, type Start } from "./table.ts";
+
+type Event = ContactServiceEvent | DoneActorEvent<void, "deleteDocument"> | ErrorActorEvent<unknown, "deleteDocument"> | DoneActorEvent<string, "createTicket"> | ErrorActorEvent<unknown, "createTicket">;
+
+const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
+const PDF_NAME = "shared-mime-info-spec.pdf";
+
+/** Customer Details as typed, with each field's label. */
+const CUSTOMER: Array<[keyof CustomerDetails, string, string]> = [
+  ["name", "Name on invoice", "Jane Doe"],
+  ["email", "Email", "jane.doe@example.com"],
+  ["phone", "Phone", "(212) 555-0134"],
+  ["address", "Street address", "350 5th Ave"],
+  ["city", "City", "New York"],
+  ["state", "State", "NY"],
+  ["zipCode", "ZIP code", "10118"],
+];
+/** Purchase Details as typed (the date as DD/MM/YYYY), with each field's label; 'No' items exchanged. */
+const PURCHASE: Array<[keyof PurchaseDetails, string, string, string]> = [
+  ["invoice", "Invoice number", "INV-100234", "INV-100234"],
+  ["purchaseDate", "Date of purchase", "15/03/2024", "2024-03-15"],
+  ["storeName", "Store name", "Furniture Mart", "Furniture Mart"],
+  ["storePhone", "Store phone", "(212) 555-0199", "(212) 555-0199"],
+  ["storeAddress", "Store address", "1 Main St", "1 Main St"],
+  ["storeCity", "Store city", "New York", "New York"],
+  ["storeState", "Store state", "NY", "NY"],
+  ["storeZip", "Store ZIP code", "10001", "10001"],
+];
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ContactServiceContext;
+const customerDone = (snapshot: AnyMachineSnapshot) => isCompleteCustomer(ctx(snapshot).customer);
+const purchaseDone = (snapshot: AnyMachineSnapshot) => isCompletePurchase(ctx(snapshot).purchase);
+const documents = (snapshot: AnyMachineSnapshot) => ctx(snapshot).documents.length;
+/** Steps whose missing fields are shown: checked by Next or Submit and still incomplete. */
+const flagged = (snapshot: AnyMachineSnapshot) =>
+  ctx(snapshot).checkedSteps.filter((step) => (step === 1 ? !customerDone(snapshot) : step === 2 ? !purchaseDone(snapshot) : documents(snapshot) === 0));
+
+/**
+ * The request as a person fills it in, with the detours that reach every branch: Next on an empty
+ * step, the address's step set to 4 while a step is incomplete (Submit then sends them back), a
+ * document deleted, and the review's Edit links once everything is there.
+ */
+function events(snapshot: AnyMachineSnapshot): Event[] {
+  const toReview: Event = { type: "step.requested", step: 4 };
+  if (snapshot.matches("customerDetails")) {
+    if (customerDone(snapshot)) return [{ type: "step.next" }];
+    const fill: Event = { type: "customer.change", customer: Object.fromEntries(CUSTOMER.map(([key, , value]) => [key, value])) };
+    return [fill, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [{ type: "step.back" } as const, toReview])];
+  }
+  if (snapshot.matches("purchaseDetails")) {
+    if (purchaseDone(snapshot)) return [{ type: "step.next" }, { type: "step.back" }];
+    const fill: Event = { type: "purchase.change", purchase: { ...Object.fromEntries(PURCHASE.map(([key, , , value]) => [key, value])), itemsExchanged: "no" } };
+    return [fill, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
+  }
+  if (snapshot.matches({ uploadingDocuments: "editing" })) {
+    if (documents(snapshot)) return [{ type: "document.delete", documentId: ctx(snapshot).documents[0]!.id }, { type: "step.next" }, { type: "step.back" }];
+    return [{ type: "document.added", document: { id: 1, fileName: PDF_NAME } }, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
+  }
+  if (snapshot.matches({ uploadingDocuments: "deletingDocument" })) return [{ type: "xstate.done.actor.deleteDocument", output: undefined, actorId: "deleteDocument" }];
+  if (snapshot.matches({ reviewing: "ready" })) {
+    const complete = customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) > 0;
+    return [{ type: "request.submit" }, ...(complete ? [{ type: "customer.edit" } as const, { type: "purchase.edit" } as const, { type: "documents.edit" } as const, { type: "step.back" } as const] : [])];
+  }
+  if (snapshot.matches({ reviewing: "submitting" })) return [{ type: "xstate.done.actor.createTicket", output: "REQ-1", actorId: "createTicket" }];
+  if (snapshot.matches("submitted")) return [{ type: "request.close" }];
+  return [];
+}
+
+const start: Start<ContactServiceInput> = {
+  name: "a new request",
+  setup: ["Open http://localhost:8787/contact-service in a new private window: a new request opens at step 1, Customer Details."],
+  arrange: async ({ page, context }) => {
+    // No maps key is set, so no maps script: the address fields are plain text.
+    await context.route(/maps\.googleapis\.com/, (route) => route.abort());
+    await page.goto("/contact-service");
+  },
+  input: { requestId: "request-1", requestedStep: null, ticket: null, draft: null, prefill: {} },
+  events,
+  facts: (snapshot) => ({ customer: customerDone(snapshot), purchase: purchaseDone(snapshot), documents: documents(snapshot), flagged: flagged(snapshot), ticket: ctx(snapshot).ticket }),
+};
+
+const field = (page: Page, label: string) => page.getByRole("main").getByRole("textbox", { name: new RegExp(`^${label}`) });
+/** Fields that say what is wrong with them. */
+const invalidFields = (page: Page) => page.getByRole("main").locator('input[aria-invalid="true"]');
+
+/** A step of the request: its title and URL step, and whether its missing fields say so. */
+async function checkStep(page: Page, snapshot: AnyMachineSnapshot, step: number, title: string): Promise<void> {
+  await shows(heading(page, title));
+  await urlStep(page, step);
+  if (flagged(snapshot).includes(step) && step !== 3) await shows(invalidFields(page).first());
+  if (!ctx(snapshot).checkedSteps.includes(step)) await hides(invalidFields(page).first());
+}
+
+const flaggedWords = (snapshot: AnyMachineSnapshot, step: number) => (flagged(snapshot).includes(step) ? ", each missing field saying what it needs" : "");
+
+export const contactServiceTable: ModelTable<Event> = {
+  machine: contactServiceMachine,
+  file: "contact-service",
+  source: "test/model/contact-service.model.ts",
+  starts: [start],
+  events: {
+    "customer.change": user(
+      () => `Fill in ${CUSTOMER.map(([, label, value]) => `${label} **${value}**`).join(", ")}.`,
+      async ({ page }) => {
+        for (const [, label, value] of CUSTOMER) await field(page, label).fill(value);
+      },
+    ),
+    "purchase.change": user(
+      () => `Fill in ${PURCHASE.map(([, label, typed]) => `${label} **${typed}**`).join(", ")}, and choose **No** for Were any items exchanged?`,
+      async ({ page }) => {
+        for (const [, label, typed] of PURCHASE) await field(page, label).fill(typed);
+        await page.getByRole("radio", { name: "No" }).check();
+      },
+    ),
+    "document.added": user(
+      () => `Add \`test/fixtures/${PDF_NAME}\` in 'Invoice or sales receipt' and wait until it is listed.`,
+      async ({ page }) => {
+        await page.getByLabel(/Invoice or sales receipt/).setInputFiles(PDF);
+        await shows(page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME));
+      },
+    ),
+    "document.delete": user(
+      () => `Press **Delete** beside ${PDF_NAME}.`,
+      ({ page }) => page.getByRole("button", { name: `Delete ${PDF_NAME}` }).click(),
+    ),
+    "step.next": user(
+      () => "Press **Next**.",
+      ({ page }) => page.getByRole("button", { name: "Next" }).click(),
+    ),
+    "step.back": user(
+      () => "Press **Back** (top left).",
+      async ({ page }, _, before) => {
+        await page.getByRole("button", { name: "Back", exact: true }).click();
+        if (before.matches("customerDetails")) await shows(page.getByRole("button", { name: "Start" }));
+      },
+      // On step 1 Back leaves the request for the welcome screen.
+      (_, before) => (before.matches("customerDetails") ? "The welcome screen, with Start." : undefined),
+    ),
+    "customer.edit": user(
+      () => "Press **Edit** beside Customer Details.",
+      ({ page }) => page.getByRole("button", { name: "Edit Customer Details" }).click(),
+    ),
+    "purchase.edit": user(
+      () => "Press **Edit** beside Purchase Details.",
+      ({ page }) => page.getByRole("button", { name: "Edit Purchase Details" }).click(),
+    ),
+    "documents.edit": user(
+      () => "Press **Edit** beside Documents.",
+      ({ page }) => page.getByRole("button", { name: "Edit Documents" }).click(),
+    ),
+    "request.submit": user(
+      () => "Press **Submit**.",
+      ({ page }) => page.getByRole("button", { name: "Submit" }).click(),
+    ),
+    "request.close": user(
+      () => "Press **Back to Home**.",
+      async ({ page }) => {
+        await page.getByRole("button", { name: "Back to Home" }).click();
+        await shows(page.getByRole("button", { name: "Start" }));
+      },
+      "The welcome screen, with Start.",
+    ),
+    "step.requested": system(
+      (event) => `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
+      ({ page }, event) => changeUrlStep(page, event.step),
+    ),
+    "xstate.done.actor.deleteDocument": callDone(() => "The portal deletes the document."),
+    "xstate.error.actor.deleteDocument": callFailed(() => "Deleting the document fails."),
+    "xstate.done.actor.createTicket": callDone(() => "The portal sends the request; the API answers with its Request Number."),
+    "xstate.error.actor.createTicket": callFailed(() => "Sending the request fails."),
+  },
+  states: {
+    routing: { transient: "Decides which step the address may show." },
+    customerDetails: view(
+      (snapshot) => `Step 1, 'Customer Details'${customerDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 1)}.`,
+      async ({ page }, snapshot) => {
+        await checkStep(page, snapshot, 1, "Customer Details");
+        if (customerDone(snapshot)) await fieldShows(field(page, "Name on invoice"), CUSTOMER[0]![2]);
+      },
+    ),
+    purchaseDetails: view(
+      (snapshot) => `Step 2, 'Purchase Details'${purchaseDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 2)}.`,
+      (({ page }, snapshot) => checkStep(page, snapshot, 2, "Purchase Details")),
+    ),
+    "uploadingDocuments.editing": view(
+      (snapshot) =>
+        `Step 3, 'Upload Documents' with ${documents(snapshot) ? PDF_NAME : "no document"}${flagged(snapshot).includes(3) ? " and 'Please upload atleast 1 files'" : ""}.`,
+      async ({ page }, snapshot) => {
+        await checkStep(page, snapshot, 3, "Upload Documents");
+        const listed = page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME);
+        await (documents(snapshot) ? shows(listed) : hides(listed));
+        if (flagged(snapshot).includes(3)) await shows(page.getByText("Please upload atleast 1 files"));
+      },
+    ),
+    "uploadingDocuments.deletingDocument": view("**Next** busy while the document is deleted.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Next" }))),
+    "reviewing.ready": view(
+      (snapshot) =>
+        `Step 4, 'Review Details'${customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? " with everything filled in" : ", with 'Missing' where something is not filled in"}.`,
+      async ({ page }, snapshot) => {
+        await checkStep(page, snapshot, 4, "Review Details");
+        const missing = page.getByRole("main").getByText("Missing", { exact: true }).first();
+        await (customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? hides(missing) : shows(missing));
+      },
+    ),
+    "reviewing.submitting": view("**Submit** busy while the request is sent.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Submit" }))),
+    submitted: view("'Thank you for submitting your request' with its Request Number.", async ({ page }) => {
+      await shows(heading(page, "Thank you for submitting your request"));
+      await shows(page.getByText("Request Number"));
+    }),
+  },
+  calls: {
+    deleteDocument: { method: "DELETE", path: /^contact_service\/documents\/[^/]+$/ },
+    createTicket: { method: "POST", path: /^contact_service_ticket$/ },
+  },
+};
