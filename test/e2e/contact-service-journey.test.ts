@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { fillCustomerDetails, fillPurchaseDetails } from "./steps.ts";
 
 const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
 
@@ -54,28 +55,14 @@ describe("contact service, end to end", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("alert", { name: "Please check the following" }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
-    await textbox(/^Name on invoice/).fill("Jane Doe");
-    await textbox(/^Email/).fill("jane.doe@example.com");
-    await textbox(/^Phone/).fill("2125550134");
+    await fillCustomerDetails(page);
     expect(await textbox(/^Phone/).inputValue()).toBe("(212) 555-0134");
-    await textbox(/^Street address/).fill("350 5th Ave");
-    await textbox(/^City/).fill("New York");
-    await textbox(/^State/).fill("NY");
-    await textbox(/^ZIP code/).fill("10118");
     await page.getByRole("button", { name: "Next" }).click();
 
     // Step 2.
     await heading("Purchase Details").waitFor();
     expect(stepOfUrl()).toBe("2");
-    await textbox(/^Invoice number/).fill("INV-100234");
-    await textbox(/^Date of purchase/).fill("15/03/2024");
-    await textbox(/^Store name/).fill("Furniture Mart");
-    await textbox(/^Store phone/).fill("(212) 555-0199");
-    await textbox(/^Store address/).fill("1 Main St");
-    await textbox(/^Store city/).fill("New York");
-    await textbox(/^Store state/).fill("NY");
-    await textbox(/^Store ZIP code/).fill("10001");
-    await page.getByRole("radio", { name: "No" }).check();
+    await fillPurchaseDetails(page);
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Next" }).click();
 

@@ -13,6 +13,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faultsInjected, parseFaults } from "../../server/faults.ts";
 import { openPortal, type Portal } from "./harness.ts";
+import { confirmSofaDetails, describeFppDamage, fillCustomerDetails, fillPurchaseDetails } from "./steps.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
@@ -119,18 +120,10 @@ describe(`journeys under injected faults (FAULTS=${FAULTS})`, () => {
     await page.getByRole("checkbox", { name: /Sofa/ }).check();
     const next = page.getByRole("button", { name: "Next" });
     await pressUntil(next, page.getByRole("heading", { name: "Confirm/Update Item Details" }));
-    await page.getByLabel("Manufacturer").selectOption({ label: "Ashley" });
-    await page.getByLabel("Material").selectOption({ label: "Leather" });
-    await page.getByLabel("Color").selectOption({ label: "Brown" });
+    await confirmSofaDetails(page);
     await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
     await upload(page.getByRole("main"), /Photos and documents of the Sofa/, PHOTO, "iphone_hdr_YES.jpg");
-    await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
-    await page.getByLabel("Specific Damage").selectOption({ index: 1 });
-    await page.getByLabel("Damage Area").selectOption({ index: 1 });
-    await page.getByLabel("When did you notice the damage").fill("02/11/2026");
-    await page.getByLabel("How did it happen").selectOption({ index: 1 });
-    await page.getByLabel("Did you take any steps to remedy?").selectOption({ index: 1 });
-    await page.getByLabel("Note").fill("Red wine spilled on the middle seat cushion.");
+    await describeFppDamage(page);
     await pressUntil(next, page.getByRole("heading", { name: "Review claim details" }));
     await pressUntil(page.getByRole("button", { name: "Submit" }), page.getByRole("heading", { name: "Thank you for submitting your claim" }));
 
@@ -182,28 +175,13 @@ describe(`journeys under injected faults (FAULTS=${FAULTS})`, () => {
 
   it("contact service: a request with its invoice, one ticket and one document", async () => {
     const page = await (await portal.newContext()).newPage();
-    const textbox = (name: RegExp) => page.getByRole("main").getByRole("textbox", { name });
     await page.goto("/contact-service");
     await page.getByRole("heading", { level: 1, name: "Customer Details" }).waitFor();
     const requestId = new URL(page.url()).searchParams.get("id")!;
-    await textbox(/^Name on invoice/).fill("Jane Doe");
-    await textbox(/^Email/).fill("jane.doe@example.com");
-    await textbox(/^Phone/).fill("2125550134");
-    await textbox(/^Street address/).fill("350 5th Ave");
-    await textbox(/^City/).fill("New York");
-    await textbox(/^State/).fill("NY");
-    await textbox(/^ZIP code/).fill("10118");
+    await fillCustomerDetails(page);
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("heading", { level: 1, name: "Purchase Details" }).waitFor();
-    await textbox(/^Invoice number/).fill("INV-100234");
-    await textbox(/^Date of purchase/).fill("15/03/2024");
-    await textbox(/^Store name/).fill("Furniture Mart");
-    await textbox(/^Store phone/).fill("(212) 555-0199");
-    await textbox(/^Store address/).fill("1 Main St");
-    await textbox(/^Store city/).fill("New York");
-    await textbox(/^Store state/).fill("NY");
-    await textbox(/^Store ZIP code/).fill("10001");
-    await page.getByRole("radio", { name: "No" }).check();
+    await fillPurchaseDetails(page);
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("heading", { level: 1, name: "Upload Documents" }).waitFor();
     await upload(page.getByRole("main"), /Invoice or sales receipt/, PDF, "shared-mime-info-spec.pdf");

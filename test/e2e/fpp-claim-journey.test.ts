@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import exifr from "exifr";
 import { accessibilityViolations, fetchInSession, openPortal, type Portal } from "./harness.ts";
+import { confirmSofaDetails, describeFppDamage } from "./steps.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
@@ -61,9 +62,7 @@ describe("filing an FPP claim end to end", () => {
 
     await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
     await scan("step 3");
-    await page.getByLabel("Manufacturer").selectOption({ label: "Ashley" });
-    await page.getByLabel("Material").selectOption({ label: "Leather" });
-    await page.getByLabel("Color").selectOption({ label: "Brown" });
+    await confirmSofaDetails(page);
     await page.getByRole("button", { name: "Next" }).click();
 
     await page.getByRole("heading", { name: "Report your damage" }).waitFor();
@@ -79,13 +78,7 @@ describe("filing an FPP claim end to end", () => {
     expect(new URL(page.url()).searchParams.get("step")).toBe("4");
 
     await scan("step 4");
-    await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
-    await page.getByLabel("Specific Damage").selectOption({ index: 1 });
-    await page.getByLabel("Damage Area").selectOption({ index: 1 });
-    await page.getByLabel("When did you notice the damage").fill("02/11/2026");
-    await page.getByLabel("How did it happen").selectOption({ index: 1 });
-    await page.getByLabel("Did you take any steps to remedy?").selectOption({ index: 1 });
-    await page.getByLabel("Note").fill("Red wine spilled on the middle seat cushion.");
+    await describeFppDamage(page);
     await page.getByRole("button", { name: "Next" }).click();
 
     await page.getByRole("heading", { name: "Review claim details" }).waitFor();

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPortal, signedPlanLink, type Portal } from "./harness.ts";
+import { confirmSofaDetails, describeFppDamage } from "./steps.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
@@ -70,11 +71,7 @@ describe("unsaved input and flaky reads (issue 14)", () => {
     // Finishing the claim clears what was kept.
     await page.getByLabel(/Photos and documents of the Sofa/).setInputFiles(PHOTO);
     await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
-    await page.getByLabel("Specific Damage").selectOption({ index: 1 });
-    await page.getByLabel("Damage Area").selectOption({ index: 1 });
-    await page.getByLabel("When did you notice the damage").fill("02/11/2026");
-    await page.getByLabel("How did it happen").selectOption({ index: 1 });
-    await page.getByLabel("Did you take any steps to remedy?").selectOption({ index: 1 });
+    await describeFppDamage(page, "Red wine on the middle cushion.");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("heading", { name: "Review claim details" }).waitFor();
     expect(await keptDrafts(page)).toHaveLength(1);
@@ -109,9 +106,7 @@ describe("unsaved input and flaky reads (issue 14)", () => {
       await page.getByRole("checkbox", { name: /Sofa/ }).check();
       await page.getByRole("button", { name: "Next" }).click();
       await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
-      await page.getByLabel("Manufacturer").selectOption({ label: "Ashley" });
-      await page.getByLabel("Material").selectOption({ label: "Leather" });
-      await page.getByLabel("Color").selectOption({ label: "Brown" });
+      await confirmSofaDetails(page);
       // The save reaches a server that never answers (until the person gives up).
       await page.route(/\/api\/v1\/insert_update_claim_item/, () => undefined);
       await page.getByRole("button", { name: "Next" }).click();
