@@ -257,14 +257,14 @@ function storedFile(claimId: number, fileName: string) {
 async function claimItemsOf(claimId: number) {
   return portal.server.db.query<{ id: number; type: string }>(
     `SELECT ci.id, t.name AS type FROM claim_items ci JOIN plan_items pi ON pi.id = ci.plan_item_id
-       JOIN lookup_values t ON t.id = pi.type_id WHERE ci.claim_id = $1 ORDER BY ci.id`,
+       JOIN lookup_values t ON t.id = pi.type_id WHERE ci.claim_id = $1 ORDER BY ci.seq`,
     [claimId],
   );
 }
 
 async function documentsOf(claimId: number) {
   return portal.server.db.query<{ id: number; claim_item_id: number; file_name: string; content_type: string }>(
-    "SELECT id, claim_item_id, file_name, content_type FROM documents WHERE claim_id = $1 ORDER BY id",
+    "SELECT id, claim_item_id, file_name, content_type FROM documents WHERE claim_id = $1 ORDER BY seq",
     [claimId],
   );
 }
@@ -669,7 +669,7 @@ describe("the FPP claim wizard, complete", () => {
          FROM damages d JOIN lookup_values t ON t.id = d.damage_type_id
          LEFT JOIN lookup_values sd ON sd.id = d.specific_damage_id JOIN lookup_values a ON a.id = d.specific_location_id
          JOIN lookup_values h ON h.id = d.how_did_occur_id JOIN lookup_values r ON r.id = d.action_taken_id
-        WHERE d.claim_item_id = $1 ORDER BY d.id`,
+        WHERE d.claim_item_id = $1 ORDER BY d.seq`,
       [items[0]!.id],
     );
     const stored = (damage: Damage, date: string) => ({ type: damage.type, specific: damage.specific, area: damage.area, date, how: damage.how, remedy: damage.remedy, note: damage.note });
