@@ -13,7 +13,7 @@ export function qaPathFiles(): Map<string, string> {
   const files = new Map<string, string>();
   const plans = QA_TABLES.map(({ table, walked }) => {
     assertTableComplete(table);
-    const chart = CHARTED_MACHINES.find((one) => one.machine === table.machine);
+    const chart = CHARTED_MACHINES.find((one) => one.file === table.file);
     return { plan: pathPlan(table, chart ? sourceOf(chart) : table.source), walked };
   });
   for (const { plan, walked } of plans) {

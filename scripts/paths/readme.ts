@@ -38,8 +38,9 @@ ${rows}
   (model-based testing, as in @xstate/test): the shortest path to every state, extended until
   every user-event transition is taken, a gesture per event and the state's check after each. The
   test prints the share of states and user-event transitions covered and fails below 100%
-  (\`.tmp/model-coverage.json\` keeps the figures). The other machines run inside those screens
-  (file uploads, the missing-item form) and their plans are for people.
+  (\`.tmp/model-coverage.json\` keeps the figures). fileUpload and uploadItem are not walked: the
+  upload pipeline prepares photos in the page and retries after timed waits, which no held request
+  can stand for; test/e2e/uploads.test.ts drives it, and their plans are for people.
 
 ## Regenerate
 

@@ -29,7 +29,7 @@ import {
   type WizardFamily,
 } from "./claim-wizard.model.ts";
 import { demoCustomer, demoItemId, demoLookups, demoModelLookups, demoPlan, itemName } from "./demo.ts";
-import { fieldShows, heading, plansShown, searchByNumber, shows, urlStep } from "./screen.ts";
+import { fieldShows, heading, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
 import { user, view, type ModelTable, type Start } from "./table.ts";
 
 type Event = WizardEvent | DoneActorEvent<void, "saveContact"> | ErrorActorEvent<unknown, "saveContact">;
@@ -99,16 +99,8 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
 
 const start: Start<ClaimWizardInput> = {
   name: `a claim just started on ${MARIA.number}`,
-  setup: [
-    "Open http://localhost:8787/find-claim/warranty-number",
-    `Type **${MARIA.number}** in Warranty number and press **Submit**.`,
-    "On 'Select your Plan' press **Submit**: the ACE claim wizard opens.",
-  ],
-  arrange: async ({ page }) => {
-    await searchByNumber(page, MARIA.number);
-    await plansShown(page);
-    await page.getByRole("button", { name: "Submit" }).click();
-  },
+  setup: startClaimWords(MARIA.number),
+  arrange: ({ page }) => startClaim(page, MARIA.number),
   input: { claimId: 1, planId: MARIA.id, customerId: MARIA.customerId, requestedStep: 2 },
   events,
   facts: wizardFacts,

@@ -27,7 +27,7 @@ import {
   type WizardFamily,
 } from "./claim-wizard.model.ts";
 import { demoItemId, demoLookups, demoPlan, itemName } from "./demo.ts";
-import { heading, plansShown, searchByNumber, shows, urlStep } from "./screen.ts";
+import { heading, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
 import { view, type ModelTable, type Start } from "./table.ts";
 
 type Event = Exclude<WizardEvent, { type: "contact.change" }>;
@@ -75,16 +75,8 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
 
 const start: Start<ClaimWizardInput> = {
   name: `a claim just started on ${JANE.number}`,
-  setup: [
-    "Open http://localhost:8787/find-claim/warranty-number",
-    `Type **${JANE.number}** in Warranty number and press **Submit**.`,
-    "On 'Select your Plan' press **Submit**: the claim wizard opens.",
-  ],
-  arrange: async ({ page }) => {
-    await searchByNumber(page, JANE.number);
-    await plansShown(page);
-    await page.getByRole("button", { name: "Submit" }).click();
-  },
+  setup: startClaimWords(JANE.number),
+  arrange: ({ page }) => startClaim(page, JANE.number),
   input: { claimId: 1, planId: JANE.id, customerId: null, requestedStep: 2 },
   events,
   facts: wizardFacts,

@@ -20,9 +20,14 @@ interface Hold {
   arrive: (route: Route) => void;
 }
 
-/** The calls of one walk: `hold(id)` before the gesture that starts it, then `release` or `fail`. */
+/**
+ * The calls of one walk: `hold(id)` before the gesture that starts it, then `release` or `fail`.
+ * A failed call stays failed until it is held again, so the portal's own retries of a read (ky
+ * retries a GET on a 5xx or no answer) meet the same failure, as they would with the API down.
+ */
 export class HeldCalls {
   private readonly holds = new Map<string, Hold>();
+  private readonly failing = new Map<string, CallFailure>();
 
   constructor(private readonly patterns: Record<string, CallPattern>) {}
 
@@ -35,6 +40,7 @@ export class HeldCalls {
   hold(id: string): void {
     const pattern = this.patterns[id];
     if (!pattern) throw new Error(`No call pattern for invoke '${id}' in the QA table`);
+    this.failing.delete(id);
     let arrive!: (route: Route) => void;
     const arrived = new Promise<Route>((resolve) => (arrive = resolve));
     this.holds.set(id, { pattern, route: null, arrived, arrive });
@@ -48,15 +54,18 @@ export class HeldCalls {
   /** Answers the held request of `id` with a failure instead of the server. */
   async fail(id: string, failure: CallFailure): Promise<void> {
     const route = await this.take(id);
-    if (failure === "dropped") return route.abort("connectionreset");
-    await route.fulfill({ status: failure.status, headers: failure.headers, contentType: "application/json", body: JSON.stringify(failure.body ?? { message: "Failed" }) });
+    this.failing.set(id, failure);
+    await answer(route, failure);
   }
 
   private async handle(route: Route): Promise<void> {
     const request = route.request();
     const path = new URL(request.url()).pathname.replace(/^.*?\/api\/v1\//, "");
+    for (const [id, failure] of this.failing) {
+      if (matches(this.patterns[id]!, request.method(), path)) return answer(route, failure);
+    }
     for (const hold of this.holds.values()) {
-      if (hold.route === null && hold.pattern.method === request.method() && hold.pattern.path.test(path)) {
+      if (hold.route === null && matches(hold.pattern, request.method(), path)) {
         hold.route = route;
         hold.arrive(route);
         return;
@@ -79,4 +88,11 @@ export class HeldCalls {
       this.holds.delete(id);
     }
   }
+}
+
+const matches = (pattern: CallPattern, method: string, path: string) => pattern.method === method && pattern.path.test(path);
+
+async function answer(route: Route, failure: CallFailure): Promise<void> {
+  if (failure === "dropped") return route.abort("connectionreset");
+  await route.fulfill({ status: failure.status, headers: failure.headers, contentType: "application/json", body: JSON.stringify(failure.body ?? { message: "Failed" }) });
 }

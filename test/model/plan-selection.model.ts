@@ -8,7 +8,7 @@ import { planSelectionMachine, type PlanSelectionContext, type PlanSelectionEven
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoCustomer, demoPlan } from "./demo.ts";
 import { callDone, callFailed } from "./calls.ts";
-import { heading, hides, opensTab, planRadio, plansShown, searchByEmail, searchByNumber, shows } from "./screen.ts";
+import { heading, hides, opensTab, planRadio, plansShown, searchByEmail, searchByNumber, shows, startClaim, startClaimWords } from "./screen.ts";
 import { user, view, type ModelTable, type Start, type Walker } from "./table.ts";
 
 type Event =
@@ -94,15 +94,9 @@ const starts: Array<Start<PlanSelectionInput>> = [
   byNumber(LEO.number, [LEO], { name: `${LEO.number}: a LEGACY plan` }),
   {
     name: `${JANE.number}: back from the claim just started`,
-    setup: [
-      OPEN,
-      `Type **${JANE.number}** in Warranty number and press **Submit**, then **Submit** on 'Select your Plan'.`,
-      "On 'Select damaged items under your plan' press **Back**: 'Select your Plan' shows again, the claim in its address.",
-    ],
+    setup: [...startClaimWords(JANE.number), "On 'Select damaged items under your plan' press **Back**: 'Select your Plan' shows again, the claim in its address."],
     arrange: async ({ page }) => {
-      await searchByNumber(page, JANE.number);
-      await plansShown(page);
-      await page.getByRole("button", { name: "Submit" }).click();
+      await startClaim(page, JANE.number);
       await shows(heading(page, "Select damaged items under your plan"));
       await page.getByRole("button", { name: "Back" }).click();
     },

@@ -47,6 +47,36 @@ export async function plansShown(page: Page): Promise<void> {
   await shows(page.getByRole("radio").first());
 }
 
+/** Finds a plan by its number and presses Submit on 'Select your Plan': the claim wizard opens. */
+export async function startClaim(page: Page, number: string): Promise<void> {
+  await searchByNumber(page, number);
+  await plansShown(page);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+/** The tester's words for `startClaim`. */
+export const startClaimWords = (number: string) => [
+  "Open http://localhost:8787/find-claim/warranty-number",
+  `Type **${number}** in Warranty number and press **Submit**.`,
+  "On 'Select your Plan' press **Submit**: the claim wizard opens.",
+];
+
+/** The tester's words for `openDamageStep`. */
+export const damageStepWords = (number: string, item: string) => [
+  ...startClaimWords(number),
+  `Tick **${item}**, press **Next**, then **Next** again: step 4, 'Report your damage', with the ${item}'s 'Photos and documents'.`,
+];
+
+/** Starts a claim, ticks `item` and goes on to step 4, 'Report your damage'. */
+export async function openDamageStep(page: Page, number: string, item: string): Promise<void> {
+  await startClaim(page, number);
+  await page.getByRole("checkbox", { name: new RegExp(item) }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await shows(heading(page, "Confirm/Update Item Details"));
+  await page.getByRole("button", { name: "Next" }).click();
+  await shows(heading(page, "Report your damage"));
+}
+
 /** Waits for the page a new tab opens on `action`, and for its address to start with `url`. */
 export async function opensTab(page: Page, url: string, action: () => Promise<void>): Promise<void> {
   const [tab] = await Promise.all([page.waitForEvent("popup"), action()]);

@@ -4,15 +4,21 @@
  */
 import { aceClaimTable } from "./ace-claim.model.ts";
 import { contactServiceTable } from "./contact-service.model.ts";
+import { fileUploadTable } from "./file-upload.model.ts";
 import { fppClaimTable } from "./fpp-claim.model.ts";
+import { missingItemTable } from "./missing-item.model.ts";
 import { planSearchTable } from "./plan-search.model.ts";
 import { planSelectionTable } from "./plan-selection.model.ts";
 import type { AnyModelTable } from "./table.ts";
+import { uploadItemTable } from "./upload-item.model.ts";
 
 export const QA_TABLES: Array<{ table: AnyModelTable; walked: boolean }> = [
   { table: planSearchTable, walked: true },
   { table: planSelectionTable, walked: true },
   { table: fppClaimTable, walked: true },
   { table: aceClaimTable, walked: true },
+  { table: fileUploadTable, walked: false },
+  { table: uploadItemTable, walked: false },
+  { table: missingItemTable, walked: true },
   { table: contactServiceTable, walked: true },
 ];

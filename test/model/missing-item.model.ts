@@ -1,0 +1,148 @@
+/**
+ * QA table of missingItemMachine: '+ Add Missing Item' on step 2 of an FPP claim on W-E34-WS4566,
+ * the form of a line item missing from the plan, and the 'Plan item added successfully' dialog.
+ */
+import type { Page } from "playwright-core";
+import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import { missingItemMachine, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import { KINDS } from "../../server/lookup-kinds.ts";
+import { callDone, callFailed, httpFailure } from "./calls.ts";
+import { deleteClaimsOn } from "./demo-server.ts";
+import { demoLookups, demoPlan } from "./demo.ts";
+import { heading, shows, startClaim, startClaimWords } from "./screen.ts";
+import { user, view, type ModelTable, type Start } from "./table.ts";
+
+type Event =
+  | MissingItemEvent
+  | DoneActorEvent<MissingItemOptions, "loadOptions">
+  | ErrorActorEvent<unknown, "loadOptions">
+  | DoneActorEvent<string, "addItem">
+  | ErrorActorEvent<unknown, "addItem">;
+
+const JANE = demoPlan("W-E34-WS4566");
+const OPTIONS: MissingItemOptions = {
+  itemTypes: demoLookups(KINDS.itemType),
+  manufacturers: demoLookups(KINDS.manufacturer),
+  materials: demoLookups(KINDS.material),
+  colors: demoLookups(KINDS.color),
+};
+const named = (list: Array<{ id: number; name: string }>, name: string) => list.find((one) => one.name === name)!.id;
+
+/** The item as typed: selects by label, text fields as typed. */
+const ITEM = { type: "Coffee Table", manufacturer: "Ashley", material: "Wood", color: "Walnut", vendor: "Ashley Furniture Industries", sku: "ASH-CTB-10001", model: "T-100", price: "249.99", quantity: "1", description: "Walnut coffee table bought with the sofa" };
+const MANUAL_ITEM: ManualItem = {
+  itemTypeId: named(OPTIONS.itemTypes, ITEM.type),
+  manufacturerId: named(OPTIONS.manufacturers, ITEM.manufacturer),
+  materialId: named(OPTIONS.materials, ITEM.material),
+  colorId: named(OPTIONS.colors, ITEM.color),
+  vendor: ITEM.vendor,
+  sku: ITEM.sku,
+  modelNumber: ITEM.model,
+  price: Number(ITEM.price),
+  quantity: Number(ITEM.quantity),
+  description: ITEM.description,
+};
+
+const REFUSAL = "Plan item not added";
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as MissingItemContext;
+
+/** The form filled once; the item lists failing to load once; the API adding the item, or refusing it. */
+function events(snapshot: AnyMachineSnapshot): Event[] {
+  if (snapshot.matches("loading")) {
+    return [
+      { type: "xstate.done.actor.loadOptions", output: OPTIONS, actorId: "loadOptions" },
+      { type: "xstate.error.actor.loadOptions", error: httpFailure(503), actorId: "loadOptions" },
+    ];
+  }
+  if (snapshot.matches("optionsFailed")) return [{ type: "options.retry" }, { type: "claim.back" }];
+  if (snapshot.matches("editing")) return [{ type: "item.submit", item: MANUAL_ITEM }, { type: "claim.back" }];
+  if (snapshot.matches("submitting")) {
+    return [
+      { type: "xstate.done.actor.addItem", output: "Succeed", actorId: "addItem" },
+      // The API's refusal: the portal's client rejects with an Error carrying the API's message.
+      ...(ctx(snapshot).failure ? [] : [{ type: "xstate.error.actor.addItem", error: { ...httpFailure(500, { message: REFUSAL }), message: REFUSAL }, actorId: "addItem" } as const]),
+    ];
+  }
+  if (snapshot.matches("added")) return [{ type: "claim.back" }];
+  return [];
+}
+
+const start: Start<MissingItemInput> = {
+  name: `'+ Add Missing Item' on a claim just started on ${JANE.number}`,
+  setup: [...startClaimWords(JANE.number), "On step 2 press **+ Add Missing Item**."],
+  arrange: async ({ page }) => {
+    await startClaim(page, JANE.number);
+    await page.getByRole("link", { name: "+ Add Missing Item" }).click();
+  },
+  input: { claimId: 1, planId: JANE.id },
+  events,
+};
+
+async function fillItem(page: Page): Promise<void> {
+  await page.getByLabel("Item type").selectOption({ label: ITEM.type });
+  await page.getByLabel("Manufacturer").selectOption({ label: ITEM.manufacturer });
+  await page.getByLabel("Vendor").fill(ITEM.vendor);
+  await page.getByLabel("Material").selectOption({ label: ITEM.material });
+  await page.getByLabel("Color").selectOption({ label: ITEM.color });
+  await page.getByLabel("SKU").fill(ITEM.sku);
+  await page.getByLabel("Model").fill(ITEM.model);
+  await page.getByLabel("Price").fill(ITEM.price);
+  await page.getByLabel("Quantity").fill(ITEM.quantity);
+  await page.getByLabel("Description").fill(ITEM.description);
+}
+
+const backToClaim = "Step 2 of the claim, 'Select damaged items under your plan'.";
+
+export const missingItemTable: ModelTable<Event> = {
+  machine: missingItemMachine,
+  file: "missing-item",
+  source: "test/model/missing-item.model.ts",
+  starts: [start],
+  reset: (server) => deleteClaimsOn(server, [JANE.number]),
+  events: {
+    "item.submit": user(
+      () =>
+        `Choose Item type **${ITEM.type}**, Manufacturer **${ITEM.manufacturer}**, Material **${ITEM.material}**, Color **${ITEM.color}**; type Vendor **${ITEM.vendor}**, SKU **${ITEM.sku}**, Model **${ITEM.model}**, Price **${ITEM.price}**, Quantity **${ITEM.quantity}**, Description **${ITEM.description}**; press **Submit**.`,
+      async ({ page }) => {
+        await fillItem(page);
+        await page.getByRole("button", { name: "Submit" }).click();
+      },
+    ),
+    "claim.back": user(
+      (_, before) => (before.matches("added") ? "In the dialog press **Back to Claim**." : "Press **Back** (top left)."),
+      async ({ page }, _, before) => {
+        if (before.matches("added")) await page.getByRole("dialog").getByRole("button", { name: "Back to Claim" }).click();
+        else await page.getByRole("button", { name: "Back", exact: true }).click();
+        await shows(heading(page, "Select damaged items under your plan"));
+      },
+      backToClaim,
+    ),
+    "options.retry": user(
+      () => "Press **Try Again**.",
+      ({ page }) => page.getByRole("button", { name: "Try Again" }).click(),
+    ),
+    "xstate.done.actor.loadOptions": callDone(() => "The portal loads the item lists."),
+    "xstate.error.actor.loadOptions": callFailed(() => "Loading the item lists fails."),
+    "xstate.done.actor.addItem": callDone(() => "The portal adds the item; the API answers 'Succeed'."),
+    "xstate.error.actor.addItem": callFailed(() => `Adding the item fails: the API answers '${REFUSAL}'.`),
+  },
+  states: {
+    loading: view("'Missing Line Item.' with 'Loading…'.", ({ page }) => shows(page.getByText("Loading…"))),
+    optionsFailed: view("'We could not load the item lists.' with Try Again.", ({ page }) => shows(page.getByText("We could not load the item lists."))),
+    editing: view(
+      (snapshot) => `'Missing Line Item.' with its form${ctx(snapshot).failure ? `, and the message '${ctx(snapshot).failure!.message ?? "Something went wrong"}'` : ""}.`,
+      async ({ page }, snapshot) => {
+        await shows(heading(page, "Missing Line Item."));
+        await shows(page.getByLabel("Item type"));
+        const failure = ctx(snapshot).failure;
+        if (failure) await shows(page.getByText(failure.message ?? "Something went wrong"));
+      },
+    ),
+    submitting: view("**Submit** busy while the item is added.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Submit" }))),
+    added: view("The dialog 'Plan item added successfully' with Back to Claim.", ({ page }) => shows(page.getByRole("dialog", { name: "Plan item added successfully" }))),
+  },
+  calls: {
+    loadOptions: { method: "GET", path: /^all_item_type$/ },
+    addItem: { method: "POST", path: /^insert_manual_warr_item$/ },
+  },
+};
