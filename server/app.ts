@@ -27,6 +27,7 @@ import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { welcomePage } from "./welcome-page.ts";
 
 /** Largest JSON body of an API call, in bytes; uploads have their own limit. */
 const MAX_JSON_BYTES = 1_048_576;
@@ -59,14 +60,15 @@ export function createApp(deps: AppDeps): Hono {
   // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
-  // A write repeated after its answer was lost is answered once, not done twice (issue 14).
-  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
   const jsonLimit = bodyLimit({
     maxSize: MAX_JSON_BYTES,
     // The rest of the body is not read: closing the connection tells the client not to reuse it.
     onError: (c) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" }),
   });
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
+  // A write repeated after its answer was lost is answered once, not done twice (issue 14). After
+  // the size limit, which may wrap the body: this reads the body as the limit hands it on.
+  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
 
   for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
     app.route(API_PREFIX, routes(deps));
@@ -98,11 +100,16 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
   };
 }
 
-/** Serves the built portal: its files, and index.html for any other GET outside /api and /storage. */
+/**
+ * Serves the built portal: the prerendered welcome page for "/", its files, and index.html for any
+ * other GET outside /api and /storage.
+ */
 function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
   const files = serveStatic({ root });
   const index = serveStatic({ root, path: "index.html" });
+  // A first visit to "/" gets the welcome page prerendered in its language (issue 12).
+  app.get("/", welcomePage(root));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
 }

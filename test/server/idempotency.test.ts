@@ -83,9 +83,24 @@ describe("Idempotency-Key on writes", () => {
     server.config.faults!.drop = 1; // the next answer is lost (one in a row at most)
     await expect(send("lost-answer-key-0000000001")).rejects.toThrow();
     expect(await damages()).toBe(1); // done, though nobody heard
+    server.config.faults!.drop = 0;
     const retry = await send("lost-answer-key-0000000001");
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await damages()).toBe(1);
+  });
+
+  it("a bodyless DELETE with a key runs once and is replayed, like any write", async () => {
+    const { claimId } = await draftWithItem(server.api, "W-E34-WS4566", "Sofa");
+    const created = await server.db.query<{ id: number }>("SELECT id FROM claim_items WHERE claim_id = $1", [claimId]);
+    const remove = () =>
+      server.fetch(`${server.url}/api/v1/remove_claim_items/${created[0]!.id}`, {
+        method: "DELETE",
+        headers: { "x-api-key": API_KEY, "idempotency-key": "delete-key-000000000000001" },
+      });
+    const first = await remove();
+    const again = await remove();
+    expect(first.status, await first.clone().text()).toBe(200);
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
   });
 });

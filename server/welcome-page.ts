@@ -1,0 +1,49 @@
+/**
+ * The prerendered welcome page (issue 12): "/" is answered with welcome.en.html or
+ * welcome.es.html from the built portal, in the language the page itself would pick (src/i18n.ts:
+ * `?lng=`, then the `i18next` cookie, then the browser's Accept-Language), so its first paint is
+ * already the right page. Without a prerendered page "/" falls through to the app's index.html.
+ */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+
+const LOCALES = ["en", "es"] as const;
+type Locale = (typeof LOCALES)[number];
+
+const asLocale = (value: string | undefined | null): Locale | undefined => LOCALES.find((locale) => value?.trim().slice(0, 2).toLowerCase() === locale);
+
+/** The language to prerender for a request; English when nothing says otherwise. */
+export function welcomeLanguage(c: Context): Locale {
+  const fromQuery = asLocale(c.req.query("lng"));
+  if (fromQuery) return fromQuery;
+  const fromCookie = asLocale(getCookie(c, "i18next"));
+  if (fromCookie) return fromCookie;
+  // Accept-Language in the browser's order of preference (q weights descending, as sent).
+  const ranked = (c.req.header("accept-language") ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", q = "q=1"] = part.split(";");
+      return { tag, weight: Number(q.trim().replace(/^q=/, "")) || 0 };
+    })
+    .sort((a, b) => b.weight - a.weight);
+  return ranked.map((entry) => asLocale(entry.tag)).find(Boolean) ?? "en";
+}
+
+/** GET "/" from the built portal's prerendered pages; the pages are read once. */
+export function welcomePage(root: string): MiddlewareHandler {
+  const pages = new Map<Locale, Promise<string>>();
+  const page = (locale: Locale) => {
+    if (!pages.has(locale)) pages.set(locale, readFile(join(root, `welcome.${locale}.html`), "utf8"));
+    return pages.get(locale)!;
+  };
+  const available = LOCALES.every((locale) => existsSync(join(root, `welcome.${locale}.html`)));
+  return async (c, next) => {
+    if (!available) return next();
+    const html = await page(welcomeLanguage(c));
+    // Caches must keep one copy per language; the page is small and changes with every build.
+    return c.html(html, 200, { Vary: "Accept-Language, Cookie", "Cache-Control": "no-cache" });
+  };
+}
