@@ -4,36 +4,20 @@
  * contact details and step 3 ticks the items with their details here; the rest is the core's
  * (claim-wizard.model.ts).
  */
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
-import type { ClaimWizardInput } from "../../machines/claim-wizard.ts";
 import type { AceOptions, ModelOptions } from "../../machines/domain.ts";
-import { ACE_MODELS } from "../../server/seed-data.ts";
 import { KINDS } from "../../server/lookup-kinds.ts";
+import { ACE_MODELS } from "../../server/seed-data.ts";
+import type { AcePathEvent } from "../machines/support/ace-claim-scenarios.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { freshClaim } from "./claim-api-model.ts";
-import {
-  checkColor,
-  checkTicks,
-  colorOf,
-  coreEvents,
-  coreGestures,
-  coreViews,
-  ctx,
-  detailsEvents,
-  removingItemView,
-  resetClaims,
-  savingItemsView,
-  wizardFacts,
-  type WizardEvent,
-  type WizardFamily,
-} from "./claim-wizard.model.ts";
+import * as wizard from "./claim-wizard.model.ts";
 import { demoCustomer, demoItemId, demoLookups, demoModelLookups, demoPlan, itemName } from "./demo.ts";
-import { fieldShows, heading, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
-import { user, view, type ModelTable, type Start } from "./table.ts";
+import { fieldShows, heading, shows, urlStep } from "./screen.ts";
+import { user, view } from "./table.ts";
 
-type Event = WizardEvent | DoneActorEvent<void, "saveContact"> | ErrorActorEvent<unknown, "saveContact">;
-
+type Event = AcePathEvent;
 const MARIA = demoPlan("A-300-100200");
 const SOFA = demoItemId(MARIA.id, 0);
 const NEW_PHONE = "(832) 555-0199";
@@ -50,7 +34,7 @@ const modelOf = (modelNo: string): ModelOptions => ({
 });
 const customer = demoCustomer(MARIA.number);
 
-const family: WizardFamily = {
+const family: wizard.WizardFamily = {
   loaded: {
     ...freshClaim({ plan: MARIA, options }, []),
     modelOptions: Object.fromEntries(MARIA.items.map((item) => [item.id, modelOf(item.modelNumber ?? ACE_MODELS.sofa)])),
@@ -64,29 +48,30 @@ const family: WizardFamily = {
   colors: options.colors,
   otherColor: options.colors.find((color) => color.name === "Ivory")!,
   planNumber: MARIA.number,
+  input: { claimId: 1, planId: MARIA.id, customerId: MARIA.customerId, requestedStep: 2 },
 };
 
-const phoneOf = (snapshot: AnyMachineSnapshot) => ctx(snapshot).contact.phone ?? "";
+const phoneOf = (snapshot: AnyMachineSnapshot) => wizard.ctx(snapshot).contact.phone ?? "";
 
 /**
  * Step 2: the phone changed and put back before Next (so the rest of the walk has one phone to
  * expect), Next saving the details, Back to the plan choice before any change. Step 3: as FPP's
  * steps 2 and 3, on one screen.
  */
-function events(snapshot: AnyMachineSnapshot): Event[] {
+function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   if (snapshot.matches({ confirmingContact: "editing" })) {
     const changed = phoneOf(snapshot) === NEW_PHONE;
     return [
       { type: "contact.change", contact: { phone: changed ? customer.phone : NEW_PHONE } },
       ...(changed ? [] : [{ type: "step.next" } as const]),
-      ...(ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
+      ...(wizard.ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
     ];
   }
   if (snapshot.matches({ confirmingContact: "savingContact" })) return [{ type: "xstate.done.actor.saveContact", output: undefined, actorId: "saveContact" }];
   if (snapshot.matches({ selectingItems: "editing" })) {
-    const nothingYet = ctx(snapshot).selection.length === 0 && (ctx(snapshot).claim?.items.length ?? 0) === 0;
-    const { recolor, canGoOn } = detailsEvents(family, snapshot);
-    const ticked = ctx(snapshot).selection.length > 0;
+    const nothingYet = wizard.ctx(snapshot).selection.length === 0 && (wizard.ctx(snapshot).claim?.items.length ?? 0) === 0;
+    const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
+    const ticked = wizard.ctx(snapshot).selection.length > 0;
     return [
       { type: "item.toggle", planItemId: SOFA },
       ...(ticked ? recolor : []),
@@ -94,26 +79,15 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
       ...(nothingYet ? [{ type: "step.back" } as const] : []),
     ] as Event[];
   }
-  return coreEvents(family, snapshot) as Event[];
+  return null;
 }
 
-const start: Start<ClaimWizardInput> = {
-  name: `a claim just started on ${MARIA.number}`,
-  setup: startClaimWords(MARIA.number),
-  arrange: ({ page }) => startClaim(page, MARIA.number),
-  input: { claimId: 1, planId: MARIA.id, customerId: MARIA.customerId, requestedStep: 2 },
-  events,
-  facts: wizardFacts,
-};
-
-export const aceClaimTable: ModelTable<Event> = {
+export const aceClaimTable = wizard.wizardTable<Event>(family, {
   machine: aceClaimMachine,
   file: "ace-claim",
   source: "test/model/ace-claim.model.ts",
-  starts: [start],
-  reset: resetClaims(family),
+  stepEvents,
   events: {
-    ...coreGestures(family),
     "contact.change": user(
       (event) => `Change Phone to **${event.contact.phone}** (type the digits).`,
       ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(event.contact.phone!),
@@ -122,30 +96,29 @@ export const aceClaimTable: ModelTable<Event> = {
     "xstate.error.actor.saveContact": callFailed(() => "Saving the contact details fails."),
   },
   states: {
-    ...coreViews(family),
     "confirmingContact.editing": view(
       (snapshot) =>
-        `Step 2, '${ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${phoneOf(snapshot)}**.`,
+        `Step 2, '${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${phoneOf(snapshot)}**.`,
       async ({ page }, snapshot) => {
-        await shows(heading(page, `${ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`));
+        await shows(heading(page, `${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`));
         await urlStep(page, 2);
         await fieldShows(page.getByRole("textbox", { name: "Phone" }), phoneOf(snapshot));
       },
     ),
-    "confirmingContact.savingContact": savingItemsView,
+    "confirmingContact.savingContact": wizard.savingItemsView,
     "selectingItems.editing": view(
       (snapshot) =>
-        `Step 3, 'Select damaged items under your plan': ${ctx(snapshot).selection.length ? `**${itemName(MARIA, SOFA)}** ticked, its Color **${colorOf(family, snapshot)}**` : "nothing ticked and Next disabled"}.`,
+        `Step 3, 'Select damaged items under your plan': ${wizard.ctx(snapshot).selection.length ? `**${itemName(MARIA, SOFA)}** ticked, its Color **${wizard.colorOf(family, snapshot)}**` : "nothing ticked and Next disabled"}.`,
       async (walker, snapshot) => {
         await shows(heading(walker.page, "Select damaged items under your plan"));
         await urlStep(walker.page, 3);
-        await checkTicks(walker, snapshot);
-        if (ctx(snapshot).selection.length) await checkColor(family, walker.page, snapshot);
+        await wizard.checkTicks(walker, snapshot);
+        if (wizard.ctx(snapshot).selection.length) await wizard.checkColor(family, walker.page, snapshot);
         else await shows(walker.page.getByRole("button", { name: "Next", disabled: true }));
       },
     ),
-    "selectingItems.removingItem": removingItemView,
-    "selectingItems.savingItems": savingItemsView,
+    "selectingItems.removingItem": wizard.removingItemView,
+    "selectingItems.savingItems": wizard.savingItemsView,
   },
   calls: {
     loadClaim: { method: "GET", path: /^ace\/claim\/[^/]+$/ },
@@ -157,7 +130,4 @@ export const aceClaimTable: ModelTable<Event> = {
     deleteDocument: { method: "DELETE", path: /^ace\/delete_uploaded_documents_of_claim\/[^/]+$/ },
     submitClaim: { method: "PUT", path: /^ace\/submit_claim\/[^/]+$/ },
   },
-  unreachable: {
-    "reportingDamage.editing --damage.remove[0]--> (no target)": "Damage 1 has no Delete button: every item keeps one damage",
-  },
-};
+});

@@ -1,162 +1,36 @@
 /**
- * The parts of the FPP and ACE wizards' QA tables that are the same in both, as the machines share
- * one core (machines/claim-wizard.ts): the events offered per state, the gestures of the core's
- * events, and the views of the core's states. fpp-claim.model.ts and ace-claim.model.ts add their
- * own steps 2 and 3. Every walk ticks the Sofa of its plan, describes one damage and uploads one photo.
+ * The claim wizards' QA tables, shared by both families as their machines share one core
+ * (machines/claim-wizard.ts): the gestures of the core's events and the views of its states, and
+ * `wizardTable`, which fpp-claim.model.ts and ace-claim.model.ts complete with their own steps 2
+ * and 3. What a walk does in each state is claim-wizard-script.ts.
  */
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
-import { isCompleteDamage } from "../../machines/claim-rules.ts";
-import { needsSpecificDamage, type ClaimWizardContext, type ClaimWizardEvent, type LoadedClaim } from "../../machines/claim-wizard.ts";
-import type { Claim, DamageEntry, Lookup } from "../../machines/domain.ts";
-import { withoutDeletedDamage, withoutDeletedDocument, withoutRemovedItem, withSavedDamages, withSavedItems } from "./claim-api-model.ts";
-import { callDone, callFailed, httpFailure } from "./calls.ts";
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
+import { press, pressBack } from "./buttons.ts";
+import { callDone, callFailed } from "./calls.ts";
+import {
+  blocksOf,
+  claimItem,
+  colorOf,
+  coreEvents,
+  ctx,
+  name,
+  NOTE,
+  NOTICED,
+  PHOTO_NAME,
+  wizardFacts,
+  type WizardEvent,
+  type WizardFamily,
+} from "./claim-wizard-script.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
-import { itemName } from "./demo.ts";
-import { changeUrlStep, fieldShows, heading, hides, plansShown, shows, urlStep } from "./screen.ts";
+import { changeUrlStep, fieldShows, heading, hides, plansShown, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
 import { system, user, view, type ModelTable, type StateView, type Walker } from "./table.ts";
 
+export { colorOf, ctx, detailsEvents, type WizardEvent, type WizardFamily } from "./claim-wizard-script.ts";
+
 /** The photo every walk uploads: small, so preparing it in the browser takes no time. */
-export const PHOTO = fileURLToPath(new URL("../fixtures/portrait_6.jpg", import.meta.url));
-const PHOTO_NAME = "portrait_6.jpg";
-const NOTICED = { iso: "2025-10-12", typed: "12/10/2025" };
-const NOTE = "Red wine spilled on the middle seat cushion";
-
-export type WizardEvent =
-  | ClaimWizardEvent
-  | DoneActorEvent<LoadedClaim, "loadClaim">
-  | ErrorActorEvent<unknown, "loadClaim">
-  | DoneActorEvent<Claim, "saveItems">
-  | ErrorActorEvent<unknown, "saveItems">
-  | DoneActorEvent<Claim, "removeItem">
-  | ErrorActorEvent<unknown, "removeItem">
-  | DoneActorEvent<Claim, "saveDamages">
-  | ErrorActorEvent<unknown, "saveDamages">
-  | DoneActorEvent<Claim, "deleteDamage">
-  | ErrorActorEvent<unknown, "deleteDamage">
-  | DoneActorEvent<Claim, "deleteDocument">
-  | ErrorActorEvent<unknown, "deleteDocument">
-  | DoneActorEvent<string, "submitClaim">
-  | ErrorActorEvent<unknown, "submitClaim">;
-
-/** What differs between the families in the shared parts. */
-export interface WizardFamily {
-  /** The claim as loadClaim answers it for a claim just started. */
-  loaded: LoadedClaim;
-  /** The plan item a walk ticks. */
-  item: number;
-  /** Labels chosen in a damage block of that item, and the block they make. */
-  damage: { type: string; specific: string | null; area: string; how: string; remedy: string };
-  /** The step showing the items (FPP 2, ACE 3) and the one the details (FPP 3, ACE 3). */
-  itemsStep: 2 | 3;
-  detailsStep: 3;
-  /** The claim-submitted heading. */
-  thanks: string;
-  /** The colour list of the details step, and the colour a walk changes the item to there. */
-  colors: Lookup[];
-  otherColor: Lookup;
-  /** Plans on which walks file claims, restored between walks. */
-  planNumber: string;
-}
-
-export const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
-const name = (snapshot: AnyMachineSnapshot, planItemId: number) => itemName(ctx(snapshot).plan ?? null, planItemId);
-const idOf = (list: Lookup[] | undefined, label: string) => list?.find((one) => one.name === label)?.id;
-
-/** The damage block the walk types, as ids of the model's option lists. */
-function filledBlock(family: WizardFamily, snapshot: AnyMachineSnapshot): Partial<DamageEntry> {
-  const context = ctx(snapshot);
-  const model = context.modelOptions[family.item];
-  const options = context.options as { damageTypes?: Lookup[]; specificDamages?: Lookup[]; howItHappened?: Lookup[]; remedies: Lookup[] } | null;
-  return {
-    damageTypeId: idOf(model?.damageTypes ?? options?.damageTypes, family.damage.type),
-    ...(family.damage.specific ? { specificDamageId: idOf(options?.specificDamages, family.damage.specific) } : {}),
-    damageAreaId: idOf(model?.damageAreas ?? context.claim?.damageAreas, family.damage.area),
-    howItHappenedId: idOf(model?.howItHappened ?? options?.howItHappened, family.damage.how),
-    remedyId: idOf(options?.remedies, family.damage.remedy),
-    noticedOn: NOTICED.iso,
-    note: NOTE,
-  };
-}
-
-const blocksOf = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).damages[planItemId] ?? [];
-const isFilled = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) => Boolean(block.savedId) || isCompleteDamage(block, needsSpecificDamage(ctx(snapshot)));
-const claimItem = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).claim?.items.find((item) => item.planItemId === planItemId);
-
-/**
- * The facts the views check and the guards read: they tell the wizard's states apart. What no view
- * shows and no guard reads is left out (the validation flag once a photo is there, ids), so the
- * walked graph stays small.
- */
-export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
-  const context = ctx(snapshot);
-  const documents = (planItemId: number) => claimItem(snapshot, planItemId)?.documents.length ?? 0;
-  return {
-    selection: context.selection,
-    colors: context.selection.map((id) => context.details[id]?.colorId),
-    saved: context.claim?.items.map((item) => [item.planItemId, item.damages.length, item.documents.length]),
-    blocks: context.selection.map((id) => blocksOf(snapshot, id).map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty"))),
-    status: context.claim?.status,
-    missingPhotoShown: context.showValidation && context.selection.some((id) => documents(id) === 0),
-    error: context.error,
-    busy: [context.removingPlanItemId, context.deletingDamageId, context.deletingDocumentId],
-    contact: [context.contact.phone, context.contactSaved],
-  };
-}
-
-/** The events of the core's states, with the reference API's answers for the context. */
-export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
-  const context = ctx(snapshot);
-  const done = <Id extends string, Output>(id: Id, output: Output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
-  if (snapshot.matches("loading")) {
-    return [done("loadClaim", family.loaded), { type: "xstate.error.actor.loadClaim", error: httpFailure(404, { code: "CLAIM_NOT_FOUND" }), actorId: "loadClaim" }];
-  }
-  if (snapshot.hasTag("busy")) {
-    if (snapshot.matches({ reportingDamage: "savingDamages" })) return [done("saveDamages", withSavedDamages(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDamage" })) return [done("deleteDamage", withoutDeletedDamage(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDocument" })) return [done("deleteDocument", withoutDeletedDocument(context))];
-    if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", "Succeed")];
-    const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
-    if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
-    if (substate === "savingItems") return [done("saveItems", withSavedItems(context))];
-    throw new Error(`No answer modelled for the busy state ${region}.${substate}`);
-  }
-  if (snapshot.matches({ reportingDamage: "editing" })) return damageStepEvents(family, snapshot);
-  if (snapshot.matches({ reviewing: "ready" })) {
-    // Back to step 4 with two saved damages: there the second is deleted on the server.
-    const twoSaved = (claimItem(snapshot, family.item)?.damages.length ?? 0) === 2;
-    return [{ type: "claim.submit" }, ...(twoSaved ? [{ type: "step.back" } as const] : [])];
-  }
-  if (snapshot.matches("submitted")) return [{ type: "claim.close" }];
-  return [];
-}
-
-/**
- * Step 4 as a script rather than every combination: Next with nothing done (the missing photo is
- * shown), a photo (deleted again while nothing is typed), Damage 1 filled and Next; or a second
- * block added (and deleted), filled, Next, and back from the review with two saved damages, the
- * second deleted. Each gesture is offered where that script needs it, so the graph stays small.
- */
-function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
-  const item = family.item;
-  const blocks = blocksOf(snapshot, item);
-  const kinds = blocks.map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty")).join(",");
-  const documents = claimItem(snapshot, item)?.documents ?? [];
-  const untouched = blocks.length === 0;
-  const events: WizardEvent[] = [];
-  if (untouched && documents.length === 0) events.push({ type: "step.next" }, { type: "step.back" });
-  if (documents.length === 0) events.push({ type: "document.added", claimItemId: claimItem(snapshot, item)!.id, document: { id: 1, fileName: PHOTO_NAME } });
-  else if (untouched) events.push({ type: "document.delete", documentId: documents[0]!.id });
-  if (documents.length === 0) return events;
-  const shown = untouched ? [{}] : blocks;
-  const empty = shown.findIndex((block) => !isFilled(snapshot, block));
-  if (empty >= 0) events.push({ type: "damages.change", damages: { [item]: shown.map((block, index) => (index === empty ? filledBlock(family, snapshot) : block)) } });
-  if (kinds === "filled") events.push({ type: "damages.change", damages: { [item]: [...shown, {}] } });
-  if (kinds === "filled,empty" || kinds === "saved,saved") events.push({ type: "damage.remove", planItemId: item, index: 1 });
-  if (kinds === "filled" || kinds === "filled,filled" || kinds === "saved") events.push({ type: "step.next" });
-  return events;
-}
+const PHOTO = fileURLToPath(new URL("../fixtures/portrait_6.jpg", import.meta.url));
 
 /** An item's card on the damage step. */
 const itemRegion = (page: Page, item: string) => page.getByRole("region", { name: item });
@@ -185,24 +59,8 @@ async function fillDamage(family: WizardFamily, block: Locator): Promise<void> {
   await block.getByLabel("Note").fill(NOTE);
 }
 
-/** The item's colour as the context holds it. */
-export const colorOf = (family: WizardFamily, snapshot: AnyMachineSnapshot) => family.colors.find((color) => color.id === ctx(snapshot).details[family.item]?.colorId)?.name ?? "";
-
-/**
- * The item events of the details step: recoloured, the item is put back before Next, so the rest of
- * the walk has one colour to expect; nothing is recoloured once the items are saved.
- */
-export function detailsEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): { recolor: WizardEvent[]; canGoOn: boolean } {
-  const saved = (ctx(snapshot).claim?.items.length ?? 0) > 0;
-  const recoloured = colorOf(family, snapshot) === family.otherColor.name;
-  const planColor = ctx(snapshot).plan?.items.find((item) => item.id === family.item)?.color;
-  const toColor = recoloured ? planColor! : family.otherColor;
-  const recolor: WizardEvent[] = saved ? [] : [{ type: "details.change", details: { [family.item]: { ...ctx(snapshot).details[family.item], colorId: toColor.id } } }];
-  return { recolor, canGoOn: !recoloured };
-}
-
 /** An item's card of details (manufacturer, material, color). */
-export const detailsCard = (page: Page, item: string) => page.getByRole("group", { name: item });
+const detailsCard = (page: Page, item: string) => page.getByRole("group", { name: item });
 
 /** Waits until the details card of the walk's item shows the colour the model holds. */
 export async function checkColor(family: WizardFamily, page: Page, snapshot: AnyMachineSnapshot): Promise<void> {
@@ -210,7 +68,7 @@ export async function checkColor(family: WizardFamily, page: Page, snapshot: Any
 }
 
 /** The gestures of the core's events (`contact.change` is ACE's). */
-export function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["events"], "contact.change"> {
+function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["events"], "contact.change"> {
   return {
     "item.toggle": user(
       (event, before) => `${ctx(before).selection.includes(event.planItemId) ? "Untick" : "Tick"} **${name(before, event.planItemId)}**.`,
@@ -224,14 +82,8 @@ export function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>
         await detailsCard(page, name(before, family.item)).getByLabel("Color").selectOption({ label: color.name });
       },
     ),
-    "step.next": user(
-      () => "Press **Next**.",
-      ({ page }) => page.getByRole("button", { name: "Next" }).click(),
-    ),
-    "step.back": user(
-      () => "Press **Back** (top left).",
-      ({ page }) => page.getByRole("button", { name: "Back", exact: true }).click(),
-    ),
+    "step.next": press("Next"),
+    "step.back": pressBack(),
     "damages.change": user(
       (event, before) => {
         const [id, blocks] = Object.entries(event.damages)[0]!;
@@ -263,10 +115,7 @@ export function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>
       () => `Press **Delete** beside ${PHOTO_NAME}.`,
       ({ page }) => page.getByRole("button", { name: `Delete ${PHOTO_NAME}` }).click(),
     ),
-    "claim.submit": user(
-      () => "Press **Submit**.",
-      ({ page }) => page.getByRole("button", { name: "Submit" }).click(),
-    ),
+    "claim.submit": press("Submit"),
     "claim.close": user(
       () => "Press **Back to Home**.",
       async ({ page }) => {
@@ -312,7 +161,7 @@ export const removingItemView = view("The item list busy while the item is remov
 export const savingItemsView = view("**Next** busy (a spinner) while the items are saved.", ({ page }) => nextBusy(page));
 
 /** Views of the core's states (the items and details steps are the families'). */
-export function coreViews(family: WizardFamily): Record<string, StateView | { transient: string }> {
+function coreViews(family: WizardFamily): Record<string, StateView | { transient: string }> {
   return {
     loading: view("'Loading your claim…'", ({ page }) => shows(page.getByText("Loading your claim…"))),
     routing: { transient: "Decides which step the address may show once the claim is loaded." },
@@ -357,5 +206,39 @@ export function coreViews(family: WizardFamily): Record<string, StateView | { tr
   };
 }
 
-/** Puts the plan's claims back as seeded: walks file claims on it. */
-export const resetClaims = (family: WizardFamily) => (server: Walker["server"]) => deleteClaimsOn(server, [family.planNumber]);
+/**
+ * A wizard's QA table: one start (a claim just started on the family's plan), the family's own
+ * steps over the core's events, gestures and views, and the plan's claims put back between walks.
+ * `stepEvents` gives the events of the family's own steps, and null in the core's states.
+ */
+export function wizardTable<E extends EventObject>(
+  family: WizardFamily,
+  own: Pick<ModelTable<E>, "machine" | "file" | "source" | "calls"> & {
+    stepEvents: (snapshot: AnyMachineSnapshot) => E[] | null;
+    events: Partial<ModelTable<E>["events"]>;
+    states: ModelTable<E>["states"];
+  },
+): ModelTable<E> {
+  return {
+    machine: own.machine as AnyStateMachine,
+    file: own.file,
+    source: own.source,
+    starts: [
+      {
+        name: `a claim just started on ${family.planNumber}`,
+        setup: startClaimWords(family.planNumber),
+        arrange: ({ page }) => startClaim(page, family.planNumber),
+        input: family.input,
+        events: (snapshot) => own.stepEvents(snapshot) ?? (coreEvents(family, snapshot) as EventObject[]),
+        facts: wizardFacts,
+      },
+    ],
+    reset: (server) => deleteClaimsOn(server, [family.planNumber]),
+    events: { ...coreGestures(family), ...own.events } as ModelTable<E>["events"],
+    states: { ...coreViews(family), ...own.states },
+    calls: own.calls,
+    unreachable: {
+      "reportingDamage.editing --damage.remove[0]--> (no target)": "Damage 1 has no Delete button: every item keeps one damage",
+    },
+  };
+}

@@ -5,14 +5,15 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { isCompleteCustomer, isCompletePurchase, type CustomerDetails, type PurchaseDetails } from "../../machines/contact-service-rules.ts";
 import { contactServiceMachine, type ContactServiceContext, type ContactServiceEvent, type ContactServiceInput } from "../../machines/contact-service.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { changeUrlStep, fieldShows, heading, hides, shows, urlStep } from "./screen.ts";
-import { system, user, view, type ModelTable, type Start } from "./table.ts";
+import { press, pressBack } from "./buttons.ts";
+import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event = ContactServiceEvent | DoneActorEvent<void, "deleteDocument"> | ErrorActorEvent<unknown, "deleteDocument"> | DoneActorEvent<string, "createTicket"> | ErrorActorEvent<unknown, "createTicket">;
+type Event = ContactServiceEvent | Outcome<"deleteDocument", void> | Outcome<"createTicket", string>;
 
 const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
 const PDF_NAME = "shared-mime-info-spec.pdf";
@@ -103,6 +104,13 @@ async function checkStep(page: Page, snapshot: AnyMachineSnapshot, step: number,
   if (!ctx(snapshot).checkedSteps.includes(step)) await hides(invalidFields(page).first());
 }
 
+/** The review's Edit link of a section. */
+const edit = <E extends Event>(section: string) =>
+  user<E>(
+    () => `Press **Edit** beside ${section}.`,
+    ({ page }) => page.getByRole("button", { name: `Edit ${section}` }).click(),
+  );
+
 const flaggedWords = (snapshot: AnyMachineSnapshot, step: number) => (flagged(snapshot).includes(step) ? ", each missing field saying what it needs" : "");
 
 export const contactServiceTable: ModelTable<Event> = {
@@ -135,35 +143,18 @@ export const contactServiceTable: ModelTable<Event> = {
       () => `Press **Delete** beside ${PDF_NAME}.`,
       ({ page }) => page.getByRole("button", { name: `Delete ${PDF_NAME}` }).click(),
     ),
-    "step.next": user(
-      () => "Press **Next**.",
-      ({ page }) => page.getByRole("button", { name: "Next" }).click(),
-    ),
-    "step.back": user(
-      () => "Press **Back** (top left).",
+    "step.next": press("Next"),
+    // On step 1 Back leaves the request for the welcome screen.
+    "step.back": pressBack(
+      (_, before) => (before.matches("customerDetails") ? "The welcome screen, with Start." : undefined),
       async ({ page }, _, before) => {
-        await page.getByRole("button", { name: "Back", exact: true }).click();
         if (before.matches("customerDetails")) await shows(page.getByRole("button", { name: "Start" }));
       },
-      // On step 1 Back leaves the request for the welcome screen.
-      (_, before) => (before.matches("customerDetails") ? "The welcome screen, with Start." : undefined),
     ),
-    "customer.edit": user(
-      () => "Press **Edit** beside Customer Details.",
-      ({ page }) => page.getByRole("button", { name: "Edit Customer Details" }).click(),
-    ),
-    "purchase.edit": user(
-      () => "Press **Edit** beside Purchase Details.",
-      ({ page }) => page.getByRole("button", { name: "Edit Purchase Details" }).click(),
-    ),
-    "documents.edit": user(
-      () => "Press **Edit** beside Documents.",
-      ({ page }) => page.getByRole("button", { name: "Edit Documents" }).click(),
-    ),
-    "request.submit": user(
-      () => "Press **Submit**.",
-      ({ page }) => page.getByRole("button", { name: "Submit" }).click(),
-    ),
+    "customer.edit": edit("Customer Details"),
+    "purchase.edit": edit("Purchase Details"),
+    "documents.edit": edit("Documents"),
+    "request.submit": press("Submit"),
     "request.close": user(
       () => "Press **Back to Home**.",
       async ({ page }) => {

@@ -3,14 +3,14 @@
  * size, one child per accepted file (upload-item.model.ts follows one), Retry and Cancel per file.
  * Not walked in the browser (upload-rows.ts says why).
  */
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { fileUploadMachine, type FileRefusal, type FileUploadContext, type FileUploadEvent, type PickedFile } from "../../machines/file-upload.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { hides, shows } from "./screen.ts";
-import { system, user, view, type ModelTable, type Start } from "./table.ts";
+import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 import { ITEM, openUploadArea, PHOTO, PHOTO_NAME, picker, REFUSED, REFUSED_NAME, uploaded, uploadAreaSetup, uploadRow } from "./upload-rows.ts";
 
-type Event = FileUploadEvent | DoneActorEvent<FileRefusal[], "checkFiles"> | ErrorActorEvent<unknown, "checkFiles">;
+type Event = FileUploadEvent | Outcome<"checkFiles", FileRefusal[]>;
 
 const KEY = "file-1";
 const PICKED: Record<string, PickedFile> = { [PHOTO_NAME]: { name: PHOTO_NAME, size: 136_257 }, [REFUSED_NAME]: { name: REFUSED_NAME, size: 2_253 } };

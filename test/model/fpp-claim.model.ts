@@ -6,31 +6,15 @@
  */
 import type { AnyMachineSnapshot } from "xstate";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
-import type { ClaimWizardInput } from "../../machines/claim-wizard.ts";
 import type { ClaimOptions } from "../../machines/domain.ts";
 import { KINDS } from "../../server/lookup-kinds.ts";
 import { freshClaim } from "./claim-api-model.ts";
-import {
-  checkColor,
-  checkTicks,
-  colorOf,
-  coreEvents,
-  coreGestures,
-  coreViews,
-  ctx,
-  detailsEvents,
-  removingItemView,
-  resetClaims,
-  savingItemsView,
-  wizardFacts,
-  type WizardEvent,
-  type WizardFamily,
-} from "./claim-wizard.model.ts";
+import * as wizard from "./claim-wizard.model.ts";
 import { demoItemId, demoLookups, demoPlan, itemName } from "./demo.ts";
-import { heading, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
-import { view, type ModelTable, type Start } from "./table.ts";
+import { heading, shows, urlStep } from "./screen.ts";
+import { view } from "./table.ts";
 
-type Event = Exclude<WizardEvent, { type: "contact.change" }>;
+type Event = Exclude<wizard.WizardEvent, { type: "contact.change" }>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const SOFA = demoItemId(JANE.id, 0);
@@ -44,7 +28,7 @@ const options: ClaimOptions = {
   remedies: demoLookups(KINDS.actionTaken),
 };
 
-const family: WizardFamily = {
+const family: wizard.WizardFamily = {
   loaded: freshClaim({ plan: JANE, options }, demoLookups(KINDS.damageArea)),
   item: SOFA,
   damage: { type: "Stain", specific: "Food or beverage stain", area: "Seat cushion", how: "Accidental spill", remedy: "None" },
@@ -54,63 +38,51 @@ const family: WizardFamily = {
   colors: options.colors,
   otherColor: options.colors.find((color) => color.name === "Gray")!,
   planNumber: JANE.number,
+  input: { claimId: 1, planId: JANE.id, customerId: null, requestedStep: 2 },
 };
+const ticked = (snapshot: AnyMachineSnapshot) => wizard.ctx(snapshot).selection.length > 0;
 
 /**
  * Steps 2 and 3: tick and untick the Sofa, Back to the plan choice with nothing ticked; recolour
  * it and go back and forth while nothing is saved; once saved, back from step 4 to untick it,
  * which removes it on the server.
  */
-function events(snapshot: AnyMachineSnapshot): Event[] {
-  const nothingTicked = ctx(snapshot).selection.length === 0;
-  if (snapshot.matches({ selectingItems: "editing" })) {
-    return [{ type: "item.toggle", planItemId: SOFA }, ...(nothingTicked ? [{ type: "step.back" } as const] : [{ type: "step.next" } as const])];
-  }
+function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
+  if (snapshot.matches({ selectingItems: "editing" })) return [{ type: "item.toggle", planItemId: SOFA }, { type: ticked(snapshot) ? "step.next" : "step.back" }];
   if (snapshot.matches({ confirmingDetails: "editing" })) {
-    const { recolor, canGoOn } = detailsEvents(family, snapshot);
-    return [...recolor, ...(canGoOn ? [{ type: "step.next" } as const] : []), { type: "step.back" }] as Event[];
+    const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
+    return [...(recolor as Event[]), ...(canGoOn ? [{ type: "step.next" } as const] : []), { type: "step.back" }];
   }
-  return coreEvents(family, snapshot) as Event[];
+  return null;
 }
 
-const start: Start<ClaimWizardInput> = {
-  name: `a claim just started on ${JANE.number}`,
-  setup: startClaimWords(JANE.number),
-  arrange: ({ page }) => startClaim(page, JANE.number),
-  input: { claimId: 1, planId: JANE.id, customerId: null, requestedStep: 2 },
-  events,
-  facts: wizardFacts,
-};
-
-export const fppClaimTable: ModelTable<Event> = {
+export const fppClaimTable = wizard.wizardTable<Event>(family, {
   machine: fppClaimMachine,
   file: "fpp-claim",
   source: "test/model/fpp-claim.model.ts",
-  starts: [start],
-  reset: resetClaims(family),
-  events: coreGestures(family),
+  stepEvents,
+  events: {},
   states: {
-    ...coreViews(family),
     "selectingItems.editing": view(
       (snapshot) =>
-        `Step 2, 'Select damaged items under your plan': ${ctx(snapshot).selection.length ? `**${itemName(JANE, SOFA)}** ticked` : "nothing ticked and Next disabled"}; Recliner and Dining Table cannot be ticked.`,
+        `Step 2, 'Select damaged items under your plan': ${ticked(snapshot) ? `**${itemName(JANE, SOFA)}** ticked` : "nothing ticked and Next disabled"}; Recliner and Dining Table cannot be ticked.`,
       async (walker, snapshot) => {
         await shows(heading(walker.page, "Select damaged items under your plan"));
         await urlStep(walker.page, 2);
-        await checkTicks(walker, snapshot);
-        await shows(walker.page.getByRole("button", { name: "Next", disabled: ctx(snapshot).selection.length === 0 }));
+        await wizard.checkTicks(walker, snapshot);
+        await shows(walker.page.getByRole("button", { name: "Next", disabled: !ticked(snapshot) }));
       },
     ),
-    "selectingItems.removingItem": removingItemView,
+    "selectingItems.removingItem": wizard.removingItemView,
     "confirmingDetails.editing": view(
-      (snapshot) => `Step 3, 'Confirm/Update Item Details': the ${itemName(JANE, SOFA)} with Color **${colorOf(family, snapshot)}**.`,
+      (snapshot) => `Step 3, 'Confirm/Update Item Details': the ${itemName(JANE, SOFA)} with Color **${wizard.colorOf(family, snapshot)}**.`,
       async ({ page }, snapshot) => {
         await shows(heading(page, "Confirm/Update Item Details"));
         await urlStep(page, 3);
-        await checkColor(family, page, snapshot);
+        await wizard.checkColor(family, page, snapshot);
       },
     ),
-    "confirmingDetails.savingItems": savingItemsView,
+    "confirmingDetails.savingItems": wizard.savingItemsView,
   },
   calls: {
     loadClaim: { method: "GET", path: /^claim\/[^/]+$/ },
@@ -121,7 +93,4 @@ export const fppClaimTable: ModelTable<Event> = {
     deleteDocument: { method: "DELETE", path: /^delete_uploaded_documents_of_claim\/[^/]+$/ },
     submitClaim: { method: "PUT", path: /^submit_claim\/[^/]+\/[^/]+$/ },
   },
-  unreachable: {
-    "reportingDamage.editing --damage.remove[0]--> (no target)": "Damage 1 has no Delete button: every item keeps one damage",
-  },
-};
+});

@@ -3,21 +3,17 @@
  * the form of a line item missing from the plan, and the 'Plan item added successfully' dialog.
  */
 import type { Page } from "playwright-core";
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import { missingItemMachine, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
 import { KINDS } from "../../server/lookup-kinds.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoLookups, demoPlan } from "./demo.ts";
 import { heading, shows, startClaim, startClaimWords } from "./screen.ts";
-import { user, view, type ModelTable, type Start } from "./table.ts";
+import { press } from "./buttons.ts";
+import { user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event =
-  | MissingItemEvent
-  | DoneActorEvent<MissingItemOptions, "loadOptions">
-  | ErrorActorEvent<unknown, "loadOptions">
-  | DoneActorEvent<string, "addItem">
-  | ErrorActorEvent<unknown, "addItem">;
+type Event = MissingItemEvent | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", string>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const OPTIONS: MissingItemOptions = {
@@ -105,7 +101,7 @@ export const missingItemTable: ModelTable<Event> = {
         `Choose Item type **${ITEM.type}**, Manufacturer **${ITEM.manufacturer}**, Material **${ITEM.material}**, Color **${ITEM.color}**; type Vendor **${ITEM.vendor}**, SKU **${ITEM.sku}**, Model **${ITEM.model}**, Price **${ITEM.price}**, Quantity **${ITEM.quantity}**, Description **${ITEM.description}**; press **Submit**.`,
       async ({ page }) => {
         await fillItem(page);
-        await page.getByRole("button", { name: "Submit" }).click();
+        await page.getByRole("button", { name: "Submit", exact: true }).click();
       },
     ),
     "claim.back": user(
@@ -117,10 +113,7 @@ export const missingItemTable: ModelTable<Event> = {
       },
       backToClaim,
     ),
-    "options.retry": user(
-      () => "Press **Try Again**.",
-      ({ page }) => page.getByRole("button", { name: "Try Again" }).click(),
-    ),
+    "options.retry": press("Try Again"),
     "xstate.done.actor.loadOptions": callDone(() => "The portal loads the item lists."),
     "xstate.error.actor.loadOptions": callFailed(() => "Loading the item lists fails."),
     "xstate.done.actor.addItem": callDone(() => "The portal adds the item; the API answers 'Succeed'."),

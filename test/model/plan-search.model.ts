@@ -5,21 +5,16 @@
  * warranty number search for `idle`.
  */
 import type { Page } from "playwright-core";
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import type { Plan, PlanQuery } from "../../machines/domain.ts";
 import { planSearchMachine, SEARCH_LIMIT, type PlanLink, type PlanSearchContext, type PlanSearchEvent, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { demoPlan } from "./demo.ts";
 import { heading, hides, plansShown, planRadio, shows, submitWarrantyNumber } from "./screen.ts";
-import { system, user, view, type ModelTable, type Start, type Walker } from "./table.ts";
+import { system, user, view, type ModelTable, type Outcome, type Start, type Walker } from "./table.ts";
 
-type Event =
-  | PlanSearchEvent
-  | DoneActorEvent<Plan[], "searchPlans">
-  | ErrorActorEvent<unknown, "searchPlans">
-  | DoneActorEvent<Plan[], "openPlan">
-  | ErrorActorEvent<unknown, "openPlan">;
+type Event = PlanSearchEvent | Outcome<"searchPlans", Plan[]> | Outcome<"openPlan", Plan[]>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const UNKNOWN_NUMBER = "W-X00-NOPE01";

@@ -2,21 +2,16 @@
  * QA table of planSelectionMachine ('Select your Plan': Submit by plan type, the Continue Draft
  * Claim and Claim Already in Progress dialogs), one start per demo plan that shows a branch.
  */
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot } from "xstate";
 import type { Plan, StartClaimResult } from "../../machines/domain.ts";
 import { planSelectionMachine, type PlanSelectionContext, type PlanSelectionEvent, type PlanSelectionInput } from "../../machines/plan-selection.machine.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoCustomer, demoPlan } from "./demo.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { heading, hides, opensTab, planRadio, plansShown, searchByEmail, searchByNumber, shows, startClaim, startClaimWords } from "./screen.ts";
-import { user, view, type ModelTable, type Start, type Walker } from "./table.ts";
+import { user, view, type ModelTable, type Outcome, type Start, type Walker } from "./table.ts";
 
-type Event =
-  | PlanSelectionEvent
-  | DoneActorEvent<StartClaimResult, "startClaim">
-  | ErrorActorEvent<unknown, "startClaim">
-  | DoneActorEvent<void, "deleteDraft">
-  | ErrorActorEvent<unknown, "deleteDraft">;
+type Event = PlanSelectionEvent | Outcome<"startClaim", StartClaimResult> | Outcome<"deleteDraft", void>;
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PlanSelectionContext;
 const selected = (snapshot: AnyMachineSnapshot) => ctx(snapshot).plans.find((plan) => plan.id === ctx(snapshot).selectedPlanId);

@@ -7,7 +7,7 @@
  * App and @xstate/test do. DESIGN.md "Tests"; STYLE.md point 7.
  */
 import type { BrowserContext, Page } from "playwright-core";
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
+import type { AnyMachineSnapshot, AnyStateMachine, DoneActorEvent, ErrorActorEvent, EventObject } from "xstate";
 import type { RunningServer } from "../../server/start.ts";
 import { handledEventTypes, invokeIds, leafStates } from "../machines/support/graph.ts";
 import type { HeldCalls } from "./held-calls.ts";
@@ -95,6 +95,9 @@ export interface ModelTable<E extends EventObject = EventObject> {
   /** Puts the demo data back as seeded before each walk (a walk files claims, sends requests). */
   reset?: (server: RunningServer) => Promise<void>;
 }
+
+/** The done and error events of invoke `Id`, for a table's event union. */
+export type Outcome<Id extends string, Output = unknown> = DoneActorEvent<Output, Id> | ErrorActorEvent<unknown, Id>;
 
 /** Any table, whatever its events. */
 export type AnyModelTable = ModelTable<any>;

@@ -3,25 +3,21 @@
  * URL with a progress bar, linked to the claim; retried by itself after a dropped connection, then
  * waiting for Retry; Cancel until it is being linked. Not walked in the browser (upload-rows.ts).
  */
-import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
+import type { AnyMachineSnapshot, ErrorActorEvent } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { AUTOMATIC_RETRIES, uploadItemMachine, type PickedFile, type UploadItemContext, type UploadItemEvent, type UploadItemInput } from "../../machines/file-upload.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { hides, shows } from "./screen.ts";
-import { system, user, view, type ModelTable, type Start } from "./table.ts";
+import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 import { ITEM, openUploadArea, PHOTO, PHOTO_NAME, picker, uploaded, uploadAreaSetup, uploadRow } from "./upload-rows.ts";
 
 type Event =
   | UploadItemEvent
-  | DoneActorEvent<PickedFile, "prepareFile">
-  | ErrorActorEvent<unknown, "prepareFile">
-  | DoneActorEvent<{ url: string; fileName: string }, "getUploadUrl">
-  | ErrorActorEvent<unknown, "getUploadUrl">
+  | Outcome<"prepareFile", PickedFile>
+  | Outcome<"getUploadUrl", { url: string; fileName: string }>
   | ErrorActorEvent<unknown, "putFile">
-  | DoneActorEvent<ClaimDocument, "linkDocument">
-  | ErrorActorEvent<unknown, "linkDocument">
-  | DoneActorEvent<void, "waitBeforeRetry">
-  | ErrorActorEvent<unknown, "waitBeforeRetry">;
+  | Outcome<"linkDocument", ClaimDocument>
+  | Outcome<"waitBeforeRetry", void>;
 
 const FILE: PickedFile = { name: PHOTO_NAME, size: 136_257 };
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as UploadItemContext;

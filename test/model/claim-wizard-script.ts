@@ -1,0 +1,158 @@
+/**
+ * What the claim wizards' walks do, as data: the events offered in each state of the core (the
+ * reference API's answers computed from the wizard's context, step 4 as a script rather than every
+ * combination) and the facts that tell the wizard's states apart. claim-wizard.model.ts gives the
+ * same events their gestures and the states their views. Every walk ticks the Sofa of its plan,
+ * describes one damage and uploads one photo.
+ */
+import type { AnyMachineSnapshot } from "xstate";
+import { isCompleteDamage } from "../../machines/claim-rules.ts";
+import { needsSpecificDamage, type ClaimWizardContext, type ClaimWizardInput, type LoadedClaim } from "../../machines/claim-wizard.ts";
+import type { DamageEntry, Lookup } from "../../machines/domain.ts";
+import type { PathEvent } from "../machines/support/fpp-claim-scenarios.ts";
+import { withoutDeletedDamage, withoutDeletedDocument, withoutRemovedItem, withSavedDamages, withSavedItems } from "./claim-api-model.ts";
+import { httpFailure } from "./calls.ts";
+import { itemName } from "./demo.ts";
+
+export const PHOTO_NAME = "portrait_6.jpg";
+export const NOTICED = { iso: "2025-10-12", typed: "12/10/2025" };
+export const NOTE = "Red wine spilled on the middle seat cushion";
+/** The wizard's events and its invokes' outcomes, as the path tests type them. */
+export type WizardEvent = PathEvent;
+
+/** What differs between the families in the shared parts. */
+export interface WizardFamily {
+  /** The claim as loadClaim answers it for a claim just started. */
+  loaded: LoadedClaim;
+  /** The plan item a walk ticks. */
+  item: number;
+  /** Labels chosen in a damage block of that item, and the block they make. */
+  damage: { type: string; specific: string | null; area: string; how: string; remedy: string };
+  /** The step showing the items (FPP 2, ACE 3) and the one the details (FPP 3, ACE 3). */
+  itemsStep: 2 | 3;
+  detailsStep: 3;
+  /** The claim-submitted heading. */
+  thanks: string;
+  /** The colour list of the details step, and the colour a walk changes the item to there. */
+  colors: Lookup[];
+  otherColor: Lookup;
+  /** The plan on which walks file claims, restored between walks. */
+  planNumber: string;
+  /** The wizard's input for a claim just started on that plan. */
+  input: ClaimWizardInput;
+}
+
+export const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
+export const name = (snapshot: AnyMachineSnapshot, planItemId: number) => itemName(ctx(snapshot).plan ?? null, planItemId);
+const idOf = (list: Lookup[] | undefined, label: string) => list?.find((one) => one.name === label)?.id;
+
+/** The damage block the walk types, as ids of the model's option lists. */
+function filledBlock(family: WizardFamily, snapshot: AnyMachineSnapshot): Partial<DamageEntry> {
+  const context = ctx(snapshot);
+  const model = context.modelOptions[family.item];
+  const options = context.options as { damageTypes?: Lookup[]; specificDamages?: Lookup[]; howItHappened?: Lookup[]; remedies: Lookup[] } | null;
+  return {
+    damageTypeId: idOf(model?.damageTypes ?? options?.damageTypes, family.damage.type),
+    ...(family.damage.specific ? { specificDamageId: idOf(options?.specificDamages, family.damage.specific) } : {}),
+    damageAreaId: idOf(model?.damageAreas ?? context.claim?.damageAreas, family.damage.area),
+    howItHappenedId: idOf(model?.howItHappened ?? options?.howItHappened, family.damage.how),
+    remedyId: idOf(options?.remedies, family.damage.remedy),
+    noticedOn: NOTICED.iso,
+    note: NOTE,
+  };
+}
+
+export const blocksOf = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).damages[planItemId] ?? [];
+const isFilled = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) => Boolean(block.savedId) || isCompleteDamage(block, needsSpecificDamage(ctx(snapshot)));
+export const claimItem = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).claim?.items.find((item) => item.planItemId === planItemId);
+
+/**
+ * The facts the views check and the guards read: they tell the wizard's states apart. What no view
+ * shows and no guard reads is left out (the validation flag once a photo is there, ids), so the
+ * walked graph stays small.
+ */
+export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
+  const context = ctx(snapshot);
+  const documents = (planItemId: number) => claimItem(snapshot, planItemId)?.documents.length ?? 0;
+  return {
+    selection: context.selection,
+    colors: context.selection.map((id) => context.details[id]?.colorId),
+    saved: context.claim?.items.map((item) => [item.planItemId, item.damages.length, item.documents.length]),
+    blocks: context.selection.map((id) => blocksOf(snapshot, id).map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty"))),
+    status: context.claim?.status,
+    missingPhotoShown: context.showValidation && context.selection.some((id) => documents(id) === 0),
+    error: context.error,
+    busy: [context.removingPlanItemId, context.deletingDamageId, context.deletingDocumentId],
+    contact: [context.contact.phone, context.contactSaved],
+  };
+}
+
+/** The events of the core's states, with the reference API's answers for the context. */
+export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
+  const context = ctx(snapshot);
+  const done = <Id extends string, Output>(id: Id, output: Output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
+  if (snapshot.matches("loading")) {
+    return [done("loadClaim", family.loaded), { type: "xstate.error.actor.loadClaim", error: httpFailure(404, { code: "CLAIM_NOT_FOUND" }), actorId: "loadClaim" }];
+  }
+  if (snapshot.hasTag("busy")) {
+    if (snapshot.matches({ reportingDamage: "savingDamages" })) return [done("saveDamages", withSavedDamages(context))];
+    if (snapshot.matches({ reportingDamage: "deletingDamage" })) return [done("deleteDamage", withoutDeletedDamage(context))];
+    if (snapshot.matches({ reportingDamage: "deletingDocument" })) return [done("deleteDocument", withoutDeletedDocument(context))];
+    if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", "Succeed")];
+    const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
+    if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
+    if (substate === "savingItems") return [done("saveItems", withSavedItems(context))];
+    throw new Error(`No answer modelled for the busy state ${region}.${substate}`);
+  }
+  if (snapshot.matches({ reportingDamage: "editing" })) return damageStepEvents(family, snapshot);
+  if (snapshot.matches({ reviewing: "ready" })) {
+    // Back to step 4 with two saved damages: there the second is deleted on the server.
+    const twoSaved = (claimItem(snapshot, family.item)?.damages.length ?? 0) === 2;
+    return [{ type: "claim.submit" }, ...(twoSaved ? [{ type: "step.back" } as const] : [])];
+  }
+  if (snapshot.matches("submitted")) return [{ type: "claim.close" }];
+  return [];
+}
+
+/**
+ * Step 4 as a script rather than every combination: Next with nothing done (the missing photo is
+ * shown), a photo (deleted again while nothing is typed), Damage 1 filled and Next; or a second
+ * block added (and deleted), filled, Next, and back from the review with two saved damages, the
+ * second deleted. Each gesture is offered where that script needs it, so the graph stays small.
+ */
+function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
+  const item = family.item;
+  const blocks = blocksOf(snapshot, item);
+  const kinds = blocks.map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty")).join(",");
+  const documents = claimItem(snapshot, item)?.documents ?? [];
+  const untouched = blocks.length === 0;
+  const events: WizardEvent[] = [];
+  if (untouched && documents.length === 0) events.push({ type: "step.next" }, { type: "step.back" });
+  if (documents.length === 0) events.push({ type: "document.added", claimItemId: claimItem(snapshot, item)!.id, document: { id: 1, fileName: PHOTO_NAME } });
+  else if (untouched) events.push({ type: "document.delete", documentId: documents[0]!.id });
+  if (documents.length === 0) return events;
+  const shown = untouched ? [{}] : blocks;
+  const empty = shown.findIndex((block) => !isFilled(snapshot, block));
+  if (empty >= 0) events.push({ type: "damages.change", damages: { [item]: shown.map((block, index) => (index === empty ? filledBlock(family, snapshot) : block)) } });
+  if (kinds === "filled") events.push({ type: "damages.change", damages: { [item]: [...shown, {}] } });
+  if (kinds === "filled,empty" || kinds === "saved,saved") events.push({ type: "damage.remove", planItemId: item, index: 1 });
+  if (kinds === "filled" || kinds === "filled,filled" || kinds === "saved") events.push({ type: "step.next" });
+  return events;
+}
+
+/** The item's colour as the context holds it. */
+export const colorOf = (family: WizardFamily, snapshot: AnyMachineSnapshot) => family.colors.find((color) => color.id === ctx(snapshot).details[family.item]?.colorId)?.name ?? "";
+
+/**
+ * The item events of the details step: recoloured, the item is put back before Next, so the rest of
+ * the walk has one colour to expect; nothing is recoloured once the items are saved.
+ */
+export function detailsEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): { recolor: WizardEvent[]; canGoOn: boolean } {
+  const saved = (ctx(snapshot).claim?.items.length ?? 0) > 0;
+  const recoloured = colorOf(family, snapshot) === family.otherColor.name;
+  const planColor = ctx(snapshot).plan?.items.find((item) => item.id === family.item)?.color;
+  const toColor = recoloured ? planColor! : family.otherColor;
+  const recolor: WizardEvent[] = saved ? [] : [{ type: "details.change", details: { [family.item]: { ...ctx(snapshot).details[family.item], colorId: toColor.id } } }];
+  return { recolor, canGoOn: !recoloured };
+}
+
