@@ -6,6 +6,12 @@ import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
+/**
+ * A PostgreSQL server for the server-pg project (issue 14). The other projects never see it: their
+ * servers each run on a PGlite of their own, whatever the shell exports.
+ */
+const postgresUrl = process.env.DATABASE_URL || undefined;
+const noPostgres = { DATABASE_URL: "" };
 
 export default defineConfig({
   plugins: [
@@ -32,16 +38,29 @@ export default defineConfig({
         test: {
           name: "unit",
           // jsdom has no page origin for ky to resolve a relative API prefix against.
-          env: { VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
+          env: { ...noPostgres, VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
           include: ["test/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "src/**/*.test.{ts,tsx}"],
-          exclude: ["test/e2e/**", "node_modules/**"],
+          exclude: ["test/e2e/**", "test/server-pg/**", "node_modules/**"],
         },
       },
+      // The server suite a second time, each test server on a new database of DATABASE_URL's
+      // server (test/server/test-database.ts), plus what needs a database several processes share.
+      ...(postgresUrl
+        ? [{
+          extends: true as const,
+          test: {
+            name: "server-pg",
+            env: { ...noPostgres, TEST_POSTGRES_URL: postgresUrl },
+            include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
+          },
+        }]
+        : []),
       {
         // Real browser journeys: one portal build for the run, a server and database per file.
         extends: true,
         test: {
           name: "e2e",
+          env: noPostgres,
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           fileParallelism: false,

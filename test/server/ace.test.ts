@@ -4,9 +4,8 @@
  * lookups of each item's model, documents under the ACE storage prefix, submit; the refusal of
  * plans and claims of the other family; and the customer's contact information.
  */
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,8 +17,10 @@ import { seedIfEmpty } from "../../server/seed.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
 import { startServer } from "../../server/start.ts";
 import {
-  claimBody, demoPlan, expectRefused, expectShape, lookupId, sessionCookie, startTestServer, type Answer, type TestServer,
+  claimBody, demoPlan, expectRefused, expectShape, fileBesideStorage, lookupId, newTestData, removeTestData, sessionCookie, startTestServer,
+  type Answer, type TestData, type TestServer,
 } from "./helpers.ts";
+import { runSqlScript } from "./test-database.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 
@@ -374,7 +375,7 @@ describe("ACE documents", () => {
 
   it("serves /storage/ace/ read-only and never outside a claim's folder", async () => {
     const base = `/storage/ace/claims_documentation/CL-${claimId}/photos-consumer`;
-    const pgVersion = (await readFile(join(server.dataDir, "pg", "PG_VERSION"), "utf8")).trim();
+    const pgVersion = await fileBesideStorage(server);
     for (const path of [
       `${base}/../../../../pg/PG_VERSION`, `${base}/..%2F..%2F..%2F..%2Fpg%2FPG_VERSION`, `${base}/%2e%2e%2f%2e%2e%2fpg%2fPG_VERSION`,
       `${base}/`, `/storage/ace/claims_documentation/..%2F..%2Fpg/photos-consumer/PG_VERSION`, `/storage/ace/../pg/PG_VERSION`,
@@ -584,27 +585,27 @@ describe("Mace plans", () => {
 });
 
 describe("migration 002 on a database created by migration 001", () => {
-  /** A data folder whose database has only migration 001 applied, optionally with a pre-002 customer and plan. */
-  async function databaseAt001(withOldDemoData: boolean): Promise<string> {
-    const dataDir = await mkdtemp(join(tmpdir(), "claims-api-001-"));
-    const { PGlite } = await import("@electric-sql/pglite");
-    const pg = await PGlite.create(join(dataDir, "pg"));
-    await pg.exec("CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-    await pg.exec(await readFile(join(import.meta.dirname, "..", "..", "server", "migrations", "001_init.sql"), "utf8"));
-    await pg.query("INSERT INTO schema_migrations (name) VALUES ('001_init.sql')");
+  /** Fresh test data whose database has only migration 001 applied, optionally with a pre-002 customer and plan. */
+  async function databaseAt001(withOldDemoData: boolean): Promise<TestData> {
+    const data = await newTestData();
+    const statements = [
+      "CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+      await readFile(join(import.meta.dirname, "..", "..", "server", "migrations", "001_init.sql"), "utf8"),
+      "INSERT INTO schema_migrations (name) VALUES ('001_init.sql')",
+    ];
     if (withOldDemoData) {
-      await pg.exec(`
+      statements.push(`
         INSERT INTO customers (first_name, last_name, email, phone, zip) VALUES
           ('Maria', 'Lopez', 'maria.lopez@example.com', '7135550142', '77002'),
           ('Olive', 'Oldham', 'olive.oldham@example.com', '5125550100', '78701');
         INSERT INTO plans (number, customer_id, plan_type, status) SELECT 'A-300-100200', id, 'Ace', 'Active' FROM customers WHERE last_name = 'Lopez';`);
     }
-    await pg.close();
-    return dataDir;
+    await runSqlScript(data, statements.join(";\n"));
+    return data;
   }
 
-  async function infoOf(dataDir: string, lastName: string) {
-    const started = await startServer({ dataDir, apiKey: "k", uploadSecret: "s", staticDir: undefined, databaseUrl: undefined });
+  async function infoOf(data: TestData, lastName: string) {
+    const started = await startServer({ ...data, apiKey: "k", uploadSecret: "s", staticDir: undefined });
     try {
       const [row] = await started.db.query<{ id: number }>("SELECT id FROM customers WHERE last_name = $1", [lastName]);
       // The customer's browser: a session that found this customer (SECURITY.md).
@@ -613,7 +614,7 @@ describe("migration 002 on a database created by migration 001", () => {
       return (await response.json()) as { result: CustomerInfo };
     } finally {
       await started.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeTestData(data);
     }
   }
 
@@ -623,8 +624,7 @@ describe("migration 002 on a database created by migration 001", () => {
   });
 
   it("gives demo customers seeded before it their address; others answer empty fields to fill in", async () => {
-    const dataDir = await databaseAt001(true);
-    const maria = await infoOf(dataDir, "Lopez");
+    const maria = await infoOf(await databaseAt001(true), "Lopez");
     expect(expectShape(customerInfoResponseSchema, maria).result).toMatchObject({ address: "1200 Main St", city: "Houston", state: "TX" });
     const other = await infoOf(await databaseAt001(true), "Oldham");
     expect(other.result).toMatchObject({ firstName: "Olive", address: "", city: "", state: "", zipCode: "78701" });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { signedQuery } from "../../server/url-signing.ts";
-import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, fileBesideStorage, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 
@@ -241,7 +241,7 @@ describe("upload, link, serve", () => {
       `/storage/claims_documentation/CL-${claimId}/photos-consumer/`,
       `/storage/../pg/PG_VERSION`,
     ];
-    const pgVersion = (await readFile(join(server.dataDir, "pg", "PG_VERSION"), "utf8")).trim();
+    const pgVersion = await fileBesideStorage(server);
     for (const path of paths) {
       const answer = await rawGet(path);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);

@@ -1,10 +1,11 @@
 /**
  * Shared pieces of the server integration tests: a real server on a free loopback port over a
- * fresh PGlite in a temp folder, an HTTP client with or without the API key that keeps its session
+ * fresh database (PGlite in a temp folder, or in the server-pg project a new PostgreSQL database:
+ * test/server/test-database.ts), an HTTP client with or without the API key that keeps its session
  * cookie like a browser (SECURITY.md: access follows what a search found), and table counts to
  * prove a refused call wrote nothing.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
@@ -14,6 +15,7 @@ import type { ServerConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db.ts";
 import { SESSION_COOKIE, encodeSession } from "../../server/session.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
+import { createTestDatabase, dropTestDatabase, testPostgresUrl } from "./test-database.ts";
 
 export const API_KEY = "test-api-key";
 export const UPLOAD_SECRET = "test-upload-secret";
@@ -62,8 +64,16 @@ export class CookieJar {
   }
 }
 
+/** Where a test server's data lives: its folder and, on PostgreSQL, its database. */
+export type TestData = Pick<ServerConfig, "dataDir" | "databaseUrl">;
+
 export interface TestServer extends RunningServer {
   dataDir: string;
+  /**
+   * Where its data lives (data folder, database): settings to start another server on the same data,
+   * e.g. after close() to test a restart; startTestServer(data) then adopts it (and removes it on stop).
+   */
+  data: TestData;
   /** Client with the right API key, paths relative to /api/v1; shares the server's one browser session. */
   api: Api;
   /** Client with a given key (undefined: no header), in the same browser session as `api`. */
@@ -75,21 +85,45 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a server over a fresh database in a new temp folder. */
+/**
+ * Settings of a new test server's data: a new temp folder and, in the server-pg project, a new
+ * PostgreSQL database (else PGlite in the folder); `given` keeps whichever of them it names.
+ */
+export async function newTestData(given: Partial<ServerConfig> = {}): Promise<TestData> {
+  const dataDir = given.dataDir ?? (await mkdtemp(join(tmpdir(), "claims-api-test-")));
+  const databaseUrl = "databaseUrl" in given ? given.databaseUrl : testPostgresUrl ? await createTestDatabase() : undefined;
+  return { dataDir, databaseUrl };
+}
+
+/** Removes what newTestData made (or a TestServer adopted): the folder and the test database. */
+export async function removeTestData(data: TestData): Promise<void> {
+  if (data.databaseUrl && testPostgresUrl) await dropTestDatabase(data.databaseUrl);
+  await rm(data.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Starts a server over fresh data (newTestData), or over the data `overrides` names (a folder,
+ * a database), which it then owns: stop() removes them.
+ */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "claims-api-test-"));
+  const data = await newTestData(overrides);
   const server = await startServer({
-    dataDir, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined, databaseUrl: undefined,
+    apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined,
     // The suites search far more often than a person; test/server/security.test.ts tests the limits.
     rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
     corsOrigins: [DEV_PORTAL_ORIGIN],
     ...overrides,
+    ...data,
+  }).catch(async (error: unknown) => {
+    await removeTestData(data);
+    throw error;
   });
   const jar = new CookieJar();
   const apiWithKey = (key: string | undefined) => makeApi(`${server.url}/api/v1`, key, jar);
   return {
     ...server,
-    dataDir,
+    dataDir: data.dataDir,
+    data,
     api: apiWithKey(API_KEY),
     apiWithKey,
     newSession: () => {
@@ -99,9 +133,23 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     fetch: (url, init) => sessionFetch(jar, url, init),
     stop: async () => {
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeTestData(data);
     },
   };
+}
+
+/**
+ * Text of `DATA_DIR/pg/PG_VERSION`, a file beside the storage root that no storage URL may reach
+ * (path-traversal tests). PGlite keeps its database there; on PostgreSQL the file is made here.
+ */
+export async function fileBesideStorage(server: Pick<TestServer, "dataDir">): Promise<string> {
+  const path = join(server.dataDir, "pg", "PG_VERSION");
+  const text = await readFile(path, "utf8").catch(async () => {
+    await mkdir(join(server.dataDir, "pg"), { recursive: true });
+    await writeFile(path, "18\n");
+    return "18\n";
+  });
+  return text.trim();
 }
 
 /** fetch that sends and keeps the jar's cookies. */

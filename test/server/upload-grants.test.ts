@@ -102,9 +102,9 @@ describe("a signed upload URL works once", () => {
     const used = await urlFor(other.claimId, 64);
     const unused = await urlFor(other.claimId, 64);
     expect((await put(used.url, png(64))).status).toBe(200);
-    const dataDir = server.dataDir;
+    const data = server.data;
     await server.close();
-    const again = await startServer({ dataDir, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined, databaseUrl: undefined });
+    const again = await startServer({ ...data, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined });
     try {
       const moved = (url: string) => url.replace(new URL(url).origin, again.url);
       expect((await put(moved(used.url), png(64))).body.code).toBe("URL_ALREADY_USED");
@@ -112,7 +112,7 @@ describe("a signed upload URL works once", () => {
       expect((await put(moved(unused.url), png(64))).body.code).toBe("URL_ALREADY_USED");
     } finally {
       await again.close();
-      server = await startTestServer({ dataDir });
+      server = await startTestServer(data);
     }
   });
 });

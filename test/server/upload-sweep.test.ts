@@ -98,17 +98,17 @@ describe("the upload sweep", () => {
 
   it("runs when the server starts", async () => {
     const orphan = await upload("claim");
-    const dataDir = server.dataDir;
+    const data = server.data;
     await server.close();
     // Written an hour ago: its URL expired long since.
     const hourAgo = new Date(Date.now() - 3600 * 1000);
     await utimes(claimFile(orphan), hourAgo, hourAgo);
-    const again = await startServer({ dataDir, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined, databaseUrl: undefined });
+    const again = await startServer({ ...data, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined });
     try {
       await vi.waitFor(() => expect(existsSync(claimFile(orphan))).toBe(false), { timeout: 20_000, interval: 50 });
     } finally {
       await again.close();
-      server = await startTestServer({ dataDir });
+      server = await startTestServer(data);
     }
   });
 });
