@@ -41,6 +41,26 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Injected faults for development and tests (server/faults.ts); null: none. */
   faults: FaultSettings | null;
+  /** Where uploaded files live: `dataDir/storage` (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
+}
+
+/** Storage of uploaded files (STORAGE_URL and the S3_* settings). */
+export type StorageSettings = { kind: "disk" } | S3Settings;
+
+/** An S3-compatible bucket (server/s3-storage.ts). */
+export interface S3Settings {
+  kind: "s3";
+  bucket: string;
+  /** Key prefix everything lives under, "" or ending in "/". */
+  prefix: string;
+  /** Endpoint of an S3-compatible service (`http://127.0.0.1:9000`); absent: AWS's own for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Access key; absent: the AWS SDK's default chain (AWS_ACCESS_KEY_ID, a role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Path-style URLs (`endpoint/bucket/key`), as local S3-compatible servers need. */
+  forcePathStyle: boolean;
 }
 
 /** Requests allowed per window (seconds), per client address or per searched name. */
@@ -87,6 +107,15 @@ const envSchema = v.object({
   RATE_LIMIT_SEARCH: v.optional(rateSchema, "30/600"),
   RATE_LIMIT_SEARCH_NAME: v.optional(rateSchema, "10/600"),
   RATE_LIMIT_PLAN: v.optional(rateSchema, "120/600"),
+  STORAGE_URL: v.optional(v.pipe(
+    v.string(), v.trim(),
+    v.regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?)?$/, "STORAGE_URL must be s3://bucket or s3://bucket/prefix"),
+  )),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === "" || /^https?:\/\//.test(s), "S3_ENDPOINT must be an http(s) URL"))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.trim())),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(["0", "1", "true", "false"], "S3_FORCE_PATH_STYLE must be 1 or 0")),
   FAULTS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     try {
       return parseFaults(dataset.value);
@@ -126,5 +155,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkSecret: e.LINK_SECRET,
     rateLimits: { searchPerAddress: e.RATE_LIMIT_SEARCH, searchPerName: e.RATE_LIMIT_SEARCH_NAME, planLookupPerAddress: e.RATE_LIMIT_PLAN },
     faults: e.FAULTS ?? null,
+    storage: storageSettings(e),
+  };
+}
+
+/** Reads STORAGE_URL and the S3_* settings (already checked by the schema). */
+function storageSettings(e: v.InferOutput<typeof envSchema>): StorageSettings {
+  if (!e.STORAGE_URL) return { kind: "disk" };
+  const [bucket, ...rest] = e.STORAGE_URL.slice("s3://".length).split("/");
+  const prefix = rest.filter(Boolean).join("/");
+  const endpoint = e.S3_ENDPOINT || undefined;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!accessKeyId !== !secretAccessKey) throw new Error("Invalid server settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  return {
+    kind: "s3",
+    bucket: bucket!,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint,
+    region: e.S3_REGION || "us-east-1",
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // Local S3-compatible servers answer at one host, with the bucket in the path.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? endpoint !== undefined : e.S3_FORCE_PATH_STYLE === "1" || e.S3_FORCE_PATH_STYLE === "true",
   };
 }

@@ -10,6 +10,7 @@ const server = await startServer(config);
 console.log(`Claims API listening on ${server.url}/api/v1 (API key header x-api-key)`);
 if (config.staticDir) console.log(`Portal served from ${config.staticDir} at ${server.url}/`);
 console.log(config.databaseUrl ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${config.dataDir}/pg`);
+console.log(`Files: ${server.storage.location}`);
 
 let stopping = false;
 const stop = async (signal: string) => {

@@ -4,14 +4,13 @@
  * and the end-to-end runner.
  */
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db.ts";
 import { linkSecretOf } from "./plan-links.ts";
 import { seedIfEmpty } from "./seed.ts";
-import { createStorage } from "./storage.ts";
+import { openStorage, type Storage } from "./storage.ts";
 import { startUploadSweeper } from "./upload-sweep.ts";
 
 /** A listening server. */
@@ -22,6 +21,8 @@ export interface RunningServer {
   config: ServerConfig;
   /** The open database, for tests that look at what a call wrote. */
   db: Database;
+  /** Where uploaded files live (a folder or a bucket). */
+  storage: Storage;
   /** Stops accepting connections, closes open ones and the database. */
   close(): Promise<void>;
 }
@@ -41,7 +42,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   let server: ServerType | undefined;
   try {
     await seedIfEmpty(db);
-    const storage = createStorage(join(config.dataDir, "storage"));
+    const storage = await openStorage(config);
     const app = createApp({ db, config, storage });
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
@@ -57,6 +58,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       port,
       config,
       db,
+      storage,
       close: async () => {
         await new Promise<void>((resolve) => {
           server!.close(() => resolve());

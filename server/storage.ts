@@ -1,17 +1,20 @@
 /**
- * File storage of uploaded documents under DATA_DIR/storage (DESIGN.md, "The reference claims
- * API"). Paths are relative to that root; one that would leave it is refused.
+ * File storage of uploaded documents (DESIGN.md, "The reference claims API"): the Storage
+ * interface, its folder implementation under DATA_DIR/storage (the default), and where each
+ * document lives. server/s3-storage.ts implements it on an S3-compatible bucket. Paths are
+ * relative to the storage root; one that would leave it is refused.
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { lstat, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
+import type { ServerConfig } from "./config.ts";
 import type { PlanFamily } from "./plan-family.ts";
 
 export interface Storage {
-  /** Absolute folder everything lives in. */
-  readonly root: string;
+  /** Where everything lives, for logs: an absolute folder or `s3://bucket/prefix`. */
+  readonly location: string;
   /** Writes bytes atomically (temp file, then rename), creating folders as needed. */
   write(path: string, bytes: Uint8Array): Promise<void>;
   /** Deletes a file; a missing file is not an error. */
@@ -21,9 +24,34 @@ export interface Storage {
   /** Size in bytes of a regular file, or null when there is none. */
   size(path: string): Promise<number | null>;
   /** The file's bytes as a web stream (the file must exist). */
-  read(path: string): ReadableStream<Uint8Array>;
+  read(path: string): Promise<ReadableStream<Uint8Array>>;
+  /** At most the first `count` bytes of a file (fewer when it is shorter), or null when there is none. */
+  readStart(path: string, count: number): Promise<Uint8Array | null>;
   /** What a folder holds, without descending; a missing folder holds nothing. */
   list(path: string): Promise<StoredEntry[]>;
+  /**
+   * Object storage only: uploads go straight to the bucket through presigned URLs instead of the
+   * API's own PUT route (server/direct-uploads.ts). Absent: the API receives the bytes.
+   */
+  readonly direct?: DirectUploads;
+}
+
+/**
+ * Uploads that bypass the API: a presigned PUT writes a pending object, which linking checks and
+ * then accepts (moves to its document path), so a PUT repeated later never reaches a linked file.
+ */
+export interface DirectUploads {
+  /**
+   * A presigned PUT URL writing the pending upload of `path`, valid for `expiresInSeconds`, signed
+   * for exactly this Content-Type and Content-Length (bytes).
+   */
+  presignPut(path: string, upload: { contentType: string; size: number; expiresInSeconds: number }): Promise<string>;
+  /** Pending uploads, at the same paths as the documents they become. */
+  readonly pending: Storage;
+  /** The Content-Type a pending upload was stored with, or null when there is none. */
+  pendingContentType(path: string): Promise<string | null>;
+  /** Moves the pending upload of `path` to `path`, replacing what is there. */
+  accept(path: string): Promise<void>;
 }
 
 /** One entry of a folder. */
@@ -33,6 +61,16 @@ export interface StoredEntry {
   isFile: boolean;
   /** Last change, in milliseconds since the epoch. */
   modifiedMs: number;
+}
+
+/**
+ * Opens the storage the settings name: the folder `dataDir/storage`, or the S3 bucket of STORAGE_URL
+ * (whose SDK is loaded only then).
+ */
+export async function openStorage(config: Pick<ServerConfig, "dataDir" | "storage">): Promise<Storage> {
+  if (config.storage.kind === "disk") return createStorage(join(config.dataDir, "storage"));
+  const { createS3Storage } = await import("./s3-storage.ts");
+  return createS3Storage(config.storage);
 }
 
 /**
@@ -47,7 +85,7 @@ export function createStorage(root: string): Storage {
     return full;
   };
   return {
-    root: base,
+    location: base,
     async write(path, bytes) {
       const full = inside(path);
       await mkdir(dirname(full), { recursive: true });
@@ -71,7 +109,17 @@ export function createStorage(root: string): Storage {
         return null;
       }
     },
-    read: (path) => Readable.toWeb(createReadStream(inside(path))) as ReadableStream<Uint8Array>,
+    read: async (path) => Readable.toWeb(createReadStream(inside(path))) as ReadableStream<Uint8Array>,
+    async readStart(path, count) {
+      const file = await open(inside(path)).catch(() => null);
+      if (!file) return null;
+      try {
+        const { bytesRead, buffer } = await file.read(Buffer.alloc(count), 0, count, 0);
+        return Uint8Array.from(buffer.subarray(0, bytesRead));
+      } finally {
+        await file.close();
+      }
+    },
     async list(path) {
       const folder = inside(path);
       const names = await readdir(folder).catch(() => [] as string[]);

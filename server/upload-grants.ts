@@ -1,14 +1,17 @@
 /**
- * Upload grants (server/migrations/007_upload_grants.sql): a signed upload URL is recorded when it
+ * Upload grants (server/migrations/008_upload_grants.sql): a signed upload URL is recorded when it
  * is handed out and spent by its first PUT, so it works once even across server processes; until
- * linked or expired it counts against its claim's byte budget (server/document-limits.ts).
+ * linked or expired it counts against its claim's byte budget (server/document-limits.ts). With
+ * object storage the URL is a presigned PUT to the bucket, recorded the same way and spent when the
+ * file is linked (server/direct-uploads.ts).
  */
 import type { Context } from "hono";
 import { API_PREFIX } from "./app-deps.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Queryable } from "./db.ts";
-import { HttpError } from "./http-errors.ts";
+import { HttpError, invalid } from "./http-errors.ts";
 import { publicOrigin } from "./public-url.ts";
+import type { Storage } from "./storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signRequest, signedQuery, type SignedRequest } from "./url-signing.ts";
 
 /** Whose upload it is: a claim's document, or a contact-service request's. */
@@ -21,6 +24,8 @@ export interface UploadUrlRequest {
   path: string;
   /** The stored name the PUT writes. */
   fileName: string;
+  /** Where the file is stored (claimDocumentPath or contactDocumentPath). */
+  storagePath: string;
   /** The Content-Type the PUT must carry. */
   contentType: string;
   /** Declared size in bytes, when the caller gave one: the PUT must carry exactly that. */
@@ -30,9 +35,14 @@ export interface UploadUrlRequest {
 /**
  * Signs an upload URL valid for UPLOAD_URL_TTL_SECONDS and records it.
  * @param tx the issuing call's transaction (its checks and the record commit together)
- * @returns the absolute URL, built from PUBLIC_URL (never the Host header)
+ * @returns the absolute URL: the API's own, built from PUBLIC_URL (never the Host header), or with
+ *   object storage a presigned PUT to the bucket
+ * @throws HttpError 400 (errors.fileSize) with object storage when no size was declared: a
+ *   presigned URL that signs no length would take up to 5 GB
  */
-export async function issueUploadUrl(tx: Queryable, c: Context, config: ServerConfig, request: UploadUrlRequest): Promise<string> {
+export async function issueUploadUrl(tx: Queryable, c: Context, deps: { config: ServerConfig; storage: Storage }, request: UploadUrlRequest): Promise<string> {
+  const { config, storage } = deps;
+  if (storage.direct && request.size === undefined) throw invalid({ fileSize: "Required: uploads go to object storage, which takes a declared size" });
   const signed: SignedRequest = {
     method: "PUT",
     path: `${API_PREFIX}${request.path}`,
@@ -47,6 +57,10 @@ export async function issueUploadUrl(tx: Queryable, c: Context, config: ServerCo
     [signRequest(config.uploadSecret, signed), "claimId" in owner ? owner.claimId : null, "requestId" in owner ? owner.requestId : null,
       request.fileName, request.size ?? null, signed.expires],
   );
+  if (storage.direct) {
+    // The record's key is still our signature of the request: unique, and no PUT to the API carries it.
+    return storage.direct.presignPut(request.storagePath, { contentType: request.contentType, size: request.size!, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+  }
   return `${publicOrigin(c, config)}${signed.path}?${signedQuery(config.uploadSecret, signed)}`;
 }
 

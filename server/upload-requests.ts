@@ -22,8 +22,12 @@ export interface UploadTarget {
 
 /** 413 FILE_TOO_BIG: over MAX_UPLOAD_BYTES, declared or sent. */
 export const tooBig = () => new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
-const sizeMismatch = (size: number) =>
+/** 400 SIZE_MISMATCH: not the size the upload URL was issued for. */
+export const sizeMismatch = (size: number) =>
   new HttpError(400, { code: "SIZE_MISMATCH", message: `This upload URL takes exactly ${size} bytes, the size declared for it` });
+/** 415 WRONG_CONTENT_TYPE: not the Content-Type the upload URL was issued for. */
+export const wrongContentType = (contentType: string) =>
+  new HttpError(415, { code: "WRONG_CONTENT_TYPE", message: `This upload URL takes Content-Type ${contentType}, the type it was issued for` });
 
 /**
  * Receives the bytes of a signed upload PUT.
@@ -53,12 +57,20 @@ export async function receiveUpload(
   } catch (error) {
     throw closingConnection(error);
   }
-  const kind = detectKind(bytes);
+  checkRealType(bytes, target.fileName);
+  return bytes;
+}
+
+/**
+ * Checks a file's real type by its first bytes (magic bytes) against its stored name.
+ * @throws HttpError 415 UNSUPPORTED_TYPE (not PNG, JPEG or PDF) or TYPE_MISMATCH (not what the name's extension says)
+ */
+export function checkRealType(start: Uint8Array, fileName: string): void {
+  const kind = detectKind(start);
   if (!kind) throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
-  if (kind !== kindOfName(target.fileName)) {
+  if (kind !== kindOfName(fileName)) {
     throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
   }
-  return bytes;
 }
 
 /**
@@ -76,9 +88,7 @@ function authorise(c: Context, config: ServerConfig, target: UploadTarget): { si
   if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
   if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
   const sent = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (sent !== contentType) {
-    throw new HttpError(415, { code: "WRONG_CONTENT_TYPE", message: `This upload URL takes Content-Type ${contentType}, the type it was issued for` });
-  }
+  if (sent !== contentType) throw wrongContentType(contentType);
   const length = c.req.header("content-length");
   if (length !== undefined) {
     // Refuse early on the declared length; reading enforces the limit on the real bytes.

@@ -16,7 +16,7 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** What a sweep did. */
 export interface SweepReport {
-  /** Removed files and folders, relative to the storage root. */
+  /** Removed files and folders, relative to the storage root; `pending:` before those of pending direct uploads. */
   removed: string[];
   /** Records of expired upload URLs deleted. */
   forgottenUrls: number;
@@ -46,24 +46,35 @@ interface UploadFolder {
 export async function sweepUploads({ db, storage }: SweepDeps, nowMs: number = Date.now()): Promise<SweepReport> {
   const report: SweepReport = { removed: [], forgottenUrls: 0 };
   const expiredBefore = nowMs - UPLOAD_URL_TTL_SECONDS * 1000;
+  await sweepFolders(db, storage, expiredBefore, (path) => report.removed.push(path), true);
+  // Pending direct uploads (object storage): linking moves a file out of them, so whatever is
+  // left there past a URL's lifetime was never linked, or is a repeated PUT of a linked file.
+  if (storage.direct) await sweepFolders(db, storage.direct.pending, expiredBefore, (path) => report.removed.push(`pending:${path}`), false);
+  report.forgottenUrls = await forgetExpiredUploadUrls(db, Math.floor(nowMs / 1000));
+  return report;
+}
+
+/**
+ * Sweeps the upload folders of one storage.
+ * @param keepLinked whether files that a document names stay (documents) or go too (pending uploads)
+ */
+async function sweepFolders(db: Database, storage: Storage, expiredBefore: number, removed: (path: string) => void, keepLinked: boolean): Promise<void> {
   for (const folder of await uploadFolders(storage)) {
     const stale = (await storage.list(folder.path)).filter((entry) => entry.isFile && entry.modifiedMs < expiredBefore);
     if (stale.length === 0) continue;
     await db.transaction(async (tx) => {
       const { linked, ownerExists } = await folder.inspect(tx);
-      for (const file of stale.filter((entry) => !linked.has(entry.name))) {
+      for (const file of stale.filter((entry) => !keepLinked || !linked.has(entry.name))) {
         await storage.remove(`${folder.path}/${file.name}`);
-        report.removed.push(`${folder.path}/${file.name}`);
+        removed(`${folder.path}/${file.name}`);
       }
       if (!ownerExists && (await storage.list(folder.path)).length === 0) {
         const claimPath = folder.path.replace(/\/photos-consumer$/, "");
         await storage.removeTree(claimPath);
-        report.removed.push(claimPath);
+        removed(claimPath);
       }
     });
   }
-  report.forgottenUrls = await forgetExpiredUploadUrls(db, Math.floor(nowMs / 1000));
-  return report;
 }
 
 /** Every folder uploads land in: each claim's photos-consumer/ under both prefixes, each contact request's. */

@@ -16,6 +16,7 @@ import {
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockOpenRequest } from "../contact-requests.ts";
+import { uploadedFileSize } from "../direct-uploads.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { conflict, invalid, notFound } from "../http-errors.ts";
 import { contactDocumentPath } from "../storage.ts";
@@ -28,7 +29,8 @@ import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
 const PREFIX = "contact_service/";
 
 /** Routes of contact-service requests, to mount under /api/v1. */
-export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
+export function contactServiceRoutes(deps: AppDeps): Hono {
+  const { db, storage, config } = deps;
   const app = new Hono();
 
   app.get("/contact_service/file-upload-url", async (c) => {
@@ -38,9 +40,9 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
     const fileName = storedFileName(query.fileName ?? "", kind);
     const url = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, query.requestId);
-      return issueUploadUrl(tx, c, config, {
+      return issueUploadUrl(tx, c, deps, {
         owner: { requestId: query.requestId }, path: `${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}`,
-        fileName, contentType: CONTENT_TYPES[kind], size: query.fileSize,
+        fileName, storagePath: contactDocumentPath(query.requestId, fileName), contentType: CONTENT_TYPES[kind], size: query.fileSize,
       });
     });
     return c.json({ url, fileName });
@@ -61,10 +63,11 @@ export function contactServiceRoutes({ db, storage, config }: AppDeps): Hono {
     const request = await parseBody(c, contactLinkDocumentRequestSchema);
     const id = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, request.requestId);
-      const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
-      const size = kind ? await storage.size(contactDocumentPath(request.requestId, request.docName)) : null;
-      if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
       const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]);
+      const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
+      const target = { owner: { requestId: request.requestId }, path: contactDocumentPath(request.requestId, request.docName), fileName: request.docName };
+      const size = kind ? await uploadedFileSize(tx, storage, target, Boolean(linked)) : null;
+      if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
       if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the request");
       const [row] = await tx.query<{ id: number }>(
         "INSERT INTO contact_documents (request_id, file_name, content_type, size_bytes) VALUES ($1, $2, $3, $4) RETURNING id",

@@ -9,6 +9,7 @@ import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
+import { uploadedFileSize } from "../direct-uploads.ts";
 import { checkRoomForDocument, checkRoomForUpload } from "../document-limits.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { HttpError, notFound } from "../http-errors.ts";
@@ -26,7 +27,8 @@ import { publicOrigin } from "../public-url.ts";
  * Routes of one family's claim documents.
  * @param family "fpp": mount under /api/v1; "ace": mount under /api/v1/ace
  */
-export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFamily): Hono {
+export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
+  const { db, storage, config } = deps;
   const app = new Hono();
 
   app.get("/file-upload-url", async (c) => {
@@ -38,9 +40,9 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
     const url = await db.transaction(async (tx) => {
       await lockDraftClaim(tx, query.claimId, family);
       await checkRoomForUpload(tx, query.claimId, query.fileSize, Math.floor(Date.now() / 1000));
-      return issueUploadUrl(tx, c, config, {
+      return issueUploadUrl(tx, c, deps, {
         owner: { claimId: query.claimId }, path: uploadPath(family, query.claimId, fileName),
-        fileName, contentType: CONTENT_TYPES[kind], size: query.fileSize,
+        fileName, storagePath: claimDocumentPath(query.claimId, fileName, family), contentType: CONTENT_TYPES[kind], size: query.fileSize,
       });
     });
     return c.json({ url, fileName });
@@ -74,14 +76,15 @@ export function documentRoutes({ db, storage, config }: AppDeps, family: PlanFam
       const errors: Record<string, string> = {};
       const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [request.claimItemsId, request.claimId]);
       if (!item) errors.claimItemsId = "Not a claim item of this claim";
-      const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
-      const size = kind ? await storage.size(claimDocumentPath(request.claimId, request.docName, family)) : null;
-      if (size === null) errors.docName = "No file of this name was uploaded for this claim";
-      throwIfAny(errors);
       const [linked] = await tx.query<{ id: number; claim_item_id: number }>(
         "SELECT id, claim_item_id FROM documents WHERE claim_id = $1 AND file_name = $2",
         [request.claimId, request.docName],
       );
+      const kind = isStoredName(request.docName) ? kindOfName(request.docName) : null;
+      const target = { owner: { claimId: request.claimId }, path: claimDocumentPath(request.claimId, request.docName, family), fileName: request.docName };
+      const size = kind ? await uploadedFileSize(tx, storage, target, Boolean(linked)) : null;
+      if (size === null) errors.docName = "No file of this name was uploaded for this claim";
+      throwIfAny(errors);
       if (linked) {
         // A portal retrying a link whose answer was lost learns the document it already made, so
         // the retry lists it instead of leaving it orphaned on the server (issue 13).

@@ -55,7 +55,7 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     };
     // HEAD must not open the file: Hono drops the body, and an unread stream would hold it open.
     if (c.req.method === "HEAD") return c.body(null, 200, headers);
-    return c.body(storage.read(path), 200, headers);
+    return c.body(await storage.read(path), 200, headers);
   };
   for (const family of ["fpp", "ace"] as const) {
     app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) => serve(c, family));

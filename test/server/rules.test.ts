@@ -26,6 +26,9 @@ describe("loadConfig", () => {
       // Issue 9's settings, at their defaults (the session secret is random per process).
       publicUrl: undefined, trustProxy: false, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
       rateLimits: { searchPerAddress: [30, 600], searchPerName: [10, 600], planLookupPerAddress: [120, 600] },
+      // Issue 14's: no injected faults, files in DATA_DIR/storage.
+      faults: null,
+      storage: { kind: "disk" },
     });
   });
 
