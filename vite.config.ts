@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
@@ -19,7 +20,32 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
+    prerenderWelcome(),
   ],
+  build: {
+    rolldownOptions: {
+      // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
+      input: { index: "index.html", welcome: "welcome.html" },
+      output: {
+        // Libraries in chunks of their own, so the welcome route loads valibot (its search params)
+        // without the API contract, the machines' xstate or luxon that later routes share
+        // (issue 12). Without these groups the bundler merged them into one chunk every page loaded.
+        codeSplitting: {
+          // A group takes only the modules it names, not what they import (react stays react's).
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+            { name: "router", test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
+            { name: "valibot", test: /node_modules[\\/]valibot[\\/]/, priority: 30 },
+            { name: "xstate", test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 30 },
+            { name: "luxon", test: /node_modules[\\/]luxon[\\/]/, priority: 30 },
+            { name: "ky", test: /node_modules[\\/]ky[\\/]/, priority: 30 },
+            { name: "contract", test: /[\\/]contract[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
   // `npm run dev` talks to a separately started reference API (npm run server).
   // A signed plan link (with sig=) goes to the server, which grants the plan and redirects to the
   // link without its signature, which Vite then serves. Start the server with

@@ -9,12 +9,12 @@ import { createRoot } from "react-dom/client";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
-import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
+import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import "./styles.css";
 
 const router = createRouter({
   routeTree,
-  context: { planSearch: createPlanSearch() },
+  context: { planSearch: createPlanSearchSlot() },
   defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
   scrollRestoration: true,
 });

@@ -2,12 +2,12 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
-import type { RouterContext } from "../screens/plan-search/plan-search-actor.ts";
+import type { RouterContext } from "../screens/plan-search/plan-search-slot.ts";
 import { Header } from "../ui/Header.tsx";
 import { LoadWatchdog } from "../ui/LoadWatchdog.tsx";
 import { Toasts } from "../ui/Toasts.tsx";
 
-/** The root: its context carries the app's planSearch actor to every route (src/main.tsx). */
+/** The root: its context carries the slot of the app's planSearch actor to every route (src/main.tsx). */
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   errorComponent: ({ error }) => <ErrorPage error={error} />,

@@ -1,4 +1,10 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { START_PATH, WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
 
-export const Route = createFileRoute("/")({ component: WelcomeScreen });
+/** "/" inside the app (the logo, Back to Home); a first visit gets the prerendered page (src/welcome/). */
+export const Route = createFileRoute("/")({
+  component: function WelcomeRoute() {
+    const navigate = useNavigate();
+    return <WelcomeScreen onStart={() => void navigate({ to: START_PATH })} />;
+  },
+});

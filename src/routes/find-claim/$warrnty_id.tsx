@@ -2,7 +2,6 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import type { PlanLink } from "../../../machines/plan-search.machine.ts";
 import { OpenPlanScreen } from "../../screens/plan-search/OpenPlanScreen.tsx";
-import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import { optionalId } from "../-search-params.ts";
 
 /** The link as the machine reads it: a numeric id (else 0, which finds nothing), the type upper-cased. */
@@ -22,7 +21,9 @@ function planLinkOf(planId: string, customerId: number | undefined, planType: un
  */
 export const Route = createFileRoute("/find-claim/$warrnty_id")({
   validateSearch: v.object({ customer_id: optionalId, plan_type: v.optional(v.unknown()) }),
-  beforeLoad: async ({ context: { planSearch }, params, search }) => {
+  beforeLoad: async ({ context, params, search }) => {
+    const planSearch = await context.planSearch.get();
+    const { foundNothing, settledPlanSearch } = await import("../../screens/plan-search/plan-search-actor.ts");
     planSearch.send({ type: "plan.open", link: planLinkOf(params.warrnty_id, search.customer_id, search.plan_type) });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });

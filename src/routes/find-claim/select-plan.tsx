@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
-import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
-import { PlansLoading, SelectPlanScreen } from "../../screens/select-plan/SelectPlanScreen.tsx";
+import { PlansLoading } from "../../screens/select-plan/PlansLoading.tsx";
+import { SelectPlanScreen } from "../../screens/select-plan/SelectPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";
 
 /**
@@ -12,7 +12,9 @@ import { optionalId } from "../-search-params.ts";
  */
 export const Route = createFileRoute("/find-claim/select-plan")({
   validateSearch: v.object({ warranty_id: optionalId, claimId: optionalId }),
-  beforeLoad: async ({ context: { planSearch } }) => {
+  beforeLoad: async ({ context }) => {
+    const planSearch = await context.planSearch.get();
+    const { foundNothing, settledPlanSearch } = await import("../../screens/plan-search/plan-search-actor.ts");
     planSearch.send({ type: "plans.requested" });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });

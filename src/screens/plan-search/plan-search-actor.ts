@@ -1,7 +1,7 @@
 /**
  * The one planSearch actor of the app (DESIGN.md "Machines that outlive one screen"): created once
- * outside React by `createPlanSearch()` (src/main.tsx), handed to every route as the router context
- * `{ planSearch }`, so its try counter and found plans outlive each screen. Routes orchestrate it in
+ * outside React by `createPlanSearch()`, when the router context's slot (plan-search-slot.ts) is
+ * first asked for it, so its try counter and found plans outlive each screen. Routes orchestrate it in
  * `beforeLoad` (send, `settledPlanSearch`, redirect); screens read it with `usePlanSearch()` and
  * narrow `useSelector`s and send only what the person did. Storage and the API are injected here.
  */
@@ -15,11 +15,6 @@ import { inspect } from "../../inspect.ts";
 
 /** The app's planSearch actor, as the router context holds it. */
 export type PlanSearchActorRef = ActorRefFrom<typeof planSearchMachine>;
-
-/** What routes get in their context (`createRootRouteWithContext<RouterContext>()`). */
-export interface RouterContext {
-  planSearch: PlanSearchActorRef;
-}
 
 /** The plan a link names, when it belongs to the link's customer; else none. */
 async function openPlan(link: PlanLink): Promise<Plan[]> {
@@ -62,7 +57,10 @@ export function settledPlanSearch(planSearch: PlanSearchActorRef): Promise<Snaps
 export function foundNothing(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
   return snapshot.matches("notFound") || snapshot.matches("rateLimited");
 }
-/** The app's planSearch actor, from the router context; read it with `useSelector`. */
+/**
+ * The app's planSearch actor, from the router context; read it with `useSelector`. The route of the
+ * calling screen has loaded it (plan-search-slot.ts `loadPlanSearch`).
+ */
 export function usePlanSearch(): PlanSearchActorRef {
-  return useRouteContext({ from: "__root__", select: (context) => context.planSearch });
+  return useRouteContext({ from: "__root__", select: (context) => context.planSearch.current() });
 }

@@ -25,20 +25,6 @@ export interface SelectPlanSearch {
   claimId?: number;
 }
 
-/**
- * What select-plan shows while its route waits for the plans (a slow search or a reload's re-run):
- * no title yet, as the search may still find nothing.
- */
-export function PlansLoading() {
-  return (
-    <section className="screen">
-      <p role="status" className="loading">
-        <Trans>Loading your plans…</Trans>
-      </p>
-    </section>
-  );
-}
-
 export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
   const plans = useSelector(usePlanSearch(), (snapshot) => snapshot.context.plans);
   const navigate = useNavigate();

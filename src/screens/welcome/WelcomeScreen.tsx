@@ -1,9 +1,10 @@
 /**
  * The welcome screen (SPEC.md section 1 and 2 "Welcome screen"): banner, the four steps, Start, the
- * 'Claim Video Tutorial' dialog, and the FAQ accordion with every item expanded at first.
+ * 'Claim Video Tutorial' dialog, and the FAQ accordion with every item expanded at first. It knows
+ * no router: Start calls `onStart`, so the same screen serves the app's "/" route and the welcome
+ * page prerendered at build time (src/welcome/, issue 12).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -11,9 +12,11 @@ import banner from "./banner.svg";
 import { Faq } from "./Faq.tsx";
 import { TutorialDialog } from "./TutorialDialog.tsx";
 
-export function WelcomeScreen() {
+/** Where Start leads: the first search step. */
+export const START_PATH = "/find-claim/select-search-method";
+
+export function WelcomeScreen({ onStart }: { onStart: () => void }) {
   const { t } = useLingui();
-  const navigate = useNavigate();
   const [tutorialOpen, setTutorialOpen] = useState(false);
   return (
     <section className="screen welcome">
@@ -28,12 +31,23 @@ export function WelcomeScreen() {
         <li>{t`Provide claim information`}</li>
         <li>{t`Submit`}</li>
       </ol>
-      <div className="actions">
-        <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Start`}</Button>
-        <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
-          {t`Claim Video Tutorial`}
-        </Button>
-      </div>
+      {/* A form, so Start works before any script has run on the prerendered page: the browser then
+          goes to the first search step itself; once hydrated, onStart does it. */}
+      <form
+        action={START_PATH}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onStart();
+        }}
+      >
+        <div className="actions">
+          <Button type="submit">{t`Start`}</Button>
+          <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
+            {t`Claim Video Tutorial`}
+          </Button>
+        </div>
+      </form>
       <TutorialDialog open={tutorialOpen} onClose={() => setTutorialOpen(false)} videoUrl={config.tutorialVideoUrl} captionsUrl={config.tutorialCaptionsUrl} />
       <Faq />
     </section>

@@ -1,0 +1,49 @@
+/**
+ * Vite plugin: prerenders the welcome page at build time (issue 12). After the client build it
+ * builds src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and
+ * Spanish into the built welcome.html, and writes welcome.en.html and welcome.es.html, which the
+ * server sends for "/" by language (server/welcome-page.ts). Their largest paint needs no script.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin, type ResolvedConfig } from "vite";
+
+const LOCALES = ["en", "es"] as const;
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+export function prerenderWelcome(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "prerender-welcome",
+    apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = resolve(config.root, config.build.outDir);
+      // Inside the project, so the rendered module finds react-dom/server in node_modules.
+      const ssrDir = join(config.root, "node_modules", ".cache", `welcome-ssr-${process.pid}`);
+      await mkdir(ssrDir, { recursive: true });
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: "warn",
+          build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        const { renderWelcome } = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as { renderWelcome(locale: string): Promise<string> };
+        const template = await readFile(join(outDir, "welcome.html"), "utf8");
+        if (!template.includes(ROOT_ELEMENT)) throw new Error(`welcome.html has no ${ROOT_ELEMENT} to fill`);
+        for (const locale of LOCALES) {
+          const markup = await renderWelcome(locale);
+          const page = template.replace('<html lang="en">', `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${locale}">${markup}</div>`);
+          await writeFile(join(outDir, `welcome.${locale}.html`), page);
+        }
+        await rm(join(outDir, "welcome.html"));
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

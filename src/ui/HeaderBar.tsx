@@ -1,0 +1,37 @@
+/**
+ * The fixed top header (SPEC.md section 2): the logo, which leads home, and the English/Spanish
+ * switch. The logo's link is given, so the router-free welcome page (src/welcome/) can use a plain
+ * link and the app its router's (Header.tsx).
+ */
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { activateLocale, LOCALES, type Locale } from "../i18n.ts";
+
+/** The logo's content, for whichever link wraps it. */
+export function Logo() {
+  const { t } = useLingui();
+  return (
+    <>
+      <span aria-hidden="true" className="logo-mark">◆</span> <span>{t`ProtectPlan Claims`}</span>
+    </>
+  );
+}
+
+export function HeaderBar({ home }: { home: ReactNode }) {
+  const { t, i18n } = useLingui();
+  return (
+    <header className="header">
+      {home}
+      <label className="language-switch">
+        <span className="visually-hidden">{t`Language`}</span>
+        <select value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {locale === "en" ? "English" : "Español"}
+            </option>
+          ))}
+        </select>
+      </label>
+    </header>
+  );
+}

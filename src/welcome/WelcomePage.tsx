@@ -1,0 +1,29 @@
+/**
+ * The welcome page as a first visit gets it (issue 12): the app's header and welcome screen without
+ * the router, prerendered to HTML at build time in English and Spanish (render.tsx) and hydrated
+ * by main.tsx, so its largest paint needs no JavaScript. Start and the logo lead into the app by
+ * plain page loads, before hydration as after.
+ */
+import { Trans } from "@lingui/react/macro";
+import { START_PATH, WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
+import { HeaderBar, Logo } from "../ui/HeaderBar.tsx";
+
+export function WelcomePage() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
+      <HeaderBar
+        home={
+          <a href="/" className="logo">
+            <Logo />
+          </a>
+        }
+      />
+      <main id="main" className="content">
+        <WelcomeScreen onStart={() => window.location.assign(START_PATH)} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The welcome page a first visit gets (issue 12): prerendered at build time in the language the
+ * visitor's browser, cookie or link asks for, painted with no JavaScript at all, Start working
+ * before any script has run, then hydrated without a mismatch into the interactive page.
+ */
+import type { ConsoleMessage } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await openPortal();
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/** The HTML the server sends for "/" with these request headers. */
+async function welcomeHtml(headers: Record<string, string>, query = ""): Promise<string> {
+  const response = await fetch(`${portal.server.url}/${query}`, { headers });
+  expect(response.headers.get("vary")).toContain("Accept-Language");
+  return response.text();
+}
+
+describe("the prerendered welcome page", () => {
+  it("arrives as HTML in the language asked for: link, then cookie, then the browser's languages", async () => {
+    const spanish = "Presente un reclamo por daños en su plan de protección";
+    const english = "File a damage claim on your protection plan";
+    expect(await welcomeHtml({ "accept-language": "es-MX,es;q=0.9,en;q=0.8" })).toContain(spanish);
+    expect(await welcomeHtml({ "accept-language": "fr-FR, en;q=0.5, es;q=0.4" })).toContain(english);
+    expect(await welcomeHtml({ "accept-language": "es", cookie: "i18next=en" })).toContain(english);
+    expect(await welcomeHtml({ cookie: "i18next=es" }, "?lng=en")).toContain(english);
+    const html = await welcomeHtml({ cookie: "i18next=es" });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('data-prerendered="es"');
+    expect(html).toContain("Comenzar");
+  });
+
+  it("shows the page and starts a claim with JavaScript turned off", async () => {
+    const context = await portal.browser.newContext({ baseURL: portal.server.url, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "File a damage claim on your protection plan" }).waitFor();
+    await page.getByRole("button", { name: "Start" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-claim/select-search-method");
+    await context.close();
+  });
+
+  it("hydrates without a mismatch: the language switch, the tutorial and Start then work in place", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (message: ConsoleMessage) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+    await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Video tutorial de reclamos" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Comenzar" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-claim/select-search-method");
+    await page.getByRole("button", { name: "Buscar" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
