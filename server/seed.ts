@@ -17,6 +17,9 @@ import { phoneDigits } from "./search-rules.ts";
  */
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Several processes may start at once on one PostgreSQL: one seeds, the others wait here and
+    // then find the plans (without the lock each would see none and seed its own copy).
+    await tx.query("SELECT pg_advisory_xact_lock(727002)");
     const [row] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM plans");
     if ((row?.count ?? 0) > 0) {
       await fillMissingAddresses(tx);

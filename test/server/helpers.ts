@@ -162,7 +162,8 @@ export async function sessionFetch(jar: CookieJar, url: string, init: RequestIni
   return response;
 }
 
-function makeApi(base: string, key: string | undefined, jar: CookieJar): Api {
+/** A client of the API at `base` (ending in /api/v1), sending `key` and the jar's cookies. */
+export function makeApi(base: string, key: string | undefined, jar: CookieJar): Api {
   const send = async (method: string, path: string, body?: string): Promise<Answer> => {
     const headers: Record<string, string> = {};
     if (key !== undefined) headers["x-api-key"] = key;
