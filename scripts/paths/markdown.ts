@@ -14,7 +14,8 @@ export const HOW_TO_FOLLOW = `- Run \`npm start\` with fresh demo data (stop the
 - *(you)* marks your gesture. *(system)* marks an event that is not a press or a tap: a call to
   the claims API returning (just wait for it) or the address changing (do what the step says).
   A busy state (a spinner) may pass too fast to see; the browser's developer tools (Network,
-  throttling "Slow 3G") slow the calls down.
+  throttling "Slow 3G") slow the calls down. Where a step says a call fails, make it fail there:
+  block its request, or override its answer with the status the step names.
 - Demo data (README, "Demo data"): W-E34-WS4566 (Jane Doe, 5 items, no claim yet), W-D12-DR0001
   (a draft claim), W-P55-IP0001 (a claim in progress), L-900-LEG001 (LEGACY), A-300-100200 (ACE,
   Maria Lopez), W-K77-AB1020 and W-K77-AB1021 (Carlos Rivera, two active plans). Photos and PDFs
@@ -76,9 +77,9 @@ no path above takes first, then the shortest.
 ${simple.map((path) => pathSection(plan, path)).join("\n") || "None: every state has one way in.\n"}
 ## Every gesture: walks that take every user-event transition (${walks.length})
 
-Shortest paths never take a gesture that keeps the screen where it is (a ticked box, a dialog that
-stays), and simple paths never come back to a state. These walks do: together they reach every
-state and take every transition a person can make${walked ? ", and they are what `npm test` walks in Chromium" : ""}.
+Shortest and simple paths skip gestures that change nothing on screen (a tab opened, a dialog that
+stays) and never come back to a state. These walks do: together they reach every state and take
+every transition a person can make${walked ? ", and they are what `npm test` walks in Chromium" : ""}.
 
 ${walks.map((path) => pathSection(plan, path)).join("\n")}`;
 }

@@ -6,7 +6,7 @@ export function pathsReadme(plans: Array<{ plan: PathPlan; walked: boolean }>): 
   const rows = plans
     .map(({ plan, walked }) => {
       const count = (kind: string) => plan.paths.filter((path) => path.kind === kind).length;
-      return `| [${plan.machine}](${plan.file}.md) | ${plan.starts.length} | ${count("shortest")} | ${count("simple")} | ${walked ? `yes, \`test/e2e/model-${plan.file}.test.ts\`` : "no"} | [chart](../charts/${plan.file}.md) · [JSON](${plan.file}.json) |`;
+      return `| [${plan.machine}](${plan.file}.md) | ${plan.starts.length} | ${count("shortest")} | ${count("simple")} | ${count("walk")} | ${walked ? `yes, \`test/e2e/model-${plan.file}.test.ts\`` : "no"} | [chart](../charts/${plan.file}.md) · [JSON](${plan.file}.json) |`;
     })
     .join("\n");
   return `# QA path plans
@@ -18,8 +18,8 @@ For every state machine of the portal, a plan of paths a tester can follow by ha
 numbered steps, each a gesture (or something the portal does by itself) and what the screen shows
 after it. The same paths, machine-readable, are in \`<machine>.json\`.
 
-| machine | starts | shortest paths | simple paths | walked in Chromium by \`npm test\` | also |
-|---|---|---|---|---|---|
+| machine | starts | shortest paths | simple paths | walks taking every gesture | walked in Chromium by \`npm test\` | also |
+|---|---|---|---|---|---|---|
 ${rows}
 
 ## How the paths are made
@@ -31,12 +31,17 @@ ${rows}
 - The table's starts say where paths begin (a URL, demo data, set-up steps) and which events, with
   which demo data, to try in each state. \`xstate/graph\` walks the machine from each start:
   \`getShortestPaths\` gives the quickest way into every state, \`getSimplePaths\` every way that never
-  repeats a state. Simple paths explode (thousands for a claim wizard), so a plan keeps the
-  ${SIMPLE_PATHS_PER_STATE} shortest per state that differ from its shortest path, drops duplicates,
-  and a start whose graph passes ${MAX_GRAPH_STATES} states (test/model/paths.ts) fails the run.
+  repeats a state. Simple paths explode (thousands for a claim wizard), so a plan keeps
+  ${SIMPLE_PATHS_PER_STATE} per state that differ from its shortest path (those taking a transition
+  no other kept path takes first, then the shortest), drops duplicates, and a start whose graph
+  passes ${MAX_GRAPH_STATES} states (test/model/paths.ts) fails the run: its events or facts must be
+  narrowed. Neither kind takes every transition (a gesture that changes nothing on screen, a way
+  back to a state already passed), so each plan ends with walks that, together, take every
+  transition a person can make.
 - Machines marked "walked" are also walked in Chromium against the reference API by \`npm test\`
-  (model-based testing, as in @xstate/test): the shortest path to every state, extended until
-  every user-event transition is taken, a gesture per event and the state's check after each. The
+  (model-based testing, as in @xstate/test): those walks, a gesture per event and the state's
+  check after each, with every call the machine starts held at the network until its busy state
+  is checked (the next step lets it through, or fails it as the step says). The
   test prints the share of states and user-event transitions covered and fails below 100%
   (\`.tmp/model-coverage.json\` keeps the figures). fileUpload and uploadItem are not walked: the
   upload pipeline prepares photos in the page and retries after timed waits, which no held request
