@@ -6,64 +6,16 @@
  * files a claim with each call going to the other process, as a load balancer may send it.
  * Needs PostgreSQL (PGlite is one process): part of the server-pg project only.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
+import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
 import { createS3Storage } from "../../server/s3-storage.ts";
 import { claimDocumentPath } from "../../server/storage.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, lookupId, makeApi, type Api } from "../server/helpers.ts";
 import { startTestS3, type TestS3 } from "../server/s3-server.ts";
 import { createTestDatabase, dropTestDatabase } from "../server/test-database.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1]);
-
-/** A running API process. */
-interface ApiProcess {
-  child: ChildProcess;
-  /** Base URL, e.g. http://127.0.0.1:41234. */
-  url: string;
-  dataDir: string;
-}
-
-/**
- * Starts `tsx server/main.ts` with these settings on a free port of its own.
- * @returns once it prints the address it listens on
- * @throws with what it printed when it exits first
- */
-async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), "claims-scale-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
-      if (found) resolve(found[1]!);
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`API process exited (${code}) before listening:\n${printed}`)));
-  });
-  return { child, url, dataDir };
-}
-
-/** Stops a process with SIGTERM (it closes its server and database) and removes its folder. */
-async function stopApiProcess(server: ApiProcess): Promise<void> {
-  if (server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once("exit", resolve));
-    server.child.kill("SIGTERM");
-    await exited;
-  }
-  await rm(server.dataDir, { recursive: true, force: true });
-}
 
 let s3: TestS3;
 let databaseUrl: string;

@@ -4,9 +4,9 @@
  * hermetic and its files can run side by side on one PostgreSQL. In the PGlite pass (no
  * TEST_POSTGRES_URL) nothing here is used.
  */
-import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import pg from "pg";
+import { createScratchDatabase, dropScratchDatabase } from "../../scripts/scratch-database.ts";
 
 /**
  * The PostgreSQL server to make test databases on (vite.config.ts sets it from DATABASE_URL for
@@ -14,16 +14,8 @@ import pg from "pg";
  */
 export const testPostgresUrl: string | undefined = process.env.TEST_POSTGRES_URL || undefined;
 
-/** Runs statements on the server's maintenance database (`testPostgresUrl` as given). */
-async function onServer(statements: string[]): Promise<void> {
-  if (!testPostgresUrl) throw new Error("No TEST_POSTGRES_URL: this is the PGlite pass");
-  const pool = new pg.Pool({ connectionString: testPostgresUrl, max: 1 });
-  try {
-    for (const sql of statements) await pool.query(sql);
-  } finally {
-    await pool.end();
-  }
-}
+/** Prefix of the test databases' names. */
+const PREFIX = "claims_test";
 
 /**
  * Creates an empty database with a random name on the test PostgreSQL server.
@@ -31,11 +23,8 @@ async function onServer(statements: string[]): Promise<void> {
  * @throws when there is no test server, or it refuses
  */
 export async function createTestDatabase(): Promise<string> {
-  const name = `claims_test_${randomBytes(8).toString("hex")}`;
-  await onServer([`CREATE DATABASE ${name}`]);
-  const url = new URL(testPostgresUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  if (!testPostgresUrl) throw new Error("No TEST_POSTGRES_URL: this is the PGlite pass");
+  return createScratchDatabase(testPostgresUrl, PREFIX);
 }
 
 /**
@@ -43,9 +32,8 @@ export async function createTestDatabase(): Promise<string> {
  * @param url what createTestDatabase returned; any other database is refused
  */
 export async function dropTestDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^claims_test_[0-9a-f]{16}$/.test(name)) throw new Error(`Not a test database: ${name}`);
-  await onServer([`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  if (!testPostgresUrl) throw new Error("No TEST_POSTGRES_URL: this is the PGlite pass");
+  await dropScratchDatabase(testPostgresUrl, url, PREFIX);
 }
 
 /**
