@@ -21,3 +21,23 @@ export function pressBack<E extends EventObject>(leaves?: Gesture<E>["leaves"], 
     leaves,
   );
 }
+
+/** Press 'Back to Home' on a thank-you page: the welcome screen opens, and the path ends there. */
+export function backToHome<E extends EventObject>(): Gesture<E> {
+  return user(
+    () => "Press **Back to Home**.",
+    async ({ page }) => {
+      await page.getByRole("button", { name: "Back to Home" }).click();
+      await page.getByRole("button", { name: "Start" }).waitFor();
+    },
+    "The welcome screen, with Start.",
+  );
+}
+
+/** Press Delete beside an uploaded file. */
+export function deleteFile<E extends EventObject>(fileName: string): Gesture<E> {
+  return user(
+    () => `Press **Delete** beside ${fileName}.`,
+    ({ page }) => page.getByRole("button", { name: `Delete ${fileName}` }).click(),
+  );
+}

@@ -7,7 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
-import { press, pressBack } from "./buttons.ts";
+import { backToHome, deleteFile, press, pressBack } from "./buttons.ts";
 import { callDone, callFailed } from "./calls.ts";
 import {
   blocksOf,
@@ -111,19 +111,9 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
         await shows(region.getByRole("list", { name: "Uploaded files" }).getByText(PHOTO_NAME));
       },
     ),
-    "document.delete": user(
-      () => `Press **Delete** beside ${PHOTO_NAME}.`,
-      ({ page }) => page.getByRole("button", { name: `Delete ${PHOTO_NAME}` }).click(),
-    ),
+    "document.delete": deleteFile(PHOTO_NAME),
     "claim.submit": press("Submit"),
-    "claim.close": user(
-      () => "Press **Back to Home**.",
-      async ({ page }) => {
-        await page.getByRole("button", { name: "Back to Home" }).click();
-        await shows(page.getByRole("button", { name: "Start" }));
-      },
-      "The welcome screen, with Start.",
-    ),
+    "claim.close": backToHome(),
     "step.requested": system(
       (event) => `In the address, change step=… to step=${event.step} and press Enter: the wizard shows that step if it may.`,
       ({ page }, event) => changeUrlStep(page, event.step),

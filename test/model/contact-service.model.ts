@@ -10,7 +10,7 @@ import { isCompleteCustomer, isCompletePurchase, type CustomerDetails, type Purc
 import { contactServiceMachine, type ContactServiceContext, type ContactServiceEvent, type ContactServiceInput } from "../../machines/contact-service.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { changeUrlStep, fieldShows, heading, hides, shows, urlStep } from "./screen.ts";
-import { press, pressBack } from "./buttons.ts";
+import { backToHome, deleteFile, press, pressBack } from "./buttons.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
 type Event = ContactServiceEvent | Outcome<"deleteDocument", void> | Outcome<"createTicket", string>;
@@ -139,10 +139,7 @@ export const contactServiceTable: ModelTable<Event> = {
         await shows(page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME));
       },
     ),
-    "document.delete": user(
-      () => `Press **Delete** beside ${PDF_NAME}.`,
-      ({ page }) => page.getByRole("button", { name: `Delete ${PDF_NAME}` }).click(),
-    ),
+    "document.delete": deleteFile(PDF_NAME),
     "step.next": press("Next"),
     // On step 1 Back leaves the request for the welcome screen.
     "step.back": pressBack(
@@ -155,14 +152,7 @@ export const contactServiceTable: ModelTable<Event> = {
     "purchase.edit": edit("Purchase Details"),
     "documents.edit": edit("Documents"),
     "request.submit": press("Submit"),
-    "request.close": user(
-      () => "Press **Back to Home**.",
-      async ({ page }) => {
-        await page.getByRole("button", { name: "Back to Home" }).click();
-        await shows(page.getByRole("button", { name: "Start" }));
-      },
-      "The welcome screen, with Start.",
-    ),
+    "request.close": backToHome(),
     "step.requested": system(
       (event) => `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
       ({ page }, event) => changeUrlStep(page, event.step),
