@@ -9,8 +9,8 @@ import { isTransient, leavesFor, type AnyModelTable, type Start } from "../../te
 import { walkPlan } from "../../test/model/walk-plan.ts";
 
 export interface PlanStep {
-  /** The event the machine receives, as the path generator gave it. */
-  event: EventObject;
+  /** The event the machine receives: a gesture's whole, a system event's type (and failure status). */
+  event: EventObject & { status?: number };
   by: "user" | "system";
   does: string;
   /** The state the machine rests in after it; null when the gesture left the machine's screens. */
@@ -52,9 +52,15 @@ function shows(table: AnyModelTable, snapshot: AnyMachineSnapshot): string {
   return view.shows(snapshot);
 }
 
-/** A payload-free copy of an event for the JSON file: errors as their HTTP status, nothing circular. */
-function plainEvent(event: EventObject): EventObject {
-  return JSON.parse(JSON.stringify(event)) as EventObject;
+/**
+ * An event as the JSON file gives it: a gesture's event whole (its payload says what to pick or
+ * type); a system event by its type, with the HTTP status of a failure. The model's answers of the
+ * API (whole claims and plans) would make the file a megabyte and tell a tester nothing.
+ */
+function plainEvent(event: EventObject, by: PlanStep["by"]): PlanStep["event"] {
+  if (by === "user") return JSON.parse(JSON.stringify(event)) as EventObject;
+  const status = (event as { error?: { response?: { status?: unknown } } }).error?.response?.status;
+  return typeof status === "number" ? { type: event.type, status } : { type: event.type };
 }
 
 function toSteps(table: AnyModelTable, path: QaPath): PlanStep[] {
@@ -64,7 +70,7 @@ function toSteps(table: AnyModelTable, path: QaPath): PlanStep[] {
     if (!gesture) throw new Error(`The QA table of ${table.machine.id} has no gesture for ${step.event.type}`);
     const leaves = leavesFor(gesture, step.event, before);
     const planned: PlanStep = {
-      event: plainEvent(step.event),
+      event: plainEvent(step.event, gesture.kind),
       by: gesture.kind,
       does: gesture.does(step.event, before),
       state: leaves ? null : restingState(step.state),
