@@ -1,38 +1,23 @@
 /**
  * `npm run bench`: prints figures, asserts nothing (tests never time things).
- * - Portal size: gzip bytes of every built JS and CSS asset, and of what the first page loads.
+ * - The portal beside a bare React 19 page: script weight per screen, Lighthouse, and the budgets
+ *   of issue 12 with their verdicts (scripts/bench/portal.ts, which writes docs/performance.md).
  * - Reference server: cold start on a new data folder, warm restart, resident memory.
  * - API latency on loopback: search_plan, plan/{id}, claim/{id}, bounded request counts.
  * - Load on PGlite and, when DATABASE_URL is set, on PostgreSQL (a scratch database made and
  *   dropped there): search_plan and claim/{id} at fixed rates, and the server's memory
  *   (scripts/bench-load.ts).
  */
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { build } from "vite";
 import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
+import { runPortalBench } from "./bench/portal.ts";
 import { aClaim, loadFigures } from "./bench-load.ts";
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function portalSize() {
-  const outDir = await mkdtemp(join(tmpdir(), "bench-portal-"));
-  await build({ logLevel: "silent", build: { outDir, emptyOutDir: true } });
-  const assets = join(outDir, "assets");
-  const files = (await readdir(assets)).filter((name) => /\.(js|css)$/.test(name));
-  const sizes = await Promise.all(files.map(async (name) => ({ name, gzip: gzipSync(await readFile(join(assets, name))).length })));
-  const html = await readFile(join(outDir, "index.html"), "utf8");
-  const entry = sizes.filter((file) => html.includes(file.name));
-  console.log("Portal (gzip)");
-  console.log(`  all JS and CSS        ${kB(sizes.reduce((sum, file) => sum + file.gzip, 0))} in ${sizes.length} files`);
-  console.log(`  loaded by index.html  ${kB(entry.reduce((sum, file) => sum + file.gzip, 0))}`);
-  for (const file of sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 5)) console.log(`  ${file.name.padEnd(40)} ${kB(file.gzip)}`);
-  await rm(outDir, { recursive: true, force: true });
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -85,7 +70,7 @@ async function serverFigures() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-await portalSize();
+await runPortalBench();
 await serverFigures();
 await loadFigures("PGlite", undefined);
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);

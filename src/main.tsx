@@ -9,6 +9,7 @@ import { createRoot } from "react-dom/client";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
+import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import "./styles.css";
 
@@ -30,7 +31,9 @@ await activateLocale(detectLocale());
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <FirstPageWatchdog router={router}>
+        <RouterProvider router={router} />
+      </FirstPageWatchdog>
     </I18nProvider>
   </StrictMode>,
 );

@@ -3,25 +3,46 @@
  * a route (its code chunk, its data), this counts; past the limit it shows the error page with
  * Refresh Page instead of leaving the consumer before a page that never changes. A chunk that fails
  * to load outright (a new deployment removed it) reaches the same page through the route's error
- * boundary.
+ * boundary. `LoadWatchdog` watches moves inside the app (under the root layout); `FirstPageWatchdog`
+ * watches the first page of a visit, before the root layout exists (src/main.tsx).
  */
 import { useLingui } from "@lingui/react/macro";
-import { useRouterState } from "@tanstack/react-router";
+import { useRouterState, type AnyRouter } from "@tanstack/react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
 
-export function LoadWatchdog({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
-  const loading = useRouterState({ select: (state) => state.isLoading });
+/** True once `waiting` has stayed true for ROUTE_LOAD_TIMEOUT_MS; false again when it ends. */
+function useTimedOut(waiting: boolean): boolean {
   const [timedOut, setTimedOut] = useState(false);
   useEffect(() => {
-    if (!loading) return;
+    if (!waiting) return;
     const timer = window.setTimeout(() => setTimedOut(true), ROUTE_LOAD_TIMEOUT_MS);
     return () => window.clearTimeout(timer);
-  }, [loading]);
-  if (timedOut) return <ErrorPage error={new Error(t`The page is taking too long to load. Check your connection and try again.`)} />;
-  return children;
+  }, [waiting]);
+  return timedOut && waiting;
+}
+
+function TooSlow() {
+  const { t } = useLingui();
+  return <ErrorPage error={new Error(t`The page is taking too long to load. Check your connection and try again.`)} />;
+}
+
+export function LoadWatchdog({ children }: { children: ReactNode }) {
+  const loading = useRouterState({ select: (state) => state.isLoading });
+  return useTimedOut(loading) ? <TooSlow /> : children;
+}
+
+/** Around the RouterProvider: the first page of a visit, whose route may hang before anything shows. */
+export function FirstPageWatchdog({ router, children }: { router: AnyRouter; children: ReactNode }) {
+  const firstPagePending = useRouterState({ router, select: (state) => !state.resolvedLocation });
+  return useTimedOut(firstPagePending) ? (
+    <main id="main" className="content">
+      <TooSlow />
+    </main>
+  ) : (
+    children
+  );
 }

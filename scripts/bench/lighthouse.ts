@@ -1,0 +1,51 @@
+/**
+ * Lighthouse in the project's Chromium (issue 12): mobile form factor with Lighthouse's default
+ * (simulated) throttling, performance only, the median of several runs per page.
+ */
+import { launch, type LaunchedChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "../chromium.ts";
+
+/** One page's figures: score 0-100, times in milliseconds. */
+export interface LighthouseFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** A headless Chromium for Lighthouse, with the closed-network flags of scripts/chromium.ts. */
+export async function launchForLighthouse(): Promise<LaunchedChrome> {
+  const binary = await findChromium();
+  return launch({
+    chromePath: binary.path,
+    envVars: { ...(process.env as Record<string, string>), ...binary.env },
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/**
+ * Runs Lighthouse `runs` times on `url` and returns the median of each figure.
+ * @param keepStorage keep the browser's cookies and storage (a page that needs a search made first)
+ */
+export async function medianLighthouse(chrome: LaunchedChrome, url: string, runs: number, keepStorage = false): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: keepStorage });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    results.push({
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: audit("first-contentful-paint"),
+      lcpMs: audit("largest-contentful-paint"),
+      tbtMs: audit("total-blocking-time"),
+    });
+  }
+  const median = (pick: (figures: LighthouseFigures) => number) => {
+    const sorted = results.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return { score: median((f) => f.score), fcpMs: median((f) => f.fcpMs), lcpMs: median((f) => f.lcpMs), tbtMs: median((f) => f.tbtMs) };
+}

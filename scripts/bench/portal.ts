@@ -1,0 +1,166 @@
+/**
+ * The portal half of `npm run bench` (issue 12): builds the portal and a bare React 19 page with
+ * the same Vite, then measures side by side, in one run, the gzip script each screen loads and
+ * Lighthouse's mobile performance, FCP, LCP and TBT (median of 3) for the welcome,
+ * select-search-method, select-plan and create-claim step 4 screens; prints each budget with its
+ * verdict and writes the figures to docs/performance.md. Asserts nothing: figures only.
+ */
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, release, totalmem, tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startServer } from "../../server/start.ts";
+import { launchChromium } from "../chromium.ts";
+import { buildBarePage, buildPortal } from "./builds.ts";
+import { judge, type PageFigures, type Verdict } from "./budgets.ts";
+import { launchForLighthouse, medianLighthouse, type LighthouseFigures } from "./lighthouse.ts";
+import { scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
+
+const RUNS = 3;
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Serves a built folder on a free loopback port; resolves with its URL and a stop function. */
+function serveFolder(root: string): Promise<{ url: string; stop: () => void }> {
+  const app = new Hono();
+  app.use("*", serveStatic({ root }));
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, stop: () => server.close() }));
+  });
+}
+
+/** Finds W-E34-WS4566, as a person would: the browser's session may then open its plan and claims. */
+async function findPlan(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/find-claim/warranty-number`);
+  await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
+}
+
+/** Finds W-E34-WS4566 and files its claim up to step 4 (the sofa, its details); returns the step 4 URL. */
+async function fileUpToStep4(page: Page, origin: string): Promise<string> {
+  await findPlan(page, origin);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("checkbox", { name: /Sofa/ }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("heading", { name: "Report your damage" }).waitFor();
+  return page.url();
+}
+
+/** Gzip bytes of the app shell: index.html's entry script and what it preloads. */
+async function appShellBytes(portalDir: string, sizes: Map<string, number>): Promise<number> {
+  const html = await readFile(join(portalDir, "index.html"), "utf8");
+  const files = [...html.matchAll(/\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  return files.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
+}
+
+export async function runPortalBench(): Promise<Verdict[]> {
+  const work = await mkdtemp(join(tmpdir(), "bench-portal-"));
+  const portalDir = join(work, "portal");
+  const bareDir = join(work, "bare");
+  console.log("Building the portal and the bare React 19 page…");
+  await buildPortal(portalDir);
+  await buildBarePage(bareDir);
+  const server = await startServer({
+    dataDir: join(work, "data"),
+    staticDir: portalDir,
+    // The benchmark searches more often than a person; the limits are not what is measured.
+    rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+  });
+  const bare = await serveFolder(bareDir);
+  let browser: Browser | undefined;
+  const chrome = await launchForLighthouse();
+  try {
+    // Script weight, in the project's Chromium with nothing cached.
+    browser = await launchChromium();
+    const portalSizes = await scriptSizes(portalDir);
+    const bareSizes = await scriptSizes(bareDir);
+    const seeding = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const step4Url = await fileUpToStep4(await seeding.newPage(), server.url);
+    const afterSearch = await seeding.storageState();
+    await seeding.close();
+    const origin = server.url;
+    const screens = [
+      { name: "welcome", url: `${origin}/`, needsSearch: false },
+      { name: "select-search-method", url: `${origin}/find-claim/select-search-method`, needsSearch: false },
+      { name: "select-plan", url: `${origin}/find-claim/select-plan`, needsSearch: true },
+      { name: "create-claim step 4", url: step4Url, needsSearch: true },
+    ];
+    const shell = await appShellBytes(portalDir, portalSizes);
+    const bareScripts = await scriptsOfPage(browser, `${bare.url}/`, bareSizes);
+    const weights: PageScripts[] = [];
+    for (const screen of screens) weights.push(await scriptsOfPage(browser, screen.url, portalSizes, screen.needsSearch ? afterSearch : undefined));
+
+    // Lighthouse: pages that need no search first (each run starts from empty storage), then the
+    // search is made once in Lighthouse's own browser and kept for the pages that need it.
+    console.log(`Lighthouse, mobile, median of ${RUNS}…`);
+    const bareLighthouse = await medianLighthouse(chrome, `${bare.url}/`, RUNS);
+    const lighthouse: LighthouseFigures[] = [];
+    for (const screen of screens.filter((s) => !s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS));
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await findPlan(await cdp.contexts()[0]!.newPage(), origin);
+    for (const screen of screens.filter((s) => s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS, true));
+    await cdp.close();
+
+    const floor: PageFigures = { name: "bare React 19 page", scriptBytes: bareScripts.gzipBytes, beyondShellBytes: 0, ...bareLighthouse };
+    const pages: PageFigures[] = screens.map((screen, index) => ({
+      name: screen.name,
+      scriptBytes: weights[index]!.gzipBytes,
+      beyondShellBytes: weights[index]!.gzipBytes - shell,
+      ...lighthouse[index]!,
+    }));
+    const [welcome, ...others] = pages;
+    // The welcome page is a page of its own, not the app: nothing of it is "beyond the shell".
+    welcome!.beyondShellBytes = 0;
+    const verdicts = judge(floor, welcome!, others);
+    const report = render(floor, pages, shell, weights.map((weight) => weight.files), portalSizes, verdicts, (await browser.version()) || "Chromium");
+    console.log(report.console);
+    await writeFile("docs/performance.md", report.markdown);
+    console.log("Wrote docs/performance.md");
+    return verdicts;
+  } finally {
+    await browser?.close();
+    await chrome.kill();
+    bare.stop();
+    await server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The figures as console lines and as docs/performance.md. */
+function render(floor: PageFigures, pages: PageFigures[], shell: number, files: string[][], sizes: Map<string, number>, verdicts: Verdict[], chromiumVersion: string) {
+  const row = (page: PageFigures) => `| ${page.name} | ${kB(page.scriptBytes)} | ${page.beyondShellBytes ? kB(page.beyondShellBytes) : "-"} | ${page.score} | ${Math.round(page.fcpMs)} ms | ${Math.round(page.lcpMs)} ms | ${Math.round(page.tbtMs)} ms |`;
+  const table = ["| page | script (gzip) | beyond the app shell | Lighthouse | FCP | LCP | TBT |", "|---|---|---|---|---|---|---|", row(floor), ...pages.map(row)].join("\n");
+  const chunks = pages
+    .map((page, index) => `- **${page.name}**: ${files[index]!.map((name) => `${name.replace(/-[\w-]{8}\.js$/, "")} ${kB(sizes.get(name) ?? 0)}`).join(", ")}`)
+    .join("\n");
+  const budgetLines = verdicts.map((v) => `| ${v.budget} | ${v.measured} | ${v.pass ? "pass" : "FAIL"} |`).join("\n");
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}, ${chromiumVersion}`;
+  const markdown = `# Performance
+
+Written by \`npm run bench\` (scripts/bench/portal.ts); the latest run is below. Lighthouse: mobile,
+default (simulated) throttling, performance only, median of ${RUNS} runs, in the project's Chromium.
+Script sizes are the gzip bytes of every script a screen loads until the network is idle, with
+nothing cached. The app shell (index.html's entry and what it preloads) is ${kB(shell)}.
+
+Machine: ${machine}.
+
+${table}
+
+## Budgets (ratios to the bare page of the same run)
+
+| budget | measured | verdict |
+|---|---|---|
+${budgetLines}
+
+## Scripts each screen loads
+
+${chunks}
+`;
+  const consoleText = [`Portal against the bare React 19 page (${machine})`, table, "", "Budgets", ...verdicts.map((v) => `  ${v.pass ? "pass" : "FAIL"}  ${v.budget}: ${v.measured}`)].join("\n");
+  return { markdown, console: consoleText };
+}
