@@ -14,6 +14,25 @@ const SECONDS = 10;
 const CONNECTIONS = 10;
 const API_KEY = "bench-key";
 
+/** One call at one rate: what autocannon measured (latency in milliseconds). */
+export interface LoadRow {
+  call: string;
+  rate: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failed: number;
+  total: number;
+}
+
+/** Issue 12's budget for the reference API: p99 under this at 200 requests/s, with nothing failed. */
+export const LOAD_BUDGET = { rate: 200, p99UnderMs: 50 } as const;
+
+/** True when a row at the budget's rate meets it. */
+export function meetsLoadBudget(row: LoadRow): boolean {
+  return row.p99Ms < LOAD_BUDGET.p99UnderMs && row.failed === 0;
+}
+
 const MB = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 
 /**
@@ -21,7 +40,8 @@ const MB = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 
  * @param label what to print, e.g. "PGlite"
  * @param databaseUrl a PostgreSQL server to make a scratch database on; undefined: PGlite
  */
-export async function loadFigures(label: string, databaseUrl: string | undefined): Promise<void> {
+export async function loadFigures(label: string, databaseUrl: string | undefined): Promise<LoadRow[]> {
+  const rows: LoadRow[] = [];
   const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, "claims_bench") : undefined;
   const server = await startApiProcess({
     API_KEY, ...(scratch ? { DATABASE_URL: scratch } : {}),
@@ -32,10 +52,11 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
     const pid = server.child.pid!;
     console.log(`Load on ${label} (autocannon, ${CONNECTIONS} connections, ${SECONDS} s a rate; the server is its own process)`);
     console.log(`  resident memory at rest  ${MB(await residentBytes(pid))}`);
-    const { cookie, claimId } = await aClaim(server.url, API_KEY);
+    const { cookie, claimId, planId } = await aClaim(server.url, API_KEY);
     const headers = { "x-api-key": API_KEY, "content-type": "application/json", cookie };
     const calls = [
       { name: "POST search_plan", method: "POST" as const, path: "/api/v1/search_plan", body: JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }) },
+      { name: "GET plan/{id}", method: "GET" as const, path: `/api/v1/plan/${planId}`, body: undefined },
       { name: "GET claim/{id}", method: "GET" as const, path: `/api/v1/claim/${claimId}`, body: undefined },
     ];
     let peak = 0;
@@ -49,13 +70,17 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
         });
         clearInterval(sampler);
         const failed = result.errors + result.timeouts + result.non2xx;
+        const row: LoadRow = { call: call.name, rate, requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, failed, total: result.requests.total };
+        rows.push(row);
+        const verdict = rate === LOAD_BUDGET.rate ? `  [budget p99 < ${LOAD_BUDGET.p99UnderMs} ms, none failed: ${meetsLoadBudget(row) ? "pass" : "FAIL"}]` : "";
         console.log(
           `  ${call.name.padEnd(18)} at ${String(rate).padStart(4)}/s: ${result.requests.average.toFixed(0).padStart(4)} req/s,`
-          + ` p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${failed} failed of ${result.requests.total}`,
+          + ` p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${failed} failed of ${result.requests.total}${verdict}`,
         );
       }
     }
     console.log(`  resident memory: peak under load ${MB(peak)}, after ${MB(await residentBytes(pid))}`);
+    return rows;
   } finally {
     await stopApiProcess(server);
     if (scratch) await dropScratchDatabase(databaseUrl!, scratch, "claims_bench");

@@ -8,13 +8,13 @@
  *   dropped there): search_plan and claim/{id} at fixed rates, and the server's memory
  *   (scripts/bench-load.ts).
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
-import { aClaim, loadFigures } from "./bench-load.ts";
+import { aClaim, LOAD_BUDGET, loadFigures, meetsLoadBudget, type LoadRow } from "./bench-load.ts";
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -41,13 +41,18 @@ const UNLIMITED: Pick<ServerConfig, "rateLimits"> = {
   rateLimits: { searchPerAddress: [10_000_000, 60], searchPerName: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60] },
 };
 
-async function serverFigures() {
+/** Issue 12's budget: `npm start` on a new data folder ready in under this many milliseconds. */
+const COLD_START_BUDGET_MS = 2000;
+
+/** @returns the cold start on a new data folder, in milliseconds */
+async function serverFigures(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-data-"));
   const rssBefore = process.memoryUsage().rss;
   let start = performance.now();
   let server = await startServer({ dataDir, databaseUrl: undefined, ...UNLIMITED });
   console.log("Reference server (PGlite, in this process)");
-  console.log(`  cold start (new data)  ${ms(performance.now() - start)}, resident memory +${kB(process.memoryUsage().rss - rssBefore)}`);
+  const coldStartMs = performance.now() - start;
+  console.log(`  cold start (new data)  ${ms(coldStartMs)}, resident memory +${kB(process.memoryUsage().rss - rssBefore)}  [budget < ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}]`);
   await server.close();
   start = performance.now();
   server = await startServer({ dataDir, databaseUrl: undefined, ...UNLIMITED });
@@ -68,10 +73,31 @@ async function serverFigures() {
   console.log(`  resident memory after  ${kB(process.memoryUsage().rss)}`);
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
+  return coldStartMs;
+}
+
+/** Adds the reference API's figures and verdicts to docs/performance.md (written by the portal bench). */
+async function reportApi(coldStartMs: number, rows: LoadRow[]): Promise<void> {
+  const table = rows.map((row) => {
+    const verdict = row.rate === LOAD_BUDGET.rate ? (meetsLoadBudget(row) ? "pass" : "FAIL") : "-";
+    return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failed} of ${row.total} | ${verdict} |`;
+  });
+  await appendFile(
+    "docs/performance.md",
+    `
+## The reference API (PGlite, its own process, autocannon on loopback)
+
+Cold start on a new data folder: ${Math.round(coldStartMs)} ms (budget under ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}).
+
+| call | rate asked | served | p50 | p99 | failed | budget: p99 < ${LOAD_BUDGET.p99UnderMs} ms at ${LOAD_BUDGET.rate}/s, none failed |
+|---|---|---|---|---|---|---|
+${table.join("\n")}
+`,
+  );
 }
 
 await runPortalBench();
-await serverFigures();
-await loadFigures("PGlite", undefined);
+const coldStartMs = await serverFigures();
+await reportApi(coldStartMs, await loadFigures("PGlite", undefined));
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);
 else console.log("Load on PostgreSQL: skipped, DATABASE_URL is not set (README, 'On a real PostgreSQL server')");

@@ -8,10 +8,12 @@
  * bigint (int8, the random record ids of migration 006) is parsed by one parser given to both
  * drivers (parseInt8), so ids are JS numbers whichever database answers.
  */
+import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./config.ts";
+import { loadTemplate, saveTemplate } from "./pglite-template.ts";
 
 /** Something SQL runs on: the database itself or an open transaction. */
 export interface Queryable {
@@ -28,6 +30,11 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the connection(s); the object is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * Embedded database only: keeps the database as it is now as the start of new data folders
+   * (pglite-template.ts). Called once a new folder has been seeded.
+   */
+  keepAsTemplate?(): Promise<void>;
 }
 
 /** A driver: what openDatabase needs beyond the public interface. */
@@ -66,7 +73,7 @@ export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "datab
     await driver.close();
     throw error;
   }
-  return { query: driver.query, transaction: driver.transaction, close: driver.close };
+  return { query: driver.query, transaction: driver.transaction, close: driver.close, ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }) };
 }
 
 /** Applies every server/migrations/*.sql not yet recorded in schema_migrations, in name order. */
@@ -106,7 +113,9 @@ async function openPglite(dataDir: string): Promise<Driver> {
   const { PGlite } = await import("@electric-sql/pglite");
   const folder = join(dataDir, "pg");
   await mkdir(folder, { recursive: true });
-  const pg = await PGlite.create(folder, { parsers: { [INT8_OID]: parseInt8 } });
+  // A new folder starts from the seeded template when there is one (pglite-template.ts).
+  const template = existsSync(join(folder, "PG_VERSION")) ? undefined : await loadTemplate();
+  const pg = await PGlite.create(folder, { parsers: { [INT8_OID]: parseInt8 }, ...(template && { loadDataDir: template }) });
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
   return {
@@ -126,6 +135,7 @@ async function openPglite(dataDir: string): Promise<Driver> {
       await exec(sql);
     },
     close: () => pg.close(),
+    keepAsTemplate: async () => saveTemplate(await pg.dumpDataDir("gzip")),
   };
 }
 

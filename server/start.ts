@@ -41,7 +41,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const db = await openDatabase(config);
   let server: ServerType | undefined;
   try {
-    await seedIfEmpty(db);
+    // A folder seeded just now becomes the template of the next new one (server/pglite-template.ts).
+    if ((await seedIfEmpty(db)) && db.keepAsTemplate) await db.keepAsTemplate();
     const storage = await openStorage(config);
     const app = createApp({ db, config, storage });
     const port = await new Promise<number>((resolve, reject) => {
