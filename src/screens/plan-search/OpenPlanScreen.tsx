@@ -3,13 +3,12 @@
  * id"): the route's beforeLoad asks planSearch and redirects; this screen only says it is working.
  */
 import { Trans } from "@lingui/react/macro";
+import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
 export function OpenPlanScreen() {
   return (
-    <section className="screen">
-      <p role="status" className="loading">
-        <Trans>Opening your plan…</Trans>
-      </p>
-    </section>
+    <LoadingScreen>
+      <Trans>Opening your plan…</Trans>
+    </LoadingScreen>
   );
 }

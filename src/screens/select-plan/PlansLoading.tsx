@@ -4,13 +4,12 @@
  * without loading the plan screen (issue 12).
  */
 import { Trans } from "@lingui/react/macro";
+import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
 export function PlansLoading() {
   return (
-    <section className="screen">
-      <p role="status" className="loading">
-        <Trans>Loading your plans…</Trans>
-      </p>
-    </section>
+    <LoadingScreen>
+      <Trans>Loading your plans…</Trans>
+    </LoadingScreen>
   );
 }
