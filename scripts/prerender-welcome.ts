@@ -9,8 +9,8 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { LOCALES } from "../contract/locales.ts";
 
-const LOCALES = ["en", "es"] as const;
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**

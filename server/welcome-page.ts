@@ -1,7 +1,7 @@
 /**
  * The prerendered welcome page (issue 12): "/" is answered with welcome.en.html or
  * welcome.es.html from the built portal, in the language the page itself would pick (src/i18n.ts:
- * `?lng=`, then the `i18next` cookie, then the browser's Accept-Language), so its first paint is
+ * `?lng=`, then the language cookie, then the browser's Accept-Language), so its first paint is
  * already the right page. Without a prerendered page "/" falls through to the app's index.html.
  */
 import { existsSync } from "node:fs";
@@ -9,9 +9,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
+import { LANGUAGE_COOKIE, LOCALES, type Locale } from "../contract/locales.ts";
 
-const LOCALES = ["en", "es"] as const;
-type Locale = (typeof LOCALES)[number];
 
 const asLocale = (value: string | undefined | null): Locale | undefined => LOCALES.find((locale) => value?.trim().slice(0, 2).toLowerCase() === locale);
 
@@ -19,7 +18,7 @@ const asLocale = (value: string | undefined | null): Locale | undefined => LOCAL
 export function welcomeLanguage(c: Context): Locale {
   const fromQuery = asLocale(c.req.query("lng"));
   if (fromQuery) return fromQuery;
-  const fromCookie = asLocale(getCookie(c, "i18next"));
+  const fromCookie = asLocale(getCookie(c, LANGUAGE_COOKIE));
   if (fromCookie) return fromCookie;
   // Accept-Language in the browser's order of preference (q weights descending, as sent).
   const ranked = (c.req.header("accept-language") ?? "")

@@ -4,10 +4,9 @@
  * choice is cached in a cookie so the next visit keeps it.
  */
 import { i18n } from "@lingui/core";
+import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/locales.ts";
 
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
-const COOKIE = "i18next";
+export { LOCALES, type Locale };
 
 function isLocale(value: string | null | undefined): value is Locale {
   return LOCALES.includes(value?.slice(0, 2).toLowerCase() as Locale);
