@@ -3,7 +3,7 @@
  * details, damage blocks) beside what the server holds, and the rules over both (SPEC.md section 4
  * "Claim flow", section 5 steps 2-4). Pure functions; each machine wires them into its own chart.
  */
-import type { Claim, ClaimItem, DamageEntry, ItemDetails, Lookup, Plan } from "./domain.ts";
+import { claimStatusGroup, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type Lookup, type Plan } from "./domain.ts";
 import { isCompleteDamage } from "./claim-rules.ts";
 
 /** Options a claim item's damage blocks choose from (ACE: per model number). */
@@ -151,6 +151,16 @@ export function draftToKeep(context: Pick<ClaimDraftContext, "selection" | "deta
       .filter(([, blocks]) => blocks.length > 0),
   );
   return { selection: context.selection, details: context.details, damages };
+}
+
+/**
+ * What the device keeps of a wizard's draft now (issue 14): undefined before the claim has loaded
+ * (a copy kept by an earlier visit stays as it is), null once the claim is no longer a draft (it
+ * was submitted: forget the copy), else the unsaved input (draftToKeep).
+ */
+export function keptDraftOf(context: Pick<ClaimDraftContext, "claim" | "selection" | "details" | "damages">): KeptDraft | null | undefined {
+  if (!context.claim) return undefined;
+  return claimStatusGroup(context.claim.status) === "draft" ? draftToKeep(context) : null;
 }
 
 /** True when a chosen item has a damage block that is not saved and has something typed or picked in it. */

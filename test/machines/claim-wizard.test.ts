@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { getStateNodes } from "xstate/graph";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry } from "../../machines/domain.ts";
-import { draftToKeep, hasUnsavedDamageInput } from "../../machines/claim-drafts.ts";
+import { draftToKeep, hasUnsavedDamageInput, keptDraftOf } from "../../machines/claim-drafts.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
 import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
 
@@ -722,6 +722,14 @@ describe("what a wizard keeps on the device", () => {
       details: { 1: { colorId: 5 } },
       damages: { 1: [typed] },
     });
+  });
+
+  it("keptDraftOf: nothing to say before the claim loads, the input while a draft, forget it once submitted", () => {
+    const input = { selection: [1], details: {}, damages: { 1: [{ note: "torn" }] } };
+    expect(keptDraftOf({ claim: null, ...input })).toBeUndefined();
+    expect(keptDraftOf({ claim: claim(), ...input })).toEqual(input);
+    expect(keptDraftOf({ claim: claim({ status: "Not submitted" }), ...input })).toEqual(input);
+    expect(keptDraftOf({ claim: claim({ status: "Open" }), ...input })).toBeNull();
   });
 
   it("hasUnsavedDamageInput: only a chosen item's unsaved block with something typed or picked counts", () => {

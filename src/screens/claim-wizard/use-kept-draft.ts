@@ -1,14 +1,14 @@
 /**
  * Keeps a running wizard's unsaved input on this device (issue 14): every change of the draft is
- * mirrored to session storage (src/lib/kept-draft.ts) once the claim has loaded, the copy is
- * removed when the claim is submitted, and while a damage block holds unsaved input the browser
- * asks before the page is left. The wizard reads the copy back as its `keptDraft` input.
+ * mirrored to session storage (src/lib/kept-draft.ts) as keptDraftOf decides (machines/
+ * claim-drafts.ts: nothing before the claim loads, the unsaved input while it is a draft, no copy
+ * once it is submitted), and while a damage block holds unsaved input the browser asks before the
+ * page is left. The wizard reads the copy back as its `keptDraft` input.
  */
 import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
-import { draftToKeep, hasUnsavedDamageInput } from "../../../machines/claim-drafts.ts";
+import { hasUnsavedDamageInput, keptDraftOf } from "../../../machines/claim-drafts.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
-import { stepOf } from "../../../machines/claim-wizard.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { clearKeptDraft, saveKeptDraft } from "../../lib/kept-draft.ts";
 
@@ -21,16 +21,12 @@ export function useKeptDraft(actor: ActorRefFrom<typeof fppClaimMachine>, family
       // Older browsers show the dialog only when returnValue is set.
       event.returnValue = "";
     };
-    const mirror = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
-      const { context } = snapshot;
-      if (!context.claim) return; // nothing loaded yet: keep what an earlier visit kept
-      if (stepOf(snapshot) === 6) {
-        unsaved = false;
-        clearKeptDraft(family, claimId);
-        return;
-      }
-      unsaved = hasUnsavedDamageInput(context);
-      saveKeptDraft(family, claimId, draftToKeep(context));
+    const mirror = ({ context }: ReturnType<typeof actor.getSnapshot>) => {
+      const kept = keptDraftOf(context);
+      if (kept === undefined) return;
+      unsaved = kept !== null && hasUnsavedDamageInput(context);
+      if (kept === null) clearKeptDraft(family, claimId);
+      else saveKeptDraft(family, claimId, kept);
     };
     const subscription = actor.subscribe(mirror);
     mirror(actor.getSnapshot());
