@@ -76,18 +76,25 @@ export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "datab
   return { query: driver.query, transaction: driver.transaction, close: driver.close, ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }) };
 }
 
+/** Advisory lock key under which one process at a time migrates a database. */
+const MIGRATION_LOCK = 727001;
+
 /** Applies every server/migrations/*.sql not yet recorded in schema_migrations, in name order. */
 async function migrate(driver: Driver): Promise<void> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql")).sort();
-  await driver.query(
-    "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-  );
+  // Under the migrations' lock too: two processes starting on a new PostgreSQL database at once
+  // would both create the table, and CREATE TABLE IF NOT EXISTS is not safe against that race
+  // (one fails on pg_type's unique index; seen in the scale-out test).
+  await driver.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  });
   for (const name of files) {
     const sql = await readFile(join(MIGRATIONS_DIR, name), "utf8");
     await driver.transaction(async (tx) => {
       // Several server processes may start against one PostgreSQL: the lock makes one migrate
       // while the others wait and then find the migration recorded.
-      await tx.query("SELECT pg_advisory_xact_lock(727001)");
+      await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       const done = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [name]);
       if (done.length > 0) return;
       await driver.execScript(tx, sql);
