@@ -3,6 +3,7 @@ import type { AnyStateMachine } from "xstate";
 
 export const vizMachines: Record<string, () => Promise<{ machine: AnyStateMachine }>> = {
   "plan-search": () => import("./plan-search.viz.ts"),
+  "invoice-reading": () => import("./invoice-reading.viz.ts"),
   "plan-selection": () => import("./plan-selection.viz.ts"),
   "fpp-claim": () => import("./fpp-claim.viz.ts"),
   "ace-claim": () => import("./ace-claim.viz.ts"),

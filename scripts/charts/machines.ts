@@ -8,6 +8,7 @@ import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
 import { fileUploadMachine, uploadItemMachine } from "../../machines/file-upload.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
+import { invoiceReadingMachine } from "../../machines/invoice-reading.machine.ts";
 import { missingItemMachine } from "../../machines/missing-item.machine.ts";
 import { planSearchMachine } from "../../machines/plan-search.machine.ts";
 import { planSelectionMachine } from "../../machines/plan-selection.machine.ts";
@@ -20,6 +21,7 @@ export interface ChartedMachine {
 
 export const CHARTED_MACHINES: ChartedMachine[] = [
   { file: "plan-search", machine: planSearchMachine },
+  { file: "invoice-reading", machine: invoiceReadingMachine },
   { file: "plan-selection", machine: planSelectionMachine },
   { file: "fpp-claim", machine: fppClaimMachine },
   { file: "ace-claim", machine: aceClaimMachine },

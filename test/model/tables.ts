@@ -6,6 +6,7 @@ import { aceClaimTable } from "./ace-claim.model.ts";
 import { contactServiceTable } from "./contact-service.model.ts";
 import { fileUploadTable } from "./file-upload.model.ts";
 import { fppClaimTable } from "./fpp-claim.model.ts";
+import { invoiceReadingTable } from "./invoice-reading.model.ts";
 import { missingItemTable } from "./missing-item.model.ts";
 import { planSearchTable } from "./plan-search.model.ts";
 import { planSelectionTable } from "./plan-selection.model.ts";
@@ -14,6 +15,7 @@ import { uploadItemTable } from "./upload-item.model.ts";
 
 export const QA_TABLES: Array<{ table: AnyModelTable; walked: boolean }> = [
   { table: planSearchTable, walked: true },
+  { table: invoiceReadingTable, walked: false },
   { table: planSelectionTable, walked: true },
   { table: fppClaimTable, walked: true },
   { table: aceClaimTable, walked: true },
