@@ -35,6 +35,10 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+            // The forms' code (TanStack Form, and pacer and devtools-event-client, which only it
+            // uses) stays with the routes that have forms: the router group once took it into the
+            // app shell that every route loads (issue 12).
+            { name: "form", test: /node_modules[\\/]@tanstack[\\/](react-form|form-core|pacer-lite|devtools-event-client)[\\/]/, priority: 35 },
             { name: "router", test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
             { name: "valibot", test: /node_modules[\\/]valibot[\\/]/, priority: 30 },
             { name: "xstate", test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 30 },

@@ -30,13 +30,19 @@ async function forFirstPaint(html: string, outDir: string): Promise<string> {
 
 export function prerenderWelcome(): Plugin {
   let config: ResolvedConfig;
+  let written = false;
   return {
     name: "prerender-welcome",
     apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
     configResolved(resolved) {
       config = resolved;
     },
+    writeBundle() {
+      written = true;
+    },
     async closeBundle() {
+      // A failed build has nothing to prerender: its own error is the one to report.
+      if (!written) return;
       const outDir = resolve(config.root, config.build.outDir);
       // Inside the project, so the rendered module finds react-dom/server in node_modules.
       const ssrDir = join(config.root, "node_modules", ".cache", `welcome-ssr-${process.pid}`);

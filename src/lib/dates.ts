@@ -1,8 +1,9 @@
 /**
  * Dates (SPEC.md sections 5 and 9): ISO `YYYY-MM-DD` on the wire, 'MMMM Do, YYYY' on screen
  * (localised: 'January 5th, 2026', '5 de enero de 2026'), picker range 2000-01-01 to today.
+ * Calendar dates only, no time or zone: the platform's Intl.DateTimeFormat names the month, so
+ * the screens that show a date (select-plan first of all) load no date library (issue 12).
  */
-import { DateTime } from "luxon";
 
 // The picker's range is the damage date rule's, held once in machines/claim-rules.ts.
 export { EARLIEST_NOTICE_DATE as EARLIEST_DATE, localToday as todayIso } from "../../machines/claim-rules.ts";
@@ -13,13 +14,38 @@ function ordinal(day: number): string {
   return `${day}${{ 1: "st", 2: "nd", 3: "rd" }[day % 10] ?? "th"}`;
 }
 
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The day as a UTC instant when it exists in the calendar (no 31st of April), else null. */
+function calendarDay({ year, month, day }: CalendarDate): Date | null {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+/** An ISO `YYYY-MM-DD` (a time part may follow) as a calendar date; null when it is none. */
+function parseIsoDate(iso: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]*(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(iso);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return calendarDay(date) ? date : null;
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, "0");
+
 /** 'MMMM Do, YYYY' for an ISO date in the given language; '' for an empty or invalid date. */
 export function formatDisplayDate(iso: string | null | undefined, locale: string): string {
   if (!iso) return "";
-  const date = DateTime.fromISO(iso.slice(0, 10)).setLocale(locale);
-  if (!date.isValid) return "";
-  if (locale.startsWith("es")) return date.toFormat("d 'de' MMMM 'de' yyyy");
-  return `${date.toFormat("MMMM")} ${ordinal(date.day)}, ${date.year}`;
+  const parsed = parseIsoDate(iso.slice(0, 10));
+  if (!parsed) return "";
+  const date = calendarDay(parsed)!;
+  const month = new Intl.DateTimeFormat(locale, { month: "long", timeZone: "UTC" }).format(date);
+  if (locale.startsWith("es")) return `${parsed.day} de ${month} de ${pad(parsed.year, 4)}`;
+  return `${month} ${ordinal(parsed.day)}, ${parsed.year}`;
 }
 
 /** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
@@ -32,12 +58,12 @@ export function maskDayMonthYear(typed: string): string {
 export function dayMonthYearToIso(text: string): string {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
   if (!match) return "";
-  const date = DateTime.fromObject({ day: Number(match[1]), month: Number(match[2]), year: Number(match[3]) });
-  return date.isValid ? date.toISODate()! : text;
+  const date = { year: Number(match[3]), month: Number(match[2]), day: Number(match[1]) };
+  return calendarDay(date) ? `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}` : text;
 }
 
 /** An ISO date as DD/MM/YYYY, or '' for an empty or invalid one. */
 export function isoToDayMonthYear(iso: string): string {
-  const date = DateTime.fromISO(iso);
-  return date.isValid ? date.toFormat("dd/MM/yyyy") : "";
+  const date = parseIsoDate(iso);
+  return date ? `${pad(date.day, 2)}/${pad(date.month, 2)}/${pad(date.year, 4)}` : "";
 }

@@ -11,7 +11,6 @@ import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.ts";
 import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
-import { deleteDraftClaim, startClaim } from "../../api/claims.ts";
 import { config } from "../../config.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -52,8 +51,10 @@ function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearc
   const [logic] = useState(() =>
     planSelectionMachine.provide({
       actors: {
-        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(({ input }) => startClaim(input)),
-        deleteDraft: fromPromise<void, number>(({ input }) => deleteDraftClaim(input)),
+        // The claims client (and luxon, for the claim's dates) loads when the person submits, not
+        // before the plans paint (issue 12).
+        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(async ({ input }) => (await import("../../api/claims.ts")).startClaim(input)),
+        deleteDraft: fromPromise<void, number>(async ({ input }) => (await import("../../api/claims.ts")).deleteDraftClaim(input)),
       },
       actions: {
         openClaim: (_, { claimId, planId, customerId, planType }) =>

@@ -1,0 +1,105 @@
+/**
+ * Why a screen is slow, in Lighthouse's own words (issue 12): builds the portal (or reuses a build
+ * given with --dir), serves it with the reference API and prints, per run of each screen, the score,
+ * FCP, LCP, TBT, the LCP element, the critical request chains and the main thread's work per
+ * script. Run: `npm exec -- tsx scripts/bench/diagnose.ts [--dir DIR] [--runs N] [screen...]`,
+ * screens among welcome, select-search-method, select-plan, step4. Figures only, like the bench.
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import lighthouse from "lighthouse";
+import { chromium, type Page } from "playwright-core";
+import { startServer } from "../../server/start.ts";
+import { buildPortal } from "./builds.ts";
+import { launchForLighthouse } from "./lighthouse.ts";
+
+interface Chain {
+  url: string;
+  navStartToEndTime: number;
+  transferSize: number;
+  isLongest?: boolean;
+  children?: Record<string, Chain>;
+}
+
+function printChains(chains: Record<string, Chain>, depth = 0): void {
+  for (const chain of Object.values(chains)) {
+    const { url, navStartToEndTime, transferSize, isLongest } = chain;
+    console.log(`    ${isLongest ? "*" : " "} ${"  ".repeat(depth)}${new URL(url).pathname} ${(transferSize / 1024).toFixed(1)} kB, done at ${Math.round(navStartToEndTime)} ms`);
+    if (chain.children) printChains(chain.children, depth + 1);
+  }
+}
+
+async function findPlan(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/find-claim/warranty-number`);
+  await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
+}
+
+const { values, positionals } = parseArgs({ options: { dir: { type: "string" }, runs: { type: "string", default: "1" }, json: { type: "string" } }, allowPositionals: true });
+const wanted = positionals.length ? positionals : ["welcome", "select-search-method", "select-plan", "step4"];
+const work = await mkdtemp(join(tmpdir(), "diagnose-"));
+const portalDir = values.dir ?? join(work, "portal");
+if (!values.dir) {
+  console.log("Building the portal…");
+  await buildPortal(portalDir);
+}
+const server = await startServer({
+  dataDir: join(work, "data"),
+  staticDir: portalDir,
+  rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+});
+const chrome = await launchForLighthouse();
+try {
+  const origin = server.url;
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await cdp.contexts()[0]!.newPage();
+  let step4 = "";
+  if (wanted.some((name) => name !== "welcome" && name !== "select-search-method")) {
+    await findPlan(page, origin);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("checkbox", { name: /Sofa/ }).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { name: "Report your damage" }).waitFor();
+    step4 = page.url();
+    await findPlan(page, origin);
+  }
+  await page.close();
+  await cdp.close();
+  const urls: Record<string, string> = {
+    welcome: `${origin}/`,
+    "select-search-method": `${origin}/find-claim/select-search-method`,
+    "select-plan": `${origin}/find-claim/select-plan`,
+    step4,
+  };
+  for (const name of wanted) {
+    for (let run = 0; run < Number(values.runs); run++) {
+      const result = await lighthouse(urls[name]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true });
+      const lhr = result!.lhr;
+      if (values.json) await writeFile(`${values.json}-${name}-${run}.json`, JSON.stringify(lhr));
+      const audit = (id: string) => lhr.audits[id]!;
+      const n = (id: string) => Math.round(audit(id).numericValue ?? Number.NaN);
+      console.log(`\n${name} run ${run + 1}: score ${Math.round((lhr.categories.performance!.score ?? 0) * 100)}, FCP ${n("first-contentful-paint")} ms, LCP ${n("largest-contentful-paint")} ms, TBT ${n("total-blocking-time")} ms, SI ${n("speed-index")} ms`);
+      const lcp = (audit("lcp-breakdown-insight").details as { items?: { items?: { label: string; duration: number }[]; snippet?: string; nodeLabel?: string }[] })?.items ?? [];
+      const element = lcp.find((item) => item.snippet);
+      console.log(`  LCP element: ${element?.snippet?.slice(0, 120) ?? "?"} "${element?.nodeLabel?.slice(0, 60) ?? ""}"`);
+      const phases = lcp.find((item) => item.items)?.items;
+      if (phases) console.log(`  LCP phases: ${phases.map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(", ")}`);
+      console.log("  network dependency tree (observed, unthrottled):");
+      const tree = (audit("network-dependency-tree-insight").details as { items?: { value?: { chains?: Record<string, Chain> } }[] })?.items?.[0]?.value?.chains ?? {};
+      printChains(tree);
+      const bootup = (audit("bootup-time").details as { items?: { url: string; total: number; scripting: number; scriptParseCompile: number }[] })?.items ?? [];
+      console.log(`  bootup: ${bootup.map((item) => `${item.url.replace(origin, "")} ${Math.round(item.total)}/${Math.round(item.scripting)}/${Math.round(item.scriptParseCompile)} ms`).join("; ")}`);
+      const longTasks = (audit("long-tasks").details as { items?: { url: string; duration: number; startTime: number }[] })?.items ?? [];
+      console.log(`  long tasks: ${longTasks.map((task) => `${task.url.replace(origin, "")} ${Math.round(task.duration)} ms @${Math.round(task.startTime)}`).join("; ")}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.close();
+  await rm(work, { recursive: true, force: true });
+}
