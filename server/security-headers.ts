@@ -3,6 +3,8 @@
  * inline script, no framing, no referrer, no powerful browser features, HSTS over TLS. The portal
  * needs: its own scripts, inline styles (react-hot-toast injects a <style>), blob: workers and
  * images (the photo pipeline's worker and previews), and the maps script when a key is configured.
+ * 'wasm-unsafe-eval' lets the receipt reader (issue 15) compile tesseract's WebAssembly from the
+ * portal's own /ocr/ files; it allows WebAssembly only, not eval or new Function.
  */
 import type { MiddlewareHandler } from "hono";
 import type { ServerConfig } from "./config.ts";
@@ -12,7 +14,7 @@ const MAPS = "https://maps.googleapis.com";
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  `script-src 'self' ${MAPS}`,
+  `script-src 'self' 'wasm-unsafe-eval' ${MAPS}`,
   "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
   `img-src 'self' blob: data: ${MAPS} https://maps.gstatic.com`,
   "font-src 'self' https://fonts.gstatic.com",

@@ -65,7 +65,11 @@ async function abortable<W extends { terminate(): Promise<unknown> }>(starting: 
   aborted.catch(() => undefined);
   const work = starting.then(async (worker) => {
     try {
-      return await Promise.race([job(worker), aborted]);
+      signal?.throwIfAborted();
+      const running = job(worker);
+      // Once aborted, the terminated worker fails the job: nobody is waiting for it any more.
+      running.catch(() => undefined);
+      return await Promise.race([running, aborted]);
     } finally {
       void worker.terminate().catch(() => undefined);
     }

@@ -117,6 +117,8 @@ describe("HTTP hardening", () => {
       expect(csp, path).toMatch(/script-src 'self'/);
       expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp, path).not.toMatch(/'unsafe-eval'/);
+      // WebAssembly only, for the receipt reader's OCR (issue 15).
+      expect(csp, path).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
       expect(csp, path).toMatch(/frame-ancestors 'none'/);
       expect(csp, path).toMatch(/object-src 'none'/);
       expect(response.headers.get("x-frame-options")).toBe("DENY");
