@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (tests never time things).
+ * `npm run bench`: prints figures, asserts nothing (tests never time things). With `-- --load-only`,
+ * only the reference server's and the load figures, printed and not written to docs/performance.md.
  * - The portal beside a bare React 19 page: script weight per screen, Lighthouse, and the budgets
  *   of issue 12 with their verdicts (scripts/bench/portal.ts, which writes docs/performance.md).
  * - Reference server: cold start on a new data folder, warm restart, resident memory.
@@ -96,8 +97,11 @@ ${table.join("\n")}
   );
 }
 
-await runPortalBench();
+// --load-only: the reference API's figures alone, printed but not written (no build, no Lighthouse).
+const loadOnly = process.argv.includes("--load-only");
+if (!loadOnly) await runPortalBench();
 const coldStartMs = await serverFigures();
-await reportApi(coldStartMs, await loadFigures("PGlite", undefined));
+const apiRows = await loadFigures("PGlite", undefined);
+if (!loadOnly) await reportApi(coldStartMs, apiRows);
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);
 else console.log("Load on PostgreSQL: skipped, DATABASE_URL is not set (README, 'On a real PostgreSQL server')");
