@@ -118,6 +118,7 @@ export function poolTypes(defaults: TypeParsers): TypeParsers {
 
 async function openPglite(dataDir: string): Promise<Driver> {
   const { PGlite } = await import("@electric-sql/pglite");
+  const { preparedQuery } = await import("./pglite-prepared.ts");
   const folder = join(dataDir, "pg");
   await mkdir(folder, { recursive: true });
   // A new folder starts from the seeded template when there is one (pglite-template.ts).
@@ -125,10 +126,13 @@ async function openPglite(dataDir: string): Promise<Driver> {
   const pg = await PGlite.create(folder, { parsers: { [INT8_OID]: parseInt8 }, ...(template && { loadDataDir: template }) });
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
+  // Outside transactions (every read of the API) each SQL text is prepared once (issue 12), and
+  // its generic plan kept from the first call: PostgreSQL would otherwise plan `id = ANY($1)` anew
+  // for every call (its custom plans look cheaper), which costs more than running it on demo data.
+  await pg.exec("SET plan_cache_mode = force_generic_plan");
+  const query = preparedQuery(pg);
   return {
-    async query<T>(sql: string, params?: unknown[]) {
-      return (await pg.query<T>(sql, params)).rows;
-    },
+    query,
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return pg.transaction(async (raw) => {
         const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await raw.query<R>(sql, params)).rows };

@@ -2,7 +2,7 @@
  * Reads plans with their customer and items in the wire shape (contract/schemas.ts `wirePlanSchema`,
  * SPEC.md section 3 "Plan").
  */
-import type { WirePlan, WirePlanItem, Lookup } from "../contract/schemas.ts";
+import type { Lookup, WirePlan, WirePlanItem } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { lookupName, type Language } from "./language.ts";
 
@@ -26,30 +26,8 @@ interface PlanRow {
   last_name: string | null;
   ace_migrated: boolean;
   internally_generated: boolean;
-}
-
-interface ItemRow {
-  id: number;
-  plan_id: number;
-  track_key: string | null;
-  item_origin: string | null;
-  type_id: number | null;
-  type_name: string | null;
-  manufacturer_id: number | null;
-  manufacturer_name: string | null;
-  material_id: number | null;
-  material_name: string | null;
-  color_id: number | null;
-  color_name: string | null;
-  description: string | null;
-  vendor: string | null;
-  sku: string | null;
-  price: number | null;
-  model_number: string | null;
-  quantity: number | null;
-  location: string | null;
-  returned: boolean;
-  full_replacement: boolean;
+  /** The plan's items in the wire shape, built by the query (JSON). */
+  items: WirePlanItem[];
 }
 
 /** `{id, name}` from a joined lookup, or null when the reference is empty. */
@@ -63,36 +41,63 @@ export function intArray(ids: readonly number[]): string {
 }
 
 /**
+ * SQL of a lookup reference in the wire shape `{id, name}` (lookupOf), or null when the reference
+ * is empty. `idSql` and `alias` are written in the query itself, `language` is one of two constants.
+ */
+export function lookupJson(idSql: string, alias: string, language: Language): string {
+  return `CASE WHEN ${idSql} IS NULL THEN NULL ELSE json_build_object('id', ${idSql}, 'name', COALESCE(${lookupName(alias, language)}, '')) END`;
+}
+
+/**
+ * Which plans to load: a condition on `plans p JOIN customers c` with its own `$1`-style
+ * parameters. Its SQL text is the server's own; values from a request go in `params` only.
+ */
+export interface PlanFilter {
+  where: string;
+  params: unknown[];
+}
+
+/**
  * Loads plans by id, Active first and then by id (SPEC.md section 3, "Ordering").
  * @param language the language of lookup names (type, manufacturer, material, color)
  * @returns the plans found (unknown ids are skipped), each with its items ordered by id
  */
 export async function loadPlans(q: Queryable, planIds: readonly number[], language: Language = "en"): Promise<WirePlan[]> {
   if (planIds.length === 0) return [];
+  return loadPlansWhere(q, { where: "p.id = ANY($1::int[])", params: [intArray(planIds)] }, language);
+}
+
+/**
+ * Loads the plans a filter selects, ordered as loadPlans, in one query: each plan's items come
+ * with it as JSON already in the wire shape (issue 12: one round trip per call).
+ */
+export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language: Language = "en"): Promise<WirePlan[]> {
   const plans = await q.query<PlanRow>(
     `SELECT p.id, p.number, p.status, p.plan_type, p.program_name, p.program_id, p.dealer_id, p.invoice_id, p.store,
        to_char(p.purchase_date, 'YYYY-MM-DD') AS purchase_date, to_char(p.delivery_date, 'YYYY-MM-DD') AS delivery_date,
        to_char(p.expiration_date, 'YYYY-MM-DD') AS expiration_date,
        p.total_price::float8 AS total_price, p.warranty_program_price::float8 AS warranty_program_price,
-       p.customer_id, c.first_name, c.last_name, p.ace_migrated, p.internally_generated
+       p.customer_id, c.first_name, c.last_name, p.ace_migrated, p.internally_generated,
+       (SELECT COALESCE(json_agg(json_build_object(
+           'id', i.id, 'trackKey', i.track_key, 'itemOrigin', i.item_origin,
+           'type', ${lookupJson("i.type_id", "t", language)},
+           'manufacturer', ${lookupJson("i.manufacturer_id", "mf", language)},
+           'material', ${lookupJson("i.material_id", "mt", language)},
+           'color', ${lookupJson("i.color_id", "co", language)},
+           'itemDescription', i.description, 'vendor', i.vendor, 'sku', i.sku, 'itemPrice', i.price::float8,
+           'modelNumber', i.model_number, 'quantity', i.quantity, 'location', i.location,
+           'returned', i.returned, 'full_replacement', i.full_replacement
+         ) ORDER BY i.id), '[]')
+        FROM plan_items i
+          LEFT JOIN lookup_values t ON t.id = i.type_id
+          LEFT JOIN lookup_values mf ON mf.id = i.manufacturer_id
+          LEFT JOIN lookup_values mt ON mt.id = i.material_id
+          LEFT JOIN lookup_values co ON co.id = i.color_id
+        WHERE i.plan_id = p.id) AS items
      FROM plans p JOIN customers c ON c.id = p.customer_id
-     WHERE p.id = ANY($1::int[])
+     WHERE ${filter.where}
      ORDER BY (lower(p.status) = 'active') DESC, p.id`,
-    [intArray(planIds)],
-  );
-  const items = await q.query<ItemRow>(
-    `SELECT i.id, i.plan_id, i.track_key, i.item_origin, i.type_id, ${lookupName("t", language)} AS type_name,
-       i.manufacturer_id, ${lookupName("mf", language)} AS manufacturer_name, i.material_id, ${lookupName("mt", language)} AS material_name,
-       i.color_id, ${lookupName("co", language)} AS color_name, i.description, i.vendor, i.sku, i.price::float8 AS price,
-       i.model_number, i.quantity, i.location, i.returned, i.full_replacement
-     FROM plan_items i
-       LEFT JOIN lookup_values t ON t.id = i.type_id
-       LEFT JOIN lookup_values mf ON mf.id = i.manufacturer_id
-       LEFT JOIN lookup_values mt ON mt.id = i.material_id
-       LEFT JOIN lookup_values co ON co.id = i.color_id
-     WHERE i.plan_id = ANY($1::int[])
-     ORDER BY i.id`,
-    [intArray(planIds)],
+    filter.params,
   );
   return plans.map((p) => ({
     id: p.id,
@@ -114,27 +119,6 @@ export async function loadPlans(q: Queryable, planIds: readonly number[], langua
     lastName: p.last_name,
     aceMigrated: p.ace_migrated,
     internallyGenerated: p.internally_generated,
-    warrantyItems: items.filter((i) => i.plan_id === p.id).map(toWireItem),
+    warrantyItems: p.items,
   }));
-}
-
-function toWireItem(i: ItemRow): WirePlanItem {
-  return {
-    id: i.id,
-    trackKey: i.track_key,
-    itemOrigin: i.item_origin,
-    type: lookupOf(i.type_id, i.type_name),
-    manufacturer: lookupOf(i.manufacturer_id, i.manufacturer_name),
-    material: lookupOf(i.material_id, i.material_name),
-    color: lookupOf(i.color_id, i.color_name),
-    itemDescription: i.description,
-    vendor: i.vendor,
-    sku: i.sku,
-    itemPrice: i.price,
-    modelNumber: i.model_number,
-    quantity: i.quantity,
-    location: i.location,
-    returned: i.returned,
-    full_replacement: i.full_replacement,
-  };
 }

@@ -100,6 +100,11 @@ export interface Owner {
   plan(planId: number): void;
   customer(customerId: number): void;
   claim(q: Queryable, claimId: number): Promise<void>;
+  /**
+   * The check of `claim` for a claim already read together with its plan (one query instead of
+   * two): throws the claim's 404 when it was not found or its plan is not this session's.
+   */
+  loadedClaim<T extends { planId: number }>(loaded: T | null): T;
   claimItem(q: Queryable, claimItemId: number): Promise<void>;
   damage(q: Queryable, damageId: number): Promise<void>;
   document(q: Queryable, documentId: number): Promise<void>;
@@ -123,6 +128,10 @@ export function ownerOf(c: Context, config: SessionSettings): Owner {
       if (!access.customers.has(customerId)) throw notFound("CUSTOMER_NOT_FOUND", "Customer not found");
     },
     claim: (q, id) => viaPlan(q, "SELECT plan_id FROM claims WHERE id = $1", id, CLAIM_CODES.claimNotFound, "Claim not found"),
+    loadedClaim(loaded) {
+      if (!loaded || !access.plans.has(loaded.planId)) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+      return loaded;
+    },
     claimItem: (q, id) => viaPlan(q,
       "SELECT c.plan_id FROM claim_items ci JOIN claims c ON c.id = ci.claim_id WHERE ci.id = $1",
       id, "CLAIM_ITEM_NOT_FOUND", "Claim item not found"),

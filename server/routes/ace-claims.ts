@@ -6,13 +6,12 @@
  */
 import { Hono } from "hono";
 import {
-  CLAIM_CODES, SUCCEED, aceClaimItemRequestSchema, aceDamageRequestSchema, insertClaimRequestSchema,
+  SUCCEED, aceClaimItemRequestSchema, aceDamageRequestSchema, insertClaimRequestSchema,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
 import { languageOf } from "../language.ts";
 import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";
-import { notFound } from "../http-errors.ts";
 import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
@@ -45,9 +44,8 @@ export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.get("/ace/claim/:claimId", async (c) => {
     const claimId = idParam(c, "claimId");
-    await ownerOf(c, config).claim(db, claimId);
-    const detail = await loadClaimDetail(db, claimId, "ace", languageOf(c));
-    if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+    // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
+    const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "ace", languageOf(c)));
     return c.json(detail);
   });
 

@@ -3,13 +3,13 @@
  * "FPP claim calls"). The steps are shared with the /ace/ twins (server/claim-writes.ts).
  */
 import { Hono } from "hono";
-import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
+import { SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { DRAFT, lockClaim } from "../claim-guards.ts";
 import { loadClaimDetail } from "../claim-queries.ts";
 import { languageOf } from "../language.ts";
 import { createClaim, submitClaim } from "../claim-writes.ts";
-import { conflict, notFound } from "../http-errors.ts";
+import { conflict } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
 import { ownerOf } from "../session.ts";
 import { claimFolder } from "../storage.ts";
@@ -27,9 +27,8 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.get("/claim/:claimId", async (c) => {
     const claimId = idParam(c, "claimId");
-    await ownerOf(c, config).claim(db, claimId);
-    const detail = await loadClaimDetail(db, claimId, "fpp", languageOf(c));
-    if (!detail) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+    // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
+    const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "fpp", languageOf(c)));
     return c.json(detail);
   });
 

@@ -6,11 +6,10 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import type { Queryable } from "../db.ts";
 import { notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
 import { languageOf } from "../language.ts";
-import { loadPlans } from "../plan-queries.ts";
+import { loadPlans, loadPlansWhere, type PlanFilter } from "../plan-queries.ts";
 import { addressOf, createRateLimiter } from "../rate-limit.ts";
 import { grantAccess, ownerOf } from "../session.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
@@ -36,7 +35,8 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     limiter.hit(`search:${addressOf(c, config)}`, limits.searchPerAddress);
     const request = await parseBody(c, searchPlanRequestSchema);
     limiter.hit(`name:${searchedName(request)}`, limits.searchPerName);
-    const plans = await loadPlans(db, await findPlanIds(db, request), languageOf(c));
+    const filter = searchFilter(request);
+    const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
     if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
@@ -79,15 +79,13 @@ function searchedName(request: SearchPlanRequest): string {
 }
 
 /**
- * Ids of the plans a search finds: by warranty number that plan; by personal information every
- * plan of each customer whose names match and who has the chosen email, phone or invoice (and ZIP
- * when given).
+ * The plans a search finds: by warranty number that plan; by personal information every plan of
+ * each customer whose names match and who has the chosen email, phone or invoice (and ZIP when
+ * given). Read with the plans themselves, in one query (issue 12).
+ * @returns null when the search can match nothing (a ZIP that names no ZIP)
  */
-async function findPlanIds(q: Queryable, request: SearchPlanRequest): Promise<number[]> {
-  if (request.search_type === SEARCH_TYPES.warrantyNumber) {
-    const rows = await q.query<{ id: number }>("SELECT id FROM plans WHERE upper(number) = upper($1)", [request.number]);
-    return rows.map((row) => row.id);
-  }
+function searchFilter(request: SearchPlanRequest): PlanFilter | null {
+  if (request.search_type === SEARCH_TYPES.warrantyNumber) return { where: "upper(p.number) = upper($1)", params: [request.number] };
   const field = SEARCH_FIELDS[request.search_type];
   // The schema requires the field its search type reads.
   const typed = (request as unknown as Record<typeof field, string>)[field];
@@ -106,12 +104,8 @@ async function findPlanIds(q: Queryable, request: SearchPlanRequest): Promise<nu
   const zipTyped = (request.zip_code ?? "").trim();
   if (zipTyped !== "") {
     const zip = zip5(zipTyped);
-    if (zip === null) return []; // a ZIP that names no ZIP matches nobody
+    if (zip === null) return null; // a ZIP that names no ZIP matches nobody
     add("left(c.zip, 5) = ?", zip);
   }
-  const rows = await q.query<{ id: number }>(
-    `SELECT p.id FROM plans p JOIN customers c ON c.id = p.customer_id WHERE ${conditions.join(" AND ")}`,
-    params,
-  );
-  return rows.map((row) => row.id);
+  return { where: conditions.join(" AND "), params };
 }
