@@ -48,7 +48,10 @@ export async function nodePdfText(data: Uint8Array, ocr?: NodeOcr): Promise<{ te
     const page = await pdf.getPage(1);
     const unit = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: 2400 / Math.max(unit.width, unit.height) });
-    const { createCanvas } = await import("@napi-rs/canvas");
+    // pdf.js's own optional canvas for Node; without it (another platform) a scan reads as nothing.
+    const canvasModule = await import("@napi-rs/canvas").catch(() => undefined);
+    if (!canvasModule) return { text: "", source: "ocr" };
+    const { createCanvas } = canvasModule;
     const canvas = createCanvas(Math.round(viewport.width), Math.round(viewport.height));
     await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport, background: "#fff" }).promise;
     return { text: await ocr.read(canvas.toBuffer("image/png")), source: "ocr" };

@@ -165,6 +165,9 @@ function buildBlocks(lines: string[], cells: Cell[][], labels: Label[]): Block[]
     const own = cells[label.line]?.find((c) => c.start <= label.start && label.start < c.start + c.text.length);
     const rest = own ? own.text.slice(label.end - own.start).replace(/^[\s:.#-]+/, "") : "";
     if (rest) block.cells.push({ line: label.line, cell: { text: rest, start: label.end } });
+    // "| Bill To | Jane Doe |": the value in the next cell of the label's own line.
+    const next = cells[label.line]?.find((c) => c.start > label.start);
+    if (!rest && next && !labels.some((l) => l.line === label.line && l.start === next.start)) block.cells.push({ line: label.line, cell: next });
     // Labels on the same line are the column heads the lines below are sorted under.
     const heads = labels.filter((l) => l.line === label.line).map((l) => l.start);
     for (let line = label.line + 1; line < Math.min(lines.length, label.line + 1 + BLOCK_LINES); line++) {
@@ -234,6 +237,7 @@ function findEmails(lines: string[]): Candidate[] {
     const mended = line
       .replace(/\s*[@©®]\s*/g, "@")
       .replace(/([a-z0-9])\.\s+(?=[a-z0-9])/g, "$1.")
+      .replace(/(@[\w.-]+?)\s*\.\s*(?=[a-z]{2,}\b)/gi, "$1.")
       .replace(/(^|[\s:])([a-z0-9._-]{2,})[G©®&]([a-z0-9-]{2,}\.[a-z]{2,})(?=$|[\s,;])/g, "$1$2@$3");
     for (const m of mended.matchAll(/[\w.+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi)) {
       const value = m[0].toLowerCase().replace(/^[.'-]+/, "").replace(/\.c[o0](?:rn|rr|r|n)$/, ".com");
@@ -259,11 +263,12 @@ function findPhones(lines: string[]): Candidate[] {
     for (const m of line.matchAll(re)) {
       const rawDigits = `${m[1]}${m[2]}${m[3]}`;
       // A run of letters is a word, not a misread number.
-      if ((rawDigits.match(/\d/g) ?? []).length < 8) continue;
+      if ((rawDigits.match(/\d/g) ?? []).length < 6) continue;
       const digits = toDigits(rawDigits);
       if (!isValidUsPhone(digits)) continue;
       const before = line.slice(Math.max(0, (m.index ?? 0) - 12), m.index ?? 0);
-      const penalty = (TOLL_FREE.test(digits) ? 3 : 0) + (/fax/i.test(before) ? 5 : 0);
+      // A customer has no toll-free number, and a fax is nobody's phone here.
+      const penalty = TOLL_FREE.test(digits) || /fax/i.test(before) ? 10 : 0;
       found.push({ value: maskPhone(digits), line: index, offset: m.index ?? 0, penalty });
     }
   });
@@ -284,7 +289,7 @@ function findZips(lines: string[]): Candidate[] {
       const [, state = "", digits = ""] = m;
       if (!STATES.has(state)) continue;
       const zip = toDigits(digits);
-      if (/^\d{5}$/.test(zip) && (digits.match(/\d/g) ?? []).length >= 4) found.push({ value: zip, line: index, offset: m.index ?? 0, penalty: 0 });
+      if (/^\d{5}$/.test(zip) && (digits.match(/\d/g) ?? []).length >= 2) found.push({ value: zip, line: index, offset: m.index ?? 0, penalty: 0 });
     }
     for (const m of line.matchAll(labelled)) {
       const zip = toDigits(m[1] ?? "");
