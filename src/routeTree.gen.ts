@@ -16,10 +16,13 @@ import { Route as FindClaimAddWarrntyItemRouteImport } from './routes/find-claim
 import { Route as FindClaimCreateAceClaimRouteImport } from './routes/find-claim/create-ace-claim'
 import { Route as FindClaimCreateClaimRouteImport } from './routes/find-claim/create-claim'
 import { Route as FindClaimNotFoundRouteImport } from './routes/find-claim/not-found'
+import { Route as FindClaimScanUploadInvoiceRouteImport } from './routes/find-claim/scan-upload-invoice'
 import { Route as FindClaimSearchByPersonalInfoRouteImport } from './routes/find-claim/search-by-personal-info'
 import { Route as FindClaimSelectPlanRouteImport } from './routes/find-claim/select-plan'
 import { Route as FindClaimSelectSearchMethodRouteImport } from './routes/find-claim/select-search-method'
+import { Route as FindClaimUploadInvoiceRouteImport } from './routes/find-claim/upload-invoice'
 import { Route as FindClaimWarrantyNumberRouteImport } from './routes/find-claim/warranty-number'
+import { Route as FindClaimUploadInvoiceVerifyInfoRouteImport } from './routes/find-claim/upload-invoice_.verify-info'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -56,6 +59,12 @@ const FindClaimNotFoundRoute = FindClaimNotFoundRouteImport.update({
   path: '/find-claim/not-found',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FindClaimScanUploadInvoiceRoute =
+  FindClaimScanUploadInvoiceRouteImport.update({
+    id: '/find-claim/scan-upload-invoice',
+    path: '/find-claim/scan-upload-invoice',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const FindClaimSearchByPersonalInfoRoute =
   FindClaimSearchByPersonalInfoRouteImport.update({
     id: '/find-claim/search-by-personal-info',
@@ -73,11 +82,22 @@ const FindClaimSelectSearchMethodRoute =
     path: '/find-claim/select-search-method',
     getParentRoute: () => rootRouteImport,
   } as any)
+const FindClaimUploadInvoiceRoute = FindClaimUploadInvoiceRouteImport.update({
+  id: '/find-claim/upload-invoice',
+  path: '/find-claim/upload-invoice',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FindClaimWarrantyNumberRoute = FindClaimWarrantyNumberRouteImport.update({
   id: '/find-claim/warranty-number',
   path: '/find-claim/warranty-number',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FindClaimUploadInvoiceVerifyInfoRoute =
+  FindClaimUploadInvoiceVerifyInfoRouteImport.update({
+    id: '/find-claim/upload-invoice_/verify-info',
+    path: '/find-claim/upload-invoice/verify-info',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -87,10 +107,13 @@ export interface FileRoutesByFullPath {
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
+  '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
   '/find-claim/select-plan': typeof FindClaimSelectPlanRoute
   '/find-claim/select-search-method': typeof FindClaimSelectSearchMethodRoute
+  '/find-claim/upload-invoice': typeof FindClaimUploadInvoiceRoute
   '/find-claim/warranty-number': typeof FindClaimWarrantyNumberRoute
+  '/find-claim/upload-invoice/verify-info': typeof FindClaimUploadInvoiceVerifyInfoRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -100,10 +123,13 @@ export interface FileRoutesByTo {
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
+  '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
   '/find-claim/select-plan': typeof FindClaimSelectPlanRoute
   '/find-claim/select-search-method': typeof FindClaimSelectSearchMethodRoute
+  '/find-claim/upload-invoice': typeof FindClaimUploadInvoiceRoute
   '/find-claim/warranty-number': typeof FindClaimWarrantyNumberRoute
+  '/find-claim/upload-invoice/verify-info': typeof FindClaimUploadInvoiceVerifyInfoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -114,10 +140,13 @@ export interface FileRoutesById {
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
+  '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
   '/find-claim/select-plan': typeof FindClaimSelectPlanRoute
   '/find-claim/select-search-method': typeof FindClaimSelectSearchMethodRoute
+  '/find-claim/upload-invoice': typeof FindClaimUploadInvoiceRoute
   '/find-claim/warranty-number': typeof FindClaimWarrantyNumberRoute
+  '/find-claim/upload-invoice_/verify-info': typeof FindClaimUploadInvoiceVerifyInfoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -129,10 +158,13 @@ export interface FileRouteTypes {
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
+    | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
     | '/find-claim/select-plan'
     | '/find-claim/select-search-method'
+    | '/find-claim/upload-invoice'
     | '/find-claim/warranty-number'
+    | '/find-claim/upload-invoice/verify-info'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -142,10 +174,13 @@ export interface FileRouteTypes {
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
+    | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
     | '/find-claim/select-plan'
     | '/find-claim/select-search-method'
+    | '/find-claim/upload-invoice'
     | '/find-claim/warranty-number'
+    | '/find-claim/upload-invoice/verify-info'
   id:
     | '__root__'
     | '/'
@@ -155,10 +190,13 @@ export interface FileRouteTypes {
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
     | '/find-claim/not-found'
+    | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
     | '/find-claim/select-plan'
     | '/find-claim/select-search-method'
+    | '/find-claim/upload-invoice'
     | '/find-claim/warranty-number'
+    | '/find-claim/upload-invoice_/verify-info'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -169,10 +207,13 @@ export interface RootRouteChildren {
   FindClaimCreateAceClaimRoute: typeof FindClaimCreateAceClaimRoute
   FindClaimCreateClaimRoute: typeof FindClaimCreateClaimRoute
   FindClaimNotFoundRoute: typeof FindClaimNotFoundRoute
+  FindClaimScanUploadInvoiceRoute: typeof FindClaimScanUploadInvoiceRoute
   FindClaimSearchByPersonalInfoRoute: typeof FindClaimSearchByPersonalInfoRoute
   FindClaimSelectPlanRoute: typeof FindClaimSelectPlanRoute
   FindClaimSelectSearchMethodRoute: typeof FindClaimSelectSearchMethodRoute
+  FindClaimUploadInvoiceRoute: typeof FindClaimUploadInvoiceRoute
   FindClaimWarrantyNumberRoute: typeof FindClaimWarrantyNumberRoute
+  FindClaimUploadInvoiceVerifyInfoRoute: typeof FindClaimUploadInvoiceVerifyInfoRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -226,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FindClaimNotFoundRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/find-claim/scan-upload-invoice': {
+      id: '/find-claim/scan-upload-invoice'
+      path: '/find-claim/scan-upload-invoice'
+      fullPath: '/find-claim/scan-upload-invoice'
+      preLoaderRoute: typeof FindClaimScanUploadInvoiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/find-claim/search-by-personal-info': {
       id: '/find-claim/search-by-personal-info'
       path: '/find-claim/search-by-personal-info'
@@ -247,11 +295,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FindClaimSelectSearchMethodRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/find-claim/upload-invoice': {
+      id: '/find-claim/upload-invoice'
+      path: '/find-claim/upload-invoice'
+      fullPath: '/find-claim/upload-invoice'
+      preLoaderRoute: typeof FindClaimUploadInvoiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/find-claim/warranty-number': {
       id: '/find-claim/warranty-number'
       path: '/find-claim/warranty-number'
       fullPath: '/find-claim/warranty-number'
       preLoaderRoute: typeof FindClaimWarrantyNumberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-claim/upload-invoice_/verify-info': {
+      id: '/find-claim/upload-invoice_/verify-info'
+      path: '/find-claim/upload-invoice/verify-info'
+      fullPath: '/find-claim/upload-invoice/verify-info'
+      preLoaderRoute: typeof FindClaimUploadInvoiceVerifyInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -265,10 +327,13 @@ const rootRouteChildren: RootRouteChildren = {
   FindClaimCreateAceClaimRoute: FindClaimCreateAceClaimRoute,
   FindClaimCreateClaimRoute: FindClaimCreateClaimRoute,
   FindClaimNotFoundRoute: FindClaimNotFoundRoute,
+  FindClaimScanUploadInvoiceRoute: FindClaimScanUploadInvoiceRoute,
   FindClaimSearchByPersonalInfoRoute: FindClaimSearchByPersonalInfoRoute,
   FindClaimSelectPlanRoute: FindClaimSelectPlanRoute,
   FindClaimSelectSearchMethodRoute: FindClaimSelectSearchMethodRoute,
+  FindClaimUploadInvoiceRoute: FindClaimUploadInvoiceRoute,
   FindClaimWarrantyNumberRoute: FindClaimWarrantyNumberRoute,
+  FindClaimUploadInvoiceVerifyInfoRoute: FindClaimUploadInvoiceVerifyInfoRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -20,6 +20,7 @@ export const FIELD_MESSAGES = {
   quantityMin: msg`Please enter at least 1 quantity.`,
   quantityMax: msg`You can only enter up to 10 quantities.`,
   priceInvalid: msg`Enter a price of 0 or more, for example 249.99`,
+  oneOfInvoiceEmailPhone: msg`Enter the invoice number, or an email or phone number`,
 } satisfies Record<string, MessageDescriptor>;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

@@ -1,6 +1,7 @@
 /**
  * 'We need to find your warranty' (SPEC.md section 2, "Select search method"): choose warranty
- * number or personal information; Search is disabled until one is chosen and resets the try counter.
+ * number, personal information or (issue 15) the invoice or receipt; Search is disabled until one
+ * is chosen and resets the try counter.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
@@ -9,7 +10,13 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { usePlanSearch } from "./plan-search-actor.ts";
 
-type Method = "warrantyNumber" | "personalInfo";
+type Method = "warrantyNumber" | "personalInfo" | "invoice";
+
+const METHOD_ROUTES = {
+  warrantyNumber: "/find-claim/warranty-number",
+  personalInfo: "/find-claim/search-by-personal-info",
+  invoice: "/find-claim/upload-invoice",
+} as const satisfies Record<Method, string>;
 
 export function SelectSearchMethodScreen() {
   const { t } = useLingui();
@@ -25,7 +32,7 @@ export function SelectSearchMethodScreen() {
           event.preventDefault();
           if (!method) return;
           planSearch.send({ type: "method.confirmed" });
-          void navigate({ to: method === "warrantyNumber" ? "/find-claim/warranty-number" : "/find-claim/search-by-personal-info" });
+          void navigate({ to: METHOD_ROUTES[method] });
         }}
       >
         <fieldset className="radio-group">
@@ -41,6 +48,10 @@ export function SelectSearchMethodScreen() {
           <label className="radio-option">
             <input type="radio" name="method" value="personalInfo" checked={method === "personalInfo"} onChange={() => setMethod("personalInfo")} />
             {t`Lookup based on personal information`}
+          </label>
+          <label className="radio-option">
+            <input type="radio" name="method" value="invoice" checked={method === "invoice"} onChange={() => setMethod("invoice")} />
+            {t`Use my invoice or receipt`}
           </label>
         </fieldset>
         <Button type="submit" disabled={!method}>

@@ -1,0 +1,30 @@
+/**
+ * What the invoice search's routes do before their screens render (issue 15; DESIGN.md: routes
+ * orchestrate machines in beforeLoad). Both load planSearch, whose searches the invoice search
+ * starts, and the invoiceReading actor of the app.
+ */
+import { redirect } from "@tanstack/react-router";
+import type { RouterContext } from "../plan-search/plan-search-slot.ts";
+import { invoiceReadingFor } from "./invoice-reading-actor.ts";
+
+/**
+ * upload-invoice and scan-upload-invoice: choosing a file. Coming back here (browser Back from the
+ * form, or while reading) leaves the reading or the form: the next file starts afresh.
+ */
+export async function openInvoiceChoice({ context }: { context: RouterContext }): Promise<void> {
+  const invoiceReading = invoiceReadingFor(await context.planSearch.get());
+  invoiceReading.send({ type: "reading.cancel" });
+  invoiceReading.send({ type: "file.change" });
+}
+
+/**
+ * upload-invoice/verify-info: the reading, then the form. Coming back after a search (Try Again,
+ * Back) opens the form as it was sent; with no file chosen (a link, a reload while reading) the
+ * consumer starts at upload-invoice.
+ * @throws redirect to upload-invoice when there is nothing to verify
+ */
+export async function openVerifyForm({ context }: { context: RouterContext }): Promise<void> {
+  const invoiceReading = invoiceReadingFor(await context.planSearch.get());
+  invoiceReading.send({ type: "details.edit" });
+  if (invoiceReading.getSnapshot().matches("choosing")) throw redirect({ to: "/find-claim/upload-invoice", replace: true });
+}
