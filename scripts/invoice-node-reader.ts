@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createWorker, OEM } from "tesseract.js";
-import { OCR_LANGUAGES } from "../src/invoice/ocr-files.ts";
+import { OCR_DATA_SET, OCR_LANGUAGES } from "../src/invoice/ocr-files.ts";
 import { hasTextLayer, openPdf, pdfDocumentText, type PdfJs } from "../src/invoice/pdf-text.ts";
 
 const require = createRequire(import.meta.url);
@@ -27,7 +27,7 @@ export async function createNodeOcr(): Promise<NodeOcr> {
   // tesseract.js reads every language from one folder: links to each package's file.
   const langPath = await mkdtemp(join(tmpdir(), "ocr-lang-"));
   for (const lang of OCR_LANGUAGES) {
-    await symlink(require.resolve(`@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`), join(langPath, `${lang}.traineddata.gz`));
+    await symlink(require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`), join(langPath, `${lang}.traineddata.gz`));
   }
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, { langPath, cacheMethod: "none" });
   return {

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
-import { OCR_CORE, OCR_CORE_FILES, OCR_LANG, OCR_LANGUAGES, OCR_WORKER } from "../src/invoice/ocr-files.ts";
+import { OCR_CORE, OCR_CORE_FILES, OCR_DATA_SET, OCR_LANG, OCR_LANGUAGES, OCR_WORKER } from "../src/invoice/ocr-files.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +17,7 @@ export function ocrAssetFiles(): Array<{ path: string; from: string }> {
   return [
     { path: OCR_WORKER, from: require.resolve("tesseract.js/dist/worker.min.js") },
     ...OCR_CORE_FILES.map((name) => ({ path: `${OCR_CORE}/${name}`, from: require.resolve(`tesseract.js-core/${name}`) })),
-    ...OCR_LANGUAGES.map((lang) => ({ path: `${OCR_LANG}/${lang}.traineddata.gz`, from: require.resolve(`@tesseract.js-data/${lang}/4.0.0_best_int/${lang}.traineddata.gz`) })),
+    ...OCR_LANGUAGES.map((lang) => ({ path: `${OCR_LANG}/${lang}.traineddata.gz`, from: require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`) })),
   ];
 }
 

@@ -10,6 +10,12 @@ export const OCR_WORKER = `${OCR_FOLDER}/worker.min.js`;
 export const OCR_CORE = `${OCR_FOLDER}/core`;
 /** <lang>.traineddata.gz for each of OCR_LANGUAGES. */
 export const OCR_LANG = `${OCR_FOLDER}/lang`;
+/**
+ * The trained data set of @tesseract.js-data/<lang>: LSTM "best_int", what tesseract.js itself
+ * loads for the LSTM engine. Also names the browser's IndexedDB copy, so new data is never
+ * shadowed by an old copy.
+ */
+export const OCR_DATA_SET = "4.0.0_best_int";
 /** English and Spanish, the portal's languages. */
 export const OCR_LANGUAGES = ["eng", "spa"] as const;
 /** LSTM-only cores: the trained data is the LSTM "best_int" set, so the legacy engine is never loaded. */
