@@ -93,7 +93,7 @@ function extract(raw: string): InvoiceFields {
   const cells = lines.map((line, index) => splitCells(line, labels.filter((l) => l.line === index)));
   const blocks = buildBlocks(lines, cells, labels);
   const where = (line: number, offset: number) => placeOf(blocks, labels, line, offset);
-  const name = readName(blocks);
+  const name = readName(blocks, lines.join("\n"));
   return {
     firstName: name.first,
     lastName: name.last,
@@ -374,12 +374,22 @@ const HONORIFIC = /^(mr|mrs|ms|miss|mx|dr|sr|sra|srta|don|doña)\.?$/i;
 const SUFFIX = /^(jr|sr|ii|iii|iv)\.?$/i;
 const NOT_A_NAME = /^(bill|ship|sold|to|customer|cliente|name|nombre|phone|email|address|invoice|factura|date|fecha|store|tienda|order|total|delivery|the|and|of|inc|llc|co|furniture|home|street|st|ave|avenue|suite|apt)$/i;
 
-/** First and last name from the customer block, else the ship-to block. */
-function readName(blocks: Block[]): { first: string; last: string } {
+/**
+ * First and last name: from "First Name:" and "Last Name:" (or "Nombre:" and "Apellidos:") when
+ * both are printed, else from the customer block, else the ship-to block.
+ */
+function readName(blocks: Block[], text: string): { first: string; last: string } {
+  const first = /(?<![\p{L}])(?:first\s+name|given\s+name|nombre)\s*:\s*([\p{L}][\p{L}'’-]*)/iu.exec(text)?.[1];
+  const last = /(?<![\p{L}])(?:last\s+name|surname|family\s+name|apellidos?)\s*:\s*([\p{L}][\p{L}'’-]*(?: [\p{L}][\p{L}'’-]*)?)/iu.exec(text)?.[1];
+  if (first && last) {
+    const name = tidy(first, last.replace(/ (?:phone|tel|email|e-mail|correo|tel[eé]fono)$/i, ""));
+    if (name) return name;
+  }
   const ordered = [...blocks.filter((b) => b.kind === "customer"), ...blocks.filter((b) => b.kind === "ship")];
   for (const block of ordered) {
     for (const { cell } of block.cells.slice(0, 2)) {
-      const name = parseName(cell.text);
+      // "Jane Doe 245 W 29th St": OCR ran the name and the address together.
+      const name = parseName(cell.text) ?? parseName(cell.text.split(/\s(?=\d)/)[0] ?? "");
       if (name) return name;
     }
   }

@@ -134,6 +134,15 @@ describe("layouts", () => {
     expect(fields).toMatchObject({ firstName: "Leo", lastName: "Gray", invoiceNumber: "88123456", zip: "60601" });
   });
 
+  it("First Name and Last Name printed apart, in English or Spanish", () => {
+    expect(extractInvoiceFields("Invoice #: INV-600789\nFirst Name: LEO   Last Name: GRAY\nPhone: (312) 555-0166")).toMatchObject({ firstName: "Leo", lastName: "Gray" });
+    expect(extractInvoiceFields("Factura: INV-300455\nNombre: Maria\nApellidos: Lopez Garza\nTeléfono: (713) 555-0142")).toMatchObject({ firstName: "Maria", lastName: "Lopez Garza" });
+  });
+
+  it("a name OCR ran together with the address", () => {
+    expect(extractInvoiceFields("Bill To: Jane Doe 245 W 29th St New York, NY 10001")).toMatchObject({ firstName: "Jane", lastName: "Doe", zip: "10001" });
+  });
+
   it("prefers the invoice number over the order number, whatever comes first", () => {
     expect(extractInvoiceFields("Order #: SO-7781\nInvoice #: INV-600789").invoiceNumber).toBe("INV-600789");
     expect(extractInvoiceFields("Sales Order SO-7781\nReceipt No. R-00912").invoiceNumber).toBe("R-00912");
