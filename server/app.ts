@@ -65,7 +65,10 @@ export function createApp(deps: AppDeps): Hono {
     // The rest of the body is not read: closing the connection tells the client not to reuse it.
     onError: (c) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" }),
   });
-  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : jsonLimit(c, next)));
+  // A GET or HEAD has no body to limit (fetch's Request gives it none), and asking for it would make
+  // the Node adapter build a whole Request for every read (issue 12).
+  const hasNoBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
+  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) || hasNoBody(c) ? next() : jsonLimit(c, next)));
   // A write repeated after its answer was lost is answered once, not done twice (issue 14). After
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
