@@ -13,18 +13,12 @@ import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { DEMO_PLANS, type DemoPlan } from "../server/seed-data.ts";
 import { launchChromium } from "./chromium.ts";
+import type { InvoiceFields } from "../src/invoice/extract-fields.ts";
 
 const OUT = fileURLToPath(new URL("../test/fixtures/invoices/", import.meta.url));
 
 /** What a fixture must read as: the verify form's fields (src/invoice/extract-fields.ts). */
-interface Expected {
-  firstName: string;
-  lastName: string;
-  invoiceNumber: string;
-  email: string;
-  phone: string;
-  zip: string;
-}
+type Expected = InvoiceFields;
 
 /** The plans of one invoice, at least one. */
 type Plans = [DemoPlan, ...DemoPlan[]];

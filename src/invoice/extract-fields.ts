@@ -12,21 +12,15 @@
  *
  * Pure and total: any string in, never a throw; a field it cannot read is "".
  */
+import type { InvoiceDetails } from "../../machines/invoice-reading.machine.ts";
 import { isValidUsPhone, maskPhone } from "../lib/phone.ts";
 
-/** The verify form's fields, as read; "" when not read. */
-export interface InvoiceFields {
-  firstName: string;
-  lastName: string;
-  /** As printed, upper case, OCR look-alikes mended: "INV-100234". */
-  invoiceNumber: string;
-  /** Lower case. */
-  email: string;
-  /** US mask: "(305) 555-0188". */
-  phone: string;
-  /** 5 digits. */
-  zip: string;
-}
+/**
+ * The verify form's fields, as read; "" when not read (the machine's InvoiceDetails): names as
+ * printed; invoice number upper case with OCR look-alikes mended ("INV-100234"); email lower case;
+ * phone in the US mask "(305) 555-0188"; ZIP 5 digits.
+ */
+export type InvoiceFields = InvoiceDetails;
 
 export const EMPTY_INVOICE_FIELDS: InvoiceFields = Object.freeze({ firstName: "", lastName: "", invoiceNumber: "", email: "", phone: "", zip: "" });
 
