@@ -110,6 +110,8 @@ describe("axe in both languages, at both sizes", () => {
     ["select search method", "/find-claim/select-search-method"],
     ["warranty number", "/find-claim/warranty-number"],
     ["personal information", "/find-claim/search-by-personal-info"],
+    ["upload invoice", "/find-claim/upload-invoice"],
+    ["scan invoice", "/find-claim/scan-upload-invoice"],
     ["no warranty found", "/find-claim/not-found"],
     ["contact service", "/contact-service?step=1&id=7a1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f"],
     ["invalid link", "/no/such/page"],
