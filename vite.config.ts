@@ -6,6 +6,7 @@ import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
+import { precompress } from "./scripts/precompress.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
@@ -24,6 +25,7 @@ export default defineConfig({
     prerenderWelcome(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself (issue 15).
     ocrAssets(),
+    precompress(),
   ],
   build: {
     rolldownOptions: {

@@ -27,7 +27,8 @@ import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { securityHeaders } from "./security-headers.ts";
-import { welcomePage } from "./welcome-page.ts";
+import { PRERENDERED_APP_PATHS, prerenderedPage, welcomePage } from "./welcome-page.ts";
+import { portalFiles } from "./portal-files.ts";
 
 /** Largest JSON body of an API call, in bytes; uploads have their own limit. */
 const MAX_JSON_BYTES = 1_048_576;
@@ -109,10 +110,11 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
  */
 function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
-  const files = serveStatic({ root });
+  const files = portalFiles(root);
   const index = serveStatic({ root, path: "index.html" });
   // A first visit to "/" gets the welcome page prerendered in its language (issue 12).
   app.get("/", welcomePage(root));
+  for (const path of PRERENDERED_APP_PATHS) app.get(path, prerenderedPage(root, path));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
 }

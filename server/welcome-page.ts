@@ -1,8 +1,9 @@
 /**
- * The prerendered welcome page (issue 12): "/" is answered with welcome.en.html or
- * welcome.es.html from the built portal, in the language the page itself would pick (src/i18n.ts:
- * `?lng=`, then the language cookie, then the browser's Accept-Language), so its first paint is
- * already the right page. Without a prerendered page "/" falls through to the app's index.html.
+ * The prerendered pages (issue 12): "/" is answered with welcome.en.html or welcome.es.html from
+ * the built portal, and the app pages of PRERENDERED_APP_PATHS with theirs, in the language the
+ * page itself would pick (src/i18n.ts: `?lng=`, then the language cookie, then the browser's
+ * Accept-Language), so the first paint is already the right page. Without a prerendered page the
+ * request falls through to the app's index.html.
  */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -31,18 +32,38 @@ export function welcomeLanguage(c: Context): Locale {
   return ranked.map((entry) => asLocale(entry.tag)).find(Boolean) ?? "en";
 }
 
-/** GET "/" from the built portal's prerendered pages; the pages are read once. */
-export function welcomePage(root: string): MiddlewareHandler {
+/**
+ * App pages prerendered at build time too (scripts/prerender-app.tsx): screens that show no one's
+ * data, so their first paint needs no script either. "/find-claim/select-search-method" is where
+ * the welcome page's Start leads, by a page load.
+ */
+export const PRERENDERED_APP_PATHS = ["/find-claim/select-search-method"] as const;
+
+/** Where the build writes a prerendered page, relative to the built portal's folder. */
+export function prerenderedFile(path: string, locale: Locale): string {
+  return path === "/" ? `welcome.${locale}.html` : join("prerendered", `${path.replace(/^\//, "")}.${locale}.html`);
+}
+
+/**
+ * GET `path` from the built portal's prerendered pages, in the request's language; the pages are
+ * read once. Without them (a build that has none) the request goes on to the next handler.
+ */
+export function prerenderedPage(root: string, path: string): MiddlewareHandler {
   const pages = new Map<Locale, Promise<string>>();
   const page = (locale: Locale) => {
-    if (!pages.has(locale)) pages.set(locale, readFile(join(root, `welcome.${locale}.html`), "utf8"));
+    if (!pages.has(locale)) pages.set(locale, readFile(join(root, prerenderedFile(path, locale)), "utf8"));
     return pages.get(locale)!;
   };
-  const available = LOCALES.every((locale) => existsSync(join(root, `welcome.${locale}.html`)));
+  const available = LOCALES.every((locale) => existsSync(join(root, prerenderedFile(path, locale))));
   return async (c, next) => {
     if (!available) return next();
     const html = await page(welcomeLanguage(c));
     // Caches must keep one copy per language; the page is small and changes with every build.
     return c.html(html, 200, { Vary: "Accept-Language, Cookie", "Cache-Control": "no-cache" });
   };
+}
+
+/** GET "/" from the built portal's prerendered welcome pages. */
+export function welcomePage(root: string): MiddlewareHandler {
+  return prerenderedPage(root, "/");
 }

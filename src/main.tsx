@@ -1,39 +1,99 @@
 /**
- * Entry: language, the app's planSearch actor in the router context, router (every route falls back
- * to the error page), toaster and providers.
+ * Entry: language, the app's planSearch actor in the router context, router, toaster and providers
+ * (src/app-root.tsx). A page the server sent prerendered (scripts/prerender-app.tsx, issue 12) is
+ * already painted: the app loads its first route, then hydrates that markup rather than replacing
+ * it, so nothing flickers and the first paint needed no script.
  */
-import { I18nProvider } from "@lingui/react";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
-import { routeTree } from "./routeTree.gen.ts";
-import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
-import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
+import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
 import "./styles.css";
 
-const router = createRouter({
-  routeTree,
-  context: { planSearch: createPlanSearchSlot() },
-  defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
-  scrollRestoration: true,
-});
+const router = createAppRouter(createPlanSearchSlot());
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
 
-await activateLocale(detectLocale());
+/**
+ * "loaded" once the first route's code and data are in, so the app can hydrate its markup; "too
+ * slow" past the route load limit (SPEC.md section 9), when the app renders anew with the page
+ * that says so (LoadWatchdog.tsx).
+ */
+function firstRouteLoaded(): Promise<"loaded" | "too slow"> {
+  return Promise.race([
+    router.load().then(() => "loaded" as const),
+    new Promise<"too slow">((resolve) => window.setTimeout(() => resolve("too slow"), ROUTE_LOAD_TIMEOUT_MS)),
+  ]);
+}
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <FirstPageWatchdog router={router}>
-        <RouterProvider router={router} />
-      </FirstPageWatchdog>
-    </I18nProvider>
-  </StrictMode>,
-);
+/** What a person chose or typed in the prerendered page before the app could hear it. */
+interface EarlyInput {
+  input: HTMLInputElement;
+  checked: boolean;
+  value: string;
+}
+
+/**
+ * Takes back the choices made in the prerendered page before hydration, so the app's state and the
+ * page agree when it hydrates; `replay` then makes them again as events the app hears (a radio
+ * chosen before the script ran enables Search, as it would after).
+ */
+function takeEarlyInput(root: HTMLElement): EarlyInput[] {
+  const changed = [...root.querySelectorAll("input")].filter((input) => input.checked !== input.defaultChecked || input.value !== input.defaultValue);
+  const early = changed.map((input) => ({ input, checked: input.checked, value: input.value }));
+  for (const input of changed) {
+    input.checked = input.defaultChecked;
+    input.value = input.defaultValue;
+  }
+  return early;
+}
+
+/** True once React has hydrated the element (its Suspense boundary may hydrate after the root). */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
+
+function replay(early: EarlyInput[]): void {
+  if (early.some(({ input }) => input.isConnected && !hydrated(input))) {
+    window.setTimeout(() => replay(early), 50);
+    return;
+  }
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+  for (const { input, checked, value } of early) {
+    if (!input.isConnected || input.disabled) continue;
+    if (input.type === "radio" || input.type === "checkbox") {
+      if (input.checked !== checked) input.click();
+    } else if (input.value !== value) {
+      setValue.call(input, value);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+}
+
+/** Calls `onCommit` once, after its children's first commit (here: the end of hydration). */
+function AfterCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(() => onCommit(), [onCommit]);
+  return children;
+}
+
+const container = document.getElementById("root")!;
+const locale = detectLocale();
+const prerendered = container.dataset.prerendered === locale && container.dataset.path === window.location.pathname;
+// The first page's screen code downloads while its language's catalog does, not after it: the
+// router would ask for it only once it renders (issue 12). Its data still loads through the route.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
+const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded() : null]);
+
+const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
+if (firstRoute === "loaded") {
+  const early = takeEarlyInput(container);
+  // As a transition, hydration yields to the browser between pieces: the page is already painted,
+  // and a phone stays responsive to a tap meanwhile.
+  startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={() => replay(early)}>{app}</AfterCommit>));
+} else {
+  createRoot(container).render(app);
+}

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { build, type InlineConfig } from "vite";
+import { precompress } from "../precompress.ts";
 
 /** Runs a build with NODE_ENV=production, so React's production build is the one bundled. */
 async function productionBuild(config: InlineConfig): Promise<void> {
@@ -21,7 +22,10 @@ export function buildPortal(outDir: string): Promise<void> {
   return productionBuild({ build: { outDir, emptyOutDir: true } });
 }
 
-/** Builds the bare React 19 page into `outDir` (absolute), with none of the portal's settings. */
+/**
+ * Builds the bare React 19 page into `outDir` (absolute), with none of the portal's settings but
+ * the compressed copies, as the two are sent the same way (server/portal-files.ts).
+ */
 export function buildBarePage(outDir: string): Promise<void> {
-  return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), build: { outDir, emptyOutDir: true } });
+  return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), plugins: [precompress()], build: { outDir, emptyOutDir: true } });
 }

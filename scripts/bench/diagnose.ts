@@ -2,8 +2,9 @@
  * Why a screen is slow, in Lighthouse's own words (issue 12): builds the portal (or reuses a build
  * given with --dir), serves it with the reference API and prints, per run of each screen, the score,
  * FCP, LCP, TBT, the LCP element, the critical request chains and the main thread's work per
- * script. Run: `npm exec -- tsx scripts/bench/diagnose.ts [--dir DIR] [--runs N] [screen...]`,
- * screens among welcome, select-search-method, select-plan, step4. Figures only, like the bench.
+ * script. As in the bench, welcome and select-search-method start from an empty cache and storage,
+ * the others from the browser that searched (and filed up to step 4). Run: `npm exec -- tsx scripts/bench/diagnose.ts [--dir DIR] [--runs N] [screen...]`,
+ * screens among bare (the bare React page), welcome, select-search-method, select-plan, step4. Figures only, like the bench.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,7 +13,10 @@ import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
 import { chromium, type Page } from "playwright-core";
 import { startServer } from "../../server/start.ts";
-import { buildPortal } from "./builds.ts";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { portalFiles } from "../../server/portal-files.ts";
+import { buildBarePage, buildPortal } from "./builds.ts";
 import { launchForLighthouse } from "./lighthouse.ts";
 
 interface Chain {
@@ -51,6 +55,12 @@ const server = await startServer({
   staticDir: portalDir,
   rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
 });
+let bareUrl = "";
+if (wanted.includes("bare")) {
+  await buildBarePage(join(work, "bare"));
+  const app = new Hono().use("*", portalFiles(join(work, "bare")));
+  bareUrl = await new Promise<string>((done) => void serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => done(`http://127.0.0.1:${info.port}/`)));
+}
 const chrome = await launchForLighthouse();
 try {
   const origin = server.url;
@@ -71,6 +81,7 @@ try {
   await page.close();
   await cdp.close();
   const urls: Record<string, string> = {
+    bare: bareUrl,
     welcome: `${origin}/`,
     "select-search-method": `${origin}/find-claim/select-search-method`,
     "select-plan": `${origin}/find-claim/select-plan`,
@@ -78,7 +89,7 @@ try {
   };
   for (const name of wanted) {
     for (let run = 0; run < Number(values.runs); run++) {
-      const result = await lighthouse(urls[name]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true });
+      const result = await lighthouse(urls[name]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: !["bare", "welcome", "select-search-method"].includes(name) });
       const lhr = result!.lhr;
       if (values.json) await writeFile(`${values.json}-${name}-${run}.json`, JSON.stringify(lhr));
       const audit = (id: string) => lhr.audits[id]!;
@@ -103,3 +114,5 @@ try {
   await server.close();
   await rm(work, { recursive: true, force: true });
 }
+// The bare page's little server (and Lighthouse's sockets) would keep the process alive.
+process.exit(0);

@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, release, totalmem, tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { portalFiles } from "../../server/portal-files.ts";
 import { startServer } from "../../server/start.ts";
 import { launchChromium } from "../chromium.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
@@ -22,10 +22,13 @@ import { scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
 const RUNS = 3;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-/** Serves a built folder on a free loopback port; resolves with its URL and a stop function. */
+/**
+ * Serves a built folder on a free loopback port the way the reference server sends the portal's
+ * files (compressed, hashed assets cached); resolves with its URL and a stop function.
+ */
 function serveFolder(root: string): Promise<{ url: string; stop: () => void }> {
   const app = new Hono();
-  app.use("*", serveStatic({ root }));
+  app.use("*", portalFiles(root));
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, stop: () => server.close() }));
   });

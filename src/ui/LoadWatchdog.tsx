@@ -14,9 +14,12 @@ import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
 
-/** True once `waiting` has stayed true for ROUTE_LOAD_TIMEOUT_MS; false again when it ends. */
-function useTimedOut(waiting: boolean): boolean {
-  const [timedOut, setTimedOut] = useState(false);
+/**
+ * True once `waiting` has stayed true for ROUTE_LOAD_TIMEOUT_MS (at once when `alreadyTimedOut`);
+ * false again when it ends.
+ */
+function useTimedOut(waiting: boolean, alreadyTimedOut = false): boolean {
+  const [timedOut, setTimedOut] = useState(alreadyTimedOut);
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setTimeout(() => setTimedOut(true), ROUTE_LOAD_TIMEOUT_MS);
@@ -35,10 +38,14 @@ export function LoadWatchdog({ children }: { children: ReactNode }) {
   return useTimedOut(loading) ? <TooSlow /> : children;
 }
 
-/** Around the RouterProvider: the first page of a visit, whose route may hang before anything shows. */
-export function FirstPageWatchdog({ router, children }: { router: AnyRouter; children: ReactNode }) {
+/**
+ * Around the RouterProvider: the first page of a visit, whose route may hang before anything shows.
+ * `timedOut`: the limit has already passed before the app rendered (src/main.tsx waits for the
+ * first route of a prerendered page before it hydrates).
+ */
+export function FirstPageWatchdog({ router, timedOut = false, children }: { router: AnyRouter; timedOut?: boolean; children: ReactNode }) {
   const firstPagePending = useRouterState({ router, select: (state) => !state.resolvedLocation });
-  return useTimedOut(firstPagePending) ? (
+  return useTimedOut(firstPagePending, timedOut) ? (
     <main id="main" className="content">
       <TooSlow />
     </main>

@@ -2,4 +2,8 @@ import { createFileRoute } from "@tanstack/react-router";
 import { loadPlanSearch } from "../../screens/plan-search/plan-search-slot.ts";
 import { SelectSearchMethodScreen } from "../../screens/plan-search/SelectSearchMethodScreen.tsx";
 
-export const Route = createFileRoute("/find-claim/select-search-method")({ beforeLoad: loadPlanSearch, component: SelectSearchMethodScreen });
+/**
+ * The first screen of a search. Its planSearch actor loads in the loader, beside the screen's own
+ * code rather than before it (a beforeLoad would chain the two downloads, issue 12).
+ */
+export const Route = createFileRoute("/find-claim/select-search-method")({ loader: loadPlanSearch, component: SelectSearchMethodScreen });

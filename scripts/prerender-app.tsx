@@ -1,0 +1,39 @@
+/**
+ * Server-side render of the app's first screens (issue 12), built with `vite build --ssr` by the
+ * prerender plugin (scripts/prerender-welcome.ts) and run once per page and language at build
+ * time: the same router and element tree as src/main.tsx (src/app-root.tsx), on a memory history,
+ * so the browser hydrates the markup as it is. Only screens that show no one's data are
+ * prerendered: the plan search actor here is a fresh one, with no saved search and no API.
+ */
+import { createMemoryHistory } from "@tanstack/react-router";
+import { Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { createActor } from "xstate";
+import { planSearchMachine } from "../machines/plan-search.machine.ts";
+import { AppRoot, createAppRouter } from "../src/app-root.tsx";
+import { i18n, type Locale } from "../src/i18n.ts";
+import type { PlanSearchSlot } from "../src/screens/plan-search/plan-search-slot.ts";
+
+/** A slot whose actor never runs: a prerendered screen only reads it. */
+function idleSlot(): PlanSearchSlot {
+  const actor = createActor(planSearchMachine, { input: { savedQuery: null } });
+  return { get: async () => actor, current: () => actor };
+}
+
+/** The markup #root holds for `path` in `locale` before any script runs. */
+export async function renderAppPage(path: string, locale: Locale): Promise<string> {
+  const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Record<string, unknown> };
+  i18n.loadAndActivate({ locale, messages: messages as never });
+  const router = createAppRouter(idleSlot(), createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  // Where the server render and the browser's differ, the markup is made the browser's: the router
+  // wraps its matches in a Suspense boundary in the browser only (an outer one here leaves the same
+  // marker at the same place), and adds an inline scroll-restoration script on the server only
+  // (which the CSP would refuse anyway).
+  const markup = renderToString(
+    <Suspense>
+      <AppRoot router={router} i18n={i18n} />
+    </Suspense>,
+  );
+  return markup.replace(/<script>[\s\S]*?<\/script>/g, "");
+}

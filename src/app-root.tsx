@@ -1,0 +1,40 @@
+/**
+ * The app as both its entry (src/main.tsx) and the build-time prerender of its first screens
+ * (scripts/prerender-app.tsx) make it: the router with the planSearch slot in its context, and the
+ * element tree around it. One source, so a prerendered page and the hydrating app render the same
+ * markup (issue 12).
+ */
+import type { I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { createRouter, RouterProvider, type RouterHistory } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { routeTree } from "./routeTree.gen.ts";
+import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
+import type { PlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
+import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
+
+/** The app's router; every route falls back to the error page. */
+export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context: { planSearch },
+    history,
+    defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** @param firstPageTimedOut the first route had already taken too long when the app rendered */
+export function AppRoot({ router, i18n, firstPageTimedOut = false }: { router: AppRouter; i18n: I18n; firstPageTimedOut?: boolean }) {
+  return (
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <FirstPageWatchdog router={router} timedOut={firstPageTimedOut}>
+          <RouterProvider router={router} />
+        </FirstPageWatchdog>
+      </I18nProvider>
+    </StrictMode>
+  );
+}
