@@ -21,13 +21,17 @@ declare module "@tanstack/react-router" {
 }
 
 /**
- * "loaded" once the first route's code and data are in, so the app can hydrate its markup; "too
- * slow" past the route load limit (SPEC.md section 9), when the app renders anew with the page
- * that says so (LoadWatchdog.tsx).
+ * "loaded" once the first route's code and data are in, so the app can hydrate its markup;
+ * "failed" when they did not load (the app renders anew, the route's error page first); "too slow"
+ * past the route load limit (SPEC.md section 9), when the app renders anew with the page that says
+ * so (LoadWatchdog.tsx).
  */
-function firstRouteLoaded(): Promise<"loaded" | "too slow"> {
+function firstRouteLoaded(): Promise<"loaded" | "failed" | "too slow"> {
   return Promise.race([
-    router.load().then(() => "loaded" as const),
+    router.load().then(
+      () => (router.state.matches.every((match) => match.status === "success") ? "loaded" : "failed"),
+      () => "failed" as const,
+    ),
     new Promise<"too slow">((resolve) => window.setTimeout(() => resolve("too slow"), ROUTE_LOAD_TIMEOUT_MS)),
   ]);
 }

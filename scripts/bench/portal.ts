@@ -147,6 +147,10 @@ function render(floor: PageFigures, pages: PageFigures[], shell: number, files: 
 
 Written by \`npm run bench\` (scripts/bench/portal.ts); the latest run is below. Lighthouse: mobile,
 default (simulated) throttling, performance only, median of ${RUNS} runs, in the project's Chromium.
+Both builds are sent as the reference server sends the portal (server/portal-files.ts): the
+build's brotli or gzip copies, content-hashed assets cached for a year. Welcome and
+select-search-method are measured on a first visit (nothing cached; both arrive prerendered);
+select-plan and create-claim step 4 in the browser that made the search, as a person reaches them.
 Script sizes are the gzip bytes of every script a screen loads until the network is idle, with
 nothing cached. The app shell (index.html's entry and what it preloads) is ${kB(shell)}.
 
