@@ -153,6 +153,8 @@ select-search-method are measured on a first visit (nothing cached; both arrive 
 select-plan and create-claim step 4 in the browser that made the search, as a person reaches them.
 Script sizes are the gzip bytes of every script a screen loads until the network is idle, with
 nothing cached. The app shell (index.html's entry and what it preloads) is ${kB(shell)}.
+\`npm exec -- tsx scripts/bench/diagnose.ts\` prints, per screen, what Lighthouse blames: the LCP
+element, the request chains, the long tasks and each script's main-thread time.
 
 Machine: ${machine}.
 
