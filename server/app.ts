@@ -61,15 +61,19 @@ export function createApp(deps: AppDeps): Hono {
   // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_JSON_BYTES,
-    // The rest of the body is not read: closing the connection tells the client not to reuse it.
-    onError: (c) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" }),
-  });
-  // A GET or HEAD has no body to limit (fetch's Request gives it none), and asking for it would make
-  // the Node adapter build a whole Request for every read (issue 12).
+  // The rest of the body is not read: closing the connection tells the client not to reuse it.
+  const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  // A GET or HEAD has no body to limit (fetch's Request gives it none), and a body of declared
+  // length is judged by it, as bodyLimit itself does: asking for the body stream would make the Node
+  // adapter build a whole Request for every call and read the body through it (issue 12).
   const hasNoBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
-  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) || hasNoBody(c) ? next() : jsonLimit(c, next)));
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    if (isUpload(c) || hasNoBody(c)) return next();
+    const length = c.req.header("content-length");
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return jsonLimit(c, next);
+    return parseInt(length || "0", 10) > MAX_JSON_BYTES ? tooLarge(c) : next();
+  });
   // A write repeated after its answer was lost is answered once, not done twice (issue 14). After
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));

@@ -10,7 +10,7 @@ import { createApp } from "../../server/app.ts";
 import { seedIfEmpty } from "../../server/seed.ts";
 import { createStorage } from "../../server/storage.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
-import { DEV_PORTAL_ORIGIN, expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+import { API_KEY, DEV_PORTAL_ORIGIN, expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -237,6 +237,20 @@ describe("search_plan refuses bad payloads with 400 and field errors", () => {
   it("a body over 1 MB", async () => {
     const answer = await server.api.post("/search_plan", { search_type: "search_plan_4", number: "x".repeat(1_100_000) });
     expect(answer.status).toBe(413);
+  });
+
+  it("a body of undeclared length (chunked): over 1 MB refused, a small one read", async () => {
+    const chunked = (text: string) => server.fetch(`${server.url}/api/v1/search_plan`, {
+      method: "POST",
+      headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: new ReadableStream({ start: (controller) => { controller.enqueue(new TextEncoder().encode(text)); controller.close(); } }),
+      duplex: "half",
+    } as RequestInit);
+    const big = await chunked(JSON.stringify({ search_type: "search_plan_4", number: "x".repeat(1_100_000) }));
+    expect(big.status).toBe(413);
+    const small = await chunked(JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }));
+    expect(small.status).toBe(200);
+    expect(((await small.json()) as { customers: unknown[] }).customers).toHaveLength(1);
   });
 });
 
