@@ -3,7 +3,15 @@
  * time). scripts/ocr-assets.ts copies them there from node_modules; ocr.ts points tesseract.js at
  * them. Paths are relative to the app's base URL.
  */
-export const OCR_FOLDER = "ocr";
+import { version as coreVersion } from "tesseract.js-core/package.json";
+import { version as workerVersion } from "tesseract.js/package.json";
+import { version as dataVersion } from "@tesseract.js-data/eng/package.json";
+
+/**
+ * The versions of the worker, the core and the data name the folder, so the server can let
+ * browsers keep these files for good (server/portal-files.ts): an upgrade changes every path.
+ */
+export const OCR_FOLDER = `ocr/${workerVersion}-${coreVersion}-${dataVersion}`;
 /** tesseract.js's worker script. */
 export const OCR_WORKER = `${OCR_FOLDER}/worker.min.js`;
 /** The tesseract.js-core builds (wasm inlined in .wasm.js); the worker picks one by SIMD support. */

@@ -18,6 +18,9 @@ let portal: Portal;
 let page: Page;
 /** What the page sent to the server, other than fetching the portal's own files. */
 let sent: string[];
+/** Every URL the page fetched, and the Cache-Control of the OCR files it got. */
+let fetched: string[];
+let ocrCaching: string[];
 
 beforeAll(async () => {
   portal = await openPortal();
@@ -28,7 +31,13 @@ afterAll(async () => {
 beforeEach(async () => {
   page = await portal.context.newPage();
   sent = [];
+  fetched = [];
+  ocrCaching = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/ocr/")) ocrCaching.push(response.headers()["cache-control"] ?? "");
+  });
   page.on("request", (request: Request) => {
+    fetched.push(request.url());
     if (request.method() !== "GET") sent.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData()?.length ?? 0} bytes`);
   });
 });
@@ -67,8 +76,12 @@ describe("finding a plan from the invoice", () => {
     expect(await field("First name").inputValue()).toBe("Jane");
     expect(await field("Last name").inputValue()).toBe("Doe");
     expect(await field("Invoice number").inputValue()).toBe("INV-100234");
-    // The receipt never left the device: reading sent nothing.
+    // The receipt never left the device: reading sent nothing. Every file the reader needed came
+    // from the portal itself (no CDN), and the OCR files may be kept: their folder is versioned.
     expect(sent).toEqual([]);
+    expect(fetched.filter((url) => !url.startsWith(portal.server.url) && !url.startsWith("blob:") && !url.startsWith("data:"))).toEqual([]);
+    expect(ocrCaching.length).toBeGreaterThan(0);
+    for (const caching of ocrCaching) expect(caching).toContain("immutable");
 
     await page.getByRole("button", { name: "Search", exact: true }).click();
     // Her plans, the active one of this invoice chosen (the expired one is listed, not selectable).
