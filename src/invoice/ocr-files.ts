@@ -3,15 +3,14 @@
  * time). scripts/ocr-assets.ts copies them there from node_modules; ocr.ts points tesseract.js at
  * them. Paths are relative to the app's base URL.
  */
-import { version as coreVersion } from "tesseract.js-core/package.json";
-import { version as workerVersion } from "tesseract.js/package.json";
-import { version as dataVersion } from "@tesseract.js-data/eng/package.json";
-
 /**
- * The versions of the worker, the core and the data name the folder, so the server can let
- * browsers keep these files for good (server/portal-files.ts): an upgrade changes every path.
+ * The versions of tesseract.js (the worker), tesseract.js-core and @tesseract.js-data name the
+ * folder, so the server can let browsers keep these files for good (server/portal-files.ts): an
+ * upgrade changes every path. Written out rather than imported from their package.json files (the
+ * whole file would ship); test/unit/ocr-files.test.ts fails when they no longer match.
  */
-export const OCR_FOLDER = `ocr/${workerVersion}-${coreVersion}-${dataVersion}`;
+export const OCR_VERSIONS = { worker: "7.0.0", core: "7.0.0", data: "1.0.0" } as const;
+export const OCR_FOLDER = `ocr/${OCR_VERSIONS.worker}-${OCR_VERSIONS.core}-${OCR_VERSIONS.data}`;
 /** tesseract.js's worker script. */
 export const OCR_WORKER = `${OCR_FOLDER}/worker.min.js`;
 /** The tesseract.js-core builds (wasm inlined in .wasm.js); the worker picks one by SIMD support. */

@@ -1,18 +1,25 @@
 /**
  * What the invoice search's routes do before their screens render (issue 15; DESIGN.md: routes
  * orchestrate machines in beforeLoad). Both load planSearch, whose searches the invoice search
- * starts, and the invoiceReading actor of the app.
+ * starts, and the invoiceReading actor of the app. A route's beforeLoad is part of the route tree,
+ * which every page loads: the actor (xstate, the machine) is imported here only when it runs, so
+ * it stays out of the app shell (issue 12).
  */
 import { redirect } from "@tanstack/react-router";
 import type { RouterContext } from "../plan-search/plan-search-slot.ts";
-import { invoiceReadingFor } from "./invoice-reading-actor.ts";
+import type { InvoiceReadingActorRef } from "./invoice-reading-actor.ts";
+
+async function invoiceReadingOf(context: RouterContext): Promise<InvoiceReadingActorRef> {
+  const [planSearch, { invoiceReadingFor }] = await Promise.all([context.planSearch.get(), import("./invoice-reading-actor.ts")]);
+  return invoiceReadingFor(planSearch);
+}
 
 /**
  * upload-invoice and scan-upload-invoice: choosing a file. Coming back here (browser Back from the
  * form, or while reading) leaves the reading or the form: the next file starts afresh.
  */
 export async function openInvoiceChoice({ context }: { context: RouterContext }): Promise<void> {
-  const invoiceReading = invoiceReadingFor(await context.planSearch.get());
+  const invoiceReading = await invoiceReadingOf(context);
   invoiceReading.send({ type: "reading.cancel" });
   invoiceReading.send({ type: "file.change" });
 }
@@ -24,7 +31,7 @@ export async function openInvoiceChoice({ context }: { context: RouterContext })
  * @throws redirect to upload-invoice when there is nothing to verify
  */
 export async function openVerifyForm({ context }: { context: RouterContext }): Promise<void> {
-  const invoiceReading = invoiceReadingFor(await context.planSearch.get());
+  const invoiceReading = await invoiceReadingOf(context);
   invoiceReading.send({ type: "details.edit" });
   if (invoiceReading.getSnapshot().matches("choosing")) throw redirect({ to: "/find-claim/upload-invoice", replace: true });
 }
