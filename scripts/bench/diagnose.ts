@@ -2,11 +2,11 @@
  * Why a screen is slow, in Lighthouse's own words (issue 12): builds the portal (or reuses a build
  * given with --dir), serves it with the reference API and prints, per run of each screen, the score,
  * FCP, LCP, TBT, the LCP element, the critical request chains and the main thread's work per
- * script. As in the bench, welcome and select-search-method start from an empty cache and storage,
- * the others from the browser that searched (and filed up to step 4). Run: `npm exec -- tsx scripts/bench/diagnose.ts [--dir DIR] [--runs N] [screen...]`,
+ * script; and first, per screen, the scripts it downloads beyond the app shell (gzip, nothing cached). As in the bench, welcome and select-search-method start from an empty cache and storage,
+ * the others from the browser that searched (and filed up to step 4). Run: `npm exec -- tsx scripts/bench/diagnose.ts [--dir DIR] [--runs N] [screen...]` (--runs 0: the scripts only),
  * screens among bare (the bare React page), welcome, select-search-method, select-plan, step4. Figures only, like the bench.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +18,7 @@ import { Hono } from "hono";
 import { portalFiles } from "../../server/portal-files.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
 import { launchForLighthouse } from "./lighthouse.ts";
+import { appShellBytes, scriptSizes, scriptsOfPage } from "./page-weight.ts";
 
 interface Chain {
   url: string;
@@ -78,8 +79,8 @@ try {
     step4 = page.url();
     await findPlan(page, origin);
   }
+  const afterSearch = await page.context().storageState();
   await page.close();
-  await cdp.close();
   const urls: Record<string, string> = {
     bare: bareUrl,
     welcome: `${origin}/`,
@@ -87,6 +88,18 @@ try {
     "select-plan": `${origin}/find-claim/select-plan`,
     step4,
   };
+  const sizes = await scriptSizes(portalDir);
+  const shell = await appShellBytes(portalDir, sizes);
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const html = await readFile(join(portalDir, "index.html"), "utf8");
+  console.log(`\nApp shell: ${kB(shell)} gzip`);
+  for (const name of wanted.filter((screen) => screen !== "bare")) {
+    const needsSearch = name !== "welcome" && name !== "select-search-method";
+    const { files, gzipBytes } = await scriptsOfPage(cdp, urls[name]!, sizes, needsSearch ? afterSearch : undefined);
+    const extra = files.filter((file) => !html.includes(`/assets/${file}"`)).sort((a, b) => sizes.get(b)! - sizes.get(a)!);
+    console.log(`${name}: ${kB(gzipBytes)}, ${kB(gzipBytes - shell)} beyond the shell: ${extra.map((file) => `${file} ${kB(sizes.get(file)!)}`).join(", ")}`);
+  }
+  await cdp.close();
   for (const name of wanted) {
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(urls[name]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: !["bare", "welcome", "select-search-method"].includes(name) });

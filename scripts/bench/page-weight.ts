@@ -39,3 +39,10 @@ export async function scriptsOfPage(browser: Browser, url: string, sizes: Map<st
   const list = [...files].sort();
   return { files: list, gzipBytes: list.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0) };
 }
+
+/** Gzip bytes of the app shell: index.html's entry script and what it preloads. */
+export async function appShellBytes(portalDir: string, sizes: Map<string, number>): Promise<number> {
+  const html = await readFile(join(portalDir, "index.html"), "utf8");
+  const files = [...html.matchAll(/\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  return files.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
+}

@@ -5,7 +5,7 @@
  * select-search-method, select-plan and create-claim step 4 screens; prints each budget with its
  * verdict and writes the figures to docs/performance.md. Asserts nothing: figures only.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, release, totalmem, tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
@@ -17,7 +17,7 @@ import { launchChromium } from "../chromium.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
 import { judge, type PageFigures, type Verdict } from "./budgets.ts";
 import { launchForLighthouse, medianLighthouse, type LighthouseFigures } from "./lighthouse.ts";
-import { scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
+import { appShellBytes, scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
 
 const RUNS = 3;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -52,13 +52,6 @@ async function fileUpToStep4(page: Page, origin: string): Promise<string> {
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("heading", { name: "Report your damage" }).waitFor();
   return page.url();
-}
-
-/** Gzip bytes of the app shell: index.html's entry script and what it preloads. */
-async function appShellBytes(portalDir: string, sizes: Map<string, number>): Promise<number> {
-  const html = await readFile(join(portalDir, "index.html"), "utf8");
-  const files = [...html.matchAll(/\/assets\/([^"]+\.js)"/g)].map((match) => match[1]!);
-  return files.reduce((sum, name) => sum + (sizes.get(name) ?? 0), 0);
 }
 
 export async function runPortalBench(): Promise<Verdict[]> {
