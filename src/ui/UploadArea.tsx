@@ -3,91 +3,24 @@
  * "Upload"; issue 13): several files at once, picked, dropped or taken with the phone camera; HEIC
  * photos converted and big photos made smaller before upload (src/lib/photo-prepare.ts); a progress
  * bar, Cancel and, after a failure, Retry per file; the toasts of section 8. The fileUpload machine
- * runs the batch, one child per file.
+ * runs the batch, one child per file (upload-batch.ts). The batch, its machine and the photo
+ * pipeline load when the first files are picked or dropped, not with the screen (issue 12): until
+ * then the area is only its picker.
  */
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useId, useState, type DragEvent } from "react";
-import { fromCallback, fromPromise } from "xstate";
+import { useSelector } from "@xstate/react";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import {
-  fileUploadMachine,
-  uploadItemMachine,
-  type FileRefusal,
-  type PickedFile,
-  type UploadItemEvent,
-  type UploadItemRef,
-  type UploadNotice,
-} from "../../machines/file-upload.machine.ts";
-import { putFile, type UploadDestination } from "../api/documents.ts";
-import { prepareFile, PHOTO_EXTENSIONS } from "../lib/photo-prepare.ts";
-import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
-import { showError, showSuccess } from "./toasts.ts";
-import { inspect } from "../inspect.ts";
+import type { UploadItemRef } from "../../machines/file-upload.machine.ts";
+import type { UploadDestination } from "../api/documents.ts";
+import { showError } from "./toasts.ts";
+import type { UploadBatch } from "./upload-batch.ts";
+
+const NO_ENTRIES: never[] = [];
+const NO_CHILDREN: Record<string, unknown> = {};
 
 /** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
-
-/**
- * The batch check, by name and size only: an unknown extension is refused; a PDF over the limit is
- * refused; a photo over it is not, since it is made smaller before upload.
- */
-export function checkPicked(files: PickedFile[]): FileRefusal[] {
-  return files.flatMap((file): FileRefusal[] => {
-    const ext = extensionOf(file.name);
-    if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext)) return [{ fileName: file.name, reason: "unsupported" }];
-    if (ext === "pdf" && file.size > MAX_UPLOAD_BYTES) return [{ fileName: file.name, reason: "tooBig" }];
-    return [];
-  });
-}
-
-const uploadActors = (destination: UploadDestination) => ({
-  checkFiles: fromPromise<FileRefusal[], PickedFile[]>(async ({ input }) => checkPicked(input)),
-  uploadFile: uploadItemMachine.provide({
-    actors: {
-      prepareFile: fromPromise<PickedFile, { file: PickedFile }>(({ input }) => prepareFile(input.file as File)),
-      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => destination.uploadUrl(input.file)),
-      putFile: fromCallback<UploadItemEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
-        const controller = new AbortController();
-        putFile(input.url, input.file as File, (fraction) => sendBack({ type: "upload.progress", fraction }), controller.signal).then(
-          () => sendBack({ type: "upload.stored" }),
-          () => {
-            if (!controller.signal.aborted) sendBack({ type: "upload.failed" });
-          },
-        );
-        return () => controller.abort();
-      }),
-      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => destination.link(input.fileName)),
-    },
-  }),
-});
-
-function showUploadNotice(notice: UploadNotice, destination: UploadDestination): void {
-  switch (notice.code) {
-    case "fileTooBig": {
-      // The contact path names the file; SPEC.md quotes 20 MB there, but 10 MB is what is enforced
-      // and so what is said (docs/spec-decisions.md).
-      const { fileName } = notice;
-      return showError(
-        destination.kind === "contactRequest" ? i18n._(msg`File ${fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),
-      );
-    }
-    case "fileNotSupported": {
-      const { fileName } = notice;
-      return showError(i18n._(msg`File ${fileName} is not supported`));
-    }
-    case "fileDamaged": {
-      const { fileName } = notice;
-      return showError(i18n._(msg`File ${fileName} is damaged and cannot be opened. Please choose another photo.`));
-    }
-    case "fileNotUploaded":
-      return showError(i18n._(msg`file not uploaded.`));
-    case "filesUploaded":
-      return showSuccess(i18n._(msg`files uploaded sucessfully`));
-  }
-}
 
 /** One file of the batch: its name, what is happening, a progress bar, Cancel or Retry. */
 function UploadRow({ item, fileName, onCancel, onRetry }: { item: UploadItemRef; fileName: string; onCancel: () => void; onRetry: () => void }) {
@@ -143,21 +76,55 @@ export interface UploadAreaProps {
 export function UploadArea({ destination, label, invalid, onLinked }: UploadAreaProps) {
   const { t } = useLingui();
   const id = useId();
-  const [logic] = useState(() => fileUploadMachine.provide({ actors: uploadActors(destination), actions: { documentLinked: (_, { document }) => onLinked(document) } }));
-  const actor = useActorRef(logic, { inspect });
-  const entries = useSelector(actor, (snapshot) => snapshot.context.entries);
-  const children = useSelector(actor, (snapshot) => snapshot.children);
-  const checking = useSelector(actor, (snapshot) => snapshot.matches("checking"));
+  const [actor, setActor] = useState<UploadBatch | null>(null);
+  const starting = useRef<Promise<UploadBatch> | null>(null);
+  const latest = useRef({ destination, onLinked });
+  useEffect(() => {
+    latest.current = { destination, onLinked };
+  });
+  const entries = useSelector(actor ?? undefined, (snapshot) => snapshot?.context.entries ?? NO_ENTRIES);
+  const children = useSelector(actor ?? undefined, (snapshot) => snapshot?.children ?? NO_CHILDREN);
+  // While the batch's code loads, the picker waits as it does while a batch is checked.
+  const [loading, setLoading] = useState(false);
+  const checking = useSelector(actor ?? undefined, (snapshot) => snapshot?.matches("checking") ?? false) || loading;
   const [hasCamera] = useState(() => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches);
   const [dragging, setDragging] = useState(false);
-
+  // The batch ends with the area, even one whose code was still loading.
+  const mounted = useRef(true);
   useEffect(() => {
-    const subscription = actor.on("notify", (notice) => showUploadNotice(notice, destination));
-    return () => subscription.unsubscribe();
-  }, [actor, destination]);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  useEffect(() => () => actor?.stop(), [actor]);
+
+  /** The running batch, started on first use with the destination and onLinked of the moment. */
+  const batch = (): Promise<UploadBatch> => {
+    if (!starting.current) {
+      setLoading(true);
+      starting.current = import("./upload-batch.ts").then(({ startUploadBatch }) => {
+        const started = startUploadBatch(
+          () => latest.current.destination,
+          (document) => latest.current.onLinked(document),
+        );
+        if (!mounted.current) started.stop();
+        setActor(started);
+        setLoading(false);
+        return started;
+      });
+      starting.current.catch(() => {
+        // The code did not load (a lost connection): the next pick tries again.
+        starting.current = null;
+        setLoading(false);
+        showError(t`file not uploaded.`);
+      });
+    }
+    return starting.current;
+  };
 
   const send = (files: File[]) => {
-    if (files.length > 0) actor.send({ type: "files.picked", files });
+    if (files.length > 0) batch().then((started) => started.send({ type: "files.picked", files }), () => undefined);
   };
   const pick = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? []);
@@ -219,8 +186,8 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
                 key={entry.key}
                 item={item}
                 fileName={entry.fileName}
-                onCancel={() => actor.send({ type: "file.cancel", key: entry.key })}
-                onRetry={() => actor.send({ type: "file.retry", key: entry.key })}
+                onCancel={() => actor?.send({ type: "file.cancel", key: entry.key })}
+                onRetry={() => actor?.send({ type: "file.retry", key: entry.key })}
               />
             ) : null;
           })}

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
+import { FPP_CLAIM } from "../../screens/claim-wizard/fpp-claim-family.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
@@ -10,6 +11,6 @@ export const Route = createFileRoute("/find-claim/create-claim")({
     const { step, claimId, warranty_id } = Route.useSearch();
     if (!claimId || !warranty_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}`} family="fpp" claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} />;
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The claim wizard screen of both families (SPEC.md section 2 "Claim wizard (FPP)", route
- * create-claim, and "Claim wizard (ACE)", route create-ace-claim), driven by the table in
- * claim-families.tsx. The family's machine owns the flow; the URL mirrors its step one way each
+ * create-claim, and "Claim wizard (ACE)", route create-ace-claim), driven by the family's row of
+ * the table in claim-families.tsx, which its route gives. The family's machine owns the flow; the URL mirrors its step one way each
  * (DESIGN.md "URL and machine"): the machine announces a step through `showStep`, and a URL change
  * from outside (back, forward, a pasted link) is sent to it as `step.requested`.
  */
@@ -9,14 +9,14 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import type { ActorRefFrom } from "xstate";
-import { CLAIM_STEPS, type ClaimFamily } from "../../../machines/claim-steps.ts";
+import { CLAIM_STEPS } from "../../../machines/claim-steps.ts";
 import { stepOf } from "../../../machines/claim-wizard.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
 import { claimActorsFor } from "./claim-actors.ts";
-import { CLAIM_FAMILIES } from "./claim-families.tsx";
+import type { ClaimFamilyTable } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { useClaimNotices } from "./use-claim-notices.ts";
@@ -27,7 +27,8 @@ import { WizardFrame } from "../../ui/WizardFrame.tsx";
 import { inspect } from "../../inspect.ts";
 
 export interface ClaimWizardProps {
-  family: ClaimFamily;
+  /** The family's row: FPP_CLAIM (fpp-claim-family.tsx) or ACE_CLAIM (ace-claim-family.tsx). */
+  table: ClaimFamilyTable;
   claimId: number;
   planId: number;
   /** ACE: `cust_id` of the URL; FPP: null. */
@@ -36,13 +37,13 @@ export interface ClaimWizardProps {
   step: number | null;
 }
 
-export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
+export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
   const { i18n } = useLingui();
   const router = useRouter();
-  const table = CLAIM_FAMILIES[family];
+  const { family } = table;
   const [logic] = useState(() =>
     (table.machine as typeof fppClaimMachine).provide({
-      actors: claimActorsFor(family),
+      actors: claimActorsFor(family, table.api),
       actions: {
         showStep: (_, { step, replace }) => showStepInUrl(router, table.route, step, replace),
         leaveToSelectPlan: (_, params) => void router.navigate({ to: "/find-claim/select-plan", search: { warranty_id: params.planId, claimId: params.claimId } }),
@@ -51,6 +52,8 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
     }),
   );
   const [keptDraft] = useState(() => loadKeptDraft(family, claimId));
+  // The step the URL names starts loading its screen now, beside the claim (claim-families.tsx).
+  useState(() => loadStep(table, urlStep));
   const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, {
     input: { claimId, planId, customerId, requestedStep: urlStep, keptDraft },
     inspect,
@@ -71,29 +74,48 @@ export function ClaimWizard({ family, claimId, planId, customerId, step: urlStep
   if (notFound) return <ClaimNotFound />;
   if (step === 6) return <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />;
   // Loading, or handing over to the plan choice (step 1).
-  if (step === null || step === 1) {
-    return (
-      <p role="status" className="loading">
-        <Trans>Loading your claim…</Trans>
-      </p>
-    );
-  }
+  if (step === null || step === 1) return <LoadingClaim />;
 
   const view = table.steps[step as 2 | 3 | 4 | 5];
   return (
     <DraftActorContext.Provider value={draftActor}>
-      <WizardFrame
-        steps={CLAIM_STEPS}
-        step={step}
-        title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
-        canGoNext={canGoNext}
-        busy={busy}
-        isReview={step === 5}
-        onBack={() => actor.send({ type: "step.back" })}
-        onNext={() => actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" })}
-      >
-        {view.body()}
-      </WizardFrame>
+      {/* Around the frame, so it mounts (and focuses) with its step's body in place. */}
+      <Suspense fallback={<LoadingClaim />}>
+        <WizardFrame
+          steps={CLAIM_STEPS}
+          step={step}
+          title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
+          canGoNext={canGoNext}
+          busy={busy}
+          isReview={step === 5}
+          onBack={() => {
+            loadStep(table, step - 1);
+            actor.send({ type: "step.back" });
+          }}
+          onNext={() => {
+            // The next step's screen loads while the machine saves this one.
+            loadStep(table, step + 1);
+            actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" });
+          }}
+        >
+          {view.body()}
+        </WizardFrame>
+      </Suspense>
     </DraftActorContext.Provider>
   );
+}
+
+function LoadingClaim() {
+  return (
+    <p role="status" className="loading">
+      <Trans>Loading your claim…</Trans>
+    </p>
+  );
+}
+
+/** Starts loading a step's screen, when the step is one the wizard frames (2 to 5). */
+function loadStep(table: ClaimFamilyTable, step: number | null): void {
+  const view = step === null ? undefined : table.steps[step as 2 | 3 | 4 | 5];
+  // A failed load is retried when the step renders; its error shows there.
+  view?.load().catch(() => undefined);
 }

@@ -1,0 +1,54 @@
+/**
+ * The FPP claim wizard's row of the family table (claim-families.tsx; SPEC.md section 2 "Claim
+ * wizard (FPP)"): its machine, its route, its damage options and its API. A module of its own, so
+ * the FPP route loads neither the ACE machine nor the ACE client (issue 12).
+ */
+import { msg } from "@lingui/core/macro";
+import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
+import type { ClaimOptions } from "../../../machines/domain.ts";
+import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
+import { deleteDamage, fetchClaim, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../../api/claims.ts";
+import { deleteDocument } from "../../api/documents.ts";
+import { fetchClaimOptions } from "../../api/lookups.ts";
+import { fetchPlan } from "../../api/plans.ts";
+import { ItemDetailsStep, reportDamage, review, SelectItemsStep, type ClaimFamilyTable } from "./claim-families.tsx";
+
+/** FPP: claim, plan and options; rejects when the claim does not belong to the URL's plan. */
+async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
+  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId), fetchClaimOptions()]);
+  if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
+  return { claim, plan, options };
+}
+
+export const FPP_CLAIM: ClaimFamilyTable = {
+  family: "fpp",
+  machine: fppClaimMachine,
+  route: "/find-claim/create-claim",
+  // FPP damage options are the same for every item; damage areas come with the claim.
+  damageOptionsFor: ({ options, claim }) => {
+    const lists = options as ClaimOptions | null;
+    return {
+      damageTypes: lists?.damageTypes ?? [],
+      specificDamages: lists?.specificDamages ?? [],
+      damageAreas: claim?.damageAreas ?? [],
+      howItHappened: lists?.howItHappened ?? [],
+      remedies: lists?.remedies ?? [],
+    };
+  },
+  steps: {
+    2: { title: msg`Select damaged items under your plan`, body: () => <SelectItemsStep canAddMissingItem />, load: SelectItemsStep.load },
+    3: { title: msg`Confirm/Update Item Details`, body: () => <ItemDetailsStep />, load: ItemDetailsStep.load },
+    4: reportDamage,
+    5: review,
+  },
+  api: {
+    load: loadFppClaim,
+    fetchClaim,
+    saveItems: (input) => saveClaimItems(input, input.items),
+    removeItem: (input) => removeClaimItem(input.claimItemId),
+    saveDamages: async (input) => void (await saveDamages(input, input.damages)),
+    deleteDamage,
+    deleteDocument,
+    submit: submitClaim,
+  },
+};
