@@ -13,7 +13,7 @@ import { mkdir, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./config.ts";
-import { loadTemplate, saveTemplate } from "./pglite-template.ts";
+import { copyTemplate, saveTemplate } from "./pglite-template.ts";
 
 /** Something SQL runs on: the database itself or an open transaction. */
 export interface Queryable {
@@ -117,13 +117,25 @@ export function poolTypes(defaults: TypeParsers): TypeParsers {
 }
 
 async function openPglite(dataDir: string): Promise<Driver> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { preparedQuery } = await import("./pglite-prepared.ts");
   const folder = join(dataDir, "pg");
-  await mkdir(folder, { recursive: true });
-  // A new folder starts from the seeded template when there is one (pglite-template.ts).
-  const template = existsSync(join(folder, "PG_VERSION")) ? undefined : await loadTemplate();
-  const pg = await PGlite.create(folder, { parsers: { [INT8_OID]: parseInt8 }, ...(template && { loadDataDir: template }) });
+  // A new folder is copied from the seeded template (pglite-template.ts) while PGlite loads: the
+  // copy is the disk's work, loading PGlite's code and engine the CPU's. Without a template PGlite
+  // creates the cluster itself (initdb), and migrations and the seed follow.
+  await mkdir(dataDir, { recursive: true });
+  const copied = existsSync(join(folder, "PG_VERSION")) ? Promise.resolve(false) : copyTemplate(folder);
+  copied.catch(() => undefined); // awaited below, where its failure fails the opening
+  const [{ PGlite }, { NodeFS }, { preparedQuery }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/nodefs"),
+    import("./pglite-prepared.ts"),
+  ]);
+  // PGlite reads the data folder only after this hook, its place to fill the folder from elsewhere.
+  const fs = new (class extends NodeFS {
+    override async initialSyncFs() {
+      await copied;
+    }
+  })(folder);
+  const pg = await PGlite.create({ fs, parsers: { [INT8_OID]: parseInt8 } });
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
   // Outside transactions (every read of the API) each SQL text is prepared once (issue 12), and
@@ -146,7 +158,11 @@ async function openPglite(dataDir: string): Promise<Driver> {
       await exec(sql);
     },
     close: () => pg.close(),
-    keepAsTemplate: async () => saveTemplate(await pg.dumpDataDir("gzip")),
+    keepAsTemplate: async () => {
+      // Flushed to the files first, so a folder copied from the template has nothing to replay.
+      await pg.exec("CHECKPOINT");
+      await saveTemplate(await pg.dumpDataDir("none"));
+    },
   };
 }
 

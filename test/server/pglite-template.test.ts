@@ -1,7 +1,7 @@
 /**
  * New data folders start from a seeded template (server/pglite-template.ts, issue 12's cold start):
  * the first folder seeded saves it, the next one is loaded from it, demo data and ids alike, and
- * is then a database of its own.
+ * is then a database of its own, kept across restarts, while the template stays as it was saved.
  */
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -14,7 +14,7 @@ const customers = async (server: Awaited<ReturnType<typeof startTestServer>>) =>
 
 describe("the seeded template of new data folders", () => {
   it("is saved by the first folder seeded, and the next new folder starts from it", async () => {
-    await rm(templatePath(), { force: true });
+    await rm(templatePath(), { recursive: true, force: true });
     const first = await startTestServer({ databaseUrl: undefined });
     try {
       expect(existsSync(templatePath())).toBe(true);
@@ -32,6 +32,28 @@ describe("the seeded template of new data folders", () => {
       }
     } finally {
       await first.stop();
+    }
+  });
+
+  it("gives each new folder its own copy: a restart finds the folder's writes, the next new folder does not", async () => {
+    const changed = await startTestServer({ databaseUrl: undefined });
+    let restarted: Awaited<ReturnType<typeof startTestServer>> | undefined;
+    try {
+      const seeded = await customers(changed);
+      await changed.db.query("DELETE FROM customers WHERE email = $1", [seeded[0]!.email]);
+      await changed.close();
+      restarted = await startTestServer(changed.data);
+      expect(await customers(restarted)).toEqual(seeded.slice(1));
+      const next = await startTestServer({ databaseUrl: undefined });
+      try {
+        expect(await customers(next)).toEqual(seeded);
+        // The template keeps only the server's database (pglite-template.ts, saveTemplate).
+        expect(await next.db.query("SELECT datname FROM pg_database ORDER BY datname")).toEqual([{ datname: "postgres" }]);
+      } finally {
+        await next.stop();
+      }
+    } finally {
+      await (restarted ?? changed).stop();
     }
   });
 });
