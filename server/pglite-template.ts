@@ -72,6 +72,7 @@ export async function copyTemplate(folder: string): Promise<boolean> {
   const inside = (entry: (typeof entries)[number]) => join(entry.parentPath, entry.name).slice(template.length + 1);
   const partial = `${folder}.${process.pid}.partial`;
   try {
+    await rm(partial, { recursive: true, force: true }); // left by a killed process of the same id
     await mkdir(partial, { recursive: true, mode: 0o700 });
     // Parents before children: a parent's path is shorter.
     for (const dir of entries.filter((entry) => entry.isDirectory()).map(inside).sort((a, b) => a.length - b.length)) {
