@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import lighthouse from "lighthouse";
-import { chromium, type Page } from "playwright-core";
+import { chromium } from "playwright-core";
 import { startServer } from "../../server/start.ts";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -19,6 +19,7 @@ import { portalFiles } from "../../server/portal-files.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
 import { launchForLighthouse } from "./lighthouse.ts";
 import { appShellBytes, scriptSizes, scriptsOfPage } from "./page-weight.ts";
+import { fileUpToStep4, findPlan } from "./journeys.ts";
 
 interface Chain {
   url: string;
@@ -34,13 +35,6 @@ function printChains(chains: Record<string, Chain>, depth = 0): void {
     console.log(`    ${isLongest ? "*" : " "} ${"  ".repeat(depth)}${new URL(url).pathname} ${(transferSize / 1024).toFixed(1)} kB, done at ${Math.round(navStartToEndTime)} ms`);
     if (chain.children) printChains(chain.children, depth + 1);
   }
-}
-
-async function findPlan(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/find-claim/warranty-number`);
-  await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
 }
 
 const { values, positionals } = parseArgs({ options: { dir: { type: "string" }, runs: { type: "string", default: "1" }, json: { type: "string" } }, allowPositionals: true });
@@ -69,14 +63,7 @@ try {
   const page = await cdp.contexts()[0]!.newPage();
   let step4 = "";
   if (wanted.some((name) => name !== "welcome" && name !== "select-search-method")) {
-    await findPlan(page, origin);
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("checkbox", { name: /Sofa/ }).check();
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
-    await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("heading", { name: "Report your damage" }).waitFor();
-    step4 = page.url();
+    step4 = await fileUpToStep4(page, origin);
     await findPlan(page, origin);
   }
   const afterSearch = await page.context().storageState();

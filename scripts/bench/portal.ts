@@ -10,7 +10,7 @@ import { cpus, release, totalmem, tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 import { portalFiles } from "../../server/portal-files.ts";
 import { startServer } from "../../server/start.ts";
 import { launchChromium } from "../chromium.ts";
@@ -18,6 +18,7 @@ import { buildBarePage, buildPortal } from "./builds.ts";
 import { judge, type PageFigures, type Verdict } from "./budgets.ts";
 import { launchForLighthouse, medianLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { appShellBytes, scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
+import { fileUpToStep4, findPlan } from "./journeys.ts";
 
 const RUNS = 3;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -32,26 +33,6 @@ function serveFolder(root: string): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, stop: () => server.close() }));
   });
-}
-
-/** Finds W-E34-WS4566, as a person would: the browser's session may then open its plan and claims. */
-async function findPlan(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/find-claim/warranty-number`);
-  await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
-}
-
-/** Finds W-E34-WS4566 and files its claim up to step 4 (the sofa, its details); returns the step 4 URL. */
-async function fileUpToStep4(page: Page, origin: string): Promise<string> {
-  await findPlan(page, origin);
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("checkbox", { name: /Sofa/ }).check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.getByRole("heading", { name: "Report your damage" }).waitFor();
-  return page.url();
 }
 
 export async function runPortalBench(): Promise<Verdict[]> {
