@@ -6,9 +6,9 @@
 import * as v from "valibot";
 import { EMAIL_PATTERN, isValidUsPhone } from "../../../machines/contact-rules.ts";
 import type { FieldMessageKey } from "../../lib/messages.ts";
+import { requiredText, searchZip } from "../plan-search/personal-info-schema.ts";
 
 const m = (key: FieldMessageKey) => key;
-const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
 const blank = (text: string) => text.trim() === "";
 
 export const verifyInfoSchema = v.pipe(
@@ -18,7 +18,7 @@ export const verifyInfoSchema = v.pipe(
     invoiceNumber: v.string(),
     email: v.pipe(v.string(), v.check((email) => blank(email) || EMAIL_PATTERN.test(email.trim()), m("emailInvalid"))),
     phone: v.pipe(v.string(), v.check((phone) => blank(phone) || isValidUsPhone(phone), m("phoneInvalid"))),
-    zip: v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric"))),
+    zip: searchZip,
   }),
   // One way to match the plan is needed; the invoice number is the one a receipt always has.
   v.forward(

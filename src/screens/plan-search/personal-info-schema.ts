@@ -7,7 +7,10 @@ import { EMAIL_PATTERN, isValidUsPhone } from "../../../machines/contact-rules.t
 import type { FieldMessageKey } from "../../lib/messages.ts";
 
 const m = (key: FieldMessageKey) => key;
-const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
+/** A name: required, trimmed (shared with the invoice verify form). */
+export const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
+/** The optional home ZIP of a search: digits only (shared with the invoice verify form). */
+export const searchZip = v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric")));
 
 export const SEARCH_BY = ["email", "phone", "invoice"] as const;
 export type SearchBy = (typeof SEARCH_BY)[number];
@@ -26,7 +29,7 @@ export const personalInfoSchema = v.pipe(
   v.object({
     firstName: requiredText,
     lastName: requiredText,
-    zip: v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric"))),
+    zip: searchZip,
     by: v.picklist(SEARCH_BY),
     email: v.string(),
     phone: v.string(),
