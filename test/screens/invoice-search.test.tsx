@@ -82,6 +82,13 @@ describe("invoice search", () => {
     // Try Again goes back to the form, as it was sent.
     await user.click(await screen.findByRole("button", { name: "Try Again" }));
     expect(await screen.findByLabelText("Invoice number")).toHaveValue("INV-100234");
+    // The try counter counts invoice searches like the others: the third failure offers Contact Service.
+    await user.click(screen.getByRole("button", { name: "Search" }));
+    await user.click(await screen.findByRole("button", { name: "Try Again" }));
+    await user.click(await screen.findByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("button", { name: "Contact Service" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try Again" })).not.toBeInTheDocument();
+    expect(sent).toHaveLength(3);
   });
 
   it("opens the form empty with a friendly line when nothing was read, and asks for what is missing", async () => {
