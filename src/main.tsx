@@ -7,6 +7,7 @@
 import { startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
+import { recordEarlyInput } from "./early-input.ts";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
@@ -36,48 +37,6 @@ function firstRouteLoaded(): Promise<"loaded" | "failed" | "too slow"> {
   ]);
 }
 
-/** What a person chose or typed in the prerendered page before the app could hear it. */
-interface EarlyInput {
-  input: HTMLInputElement;
-  checked: boolean;
-  value: string;
-}
-
-/**
- * Takes back the choices made in the prerendered page before hydration, so the app's state and the
- * page agree when it hydrates; `replay` then makes them again as events the app hears (a radio
- * chosen before the script ran enables Search, as it would after).
- */
-function takeEarlyInput(root: HTMLElement): EarlyInput[] {
-  const changed = [...root.querySelectorAll("input")].filter((input) => input.checked !== input.defaultChecked || input.value !== input.defaultValue);
-  const early = changed.map((input) => ({ input, checked: input.checked, value: input.value }));
-  for (const input of changed) {
-    input.checked = input.defaultChecked;
-    input.value = input.defaultValue;
-  }
-  return early;
-}
-
-/** True once React has hydrated the element (its Suspense boundary may hydrate after the root). */
-const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
-
-function replay(early: EarlyInput[]): void {
-  if (early.some(({ input }) => input.isConnected && !hydrated(input))) {
-    window.setTimeout(() => replay(early), 50);
-    return;
-  }
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-  for (const { input, checked, value } of early) {
-    if (!input.isConnected || input.disabled) continue;
-    if (input.type === "radio" || input.type === "checkbox") {
-      if (input.checked !== checked) input.click();
-    } else if (input.value !== value) {
-      setValue.call(input, value);
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  }
-}
-
 /** Calls `onCommit` once, after its children's first commit (here: the end of hydration). */
 function AfterCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(() => onCommit(), [onCommit]);
@@ -90,14 +49,16 @@ const prerendered = container.dataset.prerendered === locale && container.datase
 // The first page's screen code downloads while its language's catalog does, not after it: the
 // router would ask for it only once it renders (issue 12). Its data still loads through the route.
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
+// From the first script, so a choice made while the app loads is told to it once hydrated.
+const early = recordEarlyInput(container);
 const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded() : null]);
 
 const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
 if (firstRoute === "loaded") {
-  const early = takeEarlyInput(container);
   // As a transition, hydration yields to the browser between pieces: the page is already painted,
   // and a phone stays responsive to a tap meanwhile.
-  startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={() => replay(early)}>{app}</AfterCommit>));
+  startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
 } else {
-  createRoot(container).render(app);
+  // The page is drawn anew, so the early choices are gone with it; this only stops recording.
+  createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>);
 }

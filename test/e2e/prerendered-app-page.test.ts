@@ -54,21 +54,59 @@ describe("the prerendered select-search-method page", () => {
     await context.close();
   });
 
-  it("keeps a choice made before the app woke up: Search works once it has", async () => {
+  /**
+   * Opens the page with `gated` requests held until the returned release is called, and a watch
+   * that notes whether the warranty-number radio, once chosen, was ever seen unchosen again.
+   */
+  async function openHeld(gated: RegExp) {
     const context = await portal.newContext();
+    await context.addInitScript(() => {
+      const page = window as unknown as { choiceLost: boolean };
+      page.choiceLost = false;
+      let chosen = false;
+      const watch = () => {
+        const radio = document.querySelector<HTMLInputElement>('input[value="warrantyNumber"]');
+        if (radio?.checked) chosen = true;
+        else if (radio && chosen) page.choiceLost = true;
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     const page = await context.newPage();
-    // The app's entry script waits until the radio is chosen.
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(gated, async (route) => {
+      asked();
       await gate;
       await route.continue();
     });
     await page.goto(PATH, { waitUntil: "commit" });
-    await page.getByRole("radio", { name: "I have my warranty number" }).check();
-    release();
+    return { context, page, release, requested };
+  }
+
+  async function searchesWithTheEarlyChoice(page: Awaited<ReturnType<typeof openHeld>>["page"]) {
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL((url) => url.pathname === "/find-claim/warranty-number");
+    expect(await page.evaluate(() => (window as unknown as { choiceLost: boolean }).choiceLost)).toBe(false);
+  }
+
+  it("keeps a choice made before the app's script ran, on screen throughout: Search works once it has", async () => {
+    const { context, page, release } = await openHeld(/\/assets\/index-[^/]*\.js$/);
+    await page.getByRole("radio", { name: "I have my warranty number" }).check();
+    release();
+    await searchesWithTheEarlyChoice(page);
+    await context.close();
+  });
+
+  it("keeps a choice made while the app loads, before it hydrates the page", async () => {
+    // The entry script has run once it asks for the language's catalog; hydration waits for it.
+    const { context, page, release, requested } = await openHeld(/\/assets\/messages-[^/]*\.js$/);
+    await requested;
+    await page.getByRole("radio", { name: "I have my warranty number" }).check();
+    release();
+    await searchesWithTheEarlyChoice(page);
     await context.close();
   });
 
