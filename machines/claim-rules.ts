@@ -8,9 +8,15 @@ import type { DamageEntry, ItemDetails } from "./domain.ts";
 
 export const EARLIEST_NOTICE_DATE = "2000-01-01";
 
-/** Today's date in the consumer's zone, `YYYY-MM-DD` (Swedish locale formats dates as ISO). */
+/**
+ * Today's date in the consumer's zone, `YYYY-MM-DD`. Read from the Date's own fields: a locale's
+ * formatter (toLocaleDateString) would start the platform's date formatting, which was the longest
+ * piece of work in showing a damage step on a throttled phone (issue 12).
+ */
 export function localToday(): string {
-  return new Date().toLocaleDateString("sv-SE");
+  const now = new Date();
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${String(now.getFullYear()).padStart(4, "0")}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
 /** The spec's date field: an ISO date between 2000-01-01 and today ('Please select a date'). */

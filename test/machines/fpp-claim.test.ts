@@ -4,7 +4,7 @@
  * "Claim flow", section 5 steps 2-4). What both wizards share is tested once in
  * claim-wizard.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hasCompleteDamages, hasDocumentsForEveryItem, savedDamageBlocks, unsavedDamages } from "../../machines/claim-drafts.ts";
 import { hasCompleteDetails, isCompleteDamage, localToday } from "../../machines/claim-rules.ts";
 import { SUBMITTED_STEP, isReadyForReview, resolveStep as resolveClaimStep, type StepFacts } from "../../machines/claim-steps.ts";
@@ -113,6 +113,21 @@ describe("fppClaim field rules and helpers", () => {
     expect(isCompleteDamage({ ...newDamage(), noticedOn: "1999-12-31" })).toBe(false);
     expect(isCompleteDamage({ ...newDamage(), noticedOn: "2999-01-01" })).toBe(false);
     expect(isCompleteDamage({ ...newDamage(), noticedOn: "01/06/2024" })).toBe(false);
+  });
+
+  it("localToday: today is the consumer's calendar day, where they are", () => {
+    const zone = process.env.TZ;
+    vi.useFakeTimers({ now: new Date("2026-03-01T02:30:00Z"), toFake: ["Date"] });
+    try {
+      process.env.TZ = "America/Los_Angeles";
+      expect(localToday()).toBe("2026-02-28");
+      process.env.TZ = "Asia/Tokyo";
+      expect(localToday()).toBe("2026-03-01");
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("needsSpecificDamage: only where the claim offers specific damages", () => {

@@ -38,7 +38,7 @@ export function DamageStep() {
             <h2 id={headingId}>{planItem?.type?.name ?? t`Item`}</h2>
             <dl className="facts">
               <dt>{t`Purchase Date`}</dt>
-              <dd>{formatDisplayDate(plan?.purchaseDate, i18n.locale)}</dd>
+              <dd>{formatDisplayDate(plan?.purchaseDate, i18n)}</dd>
               <dt>{t`Store Code`}</dt>
               <dd>{plan?.store}</dd>
               <dt>{t`Manufacturer`}</dt>

@@ -52,7 +52,7 @@ export function ReviewStep() {
                   <dt>{t`Damage Area`}</dt>
                   <dd>{nameOf(damageOptions.damageAreas, damage.damageAreaId)}</dd>
                   <dt>{t`When did you notice the damage`}</dt>
-                  <dd>{formatDisplayDate(damage.noticedOn, i18n.locale)}</dd>
+                  <dd>{formatDisplayDate(damage.noticedOn, i18n)}</dd>
                   <dt>{t`How did it happen`}</dt>
                   <dd>{nameOf(damageOptions.howItHappened, damage.howItHappenedId)}</dd>
                   <dt>{t`Did you take any steps to remedy?`}</dt>

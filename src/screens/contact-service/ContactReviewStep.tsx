@@ -26,7 +26,7 @@ export function ContactReviewStep({ actor }: { actor: ContactServiceActor }) {
       </ReviewSection>
       <ReviewSection title={t`Purchase Details`} onEdit={() => actor.send({ type: "purchase.edit" })}>
         <Fact term={t`Invoice number`} value={purchase.invoice} />
-        <Fact term={t`Date of purchase`} value={purchase.purchaseDate && formatDisplayDate(purchase.purchaseDate, i18n.locale)} />
+        <Fact term={t`Date of purchase`} value={purchase.purchaseDate && formatDisplayDate(purchase.purchaseDate, i18n)} />
         <Fact term={t`Store name`} value={purchase.storeName} />
         <Fact term={t`Store phone`} value={purchase.storePhone && maskPhone(purchase.storePhone)} />
         <Fact term={t`Store address`} value={[purchase.storeAddress, purchase.storeCity, purchase.storeState, purchase.storeZip].filter(Boolean).join(", ")} />

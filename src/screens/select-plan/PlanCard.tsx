@@ -38,16 +38,16 @@ export function PlanCard({ plan, checked, onSelect }: { plan: Plan; checked: boo
       </label>
       {plan.expirationDate && (
         <p>
-          <Trans>Active until</Trans> {formatDisplayDate(plan.expirationDate, i18n.locale)}
+          <Trans>Active until</Trans> {formatDisplayDate(plan.expirationDate, i18n)}
         </p>
       )}
       <dl className="facts">
         <dt>{t`Customer Name`}</dt>
         <dd>{plan.customerName ?? t`Unknown Customer`}</dd>
         <dt>{t`Purchase Date`}</dt>
-        <dd>{formatDisplayDate(plan.purchaseDate, i18n.locale) || na}</dd>
+        <dd>{formatDisplayDate(plan.purchaseDate, i18n) || na}</dd>
         <dt>{t`Delivery Date`}</dt>
-        <dd>{formatDisplayDate(plan.deliveryDate, i18n.locale) || na}</dd>
+        <dd>{formatDisplayDate(plan.deliveryDate, i18n) || na}</dd>
         <dt>{t`Total Purchase Price`}</dt>
         <dd>{formatUsd(plan.totalPrice)}</dd>
         <dt>{t`Store Code`}</dt>
