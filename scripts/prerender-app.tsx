@@ -12,13 +12,10 @@ import { createActor } from "xstate";
 import { planSearchMachine } from "../machines/plan-search.machine.ts";
 import { AppRoot, createAppRouter } from "../src/app-root.tsx";
 import { i18n, type Locale } from "../src/i18n.ts";
-import type { PlanSearchSlot } from "../src/screens/plan-search/plan-search-slot.ts";
+import { createPlanSearchSlot, type PlanSearchSlot } from "../src/screens/plan-search/plan-search-slot.ts";
 
 /** A slot whose actor never runs: a prerendered screen only reads it. */
-function idleSlot(): PlanSearchSlot {
-  const actor = createActor(planSearchMachine, { input: { savedQuery: null } });
-  return { get: async () => actor, current: () => actor };
-}
+const idleSlot = (): PlanSearchSlot => createPlanSearchSlot(() => createActor(planSearchMachine, { input: { savedQuery: null } }));
 
 /** The markup #root holds for `path` in `locale` before any script runs. */
 export async function renderAppPage(path: string, locale: Locale): Promise<string> {

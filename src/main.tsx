@@ -9,11 +9,12 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
 import { recordEarlyInput } from "./early-input.ts";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
+import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
 import "./styles.css";
 
-const router = createAppRouter(createPlanSearchSlot());
+const router = createAppRouter(createPlanSearchSlot(createPlanSearch));
 
 declare module "@tanstack/react-router" {
   interface Register {
@@ -60,5 +61,5 @@ if (firstRoute === "loaded") {
   startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
 } else {
   // The page is drawn anew, so the early choices are gone with it; this only stops recording.
-  createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>);
+  startTransition(() => createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
 }

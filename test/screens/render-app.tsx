@@ -12,6 +12,7 @@ import { vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { routeTree } from "../../src/routeTree.gen.ts";
+import { createPlanSearch } from "../../src/screens/plan-search/plan-search-actor.ts";
 import { createPlanSearchSlot } from "../../src/screens/plan-search/plan-search-slot.ts";
 
 export type FakeNetwork = (request: Request) => Response | Promise<Response>;
@@ -36,7 +37,7 @@ export async function renderApp(
   );
   vi.stubGlobal("fetch", fetchSpy);
   // A fresh planSearch actor per rendered app, as src/main.tsx makes one per page load.
-  const router = createRouter({ routeTree, context: { planSearch: createPlanSearchSlot() }, history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createRouter({ routeTree, context: { planSearch: createPlanSearchSlot(createPlanSearch) }, history: createMemoryHistory({ initialEntries: [url] }) });
   const app = (
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -1,9 +1,10 @@
 /**
  * Where the router context keeps the app's planSearch actor (DESIGN.md "Machines that outlive one
- * screen") without loading it on the welcome screen (issue 12): the machine, the plans client and
- * the API contract arrive with the first route that searches. Such a route awaits `get()` in its
- * beforeLoad; its screens then read the actor with `usePlanSearch()` (plan-search-actor.ts).
- * Only types are imported here, so this module costs the welcome route nothing.
+ * screen"), made on first use. A route whose screens read it awaits `get()` in its beforeLoad or
+ * loader; its screens then read the actor with `usePlanSearch()` (plan-search-actor.ts). Who makes
+ * the actor is given: the app's entry (src/main.tsx) hands over `createPlanSearch`, so its code is
+ * in the app's shell, which every app screen needs (issue 12; the welcome page has an entry of its
+ * own); the build-time prerender hands over one that never runs.
  */
 import type { PlanSearchActorRef } from "./plan-search-actor.ts";
 
@@ -22,16 +23,14 @@ export interface RouterContext {
   planSearch: PlanSearchSlot;
 }
 
-/** One slot per app (src/main.tsx), or per rendered test app. */
-export function createPlanSearchSlot(): PlanSearchSlot {
+/**
+ * One slot per app (src/main.tsx), or per rendered test app.
+ * @param create makes and starts the actor, on the first `get()` (`createPlanSearch` for the app)
+ */
+export function createPlanSearchSlot(create: () => PlanSearchActorRef): PlanSearchSlot {
   let actor: PlanSearchActorRef | null = null;
-  let loading: Promise<PlanSearchActorRef> | null = null;
   return {
-    get: () =>
-      (loading ??= import("./plan-search-actor.ts").then((module) => {
-        actor = module.createPlanSearch();
-        return actor;
-      })),
+    get: async () => (actor ??= create()),
     current: () => {
       if (!actor) throw new Error("planSearch is not loaded: the route must await context.planSearch.get() in beforeLoad");
       return actor;
