@@ -9,7 +9,7 @@ import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { Suspense, useMemo, useState } from "react";
+import { Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { CLAIM_STEPS } from "../../../machines/claim-steps.ts";
 import { stepOf } from "../../../machines/claim-wizard.ts";
@@ -37,7 +37,16 @@ export interface ClaimWizardProps {
   step: number | null;
 }
 
-export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
+/**
+ * The wizard of one claim. It mounts as a transition: making and starting its machine and showing
+ * its first step happen in pieces React can pause for the phone, not inside the long task that
+ * showed the page (issue 12); the loading line shows meanwhile.
+ */
+export function ClaimWizard(props: ClaimWizardProps) {
+  return useDeferredValue(true, false) ? <OpenClaimWizard {...props} /> : <LoadingClaim />;
+}
+
+function OpenClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
   const { i18n } = useLingui();
   const router = useRouter();
   const { family } = table;
@@ -64,6 +73,10 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep 
 
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
+  // The first step shown renders as a transition, so React yields to the phone between pieces of
+  // it rather than one long task (issue 12); until then the loading line stays. Later steps show
+  // at once: only this null is deferred.
+  const revealed = useDeferredValue(step) !== null;
 
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
   const editing = useSelector(actor, (snapshot) => !snapshot.context.contactSaved);
@@ -74,7 +87,7 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep 
   if (notFound) return <ClaimNotFound />;
   if (step === 6) return <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />;
   // Loading, or handing over to the plan choice (step 1).
-  if (step === null || step === 1) return <LoadingClaim />;
+  if (step === null || step === 1 || !revealed) return <LoadingClaim />;
 
   const view = table.steps[step as 2 | 3 | 4 | 5];
   return (
