@@ -110,6 +110,18 @@ describe("the prerendered select-search-method page", () => {
     await context.close();
   });
 
+  it("sends the pages in a language compressed when the browser takes it, and plain when not", async () => {
+    for (const path of ["/", PATH]) {
+      const compressed = await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "br, gzip", "accept-language": "es" } });
+      expect(compressed.headers.get("content-encoding"), path).toBe("br");
+      expect(compressed.headers.get("vary"), path).toContain("Accept-Encoding");
+      expect(await compressed.text(), path).toContain('<html lang="es">');
+      const plain = await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "identity", "accept-language": "es" } });
+      expect(plain.headers.get("content-encoding"), path).toBeNull();
+      expect(await plain.text(), path).toContain("<div id=\"root\"");
+    }
+  });
+
   it("sends scripts compressed, and hashed ones cached for a year", async () => {
     const html = await (await fetch(`${portal.server.url}${PATH}`)).text();
     const entry = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
