@@ -1,14 +1,26 @@
 /**
  * Lookup lists (SPEC.md section 7, "Lookups"): GET calls answering `{ result: [{ id, name }] }`,
  * names in the language the call asks for (Accept-Language), English where there is no other.
+ * They hold no one's data and change only with a deployment, so, unlike every other API answer
+ * (no-store), the browser may keep them for LOOKUP_MAX_AGE_S, one copy per language: a claim
+ * reopened within that time asks for its seven lists again only if its language changed (issue 12).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import type { Lookup } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { languageOf, lookupName } from "../language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
 import { parseQuery } from "../validation.ts";
+
+/** How long a browser may keep a lookup list (seconds). */
+export const LOOKUP_MAX_AGE_S = 600;
+
+/** Lets the browser alone keep the list, per language (no shared cache: the answer needs the API key). */
+function keepable(c: Context): void {
+  c.header("Cache-Control", `private, max-age=${LOOKUP_MAX_AGE_S}`);
+  c.header("Vary", "Accept-Language", { append: true });
+}
 
 const modelQuerySchema = v.object({ modelNo: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)) });
 
@@ -21,6 +33,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
         `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l WHERE l.kind = $1 AND l.model_no IS NULL ORDER BY l.id`,
         [kind],
       );
+      keepable(c);
       return c.json({ result });
     });
   }
@@ -34,6 +47,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
          ORDER BY l.model_no IS NULL, l.id`,
         [kind, modelNo],
       );
+      keepable(c);
       return c.json({ result });
     });
   }

@@ -4,6 +4,7 @@
  * except the brand names of the manufacturer lists.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOOKUP_MAX_AGE_S } from "../../server/routes/lookups.ts";
 import { LOOKUP_LISTS } from "../../server/seed-data.ts";
 import { SPANISH_NAMES } from "../../server/seed-data-es.ts";
 import { API_KEY, demoPlan, startTestServer, type TestServer } from "./helpers.ts";
@@ -23,6 +24,20 @@ async function get(path: string, language?: string): Promise<any> {
   expect(response.status).toBe(200);
   return response.json();
 }
+
+describe("lookup lists in the browser's cache", () => {
+  it("may be kept by the browser alone for ten minutes, one copy per language; someone's plan never", async () => {
+    const headersOf = async (path: string) => (await server.fetch(`${server.url}/api/v1${path}`, { headers: { "x-api-key": API_KEY, "accept-language": "es" } })).headers;
+    for (const path of ["/all_color", "/damage_type_lookup_values"]) {
+      const headers = await headersOf(path);
+      expect(headers.get("cache-control"), path).toBe(`private, max-age=${LOOKUP_MAX_AGE_S}`);
+      expect(headers.get("vary"), path).toContain("Accept-Language");
+    }
+    expect(LOOKUP_MAX_AGE_S).toBe(600);
+    const plan = await demoPlan(server.api, "W-E34-WS4566");
+    expect((await headersOf(`/plan/${plan.id}`)).get("cache-control")).toBe("no-store");
+  });
+});
 
 describe("Spanish lookup names", () => {
   it("every seeded value has a Spanish name, but for the manufacturers' brand names", () => {
