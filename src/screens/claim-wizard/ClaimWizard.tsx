@@ -37,16 +37,7 @@ export interface ClaimWizardProps {
   step: number | null;
 }
 
-/**
- * The wizard of one claim. It mounts as a transition: making and starting its machine and showing
- * its first step happen in pieces React can pause for the phone, not inside the long task that
- * showed the page (issue 12); the loading line shows meanwhile.
- */
-export function ClaimWizard(props: ClaimWizardProps) {
-  return useDeferredValue(true, false) ? <OpenClaimWizard {...props} /> : <LoadingClaim />;
-}
-
-function OpenClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
+export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
   const { i18n } = useLingui();
   const router = useRouter();
   const { family } = table;
