@@ -38,7 +38,7 @@ function firstRouteLoaded(): Promise<"loaded" | "failed" | "too slow"> {
   ]);
 }
 
-/** Calls `onCommit` once, after its children's first commit (here: the end of hydration). */
+/** Calls `onCommit` once, after its children's first commit (the end of hydration, or of the first render). */
 function AfterCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(() => onCommit(), [onCommit]);
   return children;
