@@ -9,14 +9,18 @@ import type { DamageEntry, ItemDetails } from "./domain.ts";
 export const EARLIEST_NOTICE_DATE = "2000-01-01";
 
 /**
- * Today's date in the consumer's zone, `YYYY-MM-DD`. Read from the Date's own fields: a locale's
- * formatter (toLocaleDateString) would start the platform's date formatting, which was the longest
- * piece of work in showing a damage step on a throttled phone (issue 12).
+ * A moment's calendar date in the consumer's zone, `YYYY-MM-DD`. Read from the Date's own fields: a
+ * locale's formatter (toLocaleDateString) would start the platform's date formatting, which was
+ * the longest piece of work in showing a damage step on a throttled phone (issue 12).
  */
-export function localToday(): string {
-  const now = new Date();
+export function localIsoDate(moment: Date): string {
   const two = (value: number) => String(value).padStart(2, "0");
-  return `${String(now.getFullYear()).padStart(4, "0")}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  return `${String(moment.getFullYear()).padStart(4, "0")}-${two(moment.getMonth() + 1)}-${two(moment.getDate())}`;
+}
+
+/** Today's date in the consumer's zone, `YYYY-MM-DD`. */
+export function localToday(): string {
+  return localIsoDate(new Date());
 }
 
 /** The spec's date field: an ISO date between 2000-01-01 and today ('Please select a date'). */

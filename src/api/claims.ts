@@ -2,6 +2,7 @@
  * FPP claim calls (SPEC.md section 7, "FPP claim calls"), mapped between domain shapes and the
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
+import { localIsoDate } from "../../machines/claim-rules.ts";
 import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { http, serverMessage } from "./http.ts";
@@ -18,14 +19,6 @@ import {
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
- * `YYYY-MM-DD` of a moment in the consumer's zone. Plain Date arithmetic: the claims client is on
- * every claim screen, and luxon (22 kB) only formatted these two fields (issue 12).
- */
-function localDate(moment: Date): string {
-  return `${moment.getFullYear()}-${twoDigits(moment.getMonth() + 1)}-${twoDigits(moment.getDate())}`;
-}
-
-/**
  * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan: created, a draft exists, a
  * claim is in progress, or refused.
  */
@@ -36,8 +29,8 @@ export async function startClaim(plan: { planId: number; customerId: number; pla
       json: {
         warrentyId: plan.planId,
         customerId: plan.customerId,
-        damagedate: localDate(now),
-        claimdate: `${localDate(now)} ${[now.getHours(), now.getMinutes(), now.getSeconds()].map(twoDigits).join(":")}`,
+        damagedate: localIsoDate(now),
+        claimdate: `${localIsoDate(now)} ${[now.getHours(), now.getMinutes(), now.getSeconds()].map(twoDigits).join(":")}`,
         allowSMS: true,
       },
     })
