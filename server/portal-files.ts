@@ -2,8 +2,8 @@
  * How the built portal's files are sent (issue 12): the gzip or brotli copy the build wrote
  * beside each file (scripts/precompress.ts) when the browser accepts it, and the content-hashed
  * files under /assets/ and the versioned OCR files under /ocr/ cached for a year, as they never
- * change under their name; anything else
- * (index.html, the prerendered pages) is revalidated, so a new deployment is picked up at once.
+ * change under their name; anything else (index.html) is revalidated, so a new deployment is
+ * picked up at once. The prerendered pages are sent the same way (server/welcome-page.ts).
  */
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";

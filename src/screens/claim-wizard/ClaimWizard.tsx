@@ -1,9 +1,10 @@
 /**
  * The claim wizard screen of both families (SPEC.md section 2 "Claim wizard (FPP)", route
  * create-claim, and "Claim wizard (ACE)", route create-ace-claim), driven by the family's row of
- * the table in claim-families.tsx, which its route gives. The family's machine owns the flow; the URL mirrors its step one way each
- * (DESIGN.md "URL and machine"): the machine announces a step through `showStep`, and a URL change
- * from outside (back, forward, a pasted link) is sent to it as `step.requested`.
+ * the table in claim-families.tsx, which its route gives. The family's machine owns the flow; the
+ * URL mirrors its step one way each (DESIGN.md "URL and machine"): the machine announces a step
+ * through `showStep`, and a URL change from outside (back, forward, a pasted link) is sent to it
+ * as `step.requested`.
  */
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";

@@ -32,7 +32,7 @@ export function createPlanSearchSlot(create: () => PlanSearchActorRef): PlanSear
   return {
     get: async () => (actor ??= create()),
     current: () => {
-      if (!actor) throw new Error("planSearch is not loaded: the route must await context.planSearch.get() in beforeLoad");
+      if (!actor) throw new Error("planSearch is not loaded: the route must await context.planSearch.get() in beforeLoad or loader");
       return actor;
     },
   };
