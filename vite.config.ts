@@ -7,6 +7,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
+import { appChunkName } from "./scripts/app-chunks.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
@@ -35,24 +36,17 @@ export default defineConfig({
       // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
       input: { index: "index.html", welcome: "welcome.html" },
       output: {
-        // Libraries in chunks of their own, so the welcome route loads valibot (its search params)
-        // without the API contract, the machines' xstate or luxon that later routes share
-        // (issue 12). Without these groups the bundler merged them into one chunk every page loaded.
+        // The app shell in four chunks (scripts/app-chunks.ts): a phone asks for a handful of scripts,
+        // not some thirty, and the welcome page still loads only what it shares with the app (issue 12).
         codeSplitting: {
-          // A group takes only the modules it names, not what they import (react stays react's).
+          // A group takes only the modules it names, not what they import.
           includeDependenciesRecursively: false,
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
+            { name: appChunkName, debugName: "app shell", priority: 50 },
             // The forms' code (TanStack Form, and pacer and devtools-event-client, which only it
-            // uses) stays with the routes that have forms: the router group once took it into the
-            // app shell that every route loads (issue 12).
+            // uses) and luxon: with the routes that use them, one chunk each.
             { name: "form", test: /node_modules[\\/]@tanstack[\\/](react-form|form-core|pacer-lite|devtools-event-client)[\\/]/, priority: 35 },
-            { name: "router", test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
-            { name: "valibot", test: /node_modules[\\/]valibot[\\/]/, priority: 30 },
-            { name: "xstate", test: /node_modules[\\/](xstate|@xstate[\\/]react)[\\/]/, priority: 30 },
             { name: "luxon", test: /node_modules[\\/]luxon[\\/]/, priority: 30 },
-            { name: "ky", test: /node_modules[\\/]ky[\\/]/, priority: 30 },
-            { name: "contract", test: /[\\/]contract[\\/]/, priority: 20 },
           ],
         },
       },

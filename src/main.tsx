@@ -52,14 +52,23 @@ const prerendered = container.dataset.prerendered === locale && container.datase
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
 // From the first script, so a choice made while the app loads is told to it once hydrated.
 const early = recordEarlyInput(container);
-const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded() : null]);
-
-const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
-if (firstRoute === "loaded") {
-  // As a transition, hydration yields to the browser between pieces: the page is already painted,
-  // and a phone stays responsive to a tap meanwhile.
-  startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
-} else {
-  // The page is drawn anew, so the early choices are gone with it; this only stops recording.
-  startTransition(() => createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
+/**
+ * Renders the app once its language is in (and, for a prerendered page, its first route), hydrating
+ * the page's markup when it can. A function, not top-level await: the entry's chunk and the app
+ * shell's import each other, and a module awaiting at its top level in such a cycle would hold
+ * every route chunk that imports the shell until it finished, which waits on a route (issue 12).
+ */
+async function start(): Promise<void> {
+  const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded() : null]);
+  const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
+  if (firstRoute === "loaded") {
+    // As a transition, hydration yields to the browser between pieces: the page is already painted,
+    // and a phone stays responsive to a tap meanwhile.
+    startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
+  } else {
+    // The page is drawn anew, so the early choices are gone with it; this only stops recording.
+    startTransition(() => createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
+  }
 }
+
+void start();

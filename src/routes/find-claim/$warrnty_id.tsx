@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
+import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import type { PlanLink } from "../../../machines/plan-search.machine.ts";
 import { OpenPlanScreen } from "../../screens/plan-search/OpenPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";
@@ -23,7 +24,6 @@ export const Route = createFileRoute("/find-claim/$warrnty_id")({
   validateSearch: v.object({ customer_id: optionalId, plan_type: v.optional(v.unknown()) }),
   beforeLoad: async ({ context, params, search }) => {
     const planSearch = await context.planSearch.get();
-    const { foundNothing, settledPlanSearch } = await import("../../screens/plan-search/plan-search-actor.ts");
     planSearch.send({ type: "plan.open", link: planLinkOf(params.warrnty_id, search.customer_id, search.plan_type) });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });

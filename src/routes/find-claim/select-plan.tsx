@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
+import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
 import { PlansLoading } from "../../screens/select-plan/PlansLoading.tsx";
 import { SelectPlanScreen } from "../../screens/select-plan/SelectPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";
@@ -14,7 +15,6 @@ export const Route = createFileRoute("/find-claim/select-plan")({
   validateSearch: v.object({ warranty_id: optionalId, claimId: optionalId }),
   beforeLoad: async ({ context }) => {
     const planSearch = await context.planSearch.get();
-    const { foundNothing, settledPlanSearch } = await import("../../screens/plan-search/plan-search-actor.ts");
     planSearch.send({ type: "plans.requested" });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });
