@@ -509,6 +509,15 @@ describe("claim link", () => {
     expect(screen.getByRole("button", { name: "Find your warranty" })).toBeInTheDocument();
   });
 
+  it("asks for the claim, its plan and each option list once: the route starts the calls, the wizard takes them", async () => {
+    const { fetchSpy } = await openWizard(4, { items: [readySofa()] });
+    expect(heading()).toHaveTextContent(TITLES[4]);
+    const paths = fetchSpy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), "http://portal.test").pathname);
+    expect(paths.filter((path) => path === `/api/v1/claim/${CLAIM_ID}`)).toHaveLength(1);
+    expect(paths.filter((path) => path === `/api/v1/plan/${PLAN_ID}`)).toHaveLength(1);
+    expect(paths.filter((path) => path === "/api/v1/all_color")).toHaveLength(1);
+  });
+
   it.each([["abc"], ["9"]])("?step=%s lands on step 2", async (step) => {
     const { router } = await openWizard(step, { items: [readySofa()] });
     expect(heading()).toHaveTextContent(TITLES[2]);

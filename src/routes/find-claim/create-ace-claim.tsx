@@ -1,16 +1,23 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ACE_CLAIM } from "../../screens/claim-wizard/ace-claim-family.tsx";
+import { loadAceClaim, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
+import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-ace-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId, cust_id: optionalId }),
+  // As create-claim's: the claim's calls start with the route, once per claim (issue 12).
+  loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id }),
+  loader: ({ deps: { claimId, planId, customerId } }) => ({ startedLoad: claimId && planId && customerId ? startLoad(loadAceClaim, { claimId, planId, customerId }) : null }),
+  staleTime: Infinity,
+  gcTime: 0,
   component: function CreateAceClaimRoute() {
     const { step, claimId, warranty_id, cust_id } = Route.useSearch();
+    const { startedLoad } = Route.useLoaderData();
     if (!claimId || !warranty_id || !cust_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} table={ACE_CLAIM} claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} table={ACE_CLAIM} claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} startedLoad={startedLoad} />;
   },
 });

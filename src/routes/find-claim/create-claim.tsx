@@ -1,16 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
+import { loadFppClaim, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { FPP_CLAIM } from "../../screens/claim-wizard/fpp-claim-family.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId }),
+  // The claim's calls start with the route, beside its screen's code, rather than once the wizard
+  // has rendered (issue 12); the wizard's machine takes them as its first load. Once per claim: a
+  // step change keeps the load (staleTime), and leaving the route drops it (gcTime).
+  loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
+  loader: ({ deps: { claimId, planId } }) => ({ startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null }),
+  staleTime: Infinity,
+  gcTime: 0,
   component: function CreateClaimRoute() {
     const { step, claimId, warranty_id } = Route.useSearch();
+    const { startedLoad } = Route.useLoaderData();
     if (!claimId || !warranty_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} startedLoad={startedLoad} />;
   },
 });

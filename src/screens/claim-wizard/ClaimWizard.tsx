@@ -17,6 +17,7 @@ import { stepOf } from "../../../machines/claim-wizard.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
 import { claimActorsFor } from "./claim-actors.ts";
+import type { StartedLoad } from "./claim-loads.ts";
 import type { ClaimFamilyTable } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
@@ -36,15 +37,17 @@ export interface ClaimWizardProps {
   customerId: number | null;
   /** `step` of the URL as parsed once by the route: a number, or null when missing or not one. */
   step: number | null;
+  /** The claim's load the route started (claim-loads.ts), taken by the machine's first `loadClaim`. */
+  startedLoad?: StartedLoad | null;
 }
 
-export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep }: ClaimWizardProps) {
+export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep, startedLoad }: ClaimWizardProps) {
   const { i18n } = useLingui();
   const router = useRouter();
   const { family } = table;
   const [logic] = useState(() =>
     (table.machine as typeof fppClaimMachine).provide({
-      actors: claimActorsFor(family, table.api),
+      actors: claimActorsFor(family, { ...table.api, load: (input) => startedLoad?.take(input) ?? table.api.load(input) }),
       actions: {
         showStep: (_, { step, replace }) => showStepInUrl(router, table.route, step, replace),
         leaveToSelectPlan: (_, params) => void router.navigate({ to: "/find-claim/select-plan", search: { warranty_id: params.planId, claimId: params.claimId } }),
@@ -78,33 +81,40 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep 
 
   if (notFound) return <ClaimNotFound />;
   if (step === 6) return <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />;
-  // Loading, or handing over to the plan choice (step 1).
-  if (step === null || step === 1 || !revealed) return <LoadingClaim />;
-
-  const view = table.steps[step as 2 | 3 | 4 | 5];
+  // Loading, or handing over to the plan choice (step 1): the loading line.
+  const shown = step === null || step === 1 || !revealed ? null : step;
+  const view = shown === null ? null : table.steps[shown as 2 | 3 | 4 | 5];
   return (
     <DraftActorContext.Provider value={draftActor}>
-      {/* Around the frame, so it mounts (and focuses) with its step's body in place. */}
+      {/* Around the frame, so it mounts (and focuses) with its step's body in place. The boundary
+          is there from the first render on: when the first step's reveal (a transition) waits for
+          the step's code, the loading line simply stays. A boundary new with the step would show
+          that line again as its fallback, and React then holds the step back up to 300 ms after
+          it (its fallback throttle) even when the code comes a moment later. */}
       <Suspense fallback={<LoadingClaim />}>
-        <WizardFrame
-          steps={CLAIM_STEPS}
-          step={step}
-          title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
-          canGoNext={canGoNext}
-          busy={busy}
-          isReview={step === 5}
-          onBack={() => {
-            loadStep(table, step - 1);
-            actor.send({ type: "step.back" });
-          }}
-          onNext={() => {
-            // The next step's screen loads while the machine saves this one.
-            loadStep(table, step + 1);
-            actor.send(step === 5 ? { type: "claim.submit" } : { type: "step.next" });
-          }}
-        >
-          {view.body()}
-        </WizardFrame>
+        {shown === null || !view ? (
+          <LoadingClaim />
+        ) : (
+          <WizardFrame
+            steps={CLAIM_STEPS}
+            step={shown}
+            title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
+            canGoNext={canGoNext}
+            busy={busy}
+            isReview={shown === 5}
+            onBack={() => {
+              loadStep(table, shown - 1);
+              actor.send({ type: "step.back" });
+            }}
+            onNext={() => {
+              // The next step's screen loads while the machine saves this one.
+              loadStep(table, shown + 1);
+              actor.send(shown === 5 ? { type: "claim.submit" } : { type: "step.next" });
+            }}
+          >
+            {view.body()}
+          </WizardFrame>
+        )}
       </Suspense>
     </DraftActorContext.Provider>
   );

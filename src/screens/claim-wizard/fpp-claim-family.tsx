@@ -1,24 +1,15 @@
 /**
  * The FPP claim wizard's row of the family table (claim-families.tsx; SPEC.md section 2 "Claim
  * wizard (FPP)"): its machine, its route, its damage options and its API. A module of its own, so
- * the FPP route loads neither the ACE machine nor the ACE client (issue 12).
+ * the FPP route does not load the ACE machine (issue 12). Its claim load is in claim-loads.ts.
  */
 import { msg } from "@lingui/core/macro";
-import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { ClaimOptions } from "../../../machines/domain.ts";
 import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { deleteDamage, fetchClaim, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../../api/claims.ts";
 import { deleteDocument } from "../../api/documents.ts";
-import { fetchClaimOptions } from "../../api/lookups.ts";
-import { fetchPlan } from "../../api/plans.ts";
+import { loadFppClaim } from "./claim-loads.ts";
 import { ItemDetailsStep, reportDamage, review, SelectItemsStep, type ClaimFamilyTable } from "./claim-families.tsx";
-
-/** FPP: claim, plan and options; rejects when the claim does not belong to the URL's plan. */
-async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
-  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId), fetchClaimOptions()]);
-  if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
-  return { claim, plan, options };
-}
 
 export const FPP_CLAIM: ClaimFamilyTable = {
   family: "fpp",

@@ -1,0 +1,56 @@
+/**
+ * How each family's wizard loads its claim (SPEC.md section 2, "Claim wizard (FPP)" and "(ACE)"):
+ * the claim, its plan and the option lists its steps choose from. A module apart from the families'
+ * tables, so a route can start the load without the wizard's screens and machines (issue 12); the
+ * two routes' loaders bring it, and both families' clients, into the app shell (a few kB).
+ * Each rejects with the HTTP error of a failed call, or an Error when the claim is not the plan's.
+ */
+import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
+import type { ModelOptions } from "../../../machines/domain.ts";
+import { fetchAceClaim, fetchAceOptions, fetchCustomerInfo, fetchModelOptions } from "../../api/ace-claims.ts";
+import { fetchClaim } from "../../api/claims.ts";
+import { fetchClaimOptions } from "../../api/lookups.ts";
+import { fetchAcePlan, fetchPlan } from "../../api/plans.ts";
+
+/** FPP: claim, plan and options; rejects when the claim does not belong to the URL's plan. */
+export async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
+  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId), fetchClaimOptions()]);
+  if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
+  return { claim, plan, options };
+}
+
+/** ACE: claim, plan, options (per model number of each plan item) and the customer's contact details. */
+export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInput): Promise<LoadedClaim> {
+  if (customerId === null) throw new Error("An ACE claim needs its customer");
+  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId), fetchAcePlan(planId, customerId, claimId), fetchAceOptions(), fetchCustomerInfo(customerId)]);
+  if (!plan || claim.planId !== plan.id || claim.customerId !== customerId) throw new Error("Claim does not belong to this plan");
+  const models = [...new Set(plan.items.map((item) => item.modelNumber).filter((model): model is string => Boolean(model)))];
+  const byModel = new Map(await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model)] as const)));
+  const none: ModelOptions = { damageTypes: [], howItHappened: [], damageAreas: [] };
+  const modelOptions = Object.fromEntries(plan.items.map((item) => [item.id, (item.modelNumber && byModel.get(item.modelNumber)) || none]));
+  return { claim, plan, options, modelOptions, contact };
+}
+
+/**
+ * A load a route started before its wizard rendered, given once to the first `loadClaim` that asks
+ * for the same claim. Later loads (a retry, a remount) call afresh, so nothing shown is older than
+ * the wizard that shows it.
+ */
+export interface StartedLoad {
+  /** The started load when `input` names its claim and nobody took it yet, else null. */
+  take(input: LoadClaimInput): Promise<LoadedClaim> | null;
+}
+
+/** Starts `load(input)` now. Its failure is the wizard's to show once taken, not an unhandled rejection. */
+export function startLoad(load: (input: LoadClaimInput) => Promise<LoadedClaim>, input: LoadClaimInput): StartedLoad {
+  let started: Promise<LoadedClaim> | null = load(input);
+  started.catch(() => undefined);
+  return {
+    take(asked) {
+      if (!started || asked.claimId !== input.claimId || asked.planId !== input.planId || asked.customerId !== input.customerId) return null;
+      const load = started;
+      started = null;
+      return load;
+    },
+  };
+}
