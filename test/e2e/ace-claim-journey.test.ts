@@ -27,6 +27,13 @@ describe("filing an ACE claim end to end", () => {
       const found = await accessibilityViolations(page);
       if (found.length) violations[screen] = found;
     };
+    // The reads only the wizard's load makes: the create-ace-claim route starts them, the wizard
+    // takes them, and no step change asks again.
+    const loadCalls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === "GET" && /^\/api\/v1\/ace\/(plan|customer_info)\//.test(path)) loadCalls.push(path.split("/")[4]!);
+    });
     await page.goto("/find-claim/warranty-number");
     await page.getByRole("textbox", { name: "Warranty number" }).fill("A-300-100200");
     await page.getByRole("button", { name: "Submit" }).click();
@@ -94,6 +101,7 @@ describe("filing an ACE claim end to end", () => {
     await page.getByText(`CL-${claimId}`).waitFor();
     await scan("confirmation");
     expect(violations).toEqual({});
+    expect(loadCalls.sort()).toEqual(["customer_info", "plan"]);
 
     const [claim] = await server.db.query<{ status: string; phone: string }>(
       "SELECT c.status, cu.phone FROM claims c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = $1",

@@ -509,9 +509,15 @@ describe("claim link", () => {
     expect(screen.getByRole("button", { name: "Find your warranty" })).toBeInTheDocument();
   });
 
-  it("asks for the claim, its plan and each option list once: the route starts the calls, the wizard takes them", async () => {
-    const { fetchSpy } = await openWizard(4, { items: [readySofa()] });
+  it("asks for the claim, its plan and each option list once: the route starts the calls, the wizard takes them, a step change keeps them", async () => {
+    const user = userEvent.setup();
+    const { fetchSpy, router } = await openWizard(4, { items: [readySofa()] });
     expect(heading()).toHaveTextContent(TITLES[4]);
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await waitFor(() => expect(heading()).toHaveTextContent(TITLES[3]));
+    await waitFor(() => expect(urlStep(router)).toBe(3));
+    // The router has settled that navigation, a reload in the background included.
+    await waitFor(() => expect(router.state.status).toBe("idle"));
     const paths = fetchSpy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), "http://portal.test").pathname);
     expect(paths.filter((path) => path === `/api/v1/claim/${CLAIM_ID}`)).toHaveLength(1);
     expect(paths.filter((path) => path === `/api/v1/plan/${PLAN_ID}`)).toHaveLength(1);

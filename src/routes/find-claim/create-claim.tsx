@@ -9,8 +9,9 @@ import { optionalId, optionalStep } from "../-search-params.ts";
 export const Route = createFileRoute("/find-claim/create-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId }),
   // The claim's calls start with the route, beside its screen's code, rather than once the wizard
-  // has rendered (issue 12); the wizard's machine takes them as its first load. Once per claim: a
-  // step change keeps the load (staleTime), and leaving the route drops it (gcTime).
+  // has rendered (issue 12); the wizard's machine takes them as its first load. Once per claim:
+  // nothing reloads it as stale while the wizard moves between steps (staleTime), and leaving the
+  // route drops it (gcTime), so coming back starts a new one.
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
   loader: ({ deps: { claimId, planId } }) => ({ startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null }),
   staleTime: Infinity,
