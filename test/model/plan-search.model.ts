@@ -133,6 +133,8 @@ export const planSearchTable: ModelTable<Event> = {
       async ({ page }, _, before) => {
         await backToSearch(page, before);
         await page.getByRole("button", { name: "Try Personal Information" }).click();
+        // Both search screens have a Back: press the personal-info one, once its screen is in.
+        await shows(page.getByRole("textbox", { name: /^First name/ }));
         await page.getByRole("button", { name: "Back" }).click();
         await shows(heading(page, "We need to find your warranty"));
         // The saved search is gone from this device: a reload of select-plan would find nothing.
