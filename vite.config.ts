@@ -5,6 +5,7 @@ import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
+import { chunkUrl } from "./scripts/chunk-url.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { appChunkName } from "./scripts/app-chunks.ts";
@@ -23,6 +24,7 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
+    chunkUrl(),
     prerenderWelcome(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself (issue 15).
     ocrAssets(),
@@ -32,6 +34,10 @@ export default defineConfig({
     // heic-to (3 MB) and pdf.js (450 kB) are loaded only when a HEIC photo or a PDF is chosen, never
     // with a screen; `npm run bench` watches what screens load. The warning only filled test logs.
     chunkSizeWarningLimit: 3500,
+    // No modulepreload polyfill: every browser since 2023 (Safari 17, Firefox 115) follows the
+    // hints itself, an older one only loads the app's modules as it finds them; and the welcome
+    // page's entry, which runs before the page is painted, then imports no other script (issue 12).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
       input: { index: "index.html", welcome: "welcome.html" },

@@ -20,7 +20,8 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * (one request fewer before anything shows; the CSP allows inline styles), and no modulepreload
  * hints, whose scripts would share the phone's bandwidth with that paint (and, arriving at once
  * on a fast link, run before it). The entry script still loads, without blocking, and hydrates
- * the page.
+ * the page; the welcome page's own entry waits for the page to be shown before it asks for that
+ * code (src/welcome/main.tsx).
  */
 async function forFirstPaint(html: string, outDir: string): Promise<string> {
   let page = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");

@@ -1,8 +1,8 @@
 /**
  * The welcome page as a first visit gets it (issue 12): the app's header and welcome screen without
  * the router, prerendered to HTML at build time in English and Spanish (render.tsx) and hydrated
- * by main.tsx, so its largest paint needs no JavaScript. Start and the logo lead into the app by
- * plain page loads, before hydration as after.
+ * by hydrate.tsx once it is painted, so its largest paint needs no JavaScript. Start and the logo
+ * lead into the app by plain page loads, before hydration as after.
  */
 import { Trans } from "@lingui/react/macro";
 import { START_PATH, WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";

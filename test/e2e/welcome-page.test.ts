@@ -46,6 +46,40 @@ describe("the prerendered welcome page", () => {
     await context.close();
   });
 
+  it("asks for no script but its small entry until the page is on screen, then for the code that hydrates it", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const { shownAt, scripts } = await page.evaluate(() => ({
+      shownAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).map((entry) => ({ path: new URL(entry.name).pathname, askedAt: entry.startTime })),
+    }));
+    expect(shownAt).toBeGreaterThan(0);
+    const others = scripts.filter((script) => !/^\/assets\/welcome-[\w-]+\.js$/.test(script.path));
+    expect(others.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/hydrate-[\w-]+\.js$/));
+    expect(others.filter((script) => script.askedAt < shownAt!)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the language chosen before the page was made interactive, and keeps it", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/hydrate-[^/]*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+    release();
+    await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
+    expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
+    expect((await context.cookies()).find((cookie) => cookie.name === "i18next")?.value).toBe("es");
+    await context.close();
+  });
+
   it("hydrates without a mismatch: the language switch, the tutorial and Start then work in place", async () => {
     const context = await portal.newContext();
     const page = await context.newPage();
@@ -54,6 +88,10 @@ describe("the prerendered welcome page", () => {
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
     });
     await page.goto("/");
+    const heading = await page.locator("h1").elementHandle();
+    await page.waitForLoadState("networkidle");
+    // Hydrated, not replaced: the heading painted from the HTML is the one the page now owns.
+    expect(await heading!.evaluate((element) => element.isConnected)).toBe(true);
     await page.getByRole("combobox", { name: "Language" }).selectOption("es");
     await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
