@@ -19,9 +19,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * What the prerendered page needs for a first paint from its HTML alone: its stylesheet inlined
  * (one request fewer before anything shows; the CSP allows inline styles), and no modulepreload
  * hints, whose scripts would share the phone's bandwidth with that paint (and, arriving at once
- * on a fast link, run before it). The entry script still loads, without blocking, and hydrates
- * the page; the welcome page's own entry waits for the page to be shown before it asks for that
- * code (src/welcome/main.tsx).
+ * on a fast link, run before it). Its one script is the prerendered pages' entry
+ * (src/prerendered-entry.ts), which asks for the code that hydrates the page only once the page
+ * is on screen.
  */
 async function forFirstPaint(html: string, outDir: string): Promise<string> {
   let page = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
@@ -74,12 +74,19 @@ export function prerenderWelcome(): Plugin {
           await writeFile(join(outDir, `welcome.${locale}.html`), page);
         }
         await rm(join(outDir, "welcome.html"));
-        const appTemplate = await forFirstPaint(await readFile(join(outDir, "index.html"), "utf8"), outDir);
+        // The app pages load the prerendered pages' entry too, which loads the app's, named on #root,
+        // once they are painted.
+        const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+        const prerenderedEntry = template.match(entryScript)?.[0];
+        const appHtml = await readFile(join(outDir, "index.html"), "utf8");
+        const appEntry = appHtml.match(entryScript)?.[1];
+        if (!prerenderedEntry || !appEntry) throw new Error("welcome.html or index.html has no entry script");
+        const appTemplate = await forFirstPaint(appHtml.replace(entryScript, prerenderedEntry), outDir);
         if (!appTemplate.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to fill`);
         for (const path of PRERENDERED_APP_PATHS) {
           for (const locale of LOCALES) {
             const markup = await renderAppPage(path, locale);
-            const page = appTemplate.replace('<html lang="en">', `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${locale}" data-path="${path}">${markup}</div>`);
+            const page = appTemplate.replace('<html lang="en">', `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${locale}" data-path="${path}" data-entry="${appEntry}">${markup}</div>`);
             const file = join(outDir, prerenderedFile(path, locale));
             await mkdir(dirname(file), { recursive: true });
             await writeFile(file, page);

@@ -12,10 +12,10 @@ const graph: Record<string, string[]> = {
   "/p/index.html": [],
   "/p/welcome.html": [],
   "/p/src/main.tsx": ["/p/index.html"],
-  "/p/src/welcome/main.tsx": ["/p/welcome.html"],
+  "/p/src/prerendered-entry.ts": ["/p/welcome.html"],
   // Imported by the welcome entry with import() alone, once the page is painted.
   "/p/src/welcome/hydrate.tsx": [],
-  "/p/src/lib/after-first-paint.ts": ["/p/src/welcome/main.tsx"],
+  "/p/src/lib/after-first-paint.ts": ["/p/src/prerendered-entry.ts"],
   "/p/node_modules/react/index.js": ["/p/src/main.tsx", "/p/src/welcome/hydrate.tsx"],
   "/p/src/i18n.ts": ["/p/src/main.tsx", "/p/src/welcome/hydrate.tsx"],
   "/p/node_modules/xstate/dist/xstate.js": ["/p/src/app-root.tsx", "/p/src/screens/wizard.tsx"],
@@ -45,7 +45,7 @@ it.each([
   ["/p/src/b.ts", "shell"],
   // The entry scripts stay their pages' entry chunks.
   ["/p/src/main.tsx", null],
-  ["/p/src/welcome/main.tsx", null],
+  ["/p/src/prerendered-entry.ts", null],
   // Lazily loaded, or the welcome page's alone: the bundler's own splitting.
   ["/p/src/screens/wizard.tsx", null],
   ["/p/node_modules/luxon/luxon.js", null],
