@@ -88,7 +88,7 @@ async function reportApi(coldStartMs: number, rows: LoadRow[]): Promise<void> {
   await appendFile(
     "docs/performance.md",
     `
-## The reference API (PGlite, its own process, autocannon on loopback)
+## The reference API (PGlite, its own process, autocannon on loopback after 2 s of warm-up)
 
 Cold start on a new data folder: ${Math.round(coldStartMs)} ms (budget under ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}).
 
