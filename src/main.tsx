@@ -14,8 +14,6 @@ import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts"
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
 import "./styles.css";
 
-const router = createAppRouter(createPlanSearchSlot(createPlanSearch));
-
 declare module "@tanstack/react-router" {
   interface Register {
     router: AppRouter;
@@ -28,7 +26,7 @@ declare module "@tanstack/react-router" {
  * past the route load limit (SPEC.md section 9), when the app renders anew with the page that says
  * so (LoadWatchdog.tsx).
  */
-function firstRouteLoaded(): Promise<"loaded" | "failed" | "too slow"> {
+function firstRouteLoaded(router: AppRouter): Promise<"loaded" | "failed" | "too slow"> {
   return Promise.race([
     router.load().then(
       () => (router.state.matches.every((match) => match.status === "success") ? "loaded" : "failed"),
@@ -47,19 +45,27 @@ function AfterCommit({ onCommit, children }: { onCommit: () => void; children: R
 const container = document.getElementById("root")!;
 const locale = detectLocale();
 const prerendered = container.dataset.prerendered === locale && container.dataset.path === window.location.pathname;
-// The first page's screen code downloads while its language's catalog does, not after it: the
-// router would ask for it only once it renders (issue 12). Its data still loads through the route.
-for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
 // From the first script, so a choice made while the app loads is told to it once hydrated.
 const early = recordEarlyInput(container);
+
 /**
- * Renders the app once its language is in (and, for a prerendered page, its first route), hydrating
- * the page's markup when it can. A function, not top-level await: the entry's chunk and the app
- * shell's import each other, and a module awaiting at its top level in such a cycle would hold
- * every route chunk that imports the shell until it finished, which waits on a route (issue 12).
+ * Makes the router and renders the app once its language is in (and, for a prerendered page, its
+ * first route), hydrating the page's markup when it can. A function, not top-level await: the
+ * entry's chunk and the app shell's import each other, and a module awaiting at its top level in
+ * such a cycle would hold every route chunk that imports the shell until it finished, which waits
+ * on a route (issue 12).
  */
 async function start(): Promise<void> {
-  const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded() : null]);
+  // A prerendered page is on screen already, so the router is made in a task of its own rather
+  // than in the one that ran every module of the shell: on a slow phone neither then blocks a tap
+  // for long (issue 12, Total Blocking Time). Any other page waits for the router to show
+  // anything, so it goes on at once (a yield there delayed step 4's paint in Lighthouse).
+  if (prerendered) await new Promise((resolve) => setTimeout(resolve, 0));
+  const router = createAppRouter(createPlanSearchSlot(createPlanSearch));
+  // The first page's screen code downloads while its language's catalog does, not after it: the
+  // router would ask for it only once it renders (issue 12). Its data still loads through the route.
+  for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
+  const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded(router) : null]);
   const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
   if (firstRoute === "loaded") {
     // As a transition, hydration yields to the browser between pieces: the page is already painted,
