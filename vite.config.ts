@@ -40,7 +40,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
-      input: { index: "index.html", welcome: "welcome.html" },
+      // welcome.html's one script is the entry of every prerendered page (src/prerendered-entry.ts),
+      // named after that job.
+      input: { index: "index.html", prerendered: "welcome.html" },
       output: {
         // The app shell in four chunks (scripts/app-chunks.ts): a phone asks for a handful of scripts,
         // not some thirty, and the welcome page still loads only what it shares with the app (issue 12).

@@ -1,7 +1,8 @@
 /**
  * Vite plugin: `import url from "chunk-url:./module.tsx"` gives the URL of that module built as a
- * chunk of its own (issue 12). The welcome page's entry loads the code that hydrates the page
- * from it only once the page is painted, without importing anything itself: a dynamic import()
+ * chunk of its own (issue 12). The prerendered pages' entry (src/prerendered-entry.ts) loads the
+ * welcome page's hydrating code from it only once the page is painted, without importing anything
+ * itself: a dynamic import()
  * would bring Vite's preload helper in as a static import, a script fetched (at high priority)
  * before the paint. In `vite serve` the URL is the module's own path.
  */

@@ -8,7 +8,8 @@ import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/loc
 
 export { LOCALES, type Locale };
 
-function isLocale(value: string | null | undefined): value is Locale {
+/** True when the value starts with a supported language's code, in any case ("es", "ES", "es-MX"). */
+export function isLocale(value: string | null | undefined): value is Locale {
   return LOCALES.includes(value?.slice(0, 2).toLowerCase() as Locale);
 }
 

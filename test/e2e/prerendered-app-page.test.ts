@@ -6,7 +6,7 @@
  */
 import type { ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPortal, type Portal } from "./harness.ts";
+import { openPortal, scriptsBesidesTheEntry, type Portal } from "./harness.ts";
 
 let portal: Portal;
 beforeAll(async () => {
@@ -55,20 +55,9 @@ describe("the prerendered select-search-method page", () => {
   });
 
   it("asks for no script but the small entry of prerendered pages until the page is on screen", async () => {
-    const context = await portal.newContext();
-    const page = await context.newPage();
-    await page.goto(PATH);
-    await page.waitForLoadState("networkidle");
-    const { shownAt, scripts } = await page.evaluate(() => ({
-      shownAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-      scripts: performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).map((entry) => ({ path: new URL(entry.name).pathname, askedAt: entry.startTime })),
-    }));
-    expect(shownAt).toBeGreaterThan(0);
-    // The entry is the welcome page's (rolldown names it after welcome.html, its input).
-    const others = scripts.filter((script) => !/^\/assets\/welcome-[\w-]+\.js$/.test(script.path));
-    expect(others.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
-    expect(others.filter((script) => script.askedAt < shownAt!)).toEqual([]);
-    await context.close();
+    const { asked, beforeShown } = await scriptsBesidesTheEntry(portal, PATH);
+    expect(asked).toContainEqual(expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/));
+    expect(beforeShown).toEqual([]);
   });
 
   /**

@@ -5,7 +5,7 @@
  */
 import type { ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, scriptsBesidesTheEntry, type Portal } from "./harness.ts";
 
 let portal: Portal;
 beforeAll(async () => {
@@ -47,19 +47,9 @@ describe("the prerendered welcome page", () => {
   });
 
   it("asks for no script but its small entry until the page is on screen, then for the code that hydrates it", async () => {
-    const context = await portal.newContext();
-    const page = await context.newPage();
-    await page.goto("/");
-    await page.waitForLoadState("networkidle");
-    const { shownAt, scripts } = await page.evaluate(() => ({
-      shownAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-      scripts: performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).map((entry) => ({ path: new URL(entry.name).pathname, askedAt: entry.startTime })),
-    }));
-    expect(shownAt).toBeGreaterThan(0);
-    const others = scripts.filter((script) => !/^\/assets\/welcome-[\w-]+\.js$/.test(script.path));
-    expect(others.map((script) => script.path)).toContainEqual(expect.stringMatching(/^\/assets\/hydrate-[\w-]+\.js$/));
-    expect(others.filter((script) => script.askedAt < shownAt!)).toEqual([]);
-    await context.close();
+    const { asked, beforeShown } = await scriptsBesidesTheEntry(portal, "/");
+    expect(asked).toContainEqual(expect.stringMatching(/^\/assets\/hydrate-[\w-]+\.js$/));
+    expect(beforeShown).toEqual([]);
   });
 
   it("shows the language chosen before the page was made interactive, and keeps it", async () => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ACE_CLAIM } from "../../screens/claim-wizard/ace-claim-family.tsx";
-import { loadAceClaim, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
+import { loadAceClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
@@ -11,8 +11,7 @@ export const Route = createFileRoute("/find-claim/create-ace-claim")({
   // As create-claim's: the claim's calls start with the route, once per claim (issue 12).
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id }),
   loader: ({ deps: { claimId, planId, customerId } }) => ({ startedLoad: claimId && planId && customerId ? startLoad(loadAceClaim, { claimId, planId, customerId }) : null }),
-  staleTime: Infinity,
-  gcTime: 0,
+  ...ONE_LOAD_PER_CLAIM,
   component: function CreateAceClaimRoute() {
     const { step, claimId, warranty_id, cust_id } = Route.useSearch();
     const { startedLoad } = Route.useLoaderData();

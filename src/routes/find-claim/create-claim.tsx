@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
-import { loadFppClaim, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
+import { loadFppClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { FPP_CLAIM } from "../../screens/claim-wizard/fpp-claim-family.tsx";
 import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
@@ -9,13 +9,10 @@ import { optionalId, optionalStep } from "../-search-params.ts";
 export const Route = createFileRoute("/find-claim/create-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId }),
   // The claim's calls start with the route, beside its screen's code, rather than once the wizard
-  // has rendered (issue 12); the wizard's machine takes them as its first load. Once per claim:
-  // nothing reloads it as stale while the wizard moves between steps (staleTime), and leaving the
-  // route drops it (gcTime), so coming back starts a new one.
+  // has rendered (issue 12); the wizard's machine takes them as its first load.
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
   loader: ({ deps: { claimId, planId } }) => ({ startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null }),
-  staleTime: Infinity,
-  gcTime: 0,
+  ...ONE_LOAD_PER_CLAIM,
   component: function CreateClaimRoute() {
     const { step, claimId, warranty_id } = Route.useSearch();
     const { startedLoad } = Route.useLoaderData();

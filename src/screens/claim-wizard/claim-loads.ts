@@ -32,6 +32,13 @@ export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInp
 }
 
 /**
+ * A wizard route's caching of the load its loader starts: once per claim. Nothing reloads it as
+ * stale while the wizard moves between steps (staleTime), and leaving the route drops it (gcTime),
+ * so coming back starts a new one.
+ */
+export const ONE_LOAD_PER_CLAIM = { staleTime: Infinity, gcTime: 0 } as const;
+
+/**
  * A load a route started before its wizard rendered, given once to the first `loadClaim` that asks
  * for the same claim. Later loads (a retry, a remount) call afresh, so nothing shown is older than
  * the wizard that shows it.
