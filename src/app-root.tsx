@@ -26,12 +26,12 @@ export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHist
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** @param firstPageTimedOut the first route had already taken too long when the app rendered */
-export function AppRoot({ router, i18n, firstPageTimedOut = false }: { router: AppRouter; i18n: I18n; firstPageTimedOut?: boolean }) {
+/** @param firstPageWaitedMs how long the first route had been loading when the app rendered, in milliseconds */
+export function AppRoot({ router, i18n, firstPageWaitedMs = 0 }: { router: AppRouter; i18n: I18n; firstPageWaitedMs?: number }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <FirstPageWatchdog router={router} timedOut={firstPageTimedOut}>
+        <FirstPageWatchdog router={router} waitedMs={firstPageWaitedMs}>
           <RouterProvider router={router} />
         </FirstPageWatchdog>
       </I18nProvider>

@@ -19,16 +19,21 @@ function cookieLocale(): string | undefined {
 
 /** The first supported language among the detection sources, or 'en'. */
 export function detectLocale(): Locale {
-  const candidates = [
-    new URLSearchParams(window.location.search).get("lng"),
-    cookieLocale(),
-    window.localStorage.getItem(COOKIE),
-    window.sessionStorage.getItem(COOKIE),
-    ...navigator.languages,
-    document.documentElement.lang,
+  // Read one by one and only until one names a language: the first read of a page's storage is
+  // slow on a phone, and a returning visitor's cookie already answers.
+  const candidates: (() => string | null | undefined)[] = [
+    () => new URLSearchParams(window.location.search).get("lng"),
+    cookieLocale,
+    () => window.localStorage.getItem(COOKIE),
+    () => window.sessionStorage.getItem(COOKIE),
+    () => navigator.languages.find(isLocale),
+    () => document.documentElement.lang,
   ];
-  const found = candidates.find(isLocale);
-  return found ? (found.slice(0, 2).toLowerCase() as Locale) : "en";
+  for (const read of candidates) {
+    const value = read();
+    if (isLocale(value)) return value.slice(0, 2).toLowerCase() as Locale;
+  }
+  return "en";
 }
 
 /** Loads a language's catalog, activates it, sets <html lang> and caches the choice in a cookie. */

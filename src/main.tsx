@@ -12,6 +12,9 @@ import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
+
+/** TanStack Router's own default for `defaultPendingMs`, for a router made without one. */
+const DEFAULT_PENDING_MS = 1000;
 import "./styles.css";
 
 declare module "@tanstack/react-router" {
@@ -21,18 +24,16 @@ declare module "@tanstack/react-router" {
 }
 
 /**
- * "loaded" once the first route's code and data are in, so the app can hydrate its markup;
- * "failed" when they did not load (the app renders anew, the route's error page first); "too slow"
- * past the route load limit (SPEC.md section 9), when the app renders anew with the page that says
- * so (LoadWatchdog.tsx).
+ * "loaded" once the first route's code and data are in; "failed" when they did not load; "too
+ * slow" when `limitMs` passed first.
  */
-function firstRouteLoaded(router: AppRouter): Promise<"loaded" | "failed" | "too slow"> {
+function firstRouteLoaded(router: AppRouter, limitMs: number): Promise<"loaded" | "failed" | "too slow"> {
   return Promise.race([
     router.load().then(
       () => (router.state.matches.every((match) => match.status === "success") ? "loaded" : "failed"),
       () => "failed" as const,
     ),
-    new Promise<"too slow">((resolve) => window.setTimeout(() => resolve("too slow"), ROUTE_LOAD_TIMEOUT_MS)),
+    new Promise<"too slow">((resolve) => window.setTimeout(() => resolve("too slow"), limitMs)),
   ]);
 }
 
@@ -65,14 +66,23 @@ async function start(): Promise<void> {
   // The first page's screen code downloads while its language's catalog does, not after it: the
   // router would ask for it only once it renders (issue 12). Its data still loads through the route.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
-  const [, firstRoute] = await Promise.all([activateLocale(locale), prerendered ? firstRouteLoaded(router) : null]);
-  const app = <AppRoot router={router} i18n={i18n} firstPageTimedOut={firstRoute === "too slow"} />;
-  if (firstRoute === "loaded") {
+  // A page the server prerendered hydrates its markup once its first route is in (up to the route
+  // load limit, SPEC.md section 9). Any other page waits for its first route too, but only as long
+  // as the router waits before it shows a route's pending view: the page then appears whole, in
+  // one render that React splits into short tasks, instead of a frame and then, in one long
+  // synchronous render as the route resolves, its content (issue 12, Total Blocking Time).
+  const firstRouteLimitMs = prerendered ? ROUTE_LOAD_TIMEOUT_MS : (router.options.defaultPendingMs ?? DEFAULT_PENDING_MS);
+  const waitStarted = performance.now();
+  const [, firstRoute] = await Promise.all([activateLocale(locale), firstRouteLoaded(router, firstRouteLimitMs)]);
+  // The route load limit counts from here, not from the first render.
+  const app = <AppRoot router={router} i18n={i18n} firstPageWaitedMs={performance.now() - waitStarted} />;
+  if (prerendered && firstRoute === "loaded") {
     // As a transition, hydration yields to the browser between pieces: the page is already painted,
     // and a phone stays responsive to a tap meanwhile.
     startTransition(() => void hydrateRoot(container, <AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
   } else {
-    // The page is drawn anew, so the early choices are gone with it; this only stops recording.
+    // The page is drawn anew (a prerendered one's early choices are gone with its markup; this only
+    // stops recording).
     startTransition(() => createRoot(container).render(<AfterCommit onCommit={early.replay}>{app}</AfterCommit>));
   }
 }

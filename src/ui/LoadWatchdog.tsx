@@ -8,21 +8,28 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState, type AnyRouter } from "@tanstack/react-router";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
 
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
 
 /**
- * True once `waiting` has stayed true for ROUTE_LOAD_TIMEOUT_MS (at once when `alreadyTimedOut`);
- * false again when it ends.
+ * True once `waiting` has stayed true for ROUTE_LOAD_TIMEOUT_MS, of which `alreadyWaitedMs` passed
+ * before this mounted (at once when that is all of it); false again when it ends.
  */
-function useTimedOut(waiting: boolean, alreadyTimedOut = false): boolean {
-  const [timedOut, setTimedOut] = useState(alreadyTimedOut);
+function useTimedOut(waiting: boolean, alreadyWaitedMs = 0): boolean {
+  const [timedOut, setTimedOut] = useState(alreadyWaitedMs >= ROUTE_LOAD_TIMEOUT_MS);
+  // When the wait under way began (performance.now()); a wait that starts later begins then.
+  const [startedBeforeMount] = useState(() => (waiting ? performance.now() - alreadyWaitedMs : null));
+  const waitStarted = useRef(startedBeforeMount);
   useEffect(() => {
-    if (!waiting) return;
-    const timer = window.setTimeout(() => setTimedOut(true), ROUTE_LOAD_TIMEOUT_MS);
+    if (!waiting) {
+      waitStarted.current = null;
+      return;
+    }
+    waitStarted.current ??= performance.now();
+    const timer = window.setTimeout(() => setTimedOut(true), Math.max(0, waitStarted.current + ROUTE_LOAD_TIMEOUT_MS - performance.now()));
     return () => window.clearTimeout(timer);
   }, [waiting]);
   return timedOut && waiting;
@@ -40,12 +47,12 @@ export function LoadWatchdog({ children }: { children: ReactNode }) {
 
 /**
  * Around the RouterProvider: the first page of a visit, whose route may hang before anything shows.
- * `timedOut`: the limit has already passed before the app rendered (src/main.tsx waits for the
- * first route of a prerendered page before it hydrates).
+ * `waitedMs`: how long src/main.tsx had already waited for the first route before the app rendered
+ * (it waits for it before it hydrates a prerendered page or, briefly, before it draws any other).
  */
-export function FirstPageWatchdog({ router, timedOut = false, children }: { router: AnyRouter; timedOut?: boolean; children: ReactNode }) {
+export function FirstPageWatchdog({ router, waitedMs = 0, children }: { router: AnyRouter; waitedMs?: number; children: ReactNode }) {
   const firstPagePending = useRouterState({ router, select: (state) => !state.resolvedLocation });
-  return useTimedOut(firstPagePending, timedOut) ? (
+  return useTimedOut(firstPagePending, waitedMs) ? (
     <main id="main" className="content">
       <TooSlow />
     </main>
