@@ -13,6 +13,12 @@ import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
 import type { PlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 
+/**
+ * How long a route may load before the router shows its pending view, in milliseconds (TanStack
+ * Router's own default, named because src/main.tsx waits as long for the first page's route).
+ */
+export const PENDING_VIEW_AFTER_MS = 1000;
+
 /** The app's router; every route falls back to the error page. */
 export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHistory) {
   return createRouter({
@@ -21,6 +27,7 @@ export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHist
     history,
     defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
     scrollRestoration: true,
+    defaultPendingMs: PENDING_VIEW_AFTER_MS,
   });
 }
 

@@ -6,15 +6,12 @@
  */
 import { startTransition, useEffect, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
+import { AppRoot, createAppRouter, PENDING_VIEW_AFTER_MS, type AppRouter } from "./app-root.tsx";
 import { recordEarlyInput } from "./early-input.ts";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
 import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
 import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
-
-/** TanStack Router's own default for `defaultPendingMs`, for a router made without one. */
-const DEFAULT_PENDING_MS = 1000;
 import "./styles.css";
 
 declare module "@tanstack/react-router" {
@@ -71,7 +68,7 @@ async function start(): Promise<void> {
   // as the router waits before it shows a route's pending view: the page then appears whole, in
   // one render that React splits into short tasks, instead of a frame and then, in one long
   // synchronous render as the route resolves, its content (issue 12, Total Blocking Time).
-  const firstRouteLimitMs = prerendered ? ROUTE_LOAD_TIMEOUT_MS : (router.options.defaultPendingMs ?? DEFAULT_PENDING_MS);
+  const firstRouteLimitMs = prerendered ? ROUTE_LOAD_TIMEOUT_MS : PENDING_VIEW_AFTER_MS;
   const waitStarted = performance.now();
   const [, firstRoute] = await Promise.all([activateLocale(locale), firstRouteLoaded(router, firstRouteLimitMs)]);
   // The route load limit counts from here, not from the first render.
