@@ -9,6 +9,7 @@ import { chunkUrl } from "./scripts/chunk-url.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { appChunkName } from "./scripts/app-chunks.ts";
+import { compileHints } from "./scripts/compile-hints.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
@@ -28,6 +29,8 @@ export default defineConfig({
     prerenderWelcome(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself (issue 15).
     ocrAssets(),
+    // The app's startup chunks compiled while they stream in, not on the main thread (issue 12).
+    compileHints("index"),
     precompress(),
   ],
   build: {

@@ -137,4 +137,18 @@ describe("the prerendered select-search-method page", () => {
     expect(response.headers.get("cache-control")).toContain("immutable");
     expect((await fetch(`${portal.server.url}${PATH}`)).headers.get("cache-control")).toBe("no-cache");
   });
+
+  it("marks the scripts the app runs at startup for eager compiling, and no lazily loaded one", async () => {
+    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
+    const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(startup.length).toBeGreaterThan(3);
+    const firstLine = async (path: string) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "br, gzip" } })).text()).split("\n", 1)[0];
+    for (const path of startup) expect(await firstLine(path), path).toBe("//# allFunctionsCalledOnLoad");
+    // The lazily loaded chunks the startup scripts name (route and step code) are compiled as used.
+    const named = new Set<string>();
+    for (const path of startup) for (const match of (await (await fetch(`${portal.server.url}${path}`)).text()).matchAll(/"(?:\.\/|assets\/)([\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
+    const lazy = [...named].filter((path) => !startup.includes(path));
+    expect(lazy.length).toBeGreaterThan(10);
+    for (const path of lazy) expect(await firstLine(path), path).not.toContain("allFunctionsCalledOnLoad");
+  });
 });
