@@ -12,6 +12,7 @@ import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
 import type { PlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
+import { PageLoading } from "./ui/PageLoading.tsx";
 
 /**
  * How long a route may load before the router shows its pending view, in milliseconds (TanStack
@@ -19,7 +20,10 @@ import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
  */
 export const PENDING_VIEW_AFTER_MS = 1000;
 
-/** The app's router; every route falls back to the error page. */
+/**
+ * The app's router. Every route falls back to the error page, and to a loading line while it loads
+ * past the pending time.
+ */
 export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHistory) {
   return createRouter({
     routeTree,
@@ -28,6 +32,7 @@ export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHist
     defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
     scrollRestoration: true,
     defaultPendingMs: PENDING_VIEW_AFTER_MS,
+    defaultPendingComponent: PageLoading,
   });
 }
 

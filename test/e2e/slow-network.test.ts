@@ -1,11 +1,11 @@
 /**
  * Slow networks in Chromium (SPEC.md section 9): a route's code chunk that fails to load (a new
  * deployment removed it) or has not loaded after 120000 ms shows the error page with Refresh Page,
- * not a blank screen; Refresh then loads the page. The chunk is intercepted; the 120 s pass on
- * Playwright's fake clock.
+ * not a blank screen; Refresh then loads the page. Meanwhile, past the router's pending time, the
+ * page says it is loading. The chunk is intercepted; the 120 s pass on Playwright's fake clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page, Route } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { openPortal, type Portal } from "./harness.ts";
 
 let portal: Portal;
@@ -35,18 +35,24 @@ describe("route chunks on a bad network", () => {
     await page.close();
   });
 
-  /** Holds every request for the chunk; the test lets none through. */
-  const holdChunk = async (page: Page) => {
+  /** Holds every request for a chunk (select-search-method's unless told); the test lets none through. */
+  const holdChunk = async (page: Page, chunk = CHUNK) => {
     const held: Route[] = [];
-    await page.route(CHUNK, (route) => void held.push(route));
+    await page.route(chunk, (route) => void held.push(route));
     return held;
   };
 
-  /** The 120 s pass on the fake clock: nothing at 119 s, the error page at 120 s. */
-  const expectErrorAfterTimeout = async (page: Page, held: Route[]) => {
+  /**
+   * The 120 s pass on the fake clock: `meanwhile` on screen once the router's pending time has
+   * passed and still at 119 s, with no error page; the error page at 120 s.
+   */
+  const expectErrorAfterTimeout = async (page: Page, held: Route[], meanwhile: Locator) => {
     await expect.poll(() => held.length).toBeGreaterThan(0);
-    await page.clock.runFor(119_000);
+    await page.clock.runFor(2_000);
+    await meanwhile.waitFor();
+    await page.clock.runFor(117_000);
     expect(await errorPage(page).count()).toBe(0);
+    expect(await meanwhile.isVisible()).toBe(true);
     await page.clock.runFor(1_000);
     await errorPage(page).waitFor();
     await page.getByText("The page is taking too long to load.", { exact: false }).waitFor();
@@ -54,18 +60,20 @@ describe("route chunks on a bad network", () => {
     await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   };
 
-  it("a chunk still loading after 120000 ms, moving inside the app, shows the error page instead of a page that never changes", async () => {
+  const loadingLine = (page: Page) => page.getByRole("status").filter({ hasText: "Loading…" });
+
+  it("a chunk still loading after 120000 ms, moving inside the app, says it is loading, then shows the error page instead of a page that never changes", async () => {
     const page = await portal.context.newPage();
     await page.clock.install();
     await page.goto("/find-claim/warranty-number");
     await page.getByRole("textbox", { name: "Warranty number" }).waitFor();
     const held = await holdChunk(page);
     await page.getByRole("button", { name: "Back" }).click();
-    await expectErrorAfterTimeout(page, held);
+    await expectErrorAfterTimeout(page, held, loadingLine(page));
     await page.close();
   });
 
-  it("the first page of a visit, its chunk still loading after 120000 ms, shows the error page too", async () => {
+  it("the first page of a visit, prerendered, stays on screen while its chunk loads; after 120000 ms the error page shows", async () => {
     const page = await portal.context.newPage();
     await page.clock.install();
     await page.goto("/");
@@ -73,7 +81,16 @@ describe("route chunks on a bad network", () => {
     const held = await holdChunk(page);
     // Start leaves the prerendered welcome page for the app, whose first route then hangs.
     await page.getByRole("button", { name: "Start" }).click();
-    await expectErrorAfterTimeout(page, held);
+    await expectErrorAfterTimeout(page, held, page.getByRole("heading", { level: 1, name: "We need to find your warranty" }));
+    await page.close();
+  });
+
+  it("the first page of a visit, not prerendered, says it is loading while its chunk loads; after 120000 ms the error page shows", async () => {
+    const page = await portal.context.newPage();
+    await page.clock.install();
+    const held = await holdChunk(page, /\/assets\/warranty-number-[^/]*\.js$/);
+    await page.goto("/find-claim/warranty-number");
+    await expectErrorAfterTimeout(page, held, loadingLine(page));
     await page.close();
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * What any route shows while its code or data is still loading after the router's pending time
+ * (PENDING_VIEW_AFTER_MS, src/app-root.tsx) and it names no pending view of its own: a slow phone
+ * sees that the page is coming, not an empty frame, until it arrives or the load limit of SPEC.md
+ * section 9 shows the error page (LoadWatchdog.tsx).
+ */
+import { Trans } from "@lingui/react/macro";
+import { LoadingScreen } from "./LoadingScreen.tsx";
+
+export function PageLoading() {
+  return (
+    <LoadingScreen>
+      <Trans>Loading…</Trans>
+    </LoadingScreen>
+  );
+}
