@@ -8,9 +8,10 @@ import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/loc
 
 export { LOCALES, type Locale };
 
-/** True when the value starts with a supported language's code, in any case ("es", "ES", "es-MX"). */
-export function isLocale(value: string | null | undefined): value is Locale {
-  return LOCALES.includes(value?.slice(0, 2).toLowerCase() as Locale);
+/** The supported language a language tag names, in any case ("es", "ES", "es-MX" -> "es"), or undefined. */
+export function localeOf(tag: string | null | undefined): Locale | undefined {
+  const language = tag?.slice(0, 2).toLowerCase();
+  return LOCALES.find((locale) => locale === language);
 }
 
 function cookieLocale(): string | undefined {
@@ -26,12 +27,12 @@ export function detectLocale(): Locale {
     cookieLocale,
     () => window.localStorage.getItem(COOKIE),
     () => window.sessionStorage.getItem(COOKIE),
-    () => navigator.languages.find(isLocale),
+    () => navigator.languages.find((tag) => localeOf(tag)),
     () => document.documentElement.lang,
   ];
   for (const read of candidates) {
-    const value = read();
-    if (isLocale(value)) return value.slice(0, 2).toLowerCase() as Locale;
+    const locale = localeOf(read());
+    if (locale) return locale;
   }
   return "en";
 }

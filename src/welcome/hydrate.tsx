@@ -8,7 +8,7 @@
 import { I18nProvider } from "@lingui/react";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { activateLocale, detectLocale, i18n, isLocale } from "../i18n.ts";
+import { activateLocale, detectLocale, i18n, localeOf } from "../i18n.ts";
 import { WelcomePage } from "./WelcomePage.tsx";
 
 const root = document.getElementById("root")!;
@@ -16,7 +16,7 @@ const prerendered = root.dataset.prerendered;
 // Until this code runs the language switch is a plain select: a language chosen there meanwhile
 // is the one to show (rendered anew below, as it is not the one prerendered).
 const chosen = root.querySelector<HTMLSelectElement>(".language-switch select")?.value;
-const locale = chosen !== prerendered && isLocale(chosen) ? chosen : detectLocale();
+const locale = (chosen !== prerendered && localeOf(chosen)) || detectLocale();
 await activateLocale(locale);
 
 const page = (

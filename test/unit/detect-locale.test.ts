@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
-import { detectLocale } from "../../src/i18n.ts";
+import { detectLocale, localeOf } from "../../src/i18n.ts";
 
 const languages = (list: string[]) => vi.spyOn(navigator, "languages", "get").mockReturnValue(list);
 
@@ -53,5 +53,16 @@ describe("detectLocale", () => {
     expect(detectLocale()).toBe("en");
     document.documentElement.lang = "es";
     expect(detectLocale()).toBe("es");
+  });
+});
+
+describe("localeOf", () => {
+  it("names the supported language of a tag, never the tag itself", () => {
+    expect(localeOf("es-MX")).toBe("es");
+    expect(localeOf("ES")).toBe("es");
+    expect(localeOf("en-GB")).toBe("en");
+    expect(localeOf("fr-FR")).toBeUndefined();
+    expect(localeOf("")).toBeUndefined();
+    expect(localeOf(null)).toBeUndefined();
   });
 });
