@@ -2,7 +2,7 @@
 /**
  * afterFirstPaint (src/lib/after-first-paint.ts): a prerendered page's entry waits for the
  * browser's report of the first contentful paint, and never longer than its limit; a hidden page
- * does not wait.
+ * does not wait; nor does a browser that reports no paints, past one frame.
  */
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { afterFirstPaint } from "../../src/lib/after-first-paint.ts";
@@ -64,4 +64,17 @@ it("does not wait past its limit for a paint that is never reported", async () =
 it("does not wait on a hidden page, which paints nothing until shown", async () => {
   visibility = "hidden";
   expect(await settled(afterFirstPaint())).toBe(true);
+});
+
+it("waits one frame in a browser that does not report paints", async () => {
+  vi.stubGlobal("PerformanceObserver", class extends FakeObserver {
+    static override supportedEntryTypes = ["navigation"];
+  });
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+  const waiting = afterFirstPaint();
+  expect(await settled(waiting)).toBe(false);
+  expect(frames).toHaveLength(1);
+  frames[0]!(0);
+  expect(await settled(waiting)).toBe(true);
 });
