@@ -85,15 +85,17 @@ async function migrate(driver: Driver): Promise<void> {
   // Under the migrations' lock too: two processes starting on a new PostgreSQL database at once
   // would both create the table, and CREATE TABLE IF NOT EXISTS is not safe against that race
   // (one fails on pg_type's unique index; seen in the scale-out test).
-  await driver.transaction(async (tx) => {
+  const applied = await driver.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    return new Set((await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
   });
-  for (const name of files) {
+  // A start on an up-to-date database ends here, in one transaction rather than one per migration.
+  for (const name of files.filter((file) => !applied.has(file))) {
     const sql = await readFile(join(MIGRATIONS_DIR, name), "utf8");
     await driver.transaction(async (tx) => {
       // Several server processes may start against one PostgreSQL: the lock makes one migrate
-      // while the others wait and then find the migration recorded.
+      // while the others wait and then find the migration recorded (since the read above).
       await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       const done = await tx.query("SELECT 1 FROM schema_migrations WHERE name = $1", [name]);
       if (done.length > 0) return;
