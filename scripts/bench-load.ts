@@ -62,7 +62,8 @@ export interface LoadFigures {
 }
 
 const MB = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** A duration in milliseconds as the bench prints it, e.g. "12.3 ms". */
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /**
  * Runs the load on one database.

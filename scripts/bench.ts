@@ -17,14 +17,10 @@ import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
 import { ocrFigures } from "./bench/ocr.ts";
-import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, type LoadFigures } from "./bench-load.ts";
+import { nearestRank } from "./bench/paced-load.ts";
+import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, ms, type LoadFigures } from "./bench-load.ts";
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function timeRequests(label: string, count: number, send: () => Promise<Response>) {
   const times: number[] = [];
@@ -36,7 +32,7 @@ async function timeRequests(label: string, count: number, send: () => Promise<Re
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(26)} n=${count}  p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  max ${ms(times.at(-1)!)}`);
+  console.log(`  ${label.padEnd(26)} n=${count}  p50 ${ms(nearestRank(times, 50))}  p95 ${ms(nearestRank(times, 95))}  max ${ms(times.at(-1)!)}`);
 }
 
 /** Searches far more often than a person may (issue 9's limits would refuse the bench). */
