@@ -13,18 +13,23 @@ import { createScratchDatabase, dropScratchDatabase } from "./scratch-database.t
 /** Requests per second tried for each call, and for how long each. */
 const RATES = [50, 200];
 /**
- * How the load is sent. At 200/s a p99 of 10 s rests on its 20 slowest answers, which one pause
- * of a shared machine decides; 20 s halves that.
+ * How the load is sent. A p99 rests on the slowest 1 % of a run's answers: at 200/s over 20 s its
+ * 40 slowest, and one pause of a shared machine (a single stall of 140 ms, seen once in a full
+ * bench, delays some 60 answers while the queue drains) decides it. The budget's rate is therefore
+ * measured for 60 s, where it takes such pauses three times over to move the p99: a figure of the
+ * server, not of one moment of the machine.
  */
 export const LOAD_SETTINGS = {
   seconds: 20,
+  /** At the budget's rate (LOAD_BUDGET.rate). */
+  budgetRateSeconds: 60,
   warmupSeconds: 2,
   /** Keep-alive connections the client may open, for the paced runs and for autocannon's. */
   connections: 10,
   /** How long autocannon sends as fast as it is answered. */
   capacitySeconds: 5,
 } as const;
-const { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, capacitySeconds: CAPACITY_SECONDS } = LOAD_SETTINGS;
+const { seconds: SECONDS, budgetRateSeconds: BUDGET_RATE_SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, capacitySeconds: CAPACITY_SECONDS } = LOAD_SETTINGS;
 const API_KEY = "bench-key";
 
 /** One call at one rate: what the paced run measured (latency in milliseconds from each request's due time). */
@@ -82,7 +87,7 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
   try {
     const pid = server.child.pid!;
     console.log(`Load on ${label} (the server is its own process; loopback, at most ${CONNECTIONS} keep-alive connections)`);
-    console.log(`  evenly paced, ${SECONDS} s a rate after ${WARMUP_SECONDS} s at the same rate; latency from each request's due time`);
+    console.log(`  evenly paced, ${SECONDS} s a rate (${BUDGET_RATE_SECONDS} s at ${LOAD_BUDGET.rate}/s) after ${WARMUP_SECONDS} s at the same rate; latency from each request's due time`);
     console.log(`  resident memory at rest  ${MB(await residentBytes(pid))}`);
     const { cookie, claimId, planId } = await aClaim(server.url, API_KEY);
     const headers = { "x-api-key": API_KEY, "content-type": "application/json", cookie };
@@ -101,7 +106,7 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
           // The same load first, left out of the figures: the budget is for a server that has been
           // answering, not for its first requests (cold start is measured on its own).
           await pacedLoad(paced, rate, WARMUP_SECONDS, CONNECTIONS);
-          const result = await pacedLoad(paced, rate, SECONDS, CONNECTIONS);
+          const result = await pacedLoad(paced, rate, rate === LOAD_BUDGET.rate ? BUDGET_RATE_SECONDS : SECONDS, CONNECTIONS);
           const row: LoadRow = { call: call.name, rate, ...result };
           rows.push(row);
           const verdict = rate === LOAD_BUDGET.rate ? `  [budget p99 < ${LOAD_BUDGET.p99UnderMs} ms, none failed: ${meetsLoadBudget(row) ? "pass" : "FAIL"}]` : "";

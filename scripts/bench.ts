@@ -89,7 +89,7 @@ async function reportApi(coldStartMs: number, load: LoadFigures): Promise<void> 
 
 Cold start on a new data folder: ${Math.round(coldStartMs)} ms (budget under ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}).
 
-Each call evenly paced at the rate asked for ${LOAD_SETTINGS.seconds} s, after ${LOAD_SETTINGS.warmupSeconds} s at the same rate, over at most
+Each call evenly paced at the rate asked for ${LOAD_SETTINGS.seconds} s (${LOAD_SETTINGS.budgetRateSeconds} s at the budget's ${LOAD_BUDGET.rate}/s), after ${LOAD_SETTINGS.warmupSeconds} s at the same rate, over at most
 ${LOAD_SETTINGS.connections} keep-alive connections (scripts/bench/paced-load.ts); latency runs from when each request was
 due, so a request sent late counts its wait.
 
