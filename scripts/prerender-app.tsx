@@ -23,13 +23,16 @@ export async function renderAppPage(path: string, locale: Locale): Promise<strin
   i18n.loadAndActivate({ locale, messages: messages as never });
   const router = createAppRouter(idleSlot(), createMemoryHistory({ initialEntries: [path] }));
   await router.load();
-  // Where the server render and the browser's differ, the markup is made the browser's: the router
-  // wraps its matches in a Suspense boundary in the browser only (an outer one here leaves the same
-  // marker at the same place), and adds an inline scroll-restoration script on the server only
-  // (which the CSP would refuse anyway).
+  // Where the server render and the browser's differ, the markup is made the browser's. In the
+  // browser only, the router wraps its matches in a Suspense boundary, and the root route's match
+  // in another as routes have a pending view (a route's own, or the router's default): two outer
+  // boundaries here leave the same two markers at the same places. On the server only, it adds an
+  // inline scroll-restoration script (which the CSP would refuse anyway).
   const markup = renderToString(
     <Suspense>
-      <AppRoot router={router} i18n={i18n} />
+      <Suspense>
+        <AppRoot router={router} i18n={i18n} />
+      </Suspense>
     </Suspense>,
   );
   return markup.replace(/<script>[\s\S]*?<\/script>/g, "");
