@@ -6,6 +6,7 @@
  */
 import type { ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPILE_HINT } from "../../scripts/compile-hints.ts";
 import { openPortal, scriptsBesidesTheEntry, type Portal } from "./harness.ts";
 
 let portal: Portal;
@@ -143,12 +144,12 @@ describe("the prerendered select-search-method page", () => {
     const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
     expect(startup.length).toBeGreaterThan(3);
     const firstLine = async (path: string) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "br, gzip" } })).text()).split("\n", 1)[0];
-    for (const path of startup) expect(await firstLine(path), path).toBe("//# allFunctionsCalledOnLoad");
+    for (const path of startup) expect(await firstLine(path), path).toBe(COMPILE_HINT);
     // The lazily loaded chunks the startup scripts name (route and step code) are compiled as used.
     const named = new Set<string>();
     for (const path of startup) for (const match of (await (await fetch(`${portal.server.url}${path}`)).text()).matchAll(/"(?:\.\/|assets\/)([\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
     const lazy = [...named].filter((path) => !startup.includes(path));
     expect(lazy.length).toBeGreaterThan(10);
-    for (const path of lazy) expect(await firstLine(path), path).not.toContain("allFunctionsCalledOnLoad");
+    for (const path of lazy) expect(await firstLine(path), path).not.toContain(COMPILE_HINT);
   });
 });

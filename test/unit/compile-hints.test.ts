@@ -27,6 +27,9 @@ it("puts the hint on the first line of those chunks only, once", () => {
   const plugin = compileHints("index");
   const generate = plugin.generateBundle as { handler: (options: unknown, bundle: unknown) => void };
   generate.handler({}, files);
+  // The entry is reached twice (directly, and back through the cycle) and marked once.
+  expect(files["assets/index.js"].code).toBe(`${COMPILE_HINT}\n/* index */`);
+  expect(files["assets/libraries.js"].code).toBe(`${COMPILE_HINT}\n/* libraries */`);
   expect(files["assets/shell.js"].code).toBe(`${COMPILE_HINT}\n/* shell */`);
   expect(files["assets/runtime.js"].code).toBe(`${COMPILE_HINT}\n/* runtime */`);
   expect(files["assets/DamageStep.js"].code).toBe("/* DamageStep */");
