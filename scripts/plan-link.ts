@@ -5,6 +5,7 @@
  * that is the embedded PGlite (one process at a time), or any time with DATABASE_URL.
  * Settings as the server's: DATA_DIR, DATABASE_URL, LINK_SECRET, PUBLIC_URL, PORT.
  */
+import { exitWhenLocked } from "../server/data-lock.ts";
 import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db.ts";
 import { familyOf } from "../server/plan-family.ts";
@@ -18,7 +19,7 @@ if (numbers.length === 0) {
 const config = loadConfig();
 const secret = config.linkSecret ?? (await linkSecretOf(config.dataDir));
 const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-const db = await openDatabase(config);
+const db = await openDatabase(config).catch(exitWhenLocked);
 let failed = false;
 try {
   for (const number of numbers) {

@@ -2,6 +2,7 @@
  * `npm start`: builds the portal and runs it with the reference claims API and its demo data on
  * one origin, then prints the URL. Settings: README.md ("Settings").
  */
+import { exitWhenLocked } from "../server/data-lock.ts";
 import { build } from "vite";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
@@ -13,7 +14,7 @@ await build({ logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } 
 const config = loadConfig();
 // The URLs the server hands out (signed uploads) must name the origin the browser uses: the one printed below.
 const publicUrl = config.publicUrl ?? (config.port ? `http://localhost:${config.port}` : undefined);
-const server = await startServer({ ...config, staticDir, publicUrl });
+const server = await startServer({ ...config, staticDir, publicUrl }).catch(exitWhenLocked);
 console.log(`\nClaims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")}`);
 console.log(`Data folder: ${config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir} · Try warranty number W-E34-WS4566 · Ctrl+C stops\n`);
 

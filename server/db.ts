@@ -13,6 +13,7 @@ import { mkdir, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerConfig } from "./config.ts";
+import { lockDataFolder } from "./data-lock.ts";
 import { copyTemplate, saveTemplate } from "./pglite-template.ts";
 
 /** Something SQL runs on: the database itself or an open transaction. */
@@ -127,6 +128,17 @@ async function openPglite(dataDir: string): Promise<Driver> {
   // copy is the disk's work, loading PGlite's code and engine the CPU's. Without a template PGlite
   // creates the cluster itself (initdb), and migrations and the seed follow.
   await mkdir(dataDir, { recursive: true });
+  // One process per folder (server/data-lock.ts): a second one would lose the first one's writes.
+  const lock = await lockDataFolder(dataDir);
+  try {
+    return await openLockedPglite(folder, lock.release);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openLockedPglite(folder: string, unlock: () => Promise<void>): Promise<Driver> {
   const copied = existsSync(join(folder, "PG_VERSION")) ? Promise.resolve(false) : copyTemplate(folder);
   copied.catch(() => undefined); // awaited below, where its failure fails the opening
   const [{ PGlite }, { NodeFS }, { preparedQuery }] = await Promise.all([
@@ -165,7 +177,13 @@ async function openPglite(dataDir: string): Promise<Driver> {
       if (!exec) throw new Error("execScript needs a transaction of this database");
       await exec(sql);
     },
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        await unlock();
+      }
+    },
     keepAsTemplate: async () => {
       // Flushed to the files first, so a folder copied from the template has nothing to replay.
       await pg.exec("CHECKPOINT");

@@ -2,11 +2,12 @@
  * Entry point of the reference claims API (`npm run server`): settings from the environment
  * (server/config.ts), database migrated and seeded, listening until SIGINT or SIGTERM.
  */
+import { exitWhenLocked } from "./data-lock.ts";
 import { loadConfig } from "./config.ts";
 import { startServer } from "./start.ts";
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config).catch(exitWhenLocked);
 console.log(`Claims API listening on ${server.url}/api/v1 (API key header x-api-key)`);
 if (config.staticDir) console.log(`Portal served from ${config.staticDir} at ${server.url}/`);
 console.log(config.databaseUrl ? "Database: PostgreSQL (DATABASE_URL)" : `Database: embedded PGlite in ${config.dataDir}/pg`);
