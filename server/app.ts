@@ -43,7 +43,7 @@ const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "2
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
-  const keyedWrites = idempotentWrites(deps.db);
+  const keyedWrites = idempotentWrites(deps.db, deps.config);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
   app.use("*", securityHeaders(deps.config, API_PREFIX));

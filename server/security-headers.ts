@@ -26,19 +26,26 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Sets the security headers on every response, and no-store on API answers. */
+/**
+ * Sets the security headers on every response that its handler did not set itself, and no-store
+ * on API answers. A handler's own value wins: a stored file carries a CSP of its own (`sandbox`,
+ * no scripts at all) that the portal's page policy must not replace.
+ */
 export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">, apiPrefix: string): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Referrer-Policy", "no-referrer");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    if (!h.has("Cross-Origin-Resource-Policy")) h.set("Cross-Origin-Resource-Policy", "same-origin");
-    if (isHttps(c, config)) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    if (c.req.path.startsWith(`${apiPrefix}/`) && !h.has("Cache-Control")) h.set("Cache-Control", "no-store");
+    const setIfAbsent = (name: string, value: string) => {
+      if (!h.has(name)) h.set(name, value);
+    };
+    setIfAbsent("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    setIfAbsent("X-Content-Type-Options", "nosniff");
+    setIfAbsent("X-Frame-Options", "DENY");
+    setIfAbsent("Referrer-Policy", "no-referrer");
+    setIfAbsent("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    setIfAbsent("Cross-Origin-Opener-Policy", "same-origin");
+    setIfAbsent("Cross-Origin-Resource-Policy", "same-origin");
+    if (isHttps(c, config)) setIfAbsent("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (c.req.path.startsWith(`${apiPrefix}/`)) setIfAbsent("Cache-Control", "no-store");
   };
 }

@@ -5,10 +5,12 @@
  * to the link without `exp` and `sig`, which the portal opens as SPEC.md says (an ungranted plan
  * answers 404, so the portal shows No warranty found).
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { html } from "hono/html";
 import type { AppDeps } from "../app-deps.ts";
 import { familyOf } from "../plan-family.ts";
 import { verifyPlanLink } from "../plan-links.ts";
+import { languageOf } from "../language.ts";
 import { grantAccess } from "../session.ts";
 import { idOf } from "../validation.ts";
 
@@ -22,6 +24,11 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
   app.get("/:id{[0-9]{1,10}}", async (c, next) => {
     const query = c.req.query();
     if (query.sig === undefined) return next(); // an unsigned link: the portal itself
+    // A link followed from another site arrives without the SameSite=Strict session cookie, so
+    // granting now would replace this browser's session with one holding only the link's plan (a
+    // page of an attacker's could so swap the victim's plans for its own). The browser is sent
+    // to the same link again from our own page, which brings the cookie, and the plan is added.
+    if (c.req.header("sec-fetch-site") === "cross-site") return reopenFromOurOrigin(c);
     const planId = Number(c.req.param("id"));
     const customerId = idOf(query.customer_id) ?? 0;
     const planType = (query.plan_type ?? "").toUpperCase();
@@ -33,7 +40,7 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
         "SELECT customer_id, plan_type FROM plans WHERE id = $1", [planId],
       );
       if (plan && plan.customer_id === customerId && familyOf(plan.plan_type) === planType.toLowerCase()) {
-        grantAccess(c, config, [{ planId, customerId }]);
+        grantAccess(c, config, [{ planId, customerId, verified: true }]);
       }
     }
     const rest = new URLSearchParams(Object.entries(query).filter(([name]) => name !== "sig" && name !== "exp"));
@@ -42,4 +49,20 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
   });
 
   return app;
+}
+
+/**
+ * A page that opens the request's own URL again at once, from the portal's origin (a meta refresh:
+ * the CSP allows no inline script). Shown only for the blink of a redirect; its link is for a
+ * browser that does not follow meta refreshes.
+ */
+function reopenFromOurOrigin(c: Context): Response | Promise<Response> {
+  const url = new URL(c.req.url);
+  const target = `${url.pathname}${url.search}`;
+  const spanish = languageOf(c) === "es";
+  c.header("Cache-Control", "no-store");
+  return c.html(html`<!doctype html>
+<html lang="${spanish ? "es" : "en"}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${spanish ? "Abriendo su plan…" : "Opening your plan…"}</title></head>
+<body><p><a href="${target}">${spanish ? "Abrir su plan" : "Open your plan"}</a></p></body></html>`);
 }
