@@ -5,8 +5,13 @@
  * customer_info call checks its record against it and answers 404, never 403, otherwise: a
  * stranger cannot even learn that a record exists.
  *
- * Cookie value: `<base64url JSON {e: expiry s, c: customer ids, p: plan ids}>.<base64url HMAC-SHA256>`.
- * Nothing secret is in it (the browser found those ids itself); the signature makes it unforgeable.
+ * Cookie value: `<base64url JSON {e: expiry s, c: customer ids, p: plan ids, v: verified customer
+ * ids}>.<base64url HMAC-SHA256>`. Nothing secret is in it (the browser found those ids itself); the
+ * signature makes it unforgeable.
+ *
+ * A customer is *verified* when this browser found them by personal information (names with their
+ * email, phone or invoice) or through a signed plan link; a warranty number alone does not verify,
+ * so such a session sees the customer's contact details masked (SECURITY.md, "Contact details").
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
@@ -30,16 +35,34 @@ const MAX_PLANS = 64;
 export interface Access {
   customers: ReadonlySet<number>;
   plans: ReadonlySet<number>;
+  /** The customers of `customers` this browser proved it knows (see above): full contact details. */
+  verified: ReadonlySet<number>;
 }
 
-const EMPTY: Access = { customers: new Set(), plans: new Set() };
+/** One plan a search or plan link found, and whether finding it verified its customer. */
+export interface Grant {
+  planId: number;
+  customerId: number;
+  /** True for a personal search or a signed plan link; false for a warranty-number search. */
+  verified: boolean;
+}
+
+const EMPTY: Access = { customers: new Set(), plans: new Set(), verified: new Set() };
 const read = new WeakMap<Request, Access>();
 
 const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(`session\n${payload}`).digest("base64url");
 
-/** Encodes a session cookie value (exported for tests and the property tests' forgeries). */
-export function encodeSession(secret: string, access: { customers: Iterable<number>; plans: Iterable<number> }, expires: number): string {
-  const payload = Buffer.from(JSON.stringify({ e: expires, c: [...access.customers], p: [...access.plans] })).toString("base64url");
+/**
+ * Encodes a session cookie value (exported for tests and the property tests' forgeries).
+ * `verified` omitted: no customer is verified (contact details masked).
+ */
+export function encodeSession(
+  secret: string,
+  access: { customers: Iterable<number>; plans: Iterable<number>; verified?: Iterable<number> },
+  expires: number,
+): string {
+  const payload = Buffer.from(JSON.stringify({ e: expires, c: [...access.customers], p: [...access.plans], v: [...(access.verified ?? [])] }))
+    .toString("base64url");
   return `${payload}.${mac(secret, payload)}`;
 }
 
@@ -52,10 +75,13 @@ export function decodeSession(secret: string, value: string | undefined, nowSeco
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return EMPTY;
   try {
-    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e: unknown; c: unknown; p: unknown };
+    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e: unknown; c: unknown; p: unknown; v: unknown };
     if (typeof data.e !== "number" || data.e < nowSeconds || !Array.isArray(data.c) || !Array.isArray(data.p)) return EMPTY;
     const ids = (list: unknown[]) => new Set(list.filter((id): id is number => Number.isSafeInteger(id)));
-    return { customers: ids(data.c), plans: ids(data.p) };
+    const customers = ids(data.c);
+    // A cookie from before verification existed has no `v`: nobody in it is verified.
+    const verified = Array.isArray(data.v) ? new Set([...ids(data.v)].filter((id) => customers.has(id))) : new Set<number>();
+    return { customers, plans: ids(data.p), verified };
   } catch {
     return EMPTY;
   }
@@ -73,9 +99,10 @@ export function accessOf(c: Context, config: SessionSettings): Access {
 
 /**
  * Adds plans and their customers to this browser's session and renews it (SESSION_TTL_SECONDS).
- * The newest grants are kept when a session would name more than its limits.
+ * The newest grants are kept when a session would name more than its limits. A verified grant
+ * verifies its customer; an unverified one never takes away a verification the session holds.
  */
-export function grantAccess(c: Context, config: SessionSettings, found: { planId: number; customerId: number }[]): void {
+export function grantAccess(c: Context, config: SessionSettings, found: Grant[]): void {
   const current = accessOf(c, config);
   const keepNewest = (old: ReadonlySet<number>, added: number[], max: number) => {
     const all = [...old].filter((id) => !added.includes(id)).concat([...new Set(added)]);
@@ -83,15 +110,17 @@ export function grantAccess(c: Context, config: SessionSettings, found: { planId
   };
   const customers = keepNewest(current.customers, found.map((f) => f.customerId), MAX_CUSTOMERS);
   const plans = keepNewest(current.plans, found.map((f) => f.planId), MAX_PLANS);
+  const newlyVerified = new Set(found.filter((f) => f.verified).map((f) => f.customerId));
+  const verified = customers.filter((id) => current.verified.has(id) || newlyVerified.has(id));
   const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
-  setCookie(c, SESSION_COOKIE, encodeSession(config.sessionSecret, { customers, plans }, expires), {
+  setCookie(c, SESSION_COOKIE, encodeSession(config.sessionSecret, { customers, plans, verified }, expires), {
     path: "/",
     httpOnly: true,
     sameSite: "Strict",
     secure: isHttps(c, config),
     maxAge: SESSION_TTL_SECONDS,
   });
-  read.set(c.req.raw, { customers: new Set(customers), plans: new Set(plans) });
+  read.set(c.req.raw, { customers: new Set(customers), plans: new Set(plans), verified: new Set(verified) });
 }
 
 /** Checks of one request against its session; each throws the record's own 404 when not owned. */

@@ -2,11 +2,18 @@
  * The customer's contact information, shown and updated on the ACE wizard's step 2 (SPEC.md
  * section 2 "Claim wizard (ACE)"; contract/schemas.ts `customerInfoSchema`):
  * GET and PUT /ace/customer_info/{customerId}.
+ *
+ * A session that found the customer only by a warranty number is not verified (server/session.ts):
+ * it gets the email, phone and street address masked (contract/contact-masks.ts) with `masked:
+ * true` added to the answer, and what it sends back masked or blank keeps what is on file
+ * (SECURITY.md, "Contact details").
  */
 import { Hono } from "hono";
+import * as v from "valibot";
+import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { notFound } from "../http-errors.ts";
+import { invalid, notFound } from "../http-errors.ts";
 import { ownerOf } from "../session.ts";
 import { idParam, parseBody } from "../validation.ts";
 
@@ -21,6 +28,21 @@ interface CustomerRow {
   zip: string | null;
 }
 
+/** The fields a session without verification sees masked, and may send back masked to keep. */
+const MASKED_FIELDS = ["email", "phone", "address"] as const;
+type MaskedField = (typeof MASKED_FIELDS)[number];
+
+/** A value that keeps what is on file: a masked one, or blank (blank only from an unverified session). */
+const keptValue = v.pipe(v.string(), v.maxLength(254), v.check((value) => value.trim() === "" || isMaskedValue(value)));
+
+/** PUT body: the contract's, where each masked field may also be a kept value. */
+const customerInfoUpdateSchema = v.object({
+  ...customerInfoSchema.entries,
+  email: v.union([customerInfoSchema.entries.email, keptValue], "Must be an email address"),
+  phone: v.union([customerInfoSchema.entries.phone, keptValue], "Must be 10 digits"),
+  address: v.union([customerInfoSchema.entries.address, keptValue], "Must be a street address"),
+});
+
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 
 /** Routes of customer contact information, to mount under /api/v1. */
@@ -29,7 +51,8 @@ export function customerRoutes({ db, config }: AppDeps): Hono {
 
   app.get("/ace/customer_info/:customerId", async (c) => {
     const customerId = idParam(c, "customerId");
-    ownerOf(c, config).customer(customerId);
+    const owner = ownerOf(c, config);
+    owner.customer(customerId);
     const [row] = await db.query<CustomerRow>(
       "SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1",
       [customerId],
@@ -46,19 +69,39 @@ export function customerRoutes({ db, config }: AppDeps): Hono {
       state: row.state ?? "",
       zipCode: row.zip ?? "",
     };
-    return c.json({ result });
+    if (owner.access.verified.has(customerId)) return c.json({ result });
+    // `masked` is ours, beside SPEC.md's fields: the portal shows these as on file, not as typed.
+    return c.json({
+      result: { ...result, email: maskedEmail(result.email), phone: maskedPhone(result.phone), address: maskedStreet(result.address), masked: true },
+    });
   });
 
   app.put("/ace/customer_info/:customerId", async (c) => {
     const customerId = idParam(c, "customerId");
-    const info = await parseBody(c, customerInfoSchema);
-    ownerOf(c, config).customer(customerId);
+    const info = await parseBody(c, customerInfoUpdateSchema);
+    const owner = ownerOf(c, config);
+    owner.customer(customerId);
+    const verified = owner.access.verified.has(customerId);
+    const kept = keptFields(info, verified);
+    const value = (field: MaskedField) => (kept.has(field) ? null : info[field]);
     await db.transaction(async (tx) => {
+      // The first change keeps the details it replaces as the sold ones (migration 011), so the
+      // owner's own search still finds the plans; a null parameter keeps the field as it is.
       const updated = await tx.query(
-        `UPDATE customers SET first_name = $2, last_name = $3, email = $4, phone = $5, address = $6, city = $7,
-           state = $8, zip = $9
+        `UPDATE customers SET
+           sold_first_name = CASE WHEN contact_changed_at IS NULL THEN first_name ELSE sold_first_name END,
+           sold_last_name = CASE WHEN contact_changed_at IS NULL THEN last_name ELSE sold_last_name END,
+           sold_email = CASE WHEN contact_changed_at IS NULL THEN email ELSE sold_email END,
+           sold_phone = CASE WHEN contact_changed_at IS NULL THEN phone ELSE sold_phone END,
+           sold_zip = CASE WHEN contact_changed_at IS NULL THEN zip ELSE sold_zip END,
+           contact_changed_at = COALESCE(contact_changed_at, now()),
+           contact_unverified = CASE WHEN $10::boolean THEN false
+             ELSE contact_unverified OR (first_name, last_name, email, phone, zip)
+               IS DISTINCT FROM ($2::text, $3::text, COALESCE($4::text, email), COALESCE($5::text, phone), $9::text) END,
+           first_name = $2, last_name = $3, email = COALESCE($4, email), phone = COALESCE($5, phone),
+           address = COALESCE($6, address), city = $7, state = $8, zip = $9
          WHERE id = $1 RETURNING id`,
-        [customerId, info.firstName, info.lastName, info.email, info.phone, info.address, info.city, info.state, info.zipCode],
+        [customerId, info.firstName, info.lastName, value("email"), value("phone"), value("address"), info.city, info.state, info.zipCode, verified],
       );
       if (updated.length === 0) throw customerNotFound();
     });
@@ -66,4 +109,25 @@ export function customerRoutes({ db, config }: AppDeps): Hono {
   });
 
   return app;
+}
+
+/**
+ * The masked fields a PUT keeps as on file: those sent masked, and from an unverified session those
+ * sent blank.
+ * @throws HttpError 400 for a field a verified session sent blank (it sees the details, so blank
+ *   would erase one: the contract requires it)
+ */
+function keptFields(info: Record<MaskedField, string>, verified: boolean): Set<MaskedField> {
+  const kept = new Set<MaskedField>();
+  const errors: Record<string, string> = {};
+  for (const field of MASKED_FIELDS) {
+    const value = info[field];
+    if (isMaskedValue(value)) kept.add(field);
+    else if (value.trim() === "") {
+      if (verified) errors[field] = "Required";
+      else kept.add(field);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return kept;
 }

@@ -38,7 +38,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     const filter = searchFilter(request);
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
-    if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId })));
+    if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
       customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
@@ -82,6 +82,11 @@ function searchedName(request: SearchPlanRequest): string {
  * The plans a search finds: by warranty number that plan; by personal information every plan of
  * each customer whose names match and who has the chosen email, phone or invoice (and ZIP when
  * given). Read with the plans themselves, in one query (issue 12).
+ *
+ * Names, email, phone and ZIP each match the customer's current details or the ones their plans
+ * were sold with (migration 011), so a change made through the portal never stops the owner's own
+ * search. Current details last written by a session that held only a warranty number
+ * (`contact_unverified`) are not matched: they prove nothing about who searches with them.
  * @returns null when the search can match nothing (a ZIP that names no ZIP)
  */
 function searchFilter(request: SearchPlanRequest): PlanFilter | null {
@@ -90,22 +95,31 @@ function searchFilter(request: SearchPlanRequest): PlanFilter | null {
   // The schema requires the field its search type reads.
   const typed = (request as unknown as Record<typeof field, string>)[field];
 
-  const conditions = ["lower(btrim(c.first_name)) = lower($1)", "lower(btrim(c.last_name)) = lower($2)"];
-  const params: unknown[] = [request.name_first, request.name_last];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql.replace("?", `$${params.length}`));
-  };
-  if (field === "email") add("lower(btrim(c.email)) = lower(?)", typed);
-  if (field === "phone_number") add("c.phone = ?", phoneDigits(typed));
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  // `test` of the current column and of the sold one (`c.` and `c.sold_` before the same name).
+  const currentOrSold = (test: (column: (name: string) => string) => string) =>
+    `((NOT c.contact_unverified AND ${test((name) => `c.${name}`)}) OR ${test((name) => `c.sold_${name}`)})`;
+  const first = param(request.name_first);
+  const last = param(request.name_last);
+  const conditions = [currentOrSold((col) => `lower(btrim(${col("first_name")})) = lower(${first}) AND lower(btrim(${col("last_name")})) = lower(${last})`)];
+  if (field === "email") {
+    const email = param(typed);
+    conditions.push(currentOrSold((col) => `lower(btrim(${col("email")})) = lower(${email})`));
+  }
+  if (field === "phone_number") {
+    const phone = param(phoneDigits(typed));
+    conditions.push(currentOrSold((col) => `${col("phone")} = ${phone}`));
+  }
   if (field === "invoice_number") {
-    add("EXISTS (SELECT 1 FROM plans i WHERE i.customer_id = c.id AND upper(btrim(i.invoice_id)) = upper(?))", typed);
+    conditions.push(`EXISTS (SELECT 1 FROM plans i WHERE i.customer_id = c.id AND upper(btrim(i.invoice_id)) = upper(${param(typed)}))`);
   }
   const zipTyped = (request.zip_code ?? "").trim();
   if (zipTyped !== "") {
     const zip = zip5(zipTyped);
     if (zip === null) return null; // a ZIP that names no ZIP matches nobody
-    add("left(c.zip, 5) = ?", zip);
+    const zipParam = param(zip);
+    conditions.push(currentOrSold((col) => `left(${col("zip")}, 5) = ${zipParam}`));
   }
   return { where: conditions.join(" AND "), params };
 }

@@ -484,6 +484,12 @@ describe("PUT /ace/submit_claim and GET /ace/claim", () => {
 
 describe("customer contact information", () => {
   let original: CustomerInfo;
+  // Contact details are shown in full to a session that found the customer by personal information.
+  beforeAll(async () => {
+    for (const { customer } of DEMO_PLANS) {
+      await server.api.post("/search_plan", { search_type: "search_plan_1", name_first: customer.firstName, name_last: customer.lastName, email: customer.email });
+    }
+  });
 
   it("GET /ace/customer_info answers Maria's contact details, and every demo customer's fits the contract", async () => {
     const answer = await server.api.get(`/ace/customer_info/${maria.customerId}`);

@@ -22,10 +22,10 @@ export const UPLOAD_SECRET = "test-upload-secret";
 /** The one origin the test servers allow cross-origin calls from (the Vite dev server's). */
 export const DEV_PORTAL_ORIGIN = "http://localhost:5173";
 
-/** A Cookie header granting a session these customers and plans on a server (for raw fetches). */
+/** A Cookie header granting a session these customers (verified: full contact details) and plans on a server (for raw fetches). */
 export function sessionCookie(config: Pick<ServerConfig, "sessionSecret">, access: { customers?: number[]; plans?: number[] }): string {
   const expires = Math.floor(Date.now() / 1000) + 600;
-  return `${SESSION_COOKIE}=${encodeSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [] }, expires)}`;
+  return `${SESSION_COOKIE}=${encodeSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [], verified: access.customers ?? [] }, expires)}`;
 }
 
 /** An answer: status, headers and the parsed JSON body (undefined when not JSON). */

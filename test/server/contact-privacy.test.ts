@@ -1,0 +1,164 @@
+/**
+ * Contact details follow how a browser found the customer (SECURITY.md, "Contact details"): a
+ * warranty number alone sees the email, phone and street address masked, and what it sends back
+ * masked or blank keeps what is on file; a personal search or a signed plan link sees them in full.
+ * And a change made through the portal never stops the owner's own search: the details the plans
+ * were sold with keep finding them, beside the new ones.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerInfoResponseSchema, searchPlanResponseSchema } from "../../contract/schemas.ts";
+import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { demoPlan, expectShape, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const MARIA = {
+  firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142",
+  address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002",
+};
+const MARIA_MASKED = { ...MARIA, email: "m•••@example.com", phone: "•••-0142", address: "•••", masked: true };
+
+const infoOf = async (api: Api, customerId: number) => {
+  const answer = await api.get(`/ace/customer_info/${customerId}`);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expectShape(customerInfoResponseSchema, answer.body);
+  return answer.body.result as Record<string, unknown>;
+};
+
+/** What is stored for a customer, read past the API. */
+const stored = async (customerId: number) =>
+  (await server.db.query("SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1", [customerId]))[0];
+
+/** Plan numbers a personal search finds, in a browser of its own. */
+async function found(search: Record<string, string>): Promise<string[]> {
+  const answer = await server.newSession().post("/search_plan", search);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  const body = expectShape(searchPlanResponseSchema, answer.body);
+  return [...body.customers, ...body.aceCustomers].map((plan) => plan.number);
+}
+
+describe("who sees a customer's contact details", () => {
+  it("a session that holds only a warranty number gets the email, phone and street address masked", async () => {
+    const browser = server.newSession();
+    const maria = await demoPlan(browser, "A-300-100200");
+    const answer = await browser.get(`/ace/customer_info/${maria.customerId}`);
+    expect(answer.body).toEqual({ result: MARIA_MASKED });
+    expect(JSON.stringify(answer.body)).not.toMatch(/maria\.lopez|555-?0142|7135550142|1200 Main/);
+  });
+
+  it("a session that found the customer by name and email, phone or invoice gets them in full", async () => {
+    for (const search of [
+      { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" },
+      { search_type: "search_plan_2", name_first: "maria", name_last: "LOPEZ", phone_number: "(713) 555-0142", zip_code: "77002" },
+      { search_type: "search_plan_3", name_first: "Maria", name_last: "Lopez", invoice_number: "INV-300455" },
+    ]) {
+      const browser = server.newSession();
+      const plan = (await browser.post("/search_plan", search)).body.aceCustomers[0];
+      expect(plan?.number, search.search_type).toBe("A-300-100200");
+      expect(await infoOf(browser, plan.customerId)).toEqual(MARIA);
+    }
+  });
+
+  it("a later personal search upgrades the same session, and a later warranty number does not downgrade it", async () => {
+    const browser = server.newSession();
+    const maria = await demoPlan(browser, "A-300-100200");
+    expect(await infoOf(browser, maria.customerId)).toEqual(MARIA_MASKED);
+    await browser.post("/search_plan", { search_type: "search_plan_2", name_first: "Maria", name_last: "Lopez", phone_number: "713-555-0142" });
+    expect(await infoOf(browser, maria.customerId)).toEqual(MARIA);
+    await demoPlan(browser, "A-300-100200");
+    expect(await infoOf(browser, maria.customerId)).toEqual(MARIA);
+  });
+
+  it("a session that opened a signed plan link gets them in full", async () => {
+    const [plan] = await server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'");
+    const browser = server.newSession();
+    const path = signedPlanLinkPath(server.config.linkSecret!, {
+      planId: plan!.id, customerId: plan!.customer_id, planType: "ACE", expires: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const opened = await sessionFetch(browser.jar, `${server.url}${path}`, { redirect: "manual" });
+    expect(opened.status).toBe(303);
+    expect(await infoOf(browser, plan!.customer_id)).toEqual(MARIA);
+  });
+});
+
+describe("changes from a session that holds only a warranty number", () => {
+  it("sending the masked values back (or blanks) keeps the stored email, phone and address", async () => {
+    const browser = server.newSession();
+    const maria = await demoPlan(browser, "A-300-100200");
+    const before = await stored(maria.customerId);
+    const { masked: _, ...shown } = await infoOf(browser, maria.customerId);
+    for (const body of [shown, { ...shown, email: "", phone: "  ", address: "" }]) {
+      const answer = await browser.put(`/ace/customer_info/${maria.customerId}`, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await stored(maria.customerId)).toEqual(before);
+    }
+    // What the consumer does type replaces what is on file, as on step 2.
+    expect((await browser.put(`/ace/customer_info/${maria.customerId}`, { ...shown, city: "Katy", zipCode: "77494" })).status).toBe(200);
+    expect(await stored(maria.customerId)).toEqual({ ...before, city: "Katy", zip: "77494" });
+    expect((await browser.put(`/ace/customer_info/${maria.customerId}`, { ...shown, city: "Houston", zipCode: "77002" })).status).toBe(200);
+    expect(await stored(maria.customerId)).toEqual(before);
+  });
+
+  it("a new email it sets does not find the plan by personal search, while the sold one still does", async () => {
+    const browser = server.newSession();
+    const leo = await demoPlan(browser, "L-900-LEG001");
+    const { masked: _, ...shown } = await infoOf(browser, leo.customerId);
+    expect((await browser.put(`/ace/customer_info/${leo.customerId}`, { ...shown, email: "eve@example.com" })).status).toBe(200);
+    expect((await stored(leo.customerId))!.email).toBe("eve@example.com");
+    // A personal search grants every plan of the customer and the full details: details written by
+    // someone who knew only a warranty number are no proof of who searches with them.
+    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "eve@example.com" })).toEqual([]);
+    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.gray@example.com" })).toEqual(["L-900-LEG001"]);
+    // Once the owner, verified, writes the details again, the current ones are searchable again.
+    const owner = server.newSession();
+    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.gray@example.com" });
+    const full = await infoOf(owner, leo.customerId);
+    expect(full.email).toBe("eve@example.com");
+    expect((await owner.put(`/ace/customer_info/${leo.customerId}`, { ...full, email: "leo.g@example.com" })).status).toBe(200);
+    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.g@example.com" })).toEqual(["L-900-LEG001"]);
+  });
+});
+
+describe("the owner's own search after a change through the portal", () => {
+  const PAUL = { name_first: "Paul", name_last: "Iverson" };
+  const PAULA = { name_first: "Paula", name_last: "Iverson-Park" };
+
+  it("finds the plan by the details it was sold with and by the new ones: email, phone, names and ZIP", async () => {
+    const owner = server.newSession();
+    const plans = await found({ search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" });
+    expect(plans).toContain("W-P55-IP0001");
+    const plan = (await owner.post("/search_plan", { search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" })).body.customers[0];
+    const full = await infoOf(owner, plan.customerId);
+    const changed = await owner.put(`/ace/customer_info/${plan.customerId}`, {
+      ...full, firstName: "Paula", lastName: "Iverson-Park", email: "paula.park@example.com", phone: "4155550999", zipCode: "94110",
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    const searches = [
+      { search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" },
+      { search_type: "search_plan_1", ...PAULA, email: "paula.park@example.com" },
+      { search_type: "search_plan_2", ...PAUL, phone_number: "(415) 555-0171" },
+      { search_type: "search_plan_2", ...PAULA, phone_number: "415 555 0999" },
+      { search_type: "search_plan_1", ...PAUL, email: "PAUL.IVERSON@example.com", zip_code: "94103" },
+      { search_type: "search_plan_1", ...PAULA, email: "paula.park@example.com", zip_code: "94110" },
+      { search_type: "search_plan_3", ...PAUL, invoice_number: plan.invoiceId },
+    ];
+    for (const search of searches) expect(await found(search), JSON.stringify(search)).toEqual(plans);
+
+    // A second change keeps the sold details as they were: the first new email no longer finds the plan.
+    const again = await owner.put(`/ace/customer_info/${plan.customerId}`, { ...full, firstName: "Paula", lastName: "Iverson-Park", email: "p.park@example.com" });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await found({ search_type: "search_plan_1", ...PAULA, email: "paula.park@example.com" })).toEqual([]);
+    expect(await found({ search_type: "search_plan_1", ...PAULA, email: "p.park@example.com" })).toEqual(plans);
+    expect(await found({ search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com", zip_code: "94103" })).toEqual(plans);
+    // Someone else's names with Paul's email still find nothing.
+    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "paul.iverson@example.com" })).toEqual([]);
+  });
+});
