@@ -3,6 +3,7 @@
  * the machine's guard, the screens' messages and the personal search form. Messages are codes.
  */
 import * as v from "valibot";
+import { isMaskedValue } from "../contract/contact-masks.ts";
 
 /** The digits of a phone number, without a leading US country code 1. */
 export function phoneDigits(value: string): string {
@@ -28,12 +29,16 @@ export const usState = v.pipe(requiredText, v.regex(/^[A-Za-z]{2}$/, "stateInval
 /** A 5-digit US ZIP code. */
 export const usZip = v.pipe(requiredText, v.regex(/^\d{5}$/, "zipInvalid"));
 
-/** The customer's contact information; phone as typed (any formatting), state a two-letter code. */
+/**
+ * The customer's contact information; phone as typed (any formatting), state a two-letter code.
+ * Email, phone and street address may be the masked text a session that found the plan by warranty
+ * number is shown (contract/contact-masks.ts): left as is, they keep what is on file.
+ */
 export const contactSchema = v.object({
   firstName: requiredText,
   lastName: requiredText,
-  email: emailAddress,
-  phone: usPhone,
+  email: v.pipe(requiredText, v.check((value) => isMaskedValue(value) || EMAIL_PATTERN.test(value), "emailInvalid")),
+  phone: v.pipe(requiredText, v.check((value) => isMaskedValue(value) || isValidUsPhone(value), "phoneInvalid")),
   address: requiredText,
   city: requiredText,
   state: usState,

@@ -187,6 +187,10 @@ describe("aceClaim contact rule (isValidContact)", () => {
     }
   });
 
+  it("the masked email, phone and street address a warranty-number session is shown pass: left as is, they keep what is on file", () => {
+    expect(isValidContact({ ...validContact, email: "m•••@example.com", phone: "•••-0142", address: "•••" })).toBe(true);
+  });
+
   it("the state is a two-letter code: three letters, one letter or digits fail", () => {
     for (const state of ["TEX", "T", "T1", "12", "T X"]) expect(isValidContact({ ...validContact, state }), state).toBe(false);
   });

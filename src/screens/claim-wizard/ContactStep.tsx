@@ -1,24 +1,39 @@
 /**
  * ACE step 2, 'Verify your contact information': the customer's name, email, phone and address,
  * prefilled from the plan's customer and saved when they continue.
+ *
+ * A browser that found the plan by warranty number only gets the email, phone and street address
+ * masked (SECURITY.md, "Contact details"): such a field starts empty, shows what is on file as its
+ * placeholder and hint, and left empty keeps it; typing replaces it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { isMaskedValue } from "../../../contract/contact-masks.ts";
 import { BLANK_CONTACT, contactSchema, type Contact } from "../../../machines/contact-rules.ts";
 import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
-import { TextField } from "../../ui/fields.tsx";
+import { FieldShell, TextField, type FieldError } from "../../ui/fields.tsx";
 import { useDraft, useDraftActor } from "./draft-actor.ts";
 
 type Field = keyof Contact;
+
+interface FieldSpec {
+  key: Field;
+  label: string;
+  type?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  autoComplete: string;
+}
 
 export function ContactStep() {
   const { t } = useLingui();
   const actor = useDraftActor();
   const contact = useDraft((context) => context.contact);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
+  // What is on file but hidden, as the step first showed it: clearing a field puts it back.
+  const [onFile] = useState(() => maskedFields(contact));
   const errors = fieldErrors(contactSchema, contact, BLANK_CONTACT);
-  const fields: Array<{ key: Field; label: string; type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete: string }> = [
+  const fields: FieldSpec[] = [
     { key: "firstName", label: t`First name`, autoComplete: "given-name" },
     { key: "lastName", label: t`Last name`, autoComplete: "family-name" },
     { key: "email", label: t`Email`, type: "email", inputMode: "email", autoComplete: "email" },
@@ -28,25 +43,89 @@ export function ContactStep() {
     { key: "state", label: t`State`, autoComplete: "address-level1" },
     { key: "zipCode", label: t`ZIP code`, inputMode: "numeric", autoComplete: "postal-code" },
   ];
+  const change = (key: Field, value: string) => {
+    const kept = onFile[key];
+    const next = kept !== undefined && value.trim() === "" ? kept : key === "phone" ? maskPhone(value) : value;
+    actor.send({ type: "contact.change", contact: { [key]: next } });
+  };
   return (
     <div className="card">
       <p className="hint">
         <Trans>We will send updates about your claim to these details.</Trans>
       </p>
-      {fields.map((field) => (
-        <TextField
-          key={field.key}
-          label={field.label}
-          required
-          type={field.type}
-          inputMode={field.inputMode}
-          autoComplete={field.autoComplete}
-          value={field.key === "phone" ? maskPhone(contact.phone ?? "") : (contact[field.key] ?? "")}
-          error={touched.has(field.key) && errors[field.key]}
-          onBlur={() => setTouched((previous) => new Set(previous).add(field.key))}
-          onChange={(value) => actor.send({ type: "contact.change", contact: { [field.key]: field.key === "phone" ? maskPhone(value) : value } })}
-        />
-      ))}
+      {fields.map((field) => {
+        const value = contact[field.key] ?? "";
+        const common = {
+          field,
+          error: touched.has(field.key) && errors[field.key],
+          onBlur: () => setTouched((previous) => new Set(previous).add(field.key)),
+          onChange: (typed: string) => change(field.key, typed),
+        };
+        const kept = onFile[field.key];
+        if (kept !== undefined) return <KeptOnFileField key={field.key} {...common} onFile={kept} value={isMaskedValue(value) ? "" : value} />;
+        return (
+          <TextField
+            key={field.key}
+            label={field.label}
+            required
+            type={field.type}
+            inputMode={field.inputMode}
+            autoComplete={field.autoComplete}
+            value={field.key === "phone" ? maskPhone(value) : value}
+            error={common.error}
+            onBlur={common.onBlur}
+            onChange={common.onChange}
+          />
+        );
+      })}
     </div>
+  );
+}
+
+/** The fields the server answered masked, with their masked text. */
+function maskedFields(contact: Partial<Contact>): Partial<Record<Field, string>> {
+  return Object.fromEntries(Object.entries(contact).filter(([, value]) => typeof value === "string" && isMaskedValue(value)));
+}
+
+interface KeptOnFileFieldProps {
+  field: FieldSpec;
+  /** The masked text of what is on file, e.g. `m•••@example.com`. */
+  onFile: string;
+  /** What the consumer typed instead; "" keeps what is on file. */
+  value: string;
+  error: FieldError;
+  onBlur: () => void;
+  onChange: (value: string) => void;
+}
+
+/**
+ * A field whose value on file is hidden: empty until the consumer types a new one, and not required
+ * (empty keeps what is on file); a hint tied to it says so.
+ */
+function KeptOnFileField({ field, onFile, value, error, onBlur, onChange }: KeptOnFileFieldProps) {
+  return (
+    <FieldShell label={field.label} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <>
+          <input
+            id={id}
+            type={field.type ?? "text"}
+            inputMode={field.inputMode}
+            autoComplete={field.autoComplete}
+            value={field.key === "phone" ? maskPhone(value) : value}
+            placeholder={onFile}
+            aria-invalid={invalid}
+            aria-describedby={[`${id}-on-file`, describedBy].filter(Boolean).join(" ")}
+            onChange={(event) => onChange(event.target.value)}
+            onBlur={onBlur}
+          />
+          <p id={`${id}-on-file`} className="hint">
+            <Trans>
+              On file: {onFile}. Leave empty to keep it, or type a new one.
+            </Trans>
+          </p>
+        </>
+      )}
+    </FieldShell>
   );
 }

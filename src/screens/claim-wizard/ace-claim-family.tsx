@@ -5,6 +5,7 @@
  */
 import { msg } from "@lingui/core/macro";
 import { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
+import { isMaskedValue } from "../../../contract/contact-masks.ts";
 import { phoneDigits } from "../../../machines/contact-rules.ts";
 import type { AceOptions } from "../../../machines/domain.ts";
 import {
@@ -56,7 +57,8 @@ export const ACE_CLAIM: ClaimFamilyTable = {
         firstName: contact.firstName.trim(),
         lastName: contact.lastName.trim(),
         email: contact.email.trim(),
-        phone: phoneDigits(contact.phone),
+        // A masked phone goes back as shown: it keeps the number on file.
+        phone: isMaskedValue(contact.phone) ? contact.phone : phoneDigits(contact.phone),
         state: contact.state.trim().toUpperCase(),
       }),
   },

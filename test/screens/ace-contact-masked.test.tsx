@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+/**
+ * ACE step 2 for a browser that found the plan by warranty number only: the API answers the email,
+ * phone and street address masked (SECURITY.md, "Contact details"). The consumer sees what is on
+ * file, can go on without typing it again (the masked values go back and keep it), and what they
+ * do type is sent. On the real app with a fake ACE API.
+ */
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import toast from "react-hot-toast";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, renderApp } from "./render-app.tsx";
+import { API, CLAIM_ID, CUSTOMER_ID, LOOKUPS, PLAN_ID, planItem, wizardPlan, type RecordedCall } from "./support-claim-server.ts";
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const MASKED = {
+  firstName: "Maria", lastName: "Lopez", email: "m•••@example.com", phone: "•••-0142", address: "•••",
+  city: "Houston", state: "TX", zipCode: "77002", masked: true,
+};
+
+/** A fake ACE API: one Ace plan with one item, a draft claim, and the customer's details masked. */
+function aceServer() {
+  const calls: RecordedCall[] = [];
+  const plan = { ...wizardPlan(), planType: "Ace", firstName: "Maria", lastName: "Lopez", warrantyItems: [planItem(1, LOOKUPS.all_item_type[0]!)] };
+  const routes: Record<string, unknown> = {
+    [`GET ace/claim/${CLAIM_ID}`]: {
+      claim: { id: CLAIM_ID, status: "Draft", warrentyId: PLAN_ID, customerId: CUSTOMER_ID, claimSatusCode: null },
+      items: [], damageAreasDisp: [], documents: [],
+    },
+    [`GET ace/plan/${PLAN_ID}`]: { customers: [plan], aceCustomers: [] },
+    [`GET ace/customer_info/${CUSTOMER_ID}`]: { result: MASKED },
+    [`PUT ace/customer_info/${CUSTOMER_ID}`]: { message: "Succeed" },
+    "GET ace/all_manufacturer": { result: LOOKUPS.all_manufacturer },
+    "GET ace/all_material": { result: LOOKUPS.all_material },
+    "GET ace/all_color": { result: LOOKUPS.all_color },
+  };
+  const network = async (request: Request) => {
+    const url = new URL(request.url);
+    const text = request.method === "GET" ? "" : await request.text();
+    calls.push({ method: request.method, path: url.href.slice(API.length), body: text ? JSON.parse(text) : undefined });
+    const answer = routes[`${request.method} ${url.pathname.replace("/api/v1/", "")}`];
+    // Other lookups (per model number) are empty lists: step 2 does not use them.
+    return answer ? json(answer) : request.method === "GET" && url.pathname.includes("lookup_values") ? json({ result: [] }) : json({ message: "Not found" }, 404);
+  };
+  const saved = () => calls.filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/")).map((call) => call.body);
+  return { network, saved };
+}
+
+async function openContactStep() {
+  const server = aceServer();
+  const view = await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { network: server.network });
+  await screen.findByRole("heading", { level: 1, name: "Verify your contact information" });
+  return { ...view, server };
+}
+
+const field = (name: string) => screen.getByRole("textbox", { name: new RegExp(`^${name}`) });
+const next = () => screen.getByRole("button", { name: "Next" });
+
+describe("ACE step 2 with the contact details masked", () => {
+  it("shows what is on file, masked, as the hint of empty fields; names, city, state and ZIP in full", async () => {
+    await openContactStep();
+    expect(field("Email")).toHaveValue("");
+    expect(field("Email")).toHaveAttribute("placeholder", "m•••@example.com");
+    expect(field("Email")).toHaveAccessibleDescription("On file: m•••@example.com. Leave empty to keep it, or type a new one.");
+    expect(field("Phone")).toHaveValue("");
+    expect(field("Phone")).toHaveAccessibleDescription(/On file: •••-0142\./);
+    expect(field("Street address")).toHaveValue("");
+    expect(field("Street address")).toHaveAccessibleDescription(/On file: •••\./);
+    expect(field("First name")).toHaveValue("Maria");
+    expect(field("City")).toHaveValue("Houston");
+    expect(field("ZIP code")).toHaveValue("77002");
+    expect(next()).toBeEnabled();
+  });
+
+  it("goes on without typing: the masked values go back, keeping what is on file", async () => {
+    const user = userEvent.setup();
+    const { server } = await openContactStep();
+    await user.click(next());
+    await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
+    const { masked: _, ...shown } = MASKED;
+    expect(server.saved()).toEqual([shown]);
+  });
+
+  it("sends a new email the consumer types, and keeps the phone and address on file", async () => {
+    const user = userEvent.setup();
+    const { server } = await openContactStep();
+    await user.type(field("Email"), "maria.new@example.com");
+    await screen.findByRole("heading", { level: 1, name: "Update your contact information" });
+    await user.click(next());
+    await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
+    expect(server.saved()).toEqual([expect.objectContaining({ email: "maria.new@example.com", phone: "•••-0142", address: "•••" })]);
+  });
+
+  it("checks what is typed, and clearing it keeps what is on file again", async () => {
+    const user = userEvent.setup();
+    await openContactStep();
+    await user.type(field("Email"), "maria@");
+    await user.tab();
+    expect(field("Email")).toHaveAccessibleDescription(/Enter a valid email/i);
+    expect(next()).toBeDisabled();
+    await user.clear(field("Email"));
+    expect(field("Email")).toHaveValue("");
+    expect(field("Email")).toHaveAccessibleDescription("On file: m•••@example.com. Leave empty to keep it, or type a new one.");
+    expect(next()).toBeEnabled();
+    await user.type(field("Phone"), "8325550199");
+    expect(field("Phone")).toHaveValue("(832) 555-0199");
+  });
+});
