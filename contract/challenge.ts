@@ -43,3 +43,17 @@ export const challengeAnswerSchema = v.object({
 
 export type Challenge = v.InferOutput<typeof challengeSchema>;
 export type ChallengeAnswer = v.InferOutput<typeof challengeAnswerSchema>;
+
+/** A solution as altcha-lib's solver returns it: the counter found and the key it derives. */
+export const challengeSolutionSchema = v.object({
+  counter: v.number(),
+  derivedKey: v.string(),
+});
+
+/** What the `X-Altcha` header carries once decoded from base64: the challenge as received, and its solution. */
+export const challengePayloadSchema = v.object({
+  challenge: challengeSchema,
+  solution: challengeSolutionSchema,
+});
+
+export type ChallengePayload = v.InferOutput<typeof challengePayloadSchema>;

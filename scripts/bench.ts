@@ -37,7 +37,7 @@ async function timeRequests(label: string, count: number, send: () => Promise<Re
 
 /** Searches far more often than a person may (issue 9's limits would refuse the bench). */
 const UNLIMITED: Pick<ServerConfig, "rateLimits"> = {
-  rateLimits: { searchPerAddress: [10_000_000, 60], searchPerName: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60] },
+  rateLimits: { searchPerAddress: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60] },
 };
 
 /** Issue 12's budget: `npm start` on a new data folder ready in under this many milliseconds. */

@@ -26,6 +26,7 @@ import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
+import { requestLimits } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { PRERENDERED_APP_PATHS, prerenderedPage, welcomePage } from "./welcome-page.ts";
 import { portalFiles } from "./portal-files.ts";
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps): Hono {
   // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
+  // Tickets, contact uploads and signed plan links per address, before any body is read.
+  app.use("*", requestLimits(deps));
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
   const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
   const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });

@@ -26,8 +26,12 @@ export interface ServerConfig {
    * from it, never from the Host header. Absent: the address it listens on (set by startServer).
    */
   publicUrl: string | undefined;
-  /** Behind a reverse proxy: honour X-Forwarded-Proto and X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front (0: none). With N, X-Forwarded-Proto is honoured and the
+   * client's address is the N-th X-Forwarded-For entry from the right: the one the outermost of our
+   * proxies wrote, not one the client wrote itself (server/public-url.ts).
+   */
+  trustProxy: number;
   /** Origins allowed to call the API from another origin (CORS); empty: same origin only. */
   corsOrigins: string[];
   /** HMAC key of session cookies; random per process unless set. */
@@ -39,6 +43,8 @@ export interface ServerConfig {
   linkSecret: string | undefined;
   /** Rate limits: [requests, window in seconds]. */
   rateLimits: RateLimits;
+  /** When plan search asks for a proof-of-work first, and how much work (server/search-challenge.ts). */
+  searchChallenge: SearchChallengeSettings;
   /** Injected faults for development and tests (server/faults.ts); null: none. */
   faults: FaultSettings | null;
   /** Where uploaded files live: `dataDir/storage` (default) or an S3-compatible bucket. */
@@ -63,11 +69,41 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Requests allowed per window (seconds), per client address or per searched name. */
+/** A rate: [requests allowed, window in seconds]. */
+export type Rate = [number, number];
+
+/**
+ * Requests allowed per window, per client address (an IPv6 /64 is one address). loadConfig fills
+ * every one; a test's settings may leave out the optional ones, which then take their defaults.
+ */
 export interface RateLimits {
-  searchPerAddress: [number, number];
-  searchPerName: [number, number];
-  planLookupPerAddress: [number, number];
+  /** POST /search_plan (RATE_LIMIT_SEARCH). */
+  searchPerAddress: Rate;
+  /** GET /plan/{id} and /ace/plan/{id} (RATE_LIMIT_PLAN). */
+  planLookupPerAddress: Rate;
+  /** POST /contact_service_ticket (RATE_LIMIT_TICKET). */
+  ticketPerAddress?: Rate;
+  /** Contact-service upload URLs, and the signed PUTs, each counted apart (RATE_LIMIT_CONTACT_UPLOAD). */
+  contactUploadPerAddress?: Rate;
+  /** Signed plan links opened, valid or not (RATE_LIMIT_PLAN_LINK). */
+  planLinkPerAddress?: Rate;
+}
+
+/** Defaults of the rate limits: far above what one person, or an office behind one address, does. */
+export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
+  searchPerAddress: [30, 600],
+  planLookupPerAddress: [120, 600],
+  ticketPerAddress: [20, 600],
+  contactUploadPerAddress: [100, 600],
+  planLinkPerAddress: [60, 600],
+};
+
+/** The proof-of-work of plan search (SECURITY.md, "Guessing is slowed, nobody is locked out"). */
+export interface SearchChallengeSettings {
+  /** Failed searches (no plan found) from one address, or on one name or number, per window before a search needs a solved challenge. */
+  after: Rate;
+  /** PBKDF2 iterations of each attempt; a challenge takes 50 to 150 attempts (about a second of a phone at the default). */
+  cost: number;
 }
 
 /** `N/SECONDS`, e.g. `30/600`. */
@@ -77,6 +113,11 @@ const rateSchema = v.pipe(
   v.transform((s) => s.split("/").map(Number) as [number, number]),
   v.check(([n, seconds]) => n >= 1 && seconds >= 1, "must be at least 1/1"),
 );
+
+/** A rate as its setting spells it. */
+function rateText([n, seconds]: Rate): string {
+  return `${n}/${seconds}`;
+}
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
 
@@ -96,7 +137,11 @@ const envSchema = v.object({
     v.check((s) => /^https?:$/.test(new URL(s).protocol), "PUBLIC_URL must be http or https"),
     v.transform((s) => new URL(s).origin),
   )),
-  TRUST_PROXY: v.optional(v.picklist(["0", "1", "true", "false"], "TRUST_PROXY must be 1 or 0"), "0"),
+  TRUST_PROXY: v.optional(v.pipe(
+    v.string(), v.trim(),
+    v.regex(/^(\d{1,2}|true|false)$/, "TRUST_PROXY must be the number of proxies in front (0, 1, 2...)"),
+    v.transform((s) => (s === "true" ? 1 : s === "false" ? 0 : Number(s))),
+  ), "0"),
   CORS_ORIGINS: v.optional(v.pipe(
     v.string(),
     v.transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
@@ -104,9 +149,16 @@ const envSchema = v.object({
   ), ""),
   SESSION_SECRET: optionalText,
   LINK_SECRET: optionalText,
-  RATE_LIMIT_SEARCH: v.optional(rateSchema, "30/600"),
-  RATE_LIMIT_SEARCH_NAME: v.optional(rateSchema, "10/600"),
-  RATE_LIMIT_PLAN: v.optional(rateSchema, "120/600"),
+  RATE_LIMIT_SEARCH: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.searchPerAddress)),
+  RATE_LIMIT_PLAN: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.planLookupPerAddress)),
+  RATE_LIMIT_TICKET: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.ticketPerAddress)),
+  RATE_LIMIT_CONTACT_UPLOAD: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.contactUploadPerAddress)),
+  RATE_LIMIT_PLAN_LINK: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.planLinkPerAddress)),
+  SEARCH_CHALLENGE_AFTER: v.optional(rateSchema, "3/600"),
+  SEARCH_CHALLENGE_COST: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,7}$/, "SEARCH_CHALLENGE_COST must be a number"), v.toNumber(), v.minValue(1, "SEARCH_CHALLENGE_COST must be at least 1")),
+    "5000",
+  ),
   STORAGE_URL: v.optional(v.pipe(
     v.string(), v.trim(),
     v.regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?)?$/, "STORAGE_URL must be s3://bucket or s3://bucket/prefix"),
@@ -149,11 +201,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadSecret: e.UPLOAD_SECRET ?? randomBytes(32).toString("hex"),
     staticDir: e.STATIC_DIR,
     publicUrl: e.PUBLIC_URL,
-    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     linkSecret: e.LINK_SECRET,
-    rateLimits: { searchPerAddress: e.RATE_LIMIT_SEARCH, searchPerName: e.RATE_LIMIT_SEARCH_NAME, planLookupPerAddress: e.RATE_LIMIT_PLAN },
+    rateLimits: {
+      searchPerAddress: e.RATE_LIMIT_SEARCH,
+      planLookupPerAddress: e.RATE_LIMIT_PLAN,
+      ticketPerAddress: e.RATE_LIMIT_TICKET,
+      contactUploadPerAddress: e.RATE_LIMIT_CONTACT_UPLOAD,
+      planLinkPerAddress: e.RATE_LIMIT_PLAN_LINK,
+    },
+    searchChallenge: { after: e.SEARCH_CHALLENGE_AFTER, cost: e.SEARCH_CHALLENGE_COST },
     faults: e.FAULTS ?? null,
     storage: storageSettings(e),
   };

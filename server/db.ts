@@ -36,6 +36,11 @@ export interface Database extends Queryable {
    * (pglite-template.ts). Called once a new folder has been seeded.
    */
   keepAsTemplate?(): Promise<void>;
+  /**
+   * PostgreSQL server only: its pg.Pool, for a library that keeps its own table through pg (the
+   * shared rate-limit counters, server/rate-limit.ts). Closed with the database.
+   */
+  pool?: unknown;
 }
 
 /** A driver: what openDatabase needs beyond the public interface. */
@@ -74,7 +79,10 @@ export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "datab
     await driver.close();
     throw error;
   }
-  return { query: driver.query, transaction: driver.transaction, close: driver.close, ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }) };
+  return {
+    query: driver.query, transaction: driver.transaction, close: driver.close,
+    ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }), ...(driver.pool !== undefined && { pool: driver.pool }),
+  };
 }
 
 /** Advisory lock key under which one process at a time migrates a database. */
@@ -222,5 +230,6 @@ async function openPostgres(connectionString: string): Promise<Driver> {
     // A parameterless query goes through the simple protocol, which accepts several statements.
     execScript: async (tx, sql) => void (await tx.query(sql)),
     close: () => pool.end(),
+    pool,
   };
 }

@@ -4,13 +4,14 @@
  * chooses. Behind a trusted proxy (TRUST_PROXY) X-Forwarded-Proto says whether the browser used TLS.
  */
 import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
 import type { ServerConfig } from "./config.ts";
 
 type UrlSettings = Pick<ServerConfig, "publicUrl" | "trustProxy">;
 
 /** Whether the browser reached us over TLS (Secure cookies, HSTS). */
 export function isHttps(c: Context, config: UrlSettings): boolean {
-  if (config.trustProxy) {
+  if (config.trustProxy > 0) {
     const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
     if (forwarded) return forwarded === "https";
   }
@@ -30,13 +31,33 @@ export function publicOrigin(c: Context, config: UrlSettings): string {
 }
 
 /**
- * The client's address for rate limits: the socket's peer, or with TRUST_PROXY the left-most
- * X-Forwarded-For entry (what the proxy saw).
+ * The client's address for rate limits, as a key: an IPv4 address, or the /64 network of an IPv6
+ * one (`2001:db8:1:2::/64`; one subscriber holds a whole /64), an IPv4-mapped IPv6 address as its
+ * IPv4. Without proxies (TRUST_PROXY=0) the socket's peer. Behind N proxies, the N-th
+ * X-Forwarded-For entry from the right: each proxy appends the address it saw, so the entries left
+ * of it are the client's own writing. A header shorter than that, or an entry that is no address,
+ * falls back to the socket's peer.
+ * @param socketAddress the peer of the connection; undefined when not served over a socket
+ * @returns the key, or "unknown" when there is no address at all
  */
 export function clientAddress(c: Context, config: Pick<ServerConfig, "trustProxy">, socketAddress: string | undefined): string {
-  if (config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
+  const hops = config.trustProxy;
+  if (hops > 0) {
+    // Several X-Forwarded-For lines reach us joined by ", ", in order (Node's HTTP parser).
+    const entries = (c.req.header("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+    const forwarded = entries.length >= hops ? addressKey(entries[entries.length - hops]!) : null;
+    if (forwarded) return forwarded;
   }
-  return socketAddress ?? "unknown";
+  return (socketAddress && addressKey(socketAddress)) || "unknown";
+}
+
+/** An address as its rate-limit key (see clientAddress); null when it is not an IP address. */
+export function addressKey(text: string): string | null {
+  // A proxy may write an IPv6 address in brackets, or an address with its port.
+  const bare = text.replace(/^\[([^\]]*)\](:\d+)?$/, "$1").replace(/^(\d{1,3}(\.\d{1,3}){3}):\d+$/, "$1");
+  if (!ipaddr.isValid(bare)) return null;
+  const address = ipaddr.process(bare);
+  if (address.kind() === "ipv4") return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(":")}::/64`;
 }

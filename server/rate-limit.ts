@@ -1,60 +1,134 @@
 /**
- * Rate limits against enumeration (issue 9): search_plan per client address and per searched name
- * or number, plan lookups per client address. Fixed windows in memory: enough for one process;
- * several instances behind a balancer each count their own share (SECURITY.md says what a real
- * deployment adds). Refusals are 429 with Retry-After in seconds.
+ * Rate limits (SECURITY.md, "Rate limits"): fixed windows counted by rate-limiter-flexible. On a
+ * PostgreSQL server (DATABASE_URL) the counts live in one table of that database, so every process
+ * of a deployment shares them (docs/deployment.md); on the embedded database, which one process
+ * owns, they live in that process's memory. Either way a window lives until it ends: nothing
+ * evicts it early, however many other keys are counted. Refusals are 429
+ * `{ code: "TOO_MANY_REQUESTS", message, retryAfter }` with Retry-After in seconds.
  */
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { ServerConfig } from "./config.ts";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { DEFAULT_RATE_LIMITS, type Rate, type RateLimits, type ServerConfig } from "./config.ts";
+import type { Database } from "./db.ts";
 import { HttpError } from "./http-errors.ts";
 import { clientAddress } from "./public-url.ts";
 
-/** Most keys remembered; past it, expired windows are dropped (and, if need be, the oldest). */
-const MAX_KEYS = 50_000;
+/** The table of the counts on PostgreSQL, created by the library on first use (its own shape). */
+const TABLE = "rate_limits";
 
+/** Counters under names (one per limit) and keys (an address, a hashed name, a signature). */
 export interface RateLimiter {
   /**
    * Counts one request under a key.
-   * @param rule [requests allowed, window in seconds]
+   * @param name the limit, e.g. "search"; keys of different names never meet
+   * @param rate [requests allowed, window in seconds]
    * @throws HttpError 429 TOO_MANY_REQUESTS with Retry-After when the window is full
    */
-  hit(key: string, rule: readonly [number, number]): void;
+  hit(name: string, key: string, rate: Rate): Promise<void>;
+  /** Adds one to a key's count without refusing anything (e.g. a failed search). */
+  count(name: string, key: string, rate: Rate): Promise<void>;
+  /** How many were counted under a key in its current window (0 when none). */
+  counted(name: string, key: string, rate: Rate): Promise<number>;
+  /**
+   * Takes a single-use token: true the first time a key is taken, false every other time within
+   * `seconds` (e.g. a spent proof-of-work solution), in every process sharing the store.
+   */
+  takeOnce(name: string, key: string, seconds: number): Promise<boolean>;
 }
 
-/** A limiter with its own counters. */
-export function createRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const prune = (at: number) => {
-    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size <= MAX_KEYS) break;
-      windows.delete(key);
+/**
+ * A limiter over the database's shared store, or over this process's memory.
+ * @param db the open database; its `pool` (PostgreSQL server only) selects the shared store.
+ *   Absent (a test's app without a database): memory.
+ */
+export function createRateLimiter(db?: Pick<Database, "pool">): RateLimiter {
+  const pool = db?.pool;
+  const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+  /** Whether the table is there: settles once, false when it could not be created. */
+  let table: Promise<boolean> | undefined;
+
+  const make = async (name: string, [points, duration]: Rate): Promise<RateLimiterAbstract> => {
+    const options = { keyPrefix: name, points, duration };
+    // Counts here when the database cannot answer, rather than failing the request.
+    const memory = new RateLimiterMemory(options);
+    if (pool === undefined) return memory;
+    const store = { ...options, storeClient: pool, storeType: "pool", tableName: TABLE, insuranceLimiter: memory };
+    if (!table) {
+      // The first limiter creates the table (CREATE TABLE IF NOT EXISTS; the library also accepts
+      // losing that race to another process) and sweeps rows an hour past their window every 5 min.
+      const creating = new Promise<RateLimiterAbstract>((resolve, reject) => {
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...store, tableCreated: false, clearExpiredByTimeout: true }, (error?: Error) => {
+          if (error) reject(error);
+          else resolve(limiter);
+        });
+      });
+      table = creating.then(() => true, (error: unknown) => {
+        console.error("Rate limits: cannot create their table, counting in this process's memory:", (error as Error).message);
+        return false;
+      });
+      return creating.catch(() => memory);
+    }
+    return (await table) ? new RateLimiterPostgres({ ...store, tableCreated: true, clearExpiredByTimeout: false }) : memory;
+  };
+
+  const limiterOf = (name: string, rate: Rate) => {
+    const id = `${name}|${rate[0]}|${rate[1]}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = make(name, rate);
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+
+  /** Consumes one point; null when allowed, the library's answer when the window is full. */
+  const consume = async (name: string, key: string, rate: Rate): Promise<RateLimiterRes | null> => {
+    try {
+      await (await limiterOf(name, rate)).consume(key);
+      return null;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return rejection;
+      throw rejection;
     }
   };
+
   return {
-    hit(key, [limit, seconds]) {
-      const at = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= at) {
-        if (windows.size >= MAX_KEYS) prune(at);
-        window = { count: 0, resetAt: at + seconds * 1000 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      if (window.count > limit) {
-        const retryAfter = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
-        throw new HttpError(429, {
-          code: "TOO_MANY_REQUESTS",
-          message: `Too many requests; try again in ${retryAfter} seconds`,
-          retryAfter,
-        }, { "Retry-After": String(retryAfter) });
-      }
+    async hit(name, key, rate) {
+      const refused = await consume(name, key, rate);
+      if (refused) throw tooManyRequests(refused.msBeforeNext);
+    },
+    async count(name, key, rate) {
+      await (await limiterOf(name, rate)).penalty(key);
+    },
+    async counted(name, key, rate) {
+      return (await (await limiterOf(name, rate)).get(key))?.consumedPoints ?? 0;
+    },
+    async takeOnce(name, key, seconds) {
+      return (await consume(name, key, [1, seconds])) === null;
     },
   };
 }
 
-/** The client's address as the limits count it (the socket's, or X-Forwarded-For with TRUST_PROXY). */
+/** The 429 answer, Retry-After rounded up to whole seconds (at least 1). */
+function tooManyRequests(msBeforeNext: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(429, {
+    code: "TOO_MANY_REQUESTS",
+    message: `Too many requests; try again in ${retryAfter} seconds`,
+    retryAfter,
+  }, { "Retry-After": String(retryAfter) });
+}
+
+/** A limit as configured, or its default when a test's settings leave it out. */
+export function rateOf(limits: RateLimits, name: keyof RateLimits): Rate {
+  return limits[name] ?? DEFAULT_RATE_LIMITS[name];
+}
+
+/**
+ * The client's address as the limits count it: the socket's, or with TRUST_PROXY the entry our
+ * proxies wrote; an IPv6 address by its /64 (server/public-url.ts).
+ */
 export function addressOf(c: Context, config: Pick<ServerConfig, "trustProxy">): string {
   let socket: string | undefined;
   try {

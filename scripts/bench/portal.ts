@@ -46,7 +46,7 @@ export async function runPortalBench(): Promise<Verdict[]> {
     dataDir: join(work, "data"),
     staticDir: portalDir,
     // The benchmark searches more often than a person; the limits are not what is measured.
-    rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+    rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60] },
   });
   const bare = await serveFolder(bareDir);
   let browser: Browser | undefined;

@@ -10,7 +10,9 @@ import { notFound } from "../http-errors.ts";
 import { familyOf } from "../plan-family.ts";
 import { languageOf } from "../language.ts";
 import { loadPlans, loadPlansWhere, type PlanFilter } from "../plan-queries.ts";
+import { CHALLENGE_HEADER, CHALLENGE_STATUS } from "../../contract/challenge.ts";
 import { addressOf, createRateLimiter } from "../rate-limit.ts";
+import { searchChallenges } from "../search-challenge.ts";
 import { grantAccess, ownerOf } from "../session.ts";
 import { phoneDigits, zip5 } from "../search-rules.ts";
 import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
@@ -27,16 +29,24 @@ const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), cla
 /** Routes of plan search and lookup, to mount under /api/v1. */
 export function planRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
-  // Enumeration limits (SECURITY.md): searches per address and per searched name or number, lookups per address.
-  const limiter = createRateLimiter();
+  // Enumeration limits (SECURITY.md): searches and lookups per address, shared by every process
+  // on PostgreSQL; after failed searches from an address or of a name, a proof-of-work first.
+  const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
+  const challenges = searchChallenges(config, limiter);
 
   app.post("/search_plan", async (c) => {
-    limiter.hit(`search:${addressOf(c, config)}`, limits.searchPerAddress);
+    const address = addressOf(c, config);
+    await limiter.hit("search", address, limits.searchPerAddress);
     const request = await parseBody(c, searchPlanRequestSchema);
-    limiter.hit(`name:${searchedName(request)}`, limits.searchPerName);
+    const searched = searchedName(request);
+    // Never a refusal for the name: someone else's wrong guesses cost this searcher a second of work.
+    if ((await challenges.required(address, searched)) && !(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
+      return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
+    }
     const filter = searchFilter(request);
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
+    if (plans.length === 0) await challenges.failed(address, searched);
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
     if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
@@ -47,7 +57,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   });
 
   app.get("/plan/:id", async (c) => {
-    limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
+    await limiter.hit("plan", addressOf(c, config), limits.planLookupPerAddress);
     const id = idParam(c, "id", serialIdParamSchema);
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
@@ -57,7 +67,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
 
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
   app.get("/ace/plan/:id", async (c) => {
-    limiter.hit(`plan:${addressOf(c, config)}`, limits.planLookupPerAddress);
+    await limiter.hit("plan", addressOf(c, config), limits.planLookupPerAddress);
     const id = idParam(c, "id", serialIdParamSchema);
     const { customerId } = parseQuery(c, acePlanQuerySchema);
     ownerOf(c, config).plan(id);
@@ -71,7 +81,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   return app;
 }
 
-/** What a search is counted under per name: the warranty number, or the first and last names. */
+/** What failed searches are counted under per name: the warranty number, or the first and last names. */
 function searchedName(request: SearchPlanRequest): string {
   if (request.search_type === SEARCH_TYPES.warrantyNumber) return `number:${request.number.trim().toUpperCase()}`;
   const norm = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");

@@ -22,7 +22,7 @@ const PER_WALK_MS = 60_000;
  * makes, so the search limits (which test/server covers) are lifted for these files.
  */
 const LIFTED_LIMITS: Partial<ServerConfig> = {
-  rateLimits: { searchPerAddress: [10_000, 600], searchPerName: [10_000, 600], planLookupPerAddress: [10_000, 600] },
+  rateLimits: { searchPerAddress: [10_000, 600], planLookupPerAddress: [10_000, 600] },
 };
 
 export function describeModelWalks(table: AnyModelTable): void {

@@ -224,7 +224,7 @@ describe("when the API pauses searching (429, issue 9)", () => {
   let limited: Portal;
   beforeAll(async () => {
     // Two searches per address in ten minutes: the third is refused with Retry-After.
-    limited = await openPortal({ rateLimits: { searchPerAddress: [2, 600], searchPerName: [10, 600], planLookupPerAddress: [120, 600] } });
+    limited = await openPortal({ rateLimits: { searchPerAddress: [2, 600], planLookupPerAddress: [120, 600] } });
   });
   afterAll(async () => {
     await limited?.close();

@@ -109,8 +109,13 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const data = await newTestData(overrides);
   const server = await startServer({
     apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined,
-    // The suites search far more often than a person; test/server/security.test.ts tests the limits.
-    rateLimits: { searchPerAddress: [100_000, 60], searchPerName: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+    // The suites search far more often than a person, and fail on purpose; test/server/rate-limits.test.ts
+    // and security-http.test.ts test the limits and the proof-of-work.
+    rateLimits: {
+      searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60],
+      ticketPerAddress: [100_000, 60], contactUploadPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
+    },
+    searchChallenge: { after: [100_000, 60], cost: 1 },
     corsOrigins: [DEV_PORTAL_ORIGIN],
     ...overrides,
     ...data,

@@ -24,8 +24,12 @@ describe("loadConfig", () => {
     expect(config).toEqual({
       port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist",
       // Issue 9's settings, at their defaults (the session secret is random per process).
-      publicUrl: undefined, trustProxy: false, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
-      rateLimits: { searchPerAddress: [30, 600], searchPerName: [10, 600], planLookupPerAddress: [120, 600] },
+      publicUrl: undefined, trustProxy: 0, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
+      rateLimits: {
+        searchPerAddress: [30, 600], planLookupPerAddress: [120, 600],
+        ticketPerAddress: [20, 600], contactUploadPerAddress: [100, 600], planLinkPerAddress: [60, 600],
+      },
+      searchChallenge: { after: [3, 600], cost: 5000 },
       // Issue 14's: no injected faults, files in DATA_DIR/storage.
       faults: null,
       storage: { kind: "disk" },
