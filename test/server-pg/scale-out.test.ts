@@ -1,6 +1,6 @@
 /**
  * Issue 14, scale-out: the API keeps nothing a second process needs beyond PostgreSQL and the
- * bucket (the rate-limit counters are per process, docs/deployment.md). Two API processes
+ * bucket (the rate-limit counts too: shared-rate-limits.test.ts). Two API processes
  * (`tsx server/main.ts`, each with its own data folder, port 0) run on one new database and one
  * bucket with the same secrets, started at once, as a deployment starts them; one person's browser
  * files a claim with each call going to the other process, as a load balancer may send it.
