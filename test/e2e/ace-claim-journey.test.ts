@@ -40,10 +40,13 @@ describe("filing an ACE claim end to end", () => {
     await page.getByRole("radio", { name: /A-300-100200/ }).waitFor();
     await page.getByRole("button", { name: "Submit" }).click();
 
-    // Step 2: contact details prefilled from the customer; an edit is saved on Next.
+    // Step 2: contact details prefilled from the customer; an edit is saved on Next. Found by
+    // warranty number only, the email, phone and street address on file are masked: fields empty.
     await page.getByRole("heading", { name: "Verify your contact information" }).waitFor();
-    expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe("maria.lopez@example.com");
-    expect(await page.getByRole("textbox", { name: "Phone" }).inputValue()).toBe("(713) 555-0142");
+    expect(await page.getByRole("textbox", { name: "Email" }).inputValue()).toBe("");
+    expect(await page.getByRole("textbox", { name: "Email" }).getAttribute("placeholder")).toBe("m•••@example.com");
+    expect(await page.getByRole("textbox", { name: "Phone" }).getAttribute("placeholder")).toBe("•••-0142");
+    expect(await page.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Maria");
     await scan("step 2");
     await page.getByRole("textbox", { name: "Phone" }).fill("832 555 0199");
     // Once the consumer changes something, the step says they are updating it (SPEC.md section 2).
@@ -103,11 +106,12 @@ describe("filing an ACE claim end to end", () => {
     expect(violations).toEqual({});
     expect(loadCalls.sort()).toEqual(["customer_info", "plan"]);
 
-    const [claim] = await server.db.query<{ status: string; phone: string }>(
-      "SELECT c.status, cu.phone FROM claims c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = $1",
+    const [claim] = await server.db.query<{ status: string; phone: string; email: string; address: string }>(
+      "SELECT c.status, cu.phone, cu.email, cu.address FROM claims c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = $1",
       [claimId],
     );
-    expect(claim).toEqual({ status: "Open", phone: "8325550199" });
+    // The phone typed replaced the one on file; the email and address left masked were kept.
+    expect(claim).toEqual({ status: "Open", phone: "8325550199", email: "maria.lopez@example.com", address: "1200 Main St" });
     const damages = await server.db.query<{ item: string; type: string; area: string; specific: number | null }>(
       `SELECT t.name AS item, dt.name AS type, a.name AS area, d.specific_damage_id AS specific FROM damages d
          JOIN claim_items ci ON ci.id = d.claim_item_id JOIN plan_items pi ON pi.id = ci.plan_item_id

@@ -5,6 +5,7 @@
  * (claim-wizard.model.ts).
  */
 import type { AnyMachineSnapshot } from "xstate";
+import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import type { AceOptions, ModelOptions } from "../../machines/domain.ts";
 import { KINDS } from "../../server/lookup-kinds.ts";
@@ -33,12 +34,14 @@ const modelOf = (modelNo: string): ModelOptions => ({
   damageAreas: demoModelLookups(KINDS.aceSpecificLocation, modelNo),
 });
 const customer = demoCustomer(MARIA.number);
+/** The walks find the plan by warranty number: the API answers Maria's email, phone and street address masked. */
+const ON_FILE = { email: maskedEmail(customer.email), phone: maskedPhone(customer.phone), address: maskedStreet(customer.address) };
 
 const family: wizard.WizardFamily = {
   loaded: {
     ...freshClaim({ plan: MARIA, options }, []),
     modelOptions: Object.fromEntries(MARIA.items.map((item) => [item.id, modelOf(item.modelNumber ?? ACE_MODELS.sofa)])),
-    contact: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone, address: customer.address, city: customer.city, state: customer.state, zipCode: customer.zip },
+    contact: { firstName: customer.firstName, lastName: customer.lastName, ...ON_FILE, city: customer.city, state: customer.state, zipCode: customer.zip },
   },
   item: SOFA,
   damage: { type: "Stain", specific: null, area: "Seat cushion", how: "Accidental spill", remedy: "None" },
@@ -52,17 +55,19 @@ const family: wizard.WizardFamily = {
 };
 
 const phoneOf = (snapshot: AnyMachineSnapshot) => wizard.ctx(snapshot).contact.phone ?? "";
+/** What the Phone field holds: a masked phone is kept on file and shown as the field's hint, the field empty. */
+const shownPhone = (phone: string) => (isMaskedValue(phone) ? "" : phone);
 
 /**
- * Step 2: the phone changed and put back before Next (so the rest of the walk has one phone to
- * expect), Next saving the details, Back to the plan choice before any change. Step 3: as FPP's
+ * Step 2: the phone changed and cleared again, keeping the one on file, before Next (so the rest of
+ * the walk has one phone to expect), Next saving the details, Back to the plan choice before any change. Step 3: as FPP's
  * steps 2 and 3, on one screen.
  */
 function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   if (snapshot.matches({ confirmingContact: "editing" })) {
     const changed = phoneOf(snapshot) === NEW_PHONE;
     return [
-      { type: "contact.change", contact: { phone: changed ? customer.phone : NEW_PHONE } },
+      { type: "contact.change", contact: { phone: changed ? ON_FILE.phone : NEW_PHONE } },
       ...(changed ? [] : [{ type: "step.next" } as const]),
       ...(wizard.ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
     ];
@@ -89,8 +94,8 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
   stepEvents,
   events: {
     "contact.change": user(
-      (event) => `Change Phone to **${event.contact.phone}** (type the digits).`,
-      ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(event.contact.phone!),
+      (event) => (isMaskedValue(event.contact.phone!) ? `Clear Phone: the one on file (${event.contact.phone}) is kept.` : `Change Phone to **${event.contact.phone}** (type the digits).`),
+      ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(shownPhone(event.contact.phone!)),
     ),
     "xstate.done.actor.saveContact": callDone(() => "The portal saves the contact details."),
     "xstate.error.actor.saveContact": callFailed(() => "Saving the contact details fails."),
@@ -98,11 +103,11 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
   states: {
     "confirmingContact.editing": view(
       (snapshot) =>
-        `Step 2, '${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${phoneOf(snapshot)}**.`,
+        `Step 2, '${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${shownPhone(phoneOf(snapshot)) || `empty, ${phoneOf(snapshot)} on file`}**.`,
       async ({ page }, snapshot) => {
         await shows(heading(page, `${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`));
         await urlStep(page, 2);
-        await fieldShows(page.getByRole("textbox", { name: "Phone" }), phoneOf(snapshot));
+        await fieldShows(page.getByRole("textbox", { name: "Phone" }), shownPhone(phoneOf(snapshot)));
       },
     ),
     "confirmingContact.savingContact": wizard.savingItemsView,
