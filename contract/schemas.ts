@@ -385,8 +385,11 @@ export const customerInfoResponseSchema = v.object({
 // SPEC.md shows no ticket call (section 7: "its method, path and payload are not shown"); these
 // stand in for the real service's unpublished one. docs/api.md says so.
 
-/** A contact request's id: a UUID the portal makes when the request starts. */
-export const requestIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{8,64}$/, "Must be a request id"));
+/**
+ * A contact request's id: a UUID the portal makes when the request starts (crypto.randomUUID), in
+ * its one lower-case spelling, so one request never has two names (nor two storage folders).
+ */
+export const requestIdSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Must be a request id (a UUID)"));
 
 /** GET /contact_service/file-upload-url query. */
 export const contactUploadUrlQuerySchema = v.object({

@@ -12,6 +12,15 @@ export const MAX_DOCUMENTS_PER_CLAIM_ITEM = 20;
 /** Most bytes of documents one claim may hold, in bytes (200 MiB: 20 files of the largest size). */
 export const MAX_CLAIM_BYTES = 20 * MAX_UPLOAD_BYTES;
 
+/** Most documents one contact-service request may hold (a request cannot grow without bound). */
+export const MAX_DOCUMENTS_PER_CONTACT_REQUEST = 20;
+
+/**
+ * Most bytes of documents one contact-service request may hold, in bytes (100 MiB: ten files of
+ * the largest size; an invoice and a few photos need far less).
+ */
+export const MAX_CONTACT_REQUEST_BYTES = 10 * MAX_UPLOAD_BYTES;
+
 /** Accepted file name extensions, lower case, compared case-insensitively. */
 export const ALLOWED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
 

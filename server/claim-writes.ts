@@ -98,10 +98,11 @@ export async function saveClaimItems(
 ): Promise<{ claimItemId: number; selectedItemId: number }[]> {
   const claim = await lockDraftClaim(tx, request.claimId, family);
   if (claim.plan_id !== request.warrentyId) throwIfAny({ warrentyId: "The claim belongs to another plan" });
+  // The plan's sold items and the missing items this claim added: another claim's are not its to claim.
   const planItems = new Map(
     (await tx.query<{ id: number; returned: boolean; full_replacement: boolean }>(
-      "SELECT id, returned, full_replacement FROM plan_items WHERE plan_id = $1",
-      [claim.plan_id],
+      "SELECT id, returned, full_replacement FROM plan_items WHERE plan_id = $1 AND (claim_id IS NULL OR claim_id = $2)",
+      [claim.plan_id, claim.id],
     )).map((row) => [row.id, row]),
   );
   const existing = await tx.query<{ id: number; plan_item_id: number }>(

@@ -1,6 +1,7 @@
 /**
  * Reads plans with their customer and items in the wire shape (contract/schemas.ts `wirePlanSchema`,
- * SPEC.md section 3 "Plan").
+ * SPEC.md section 3 "Plan"). A plan lists the items sold with it; a missing line item a claim added
+ * (server/manual-items.ts) only where that claim is filed: when the reader names the claim.
  */
 import type { Lookup, WirePlan, WirePlanItem } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
@@ -57,21 +58,39 @@ export interface PlanFilter {
   params: unknown[];
 }
 
+/** Which items a plan lists besides those sold with it. */
+export interface PlanItemsOptions {
+  /**
+   * The claim being filed on the plan: its missing line items are listed too (GET /plan/{id}?claimId=).
+   * Undefined: none are (search_plan, a plan link). The caller has checked the session holds the
+   * plan; a claim of another plan adds nothing, as its items are not this plan's.
+   */
+  claimId?: number | undefined;
+}
+
 /**
  * Loads plans by id, Active first and then by id (SPEC.md section 3, "Ordering").
  * @param language the language of lookup names (type, manufacturer, material, color)
+ * @param options missing line items of which claim to list (PlanItemsOptions)
  * @returns the plans found (unknown ids are skipped), each with its items ordered by id
  */
-export async function loadPlans(q: Queryable, planIds: readonly number[], language: Language = "en"): Promise<WirePlan[]> {
+export async function loadPlans(q: Queryable, planIds: readonly number[], language: Language = "en", options: PlanItemsOptions = {}): Promise<WirePlan[]> {
   if (planIds.length === 0) return [];
-  return loadPlansWhere(q, { where: "p.id = ANY($1::int[])", params: [intArray(planIds)] }, language);
+  return loadPlansWhere(q, { where: "p.id = ANY($1::int[])", params: [intArray(planIds)] }, language, options);
 }
 
 /**
  * Loads the plans a filter selects, ordered as loadPlans, in one query: each plan's items come
- * with it as JSON already in the wire shape (issue 12: one round trip per call).
+ * with it as JSON already in the wire shape (issue 12: one round trip per call). Items sold with
+ * the plan, and the missing line items of `options.claimId` only.
  */
-export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language: Language = "en"): Promise<WirePlan[]> {
+export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language: Language = "en", options: PlanItemsOptions = {}): Promise<WirePlan[]> {
+  const params = [...filter.params];
+  let listed = "i.claim_id IS NULL";
+  if (options.claimId !== undefined) {
+    params.push(options.claimId);
+    listed = `(i.claim_id IS NULL OR i.claim_id = $${params.length}::bigint)`;
+  }
   const plans = await q.query<PlanRow>(
     `SELECT p.id, p.number, p.status, p.plan_type, p.program_name, p.program_id, p.dealer_id, p.invoice_id, p.store,
        to_char(p.purchase_date, 'YYYY-MM-DD') AS purchase_date, to_char(p.delivery_date, 'YYYY-MM-DD') AS delivery_date,
@@ -93,11 +112,11 @@ export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language:
           LEFT JOIN lookup_values mf ON mf.id = i.manufacturer_id
           LEFT JOIN lookup_values mt ON mt.id = i.material_id
           LEFT JOIN lookup_values co ON co.id = i.color_id
-        WHERE i.plan_id = p.id) AS items
+        WHERE i.plan_id = p.id AND ${listed}) AS items
      FROM plans p JOIN customers c ON c.id = p.customer_id
      WHERE ${filter.where}
      ORDER BY (lower(p.status) = 'active') DESC, p.id`,
-    filter.params,
+    params,
   );
   return plans.map((p) => ({
     id: p.id,

@@ -1,12 +1,15 @@
 /**
- * The upload sweep (issue 9): files uploaded through a signed URL but never linked (the portal
- * closed, the link call lost, a hostile client) are removed once their URL has expired, from the
- * claims' folders and the contact-service requests' folders alike. It also forgets the records of
- * expired upload URLs. It runs when the server starts and then every SWEEP_INTERVAL_MS.
+ * The upload sweep: files uploaded through a signed URL but never linked (the portal closed, the
+ * link call lost, a hostile client) are removed once their URL has expired, from the claims'
+ * folders and the contact-service requests' folders alike. Contact requests never sent go a day
+ * after their last change, with their documents and files (server/unsent-requests.ts). It also
+ * forgets the records of expired upload URLs. It runs when the server starts and then every
+ * SWEEP_INTERVAL_MS.
  */
 import type { Database, Queryable } from "./db.ts";
 import { lockRequest } from "./contact-requests.ts";
 import { STORAGE_PREFIX, type Storage } from "./storage.ts";
+import { sweepUnsentRequests } from "./unsent-requests.ts";
 import { forgetExpiredUploadUrls } from "./upload-grants.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "./url-signing.ts";
 import { idOf } from "./validation.ts";
@@ -16,7 +19,10 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** What a sweep did. */
 export interface SweepReport {
-  /** Removed files and folders, relative to the storage root; `pending:` before those of pending direct uploads. */
+  /**
+   * Removed files and folders, relative to the storage root; `pending:` before those of pending
+   * direct uploads; `contact_service/{requestId}` for a request removed unsent.
+   */
   removed: string[];
   /** Records of expired upload URLs deleted. */
   forgottenUrls: number;
@@ -40,6 +46,7 @@ interface UploadFolder {
  * lifetime after it is handed out, so its URL has expired, and the portal had at least that long
  * to link it. Each folder is judged under the lock its link call takes, so a file is never linked
  * while it is removed. A claim folder whose claim is gone goes whole once nothing young is left.
+ * Then contact requests unsent a day after their last change go whole (sweepUnsentRequests).
  * @param nowMs the time to judge by, in milliseconds (tests pass a later one)
  * @returns what was removed
  */
@@ -50,6 +57,7 @@ export async function sweepUploads({ db, storage }: SweepDeps, nowMs: number = D
   // Pending direct uploads (object storage): linking moves a file out of them, so whatever is
   // left there past a URL's lifetime was never linked, or is a repeated PUT of a linked file.
   if (storage.direct) await sweepFolders(db, storage.direct.pending, expiredBefore, (path) => report.removed.push(`pending:${path}`), false);
+  await sweepUnsentRequests(db, storage, nowMs, (path) => report.removed.push(path));
   report.forgottenUrls = await forgetExpiredUploadUrls(db, Math.floor(nowMs / 1000));
   return report;
 }
@@ -103,7 +111,7 @@ async function uploadFolders(storage: Storage): Promise<UploadFolder[]> {
       async inspect(tx) {
         await lockRequest(tx, entry.name);
         const rows = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE request_id = $1", [entry.name]);
-        // A request folder is never removed whole: it has no row to be gone.
+        // A request has no row to be gone: sweepUnsentRequests removes the folder of one never sent.
         return { linked: new Set(rows.map((row) => row.file_name)), ownerExists: true };
       },
     });

@@ -39,7 +39,8 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
     const claim = await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
       if (claim.status !== DRAFT) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be deleted`);
-      await tx.query("DELETE FROM claims WHERE id = $1", [claimId]); // items, damages, documents cascade
+      // Its claim items, damages, documents and the missing line items it added cascade.
+      await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
       return claim;
     });
     // Files go after the commit: a failed delete leaves unreachable files, never rows without files.

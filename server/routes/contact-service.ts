@@ -4,6 +4,8 @@
  * (docs/api.md): a signed upload URL, the signed PUT, linking and deleting a document while the
  * request is written, and the ticket, which stores the request with its documents once.
  * Documents are stored under contact_service/{requestId}/ and served read-only from /storage/.
+ * A request holds at most MAX_DOCUMENTS_PER_CONTACT_REQUEST documents and MAX_CONTACT_REQUEST_BYTES
+ * bytes (server/document-limits.ts); one never sent goes after a day (server/upload-sweep.ts).
  */
 import { Hono, type Context } from "hono";
 import {
@@ -17,6 +19,7 @@ import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts"
 import type { AppDeps } from "../app-deps.ts";
 import { lockOpenRequest } from "../contact-requests.ts";
 import { uploadedFileSize } from "../direct-uploads.ts";
+import { checkRoomForContactDocument, checkRoomForContactUpload } from "../document-limits.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
 import { conflict, invalid, notFound } from "../http-errors.ts";
 import { contactDocumentPath } from "../storage.ts";
@@ -40,6 +43,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     const fileName = storedFileName(query.fileName ?? "", kind);
     const url = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, query.requestId);
+      await checkRoomForContactUpload(tx, query.requestId, query.fileSize, Math.floor(Date.now() / 1000));
       return issueUploadUrl(tx, c, deps, {
         owner: { requestId: query.requestId }, path: `${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}`,
         fileName, storagePath: contactDocumentPath(query.requestId, fileName), contentType: CONTENT_TYPES[kind], size: query.fileSize,
@@ -69,6 +73,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       const size = kind ? await uploadedFileSize(tx, storage, target, Boolean(linked)) : null;
       if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
       if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the request");
+      await checkRoomForContactDocument(tx, request.requestId, size);
       const [row] = await tx.query<{ id: number }>(
         "INSERT INTO contact_documents (request_id, file_name, content_type, size_bytes) VALUES ($1, $2, $3, $4) RETURNING id",
         [request.requestId, request.docName, CONTENT_TYPES[kind!], size],

@@ -101,9 +101,12 @@ export async function fetchAcePlan(planId: number, customerId: number, claimId?:
   return plan ? toPlan(plan) : null;
 }
 
-/** GET /plan/{id}: the plan, or null when the answer holds none. */
-export async function fetchPlan(planId: number): Promise<Plan | null> {
-  const body = await http.get(`plan/${planId}`).json(searchPlanResponseSchema);
+/**
+ * GET /plan/{id}: the plan, or null when the answer holds none. With `claimId` (the claim being
+ * filed) the plan also lists the missing line items that claim added.
+ */
+export async function fetchPlan(planId: number, claimId?: number): Promise<Plan | null> {
+  const body = await http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json(searchPlanResponseSchema);
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }

@@ -3,10 +3,10 @@ import * as v from "valibot";
 import { ContactServiceWizard } from "../screens/contact-service/ContactServiceWizard.tsx";
 import { optionalStep } from "./-search-params.ts";
 
-/** A request id of the URL: letters, digits and dashes (a UUID), else undefined. */
+/** A request id of the URL: a UUID in lower case, as the API takes it (contract/schemas.ts `requestIdSchema`), else undefined. */
 const optionalRequestId = v.pipe(
   v.optional(v.unknown()),
-  v.transform((value) => (typeof value === "string" && /^[A-Za-z0-9-]{8,64}$/.test(value) ? value : undefined)),
+  v.transform((value) => (typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value) ? value : undefined)),
 );
 const optionalTicket = v.pipe(
   v.optional(v.unknown()),

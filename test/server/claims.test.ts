@@ -3,10 +3,8 @@
  * delete (SPEC.md sections 4 "Claim flow" and 7 "FPP claim calls"). File calls are in files.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  claimDetailSchema, claimItemsResponseSchema, damagesResponseSchema, insertClaimResponseSchema, messageSchema,
-  searchPlanResponseSchema,
-} from "../../contract/schemas.ts";
+import { claimDetailSchema, claimItemsResponseSchema, damagesResponseSchema, insertClaimResponseSchema, messageSchema } from "../../contract/schemas.ts";
+import { loadPlans } from "../../server/plan-queries.ts";
 import { claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
@@ -314,12 +312,13 @@ describe("insert_manual_warr_item", () => {
     price: 249.99, itemType: ids.chair, manuFacturer: ids.bassett, material: ids.fabric, color: ids.gray, description: "Accent chair bought with the set",
   });
 
-  it("adds a MANUAL item to the plan", async () => {
+  it("adds a MANUAL item to the plan, listed where its claim is filed", async () => {
     const answer = await server.api.post("/insert_manual_warr_item", manual());
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: "Succeed", result: { id: expect.any(Number) } });
-    const plan = expectShape(searchPlanResponseSchema, (await server.api.get(`/plan/${jane.id}`)).body).customers[0]!;
-    const added = plan.warrantyItems.find((i) => i.id === answer.body.result.id);
+    // The plan as its claim is filed lists it (write-caps.test.ts: nowhere else).
+    const [plan] = await loadPlans(server.db, [jane.id], "en", { claimId });
+    const added = plan!.warrantyItems.find((i) => i.id === answer.body.result.id);
     expect(added).toMatchObject({
       itemOrigin: "MANUAL", type: { name: "Chair" }, manufacturer: { name: "Bassett" }, material: { name: "Fabric" }, color: { name: "Gray" },
       vendor: "Local Furniture Co.", sku: "LFC-CH-100", modelNumber: "CH-100", quantity: 2, itemPrice: 249.99, returned: false, full_replacement: false,

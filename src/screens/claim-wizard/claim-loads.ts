@@ -12,9 +12,9 @@ import { fetchClaim } from "../../api/claims.ts";
 import { fetchClaimOptions } from "../../api/lookups.ts";
 import { fetchAcePlan, fetchPlan } from "../../api/plans.ts";
 
-/** FPP: claim, plan and options; rejects when the claim does not belong to the URL's plan. */
+/** FPP: claim, plan (with the missing items the claim added) and options; rejects when the claim does not belong to the URL's plan. */
 export async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
-  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId), fetchClaimOptions()]);
+  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId, claimId), fetchClaimOptions()]);
   if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
   return { claim, plan, options };
 }
