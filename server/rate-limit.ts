@@ -26,10 +26,13 @@ export interface RateLimiter {
    * @throws HttpError 429 TOO_MANY_REQUESTS with Retry-After when the window is full
    */
   hit(name: string, key: string, rate: Rate): Promise<void>;
-  /** Adds one to a key's count without refusing anything (e.g. a failed search). */
-  count(name: string, key: string, rate: Rate): Promise<void>;
-  /** How many were counted under a key in its current window (0 when none). */
-  counted(name: string, key: string, rate: Rate): Promise<number>;
+  /**
+   * Adds one to a key's count without refusing anything (e.g. a search about to run), atomically.
+   * @returns the count in the window, this one included
+   */
+  count(name: string, key: string, rate: Rate): Promise<number>;
+  /** Takes one back from a key's count (a counted search that found its plan after all). */
+  uncount(name: string, key: string, rate: Rate): Promise<void>;
   /**
    * Takes a single-use token: true the first time a key is taken, false every other time within
    * `seconds` (e.g. a spent proof-of-work solution), in every process sharing the store.
@@ -99,10 +102,10 @@ export function createRateLimiter(db?: Pick<Database, "pool">): RateLimiter {
       if (refused) throw tooManyRequests(refused.msBeforeNext);
     },
     async count(name, key, rate) {
-      await (await limiterOf(name, rate)).penalty(key);
+      return (await (await limiterOf(name, rate)).penalty(key)).consumedPoints;
     },
-    async counted(name, key, rate) {
-      return (await (await limiterOf(name, rate)).get(key))?.consumedPoints ?? 0;
+    async uncount(name, key, rate) {
+      await (await limiterOf(name, rate)).reward(key);
     },
     async takeOnce(name, key, seconds) {
       return (await consume(name, key, [1, seconds])) === null;

@@ -26,12 +26,21 @@ const COUNTER_MAX = 150;
 /** Longest X-Altcha header read (a real one is under 1 KB). */
 const MAX_HEADER_CHARS = 4096;
 
+/** A search counted as failed until it finds a plan. */
+export interface SearchAttempt {
+  /** Whether it must carry a solved challenge: its address or its name failed often enough before. */
+  challenged: boolean;
+  /** Takes the count back: the search found a plan, or did not run. */
+  undo(): Promise<void>;
+}
+
 /** The proof-of-work step of plan search. */
 export interface SearchChallenges {
-  /** Whether a search from this address, of this name or number, must carry a solved challenge. */
-  required(address: string, searched: string): Promise<boolean>;
-  /** Counts a search that found nothing, against the address and the name or number. */
-  failed(address: string, searched: string): Promise<void>;
+  /**
+   * Counts a search from this address, of this name or number, before it runs: counted first, so
+   * that many guesses sent at once cannot all slip in before the first of them is counted.
+   */
+  attempt(address: string, searched: string): Promise<SearchAttempt>;
   /**
    * Checks the X-Altcha header and spends its solution.
    * @returns true when it holds a valid, unexpired solution of one of our challenges not spent before
@@ -56,18 +65,16 @@ export function searchChallenges(config: Pick<ServerConfig, "searchChallenge" | 
   const nameKey = (searched: string) => createHash("sha256").update(searched).digest("hex");
 
   return {
-    async required(address, searched) {
-      const [byAddress, byName] = await Promise.all([
-        limiter.counted("search-failed", address, after),
-        limiter.counted("search-failed-name", nameKey(searched), after),
-      ]);
-      return byAddress >= allowed || byName >= allowed;
-    },
-    async failed(address, searched) {
-      await Promise.all([
-        limiter.count("search-failed", address, after),
-        limiter.count("search-failed-name", nameKey(searched), after),
-      ]);
+    async attempt(address, searched) {
+      const name = nameKey(searched);
+      const counts = await Promise.all([limiter.count("search-failed", address, after), limiter.count("search-failed-name", name, after)]);
+      return {
+        // The counts include this search: it is free while both were under the threshold before it.
+        challenged: counts.some((count) => count > allowed),
+        undo: async () => {
+          await Promise.all([limiter.uncount("search-failed", address, after), limiter.uncount("search-failed-name", name, after)]);
+        },
+      };
     },
     async redeem(header) {
       const payload = decodePayload(header);

@@ -39,14 +39,16 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     const address = addressOf(c, config);
     await limiter.hit("search", address, limits.searchPerAddress);
     const request = await parseBody(c, searchPlanRequestSchema);
-    const searched = searchedName(request);
-    // Never a refusal for the name: someone else's wrong guesses cost this searcher a second of work.
-    if ((await challenges.required(address, searched)) && !(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
+    // Counted as failed until it finds a plan. Never a refusal for the name: someone else's wrong
+    // guesses cost this searcher a second of work.
+    const attempt = await challenges.attempt(address, searchedName(request));
+    if (attempt.challenged && !(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
+      await attempt.undo();
       return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
     }
     const filter = searchFilter(request);
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
-    if (plans.length === 0) await challenges.failed(address, searched);
+    if (plans.length > 0) await attempt.undo();
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
     if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.

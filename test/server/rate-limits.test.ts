@@ -15,6 +15,7 @@ import { CHALLENGE_HEADER, challengeAnswerSchema, type Challenge } from "../../c
 import { loadConfig } from "../../server/config.ts";
 import { clientAddress } from "../../server/public-url.ts";
 import { createRateLimiter } from "../../server/rate-limit.ts";
+import { searchChallenges } from "../../server/search-challenge.ts";
 import { API_KEY, CookieJar, expectShape, sessionFetch, startTestServer, type Answer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
@@ -133,6 +134,18 @@ describe("guessing a customer's details", () => {
     // The guesses found nothing; past the first few they were asked for work, never refused.
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
     expect(new Set(statuses.slice(3))).toEqual(new Set([428]));
+  });
+
+  it("guesses sent all at once from many addresses: only the first few run without work", async () => {
+    // Each search is counted before it runs, so none of a burst slips in before the others are counted.
+    const challenges = searchChallenges({ searchChallenge: { after: [3, 600], cost: 1 }, sessionSecret: "burst-test-secret" }, createRateLimiter());
+    const attempts = await Promise.all(Array.from({ length: 20 }, (_, i) => challenges.attempt(`198.51.100.${150 + i}`, "person:ann|burst")));
+    expect(attempts.filter((attempt) => !attempt.challenged)).toHaveLength(3);
+    // A search that found its plan is not counted as a failure.
+    const found = await Promise.all(["198.51.100.200", "198.51.100.201", "198.51.100.202"].map((address) => challenges.attempt(address, "person:cy|found")));
+    await found[0]!.undo();
+    expect((await challenges.attempt("198.51.100.203", "person:cy|found")).challenged).toBe(false);
+    expect((await challenges.attempt("198.51.100.204", "person:cy|found")).challenged).toBe(true);
   });
 
   it("a first search from a fresh address of a fresh name runs without a challenge", async () => {
