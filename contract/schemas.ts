@@ -44,10 +44,31 @@ const serialId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_S
 const isoDate = v.pipe(v.string(), v.check(isRealDate, "Must be a real calendar date (YYYY-MM-DD)"));
 // PostgreSQL refuses NUL in text: refused here as a field error instead of failing the write.
 const noNul = v.check((value: string) => !value.includes("\u0000"), "Must not contain NUL characters");
+// Lengths come before every other check of a value, so a hostile value of a megabyte is refused
+// for its length alone: valibot's pipe skips the schemas after an issue (and, with the server's
+// abortPipeEarly, every later check), and a too-long array costs nothing per item.
 /** Optional free text up to `max` characters. */
-const plain = (max: number) => v.pipe(v.string(), noNul, v.maxLength(max));
-/** Required free text: whitespace alone fails. */
-const text = (max: number) => v.pipe(v.string(), noNul, v.trim(), v.nonEmpty(), v.maxLength(max));
+const plain = (max: number) => v.pipe(v.string(), v.maxLength(max), noNul);
+/**
+ * Required free text: whitespace alone fails; at most `max` characters once trimmed (trimming looks
+ * no further than the spaces at each end, so the length is still checked before the text is scanned).
+ */
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), noNul, v.nonEmpty());
+
+/**
+ * An array of `min` to `max` items of `item`, its length checked before any item is.
+ * @param minMessage the message when it has fewer than `min` items (valibot's default otherwise)
+ */
+function boundedArray<TItem extends v.GenericSchema>(item: TItem, min: number, max: number, minMessage?: string) {
+  return v.pipe(v.array(v.unknown()), v.minLength(min, minMessage), v.maxLength(max), v.array(item));
+}
+
+/** Most claim items one insert_update_claim_item call takes. */
+export const MAX_CLAIM_ITEMS_PER_CALL = 100;
+/** Most damages one insert_claim_item_damage call takes. */
+export const MAX_DAMAGES_PER_CALL = 200;
+/** Most characters of a damage's notes. */
+export const MAX_NOTES_LENGTH = 2000;
 
 /** `{ id, name }`: every lookup entry, and every lookup reference inside a record. */
 export const lookupSchema = v.object({ id: v.number(), name: v.string() });
@@ -169,19 +190,17 @@ export type InsertClaimResponse = v.InferOutput<typeof insertClaimResponseSchema
 export const claimItemsRequestSchema = v.object({
   warrentyId: serialId,
   claimId: id,
-  claim_items: v.pipe(
-    v.array(
-      v.object({
-        claimItemId: v.optional(id),
-        selectedItemId: serialId,
-        manuFacturer: serialId,
-        material: serialId,
-        color: serialId,
-        itemType: v.optional(v.nullable(serialId)),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(100),
+  claim_items: boundedArray(
+    v.object({
+      claimItemId: v.optional(id),
+      selectedItemId: serialId,
+      manuFacturer: serialId,
+      material: serialId,
+      color: serialId,
+      itemType: v.optional(v.nullable(serialId)),
+    }),
+    1,
+    MAX_CLAIM_ITEMS_PER_CALL,
   ),
 });
 export type ClaimItemsRequest = v.InferOutput<typeof claimItemsRequestSchema>;
@@ -200,18 +219,14 @@ const damageFields = {
   damageDate: isoDate,
   howDidOccur: serialId,
   actionTaken: serialId,
-  notes: text(2000),
+  notes: text(MAX_NOTES_LENGTH),
 };
 
 /** POST /insert_claim_item_damage body: several damages, each with its specific damage. */
 export const damagesRequestSchema = v.object({
   claimId: id,
   customerId: id,
-  damage_item: v.pipe(
-    v.array(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) })),
-    v.minLength(1),
-    v.maxLength(200),
-  ),
+  damage_item: boundedArray(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) }), 1, MAX_DAMAGES_PER_CALL),
 });
 export type DamagesRequest = v.InferOutput<typeof damagesRequestSchema>;
 
@@ -432,7 +447,7 @@ export const contactTicketRequestSchema = v.object({
     store_zip: usZipCode,
     were_any_items_exchanged: v.boolean(),
   }),
-  documents: v.pipe(v.array(serialId), v.minLength(1, "At least one document"), v.maxLength(20)),
+  documents: boundedArray(serialId, 1, 20, "At least one document"),
 });
 export type ContactTicketRequest = v.InferOutput<typeof contactTicketRequestSchema>;
 

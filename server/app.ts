@@ -10,7 +10,9 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { CHALLENGE_HEADER } from "../contract/challenge.ts";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
+import { jsonBodyLimit } from "./body-limits.ts";
 import { injectFaults } from "./faults.ts";
 import { HttpError } from "./http-errors.ts";
 import { idempotentWrites } from "./idempotency.ts";
@@ -28,11 +30,9 @@ import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { boundedErrors } from "./validation.ts";
 import { PRERENDERED_APP_PATHS, prerenderedPage, welcomePage } from "./welcome-page.ts";
 import { portalFiles } from "./portal-files.ts";
-
-/** Largest JSON body of an API call, in bytes; uploads have their own limit. */
-const MAX_JSON_BYTES = 1_048_576;
 
 /** PostgreSQL error codes that mean the request carried a value the database refuses. */
 const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "23502", "23503", "23514"]);
@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps): Hono {
   const origin = (requested: string) => (allowed.has(requested) ? requested : null);
   app.use(`${API_PREFIX}/*`, cors({
     origin,
-    allowHeaders: ["Content-Type", "x-api-key", "Idempotency-Key"],
+    allowHeaders: ["Content-Type", "x-api-key", "Idempotency-Key", CHALLENGE_HEADER],
     allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
     credentials: true,
     maxAge: 600,
@@ -66,16 +66,22 @@ export function createApp(deps: AppDeps): Hono {
   app.use("*", requestLimits(deps));
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
   const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
-  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge });
+  // Each call reads at most its own largest honest body (server/body-limits.ts); uploads have their own limit.
+  const jsonLimits = new Map<number, MiddlewareHandler>();
+  const jsonLimit = (maxSize: number) => {
+    if (!jsonLimits.has(maxSize)) jsonLimits.set(maxSize, bodyLimit({ maxSize, onError: tooLarge }));
+    return jsonLimits.get(maxSize)!;
+  };
   // A GET or HEAD has no body to limit (fetch's Request gives it none), and a body of declared
   // length is judged by it, as bodyLimit itself does: asking for the body stream would make the Node
   // adapter build a whole Request for every call and read the body through it (issue 12).
   const hasNoBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     if (isUpload(c) || hasNoBody(c)) return next();
+    const maxSize = jsonBodyLimit(c.req.path.slice(API_PREFIX.length));
     const length = c.req.header("content-length");
-    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return jsonLimit(c, next);
-    return parseInt(length || "0", 10) > MAX_JSON_BYTES ? tooLarge(c) : next();
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return jsonLimit(maxSize)(c, next);
+    return parseInt(length || "0", 10) > maxSize ? tooLarge(c) : next();
   });
   // A write repeated after its answer was lost is answered once, not done twice (issue 14). After
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
@@ -126,14 +132,24 @@ function servePortal(app: Hono, root: string): void {
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
 }
 
+/**
+ * The answer to an error a handler threw: its own status and body for an HttpError (field errors
+ * bounded, validation.ts boundedErrors), 400 or 409 for a value or race the database refused, else
+ * 500. The database's own words (table, column and constraint names) are logged, never answered
+ * (SECURITY.md, "What protects the data").
+ */
 function errorResponse(error: Error, c: Context): Response {
-  if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+  if (error instanceof HttpError) {
+    const body = error.body.errors ? { ...error.body, errors: boundedErrors(error.body.errors) } : error.body;
+    return c.json(body, error.status, error.headers);
+  }
   if (error instanceof HTTPException) return error.getResponse();
   const code = (error as { code?: unknown }).code;
   // The handlers check what they write; these are a safety net so a value they missed is a 400
   // and a lost race on a unique key is a 409, never a 500.
   if (typeof code === "string" && BAD_VALUE_CODES.has(code)) {
-    return c.json({ message: "Invalid request", errors: { body: error.message } }, 400);
+    console.error(`${c.req.method} ${c.req.path} refused by the database (${code}): ${error.message}`);
+    return c.json({ message: "Invalid request", errors: { body: "A value could not be stored" } }, 400);
   }
   if (code === "23505") return c.json({ message: "Conflicting concurrent change, try again", code: "CONFLICT" }, 409);
   console.error(`${c.req.method} ${c.req.path} failed:`, error);

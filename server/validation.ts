@@ -37,20 +37,54 @@ export function parseQuery<S extends AnySchema>(c: Context, schema: S): v.InferO
 
 /**
  * Parses a value with a schema, then checks the storage limits on its output.
+ * Each value stops at its first issue (abortPipeEarly), and the contract's schemas check lengths
+ * before anything else, so a hostile body costs no more than an honest one of its size.
  * @param rootKey error key of issues about the value as a whole
- * @throws HttpError 400 with every issue found
+ * @throws HttpError 400 with the first MAX_ERRORS fields' issues, bounded as boundedErrors says
  */
 export function parseValue<S extends AnySchema>(schema: S, value: unknown, rootKey: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, value);
+  const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (!result.success) {
-    const errors: Record<string, string> = {};
+    const errors = new Map<string, string>();
     for (const issue of result.issues) {
       const path = v.getDotPath(issue) ?? rootKey;
-      errors[path] ??= issue.message;
+      if (!errors.has(path)) errors.set(path, issue.message);
+      if (errors.size === MAX_ERRORS) break;
     }
-    throw invalid(errors);
+    throw invalid(boundedErrors(Object.fromEntries(errors)));
   }
   return result.output;
+}
+
+/** Most field errors one answer lists: enough to mend a form, few enough to keep the answer small. */
+export const MAX_ERRORS = 20;
+/** Longest error key (a dot path) kept in an answer, in UTF-16 units. */
+const MAX_KEY_LENGTH = 64;
+/** Longest error message kept in an answer (valibot's quote the value received, whatever its size). */
+const MAX_MESSAGE_LENGTH = 160;
+// Control characters and lone surrogates (in `u` mode a proper pair is one code point, not Cs):
+// what JSON escapes as \uXXXX, 6 bytes each.
+const ESCAPED_IN_JSON = /[\p{Cc}\p{Cs}]/gu;
+
+/** Text cut to `max` UTF-16 units ("…" marks a cut), with what JSON would escape as U+FFFD. */
+function clipped(text: string, max: number): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return cut.replace(ESCAPED_IN_JSON, "\ufffd");
+}
+
+/**
+ * Field errors as an answer may carry them (SECURITY.md, "What protects the data"): the first
+ * MAX_ERRORS entries, each key cut to 64 and each message to 160 UTF-16 units, nothing JSON would
+ * escape. Every unit then takes at most 3 bytes of JSON, so the errors stay under
+ * 20 x (65 + 161 + 6) x 3 = 13,920 bytes and the whole answer under 16 KB, whatever the request
+ * held (keys of records are the client's own text).
+ * @param errors dot path to message
+ * @returns a new object; `errors` itself is left as it is
+ */
+export function boundedErrors(errors: Record<string, string>): Record<string, string> {
+  // fromEntries: a key such as "__proto__" stays a key instead of setting the prototype.
+  return Object.fromEntries(Object.entries(errors).slice(0, MAX_ERRORS)
+    .map(([key, message]) => [clipped(key, MAX_KEY_LENGTH), clipped(String(message), MAX_MESSAGE_LENGTH)]));
 }
 
 /** An id in a path or query: digits only, 1 to `max`. */
