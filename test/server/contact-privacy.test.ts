@@ -34,7 +34,7 @@ const infoOf = async (api: Api, customerId: number) => {
 
 /** What is stored for a customer, read past the API. */
 const stored = async (customerId: number) =>
-  (await server.db.query("SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1", [customerId]))[0];
+  (await server.db.query<Record<string, string | null>>("SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1", [customerId]))[0];
 
 /** Plan numbers a personal search finds, in a browser of its own. */
 async function found(search: Record<string, string>): Promise<string[]> {
