@@ -25,6 +25,8 @@ const SEARCH_FIELDS = {
 } as const;
 
 const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
+/** GET /plan/{id} query: the claim being filed on the plan, whose missing line items are listed too. */
+const planQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
 
 /** Routes of plan search and lookup, to mount under /api/v1. */
 export function planRoutes({ db, config }: AppDeps): Hono {
@@ -61,8 +63,9 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   app.get("/plan/:id", async (c) => {
     await limiter.hit("plan", addressOf(c, config), limits.planLookupPerAddress);
     const id = idParam(c, "id", serialIdParamSchema);
+    const { claimId } = parseQuery(c, planQuerySchema);
     ownerOf(c, config).plan(id);
-    const [plan] = await loadPlans(db, [id], languageOf(c));
+    const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
     if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
     return c.json({ customers: [plan] });
   });
