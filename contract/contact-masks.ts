@@ -1,5 +1,5 @@
 /**
- * Masked contact details (SECURITY.md, "Contact details"): what GET /ace/customer_info answers a
+ * Masked contact details (SECURITY.md, "A warranty number alone shows no contact details"): what GET /ace/customer_info answers a
  * session that holds only a warranty number, and how a masked value sent back means "keep what is
  * on file". Shared by the reference server (masks, reads a kept value) and the portal (shows a kept
  * value, never sends it as a new one).

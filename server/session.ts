@@ -11,7 +11,7 @@
  *
  * A customer is *verified* when this browser found them by personal information (names with their
  * email, phone or invoice) or through a signed plan link; a warranty number alone does not verify,
- * so such a session sees the customer's contact details masked (SECURITY.md, "Contact details").
+ * so such a session sees the customer's contact details masked (SECURITY.md, "A warranty number alone shows no contact details").
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";

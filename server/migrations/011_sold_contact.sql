@@ -1,6 +1,6 @@
 -- The contact details a customer's plans were sold with, kept when the portal changes them
 -- (PUT /ace/customer_info), so the owner's own personal search still finds their plans by the
--- names, email, phone and ZIP they bought under (SECURITY.md, "Contact details").
+-- names, email, phone and ZIP they bought under (SECURITY.md, "A warranty number alone shows no contact details").
 --
 -- sold_*: NULL until the first change through the portal (contact_changed_at), which copies the
 -- details it replaces; never written again after that.

@@ -6,7 +6,7 @@
  * A session that found the customer only by a warranty number is not verified (server/session.ts):
  * it gets the email, phone and street address masked (contract/contact-masks.ts) with `masked:
  * true` added to the answer, and what it sends back masked or blank keeps what is on file
- * (SECURITY.md, "Contact details").
+ * (SECURITY.md, "A warranty number alone shows no contact details").
  */
 import { Hono } from "hono";
 import * as v from "valibot";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * ACE step 2 for a browser that found the plan by warranty number only: the API answers the email,
- * phone and street address masked (SECURITY.md, "Contact details"). The consumer sees what is on
+ * phone and street address masked (SECURITY.md, "A warranty number alone shows no contact details"). The consumer sees what is on
  * file, can go on without typing it again (the masked values go back and keep it), and what they
  * do type is sent. On the real app with a fake ACE API.
  */

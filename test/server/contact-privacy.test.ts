@@ -1,5 +1,5 @@
 /**
- * Contact details follow how a browser found the customer (SECURITY.md, "Contact details"): a
+ * Contact details follow how a browser found the customer (SECURITY.md, "A warranty number alone shows no contact details"): a
  * warranty number alone sees the email, phone and street address masked, and what it sends back
  * masked or blank keeps what is on file; a personal search or a signed plan link sees them in full.
  * And a change made through the portal never stops the owner's own search: the details the plans

@@ -3,7 +3,7 @@
  * prefilled from the plan's customer and saved when they continue.
  *
  * A browser that found the plan by warranty number only gets the email, phone and street address
- * masked (SECURITY.md, "Contact details"): such a field starts empty, shows what is on file as its
+ * masked (SECURITY.md, "A warranty number alone shows no contact details"): such a field starts empty, shows what is on file as its
  * placeholder and hint, and left empty keeps it; typing replaces it.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
