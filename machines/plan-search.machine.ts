@@ -10,8 +10,15 @@
  * (HTTP 429, issue 9): no search happened, so the try counter does not move, and the screen says
  * when to try again.
  *
- * Injected: actors `searchPlans` (query -> plans) and `openPlan` (link -> plans), actions
- * `saveQuery` and `forgetQuery` (the saved searchInfo).
+ * `checking` is the API asking for a proof-of-work before it searches (HTTP 428, SECURITY.md
+ * "Guessing is slowed, nobody is locked out"): the injected `solveAndSearch` solves it off the
+ * main thread and sends the same search with the proof, and the screens say 'Checking…'. A proof
+ * the API refuses brings a fresh challenge; after CHALLENGE_ROUNDS of them the machine gives up in
+ * `checkFailed`, which nothing counts and whose Try Again (`search.retry`) runs the search again.
+ *
+ * Injected: actors `searchPlans` (query -> answer), `solveAndSearch` (query and challenge ->
+ * answer) and `openPlan` (link -> plans), actions `saveQuery` and `forgetQuery` (the saved
+ * searchInfo).
  */
 import { assign, setup } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
@@ -20,6 +27,31 @@ import { notProvided } from "./not-provided.ts";
 
 /** At this many failed searches, Contact Service replaces Try Again. */
 export const SEARCH_LIMIT = 3;
+
+/** Challenges solved for one search before the machine gives up (`checkFailed`). */
+export const CHALLENGE_ROUNDS = 3;
+
+/**
+ * A proof-of-work the API asks for before it searches. Opaque here: the machine hands it to the
+ * injected `solveAndSearch` as it came (the API layer knows its fields).
+ */
+export interface SearchChallenge {
+  readonly parameters: object;
+}
+
+/** What the API answers a search: the plans found (none when nothing matched), or a challenge to solve first. */
+export type SearchAnswer = { plans: Plan[] } | { challenge: SearchChallenge };
+
+/** Input of `solveAndSearch`: the search to send again, with the challenge to solve first. */
+export interface ChallengedSearch {
+  query: PlanQuery;
+  challenge: SearchChallenge;
+}
+
+/** The plans of an answer; none when the answer is a challenge. */
+function plansOf(answer: SearchAnswer): Plan[] {
+  return "plans" in answer ? answer.plans : [];
+}
 
 /** A plan opened directly by id (SPEC.md section 2, "Open plan by id"). */
 export interface PlanLink {
@@ -41,6 +73,10 @@ export interface PlanSearchContext {
   plans: Plan[];
   /** Seconds the API asked to wait before searching again (its last 429), else null. */
   retryAfterSeconds: number | null;
+  /** The challenge the API asked to solve (its last 428), else null. */
+  challenge: SearchChallenge | null;
+  /** Challenges solved for the search in progress. */
+  challengeRounds: number;
 }
 
 export type PlanSearchEvent =
@@ -52,7 +88,9 @@ export type PlanSearchEvent =
   /** Back from the personal-info screen clears the saved search. */
   | { type: "query.forget" }
   /** A link to one plan: `/{warrnty_id}?customer_id=..&plan_type=fpp|ace`. */
-  | { type: "plan.open"; link: PlanLink };
+  | { type: "plan.open"; link: PlanLink }
+  /** Try Again after the check gave up: the same search once more. */
+  | { type: "search.retry" };
 
 export interface PlanSearchInput {
   savedQuery: PlanQuery | null;
@@ -70,7 +108,8 @@ export const planSearchMachine = setup({
     input: {} as PlanSearchInput,
   },
   actors: {
-    searchPlans: notProvided<Plan[], PlanQuery>("searchPlans"),
+    searchPlans: notProvided<SearchAnswer, PlanQuery>("searchPlans"),
+    solveAndSearch: notProvided<SearchAnswer, ChallengedSearch>("solveAndSearch"),
     openPlan: notProvided<Plan[], PlanLink>("openPlan"),
   },
   actions: {
@@ -84,11 +123,20 @@ export const planSearchMachine = setup({
     resetFailures: assign({ failedSearches: 0 }),
     focusPlan: assign((_, params: { planId: number | null }) => ({ focusPlanId: params.planId })),
     storeRetryAfter: assign((_, params: { error: unknown }) => ({ retryAfterSeconds: retryAfterSeconds(params.error) })),
+    storeChallenge: assign((_, params: { answer: SearchAnswer }) => ({ challenge: "challenge" in params.answer ? params.answer.challenge : null })),
+    countChallengeRound: assign(({ context }) => ({ challengeRounds: context.challengeRounds + 1 })),
+    // Once a search has an outcome (or a new one starts) its challenge and rounds are done with.
+    forgetChallenge: assign({ challengeRounds: 0, challenge: null }),
   },
   guards: {
     // The API refused to search for now (HTTP 429): not a failed search (issue 9).
     isRateLimited: (_, params: { error: unknown }) => retryAfterSeconds(params.error) !== null,
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
+    // The API asks for a proof-of-work before it searches (HTTP 428).
+    isChallenge: (_, params: { answer: SearchAnswer }) => "challenge" in params.answer,
+    // Another challenge after a solved one (a proof refused: spent, expired or wrong), while fewer
+    // than CHALLENGE_ROUNDS were solved for this search.
+    isChallengeWithRoundsLeft: ({ context }, params: { answer: SearchAnswer }) => "challenge" in params.answer && context.challengeRounds < CHALLENGE_ROUNDS,
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
     // At the limit Contact Service replaces Try Again (SPEC.md section 4, "Plan-search try counter").
@@ -98,7 +146,15 @@ export const planSearchMachine = setup({
   },
 }).createMachine({
   id: "planSearch",
-  context: ({ input }) => ({ failedSearches: 0, focusPlanId: null, query: input.savedQuery, plans: [], retryAfterSeconds: null }),
+  context: ({ input }) => ({
+    failedSearches: 0,
+    focusPlanId: null,
+    query: input.savedQuery,
+    plans: [],
+    retryAfterSeconds: null,
+    challenge: null,
+    challengeRounds: 0,
+  }),
   initial: "idle",
   on: {
     "search.submit": {
@@ -130,17 +186,23 @@ export const planSearchMachine = setup({
         ],
       },
     },
+    // A new search: nothing solved for it yet.
     searching: {
-      entry: "clearPlans",
+      entry: ["clearPlans", "forgetChallenge"],
       invoke: {
         id: "searchPlans",
         src: "searchPlans",
         input: ({ context }) => context.query!,
         onDone: [
           {
-            guard: { type: "hasPlans", params: ({ event }) => ({ plans: event.output }) },
+            guard: { type: "isChallenge", params: ({ event }) => ({ answer: event.output }) },
+            target: "checking",
+            actions: { type: "storeChallenge", params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            guard: { type: "hasPlans", params: ({ event }) => ({ plans: plansOf(event.output) }) },
             target: "found",
-            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: event.output }) }, "resetFailures"],
+            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: plansOf(event.output) }) }, "resetFailures"],
           },
           { target: "notFound", actions: "countFailure" },
         ],
@@ -156,9 +218,52 @@ export const planSearchMachine = setup({
         ],
       },
     },
+    // 'Checking…': the challenge is solved and the same search sent again with the proof. A fresh
+    // challenge instead of an answer enters this state again, up to CHALLENGE_ROUNDS times.
+    checking: {
+      entry: "countChallengeRound",
+      invoke: {
+        id: "solveAndSearch",
+        src: "solveAndSearch",
+        input: ({ context }) => ({ query: context.query!, challenge: context.challenge! }),
+        onDone: [
+          {
+            guard: { type: "isChallengeWithRoundsLeft", params: ({ event }) => ({ answer: event.output }) },
+            target: "checking",
+            reenter: true,
+            actions: { type: "storeChallenge", params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            guard: { type: "isChallenge", params: ({ event }) => ({ answer: event.output }) },
+            target: "checkFailed",
+          },
+          {
+            guard: { type: "hasPlans", params: ({ event }) => ({ plans: plansOf(event.output) }) },
+            target: "found",
+            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: plansOf(event.output) }) }, "resetFailures"],
+          },
+          { target: "notFound", actions: "countFailure" },
+        ],
+        // The solver gave up or the call failed: nothing was searched for sure, so nothing counts.
+        onError: [
+          {
+            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
+            target: "rateLimited",
+            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: "checkFailed" },
+        ],
+      },
+    },
+    // The check gave up (a solver failure, or CHALLENGE_ROUNDS refused proofs): a recoverable error
+    // on the no-warranty-found screen. Try Again runs the same search afresh; nothing is counted.
+    checkFailed: {
+      entry: "forgetChallenge",
+      on: { "search.retry": { guard: "hasSavedQuery", target: "searching" } },
+    },
     // Loading the plan a link names; a plan of another customer counts as not found.
     openingPlan: {
-      entry: "clearPlans",
+      entry: ["clearPlans", "forgetChallenge"],
       invoke: {
         id: "openPlan",
         src: "openPlan",
@@ -183,6 +288,7 @@ export const planSearchMachine = setup({
     },
     // Plans are on screen (select-plan).
     found: {
+      entry: "forgetChallenge",
       on: {
         // Plans are only ever cleared together with the query (query.forget), so without plans
         // there is nothing to re-run.
@@ -191,10 +297,11 @@ export const planSearchMachine = setup({
     },
     // The API asked to wait (429): the no-warranty-found screen says for how long. Nothing is
     // counted; a new search or link leaves through the machine-wide events.
-    rateLimited: {},
+    rateLimited: { entry: "forgetChallenge" },
     // The no-warranty-found screen. Entered afresh on every failed search, so the offer is decided
     // again each time; plans.requested (select-plan after a reload) leaves it as it is.
     notFound: {
+      entry: "forgetChallenge",
       initial: "tryAgainOffered",
       states: {
         // Fewer than 3 failed searches: Try Again goes back one page.

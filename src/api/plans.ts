@@ -1,9 +1,16 @@
 /**
  * Plan calls (SPEC.md section 7): search_plan and plan/{id}, mapped to domain plans.
- * Throws ky's HTTPError or a SchemaValidationError on failure; callers model both outcomes.
+ * Throws ky's HTTPError or a SchemaValidationError on failure; callers model both outcomes. A
+ * search the API answers with a challenge (HTTP 428, contract/challenge.ts) is an answer, not a
+ * failure: the challenge, for the caller to solve and search again (search-challenge.ts).
  */
+import { isHTTPError } from "ky";
+import * as v from "valibot";
+import { CHALLENGE_HEADER, CHALLENGE_STATUS, challengeAnswerSchema } from "../../contract/challenge.ts";
 import type { Plan, PlanItem, PlanQuery, PlanStatus, PlanType } from "../../machines/domain.ts";
+import type { SearchAnswer } from "../../machines/plan-search.machine.ts";
 import { http } from "./http.ts";
+import { proofHeader, type ChallengeProof } from "./search-challenge.ts";
 import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "../../contract/schemas.ts";
 
 const STATUS_BY_TEXT: Record<string, PlanStatus> = {
@@ -86,10 +93,23 @@ export function toSearchRequest(query: PlanQuery): SearchPlanRequest {
   return { search_type: SEARCH_TYPES.invoice, ...person, invoice_number: query.invoice?.trim() ?? "" };
 }
 
-/** POST /search_plan: every plan found (FPP and ACE), sorted. An empty list when none match. */
-export async function searchPlans(query: PlanQuery): Promise<Plan[]> {
-  const body = await http.post("search_plan", { json: toSearchRequest(query) }).json(searchPlanResponseSchema);
-  return sortPlans([...body.customers, ...body.aceCustomers].map(toPlan));
+/**
+ * POST /search_plan: `{ plans }`, every plan found (FPP and ACE) sorted, none when nothing matched;
+ * or `{ challenge }` when the API asks for a proof-of-work first (HTTP 428 CHALLENGE_REQUIRED,
+ * SECURITY.md), also when it refused `proof`, a solved earlier challenge sent in the X-Altcha header.
+ * @throws ky's HTTPError for any other refusal, a network error, or a SchemaValidationError
+ */
+export async function searchPlans(query: PlanQuery, proof?: ChallengeProof): Promise<SearchAnswer> {
+  try {
+    const body = await http
+      .post("search_plan", { json: toSearchRequest(query), ...(proof && { headers: { [CHALLENGE_HEADER]: proofHeader(proof) } }) })
+      .json(searchPlanResponseSchema);
+    return { plans: sortPlans([...body.customers, ...body.aceCustomers].map(toPlan)) };
+  } catch (error) {
+    const asked = isHTTPError(error) && error.response.status === CHALLENGE_STATUS ? v.safeParse(challengeAnswerSchema, error.data) : null;
+    if (asked?.success) return { challenge: asked.output.challenge };
+    throw error;
+  }
 }
 
 /** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. */

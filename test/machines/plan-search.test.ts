@@ -5,7 +5,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { Plan, PlanQuery } from "../../machines/domain.ts";
-import { hasReachedSearchLimit, planSearchMachine, SEARCH_LIMIT, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
+import {
+  CHALLENGE_ROUNDS,
+  hasReachedSearchLimit,
+  planSearchMachine,
+  SEARCH_LIMIT,
+  type ChallengedSearch,
+  type PlanSearchInput,
+  type SearchAnswer,
+  type SearchChallenge,
+} from "../../machines/plan-search.machine.ts";
 import { emailQuery, plan, warrantyQuery } from "./support/domain-fixtures.ts";
 import { guardOf } from "./support/actors.ts";
 import { retryAfterSeconds } from "../../machines/call-errors.ts";
@@ -69,20 +78,28 @@ describe("retryAfterSeconds (what a 429 asks to wait)", () => {
   });
 });
 
-type SearchImpl = (query: PlanQuery) => Promise<Plan[]>;
+/** A search's stub: plans found (the common case, written as a list), or a whole answer. */
+type SearchImpl = (query: PlanQuery) => Promise<Plan[] | SearchAnswer>;
+type SolveImpl = (search: ChallengedSearch) => Promise<Plan[] | SearchAnswer>;
 
-function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }) {
+const answerOf = (result: Plan[] | SearchAnswer): SearchAnswer => (Array.isArray(result) ? { plans: result } : result);
+
+function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }, solve: SolveImpl = () => Promise.reject(new Error("no challenge expected"))) {
   const searchPlans = vi.fn(search);
+  const solveAndSearch = vi.fn(solve);
   const spies = { saveQuery: vi.fn(), forgetQuery: vi.fn() };
   const machine = planSearchMachine.provide({
-    actors: { searchPlans: fromPromise<Plan[], PlanQuery>(({ input: query }) => searchPlans(query)) },
+    actors: {
+      searchPlans: fromPromise<SearchAnswer, PlanQuery>(async ({ input: query }) => answerOf(await searchPlans(query))),
+      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input: challenged }) => answerOf(await solveAndSearch(challenged))),
+    },
     actions: spies,
   });
   const actor = createActor(machine, { input }).start();
-  return { actor, searchPlans, ...spies };
+  return { actor, searchPlans, solveAndSearch, ...spies };
 }
 
-const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (snapshot) => !snapshot.matches("searching"));
+const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (snapshot) => !snapshot.matches("searching") && !snapshot.matches("checking"));
 
 describe("planSearch behaviour", () => {
   it("a successful search stores the plans, shows them and resets the counter", async () => {
@@ -263,6 +280,108 @@ describe("planSearch behaviour", () => {
   });
 });
 
+/** A challenge as the API layer hands it over; the machine only passes it on. */
+const challenge = (nonce: string): SearchChallenge => ({ parameters: { nonce } });
+
+describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
+  it("challenge -> solved -> found: checks once, sends the same search with the challenge, shows the plans", async () => {
+    const { actor, searchPlans, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => [plan(1)]);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await waitFor(actor, (snapshot) => snapshot.matches("checking"));
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.plans.map((found) => found.id)).toEqual([1]);
+    expect(searchPlans).toHaveBeenCalledTimes(1);
+    expect(solveAndSearch).toHaveBeenCalledTimes(1);
+    expect(solveAndSearch).toHaveBeenCalledWith({ query: warrantyQuery, challenge: challenge("a") });
+    expect(snapshot.context.failedSearches).toBe(0);
+  });
+
+  it("a refused proof brings a fresh challenge, solved in turn, and that search finds the plan", async () => {
+    const answers: SearchAnswer[] = [{ challenge: challenge("b") }, { plans: [plan(2)] }];
+    const { actor, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => answers.shift()!);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    expect((await settled(actor)).value).toBe("found");
+    expect(solveAndSearch.mock.calls.map(([search]) => search.challenge)).toEqual([challenge("a"), challenge("b")]);
+  });
+
+  it(`challenge -> solved -> 428 again ... gives up after ${CHALLENGE_ROUNDS} solves: checkFailed, nothing counted, Try Again searches afresh`, async () => {
+    let round = 0;
+    const solve = vi.fn<SolveImpl>(async () => ({ challenge: challenge(`again ${++round}`) }));
+    const { actor, searchPlans, solveAndSearch } = start(async () => ({ challenge: challenge("first") }), undefined, (search) => solve(search));
+    actor.send({ type: "search.submit", query: emailQuery });
+    let snapshot = await settled(actor);
+    expect(snapshot.value).toBe("checkFailed");
+    expect(CHALLENGE_ROUNDS).toBeGreaterThanOrEqual(2);
+    expect(solveAndSearch).toHaveBeenCalledTimes(CHALLENGE_ROUNDS);
+    // Each solve gets the challenge of the answer before it.
+    expect(solveAndSearch.mock.calls.map(([search]) => search.challenge)).toEqual([challenge("first"), ...Array.from({ length: CHALLENGE_ROUNDS - 1 }, (_, i) => challenge(`again ${i + 1}`))]);
+    expect(snapshot.context.failedSearches).toBe(0);
+
+    // Try Again: the same search from the start, with rounds of its own.
+    solve.mockImplementation(async () => ({ plans: [plan(7)] }));
+    actor.send({ type: "search.retry" });
+    snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(searchPlans).toHaveBeenCalledTimes(2);
+    expect(searchPlans).toHaveBeenLastCalledWith(emailQuery);
+  });
+
+  it("a solver that fails gives up at once in checkFailed, counting nothing", async () => {
+    const { actor, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => {
+      throw new Error("The challenge was not solved in time");
+    });
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("checkFailed");
+    expect(solveAndSearch).toHaveBeenCalledTimes(1);
+    expect(snapshot.context.failedSearches).toBe(0);
+  });
+
+  it("a checked search that finds nothing counts one failure; one the API pauses goes to rateLimited", async () => {
+    const empty = start(async () => ({ challenge: challenge("a") }), undefined, async () => []);
+    empty.actor.send({ type: "search.submit", query: warrantyQuery });
+    const notFound = await settled(empty.actor);
+    expect(notFound.value).toEqual({ notFound: "tryAgainOffered" });
+    expect(notFound.context.failedSearches).toBe(1);
+
+    const paused = start(async () => ({ challenge: challenge("a") }), undefined, async () => {
+      throw tooManyRequests({ "Retry-After": "60" });
+    });
+    paused.actor.send({ type: "search.submit", query: warrantyQuery });
+    const rateLimited = await settled(paused.actor);
+    expect(rateLimited.value).toBe("rateLimited");
+    expect(rateLimited.context.failedSearches).toBe(0);
+  });
+
+  it("a new search while checking replaces the check, and its own rounds start from none", async () => {
+    let finishSolve!: (answer: SearchAnswer) => void;
+    const { actor } = start(
+      async (query) => (query.by === "email" ? [plan(3)] : { challenge: challenge("a") }),
+      undefined,
+      () => new Promise<SearchAnswer>((resolve) => (finishSolve = resolve)),
+    );
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await waitFor(actor, (snapshot) => snapshot.matches("checking"));
+    expect(actor.getSnapshot().context.challengeRounds).toBe(1);
+    actor.send({ type: "search.submit", query: emailQuery });
+    finishSolve({ plans: [plan(1)] });
+    const snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.plans.map((found) => found.id)).toEqual([3]);
+    expect(snapshot.context.challengeRounds).toBe(0);
+  });
+
+  it("search.retry does nothing outside checkFailed", async () => {
+    const { actor, searchPlans } = start(async () => []);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "search.retry" });
+    expect(actor.getSnapshot().value).toEqual({ notFound: "tryAgainOffered" });
+    expect(searchPlans).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("planSearch opening a plan by link", () => {
   const start = (openPlan: (link: { planId: number; customerId: number | null; planType: string | null }) => Promise<Plan[]>) => {
     const opened = vi.fn(openPlan);
@@ -322,7 +441,7 @@ describe("planSearch opening a plan by link", () => {
   it("a later search no longer preselects the linked plan", async () => {
     const actor = createActor(
       planSearchMachine.provide({
-        actors: { openPlan: fromPromise(async () => [plan(41)]), searchPlans: fromPromise(async () => [plan(5)]) },
+        actors: { openPlan: fromPromise(async () => [plan(41)]), searchPlans: fromPromise<SearchAnswer, PlanQuery>(async () => ({ plans: [plan(5)] })) },
       }),
       { input: { savedQuery: null } },
     ).start();

@@ -2,13 +2,15 @@
  * No warranty found (SPEC.md section 2): Try Again (back one page), or Contact Service when the
  * planSearch machine says so (its `notFound.contactServiceOffered`, at 3 or more failed searches).
  * When the API paused searching (planSearch `rateLimited`, HTTP 429, issue 9) it says so instead,
- * and for how many minutes, rather than claiming the plan does not exist.
+ * and for how many minutes, rather than claiming the plan does not exist. When the browser's check
+ * (the API's proof-of-work, planSearch `checkFailed`) gave up, it offers to run the same search again.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { Button } from "../../ui/Button.tsx";
-import { usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 
 export function NoWarrantyFoundScreen() {
   const { t } = useLingui();
@@ -17,7 +19,12 @@ export function NoWarrantyFoundScreen() {
   const planSearch = usePlanSearch();
   const contactServiceOffered = useSelector(planSearch, (snapshot) => snapshot.matches({ notFound: "contactServiceOffered" }));
   const waitSeconds = useSelector(planSearch, (snapshot) => (snapshot.matches("rateLimited") ? snapshot.context.retryAfterSeconds : null));
+  const checkFailed = useSelector(planSearch, (snapshot) => snapshot.matches("checkFailed"));
+  // Only Try Again after a failed check searches while this screen shows: it stays, busy, until
+  // select-plan's route has the outcome.
+  const retrying = useSelector(planSearch, (snapshot) => snapshot.matches("searching") || isChecking(snapshot));
   if (waitSeconds !== null) return <SearchesPaused minutes={Math.max(1, Math.ceil(waitSeconds / 60))} />;
+  if (checkFailed || retrying) return <CheckFailed retrying={retrying} />;
   return (
     <section className="screen">
       <h1>
@@ -58,6 +65,42 @@ function SearchesPaused({ minutes }: { minutes: number }) {
           {t`Contact Service`}
         </Button>
       </div>
+      <SearchCheckStatus />
+    </section>
+  );
+}
+
+/**
+ * The check of this browser gave up (its solver failed, or the API refused its proofs): nothing
+ * says the plan is missing, so Try Again runs the same search, and select-plan's route waits for it.
+ */
+function CheckFailed({ retrying }: { retrying: boolean }) {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const planSearch = usePlanSearch();
+  return (
+    <section className="screen">
+      <h1>
+        <Trans>We could not finish your search</Trans>
+      </h1>
+      <p role="status">
+        <Trans>To protect our customers' plans, your browser checks each search first, and this check did not finish. Please try again.</Trans>
+      </p>
+      <div className="actions">
+        <Button
+          loading={retrying}
+          onClick={() => {
+            planSearch.send({ type: "search.retry" });
+            void navigate({ to: "/find-claim/select-plan", search: true });
+          }}
+        >
+          {t`Try Again`}
+        </Button>
+        <Button variant="secondary" onClick={() => void navigate({ to: "/contact-service" })}>
+          {t`Contact Service`}
+        </Button>
+      </div>
+      <SearchCheckStatus />
     </section>
   );
 }

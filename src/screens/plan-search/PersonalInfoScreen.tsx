@@ -13,7 +13,8 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
-import { usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
 
 function initialValues(query: PlanQuery | null): PersonalInfoValues {
@@ -25,7 +26,8 @@ export function PersonalInfoScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const planSearch = usePlanSearch();
-  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
+  // Busy from Submit until the outcome, 'Checking…' (the API's proof-of-work) included.
+  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching") || isChecking(snapshot));
   const saved = useSelector(planSearch, (snapshot) => snapshot.context.query);
 
   const form = useAppForm({
@@ -95,6 +97,7 @@ export function PersonalInfoScreen() {
             {t`Try Warranty Number`}
           </Button>
         </div>
+        <SearchCheckStatus />
       </Form>
     </section>
   );

@@ -10,14 +10,16 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
-import { usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
 
 export function WarrantyNumberScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const planSearch = usePlanSearch();
-  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching"));
+  // Busy from Submit until the outcome, 'Checking…' (the API's proof-of-work) included.
+  const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching") || isChecking(snapshot));
   const savedNumber = useSelector(planSearch, (snapshot) => (snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : ""));
 
   const form = useAppForm({
@@ -47,6 +49,7 @@ export function WarrantyNumberScreen() {
             {t`Try Personal Information`}
           </Button>
         </div>
+        <SearchCheckStatus />
       </Form>
     </section>
   );

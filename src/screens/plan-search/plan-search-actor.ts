@@ -8,8 +8,9 @@
 import { useRouteContext } from "@tanstack/react-router";
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Plan, PlanQuery } from "../../../machines/domain.ts";
-import { planSearchMachine, type PlanLink } from "../../../machines/plan-search.machine.ts";
+import { planSearchMachine, type ChallengedSearch, type PlanLink, type SearchAnswer } from "../../../machines/plan-search.machine.ts";
 import { fetchAcePlan, fetchPlan, searchPlans } from "../../api/plans.ts";
+import { solveSearchChallenge } from "../../api/search-challenge.ts";
 import { clearSearchInfo, loadSearchInfo, saveSearchInfo } from "../../lib/search-info.ts";
 import { inspect } from "../../inspect.ts";
 
@@ -30,7 +31,9 @@ async function openPlan(link: PlanLink): Promise<Plan[]> {
 export function createPlanSearch(): PlanSearchActorRef {
   const logic = planSearchMachine.provide({
     actors: {
-      searchPlans: fromPromise<Plan[], PlanQuery>(({ input }) => searchPlans(input)),
+      searchPlans: fromPromise<SearchAnswer, PlanQuery>(({ input }) => searchPlans(input)),
+      // The proof-of-work the API asked for, solved in workers, then the same search with its proof.
+      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input }) => searchPlans(input.query, await solveSearchChallenge(input.challenge))),
       openPlan: fromPromise<Plan[], PlanLink>(({ input }) => openPlan(input)),
     },
     actions: {
@@ -42,20 +45,25 @@ export function createPlanSearch(): PlanSearchActorRef {
 }
 
 /**
- * Resolves with the actor's snapshot once it rests in `found`, `notFound` or `rateLimited` (at once
- * when it already does): the outcome a route redirects on after sending `plan.open` or
- * `plans.requested`.
+ * Resolves with the actor's snapshot once it rests in `found`, `notFound`, `rateLimited` or
+ * `checkFailed` (at once when it already does): the outcome a route redirects on after sending
+ * `plan.open` or `plans.requested`.
  */
 export function settledPlanSearch(planSearch: PlanSearchActorRef): Promise<SnapshotFrom<typeof planSearchMachine>> {
   return waitFor(planSearch, (snapshot) => snapshot.matches("found") || foundNothing(snapshot));
 }
 
 /**
- * True when a search came to rest without plans, `notFound` or `rateLimited`: the route goes on to
- * no-warranty-found, which says which.
+ * True when a search came to rest without plans, `notFound`, `rateLimited` or `checkFailed`: the
+ * route goes on to no-warranty-found, which says which.
  */
 export function foundNothing(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
-  return snapshot.matches("notFound") || snapshot.matches("rateLimited");
+  return snapshot.matches("notFound") || snapshot.matches("rateLimited") || snapshot.matches("checkFailed");
+}
+
+/** True while the API's proof-of-work is solved and the search sent again with it ('Checking…'). */
+export function isChecking(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
+  return snapshot.matches("checking");
 }
 /**
  * The app's planSearch actor, from the router context; read it with `useSelector`. The route of the
