@@ -24,12 +24,19 @@ export interface Portal {
 }
 
 /**
+ * The proof-of-work of plan search, unless a test asks for it: never asked for (the journeys search
+ * and fail far more often than a person), and tiny work when a test's walk makes challenges itself.
+ */
+const NO_SEARCH_CHALLENGE: ServerConfig["searchChallenge"] = { after: [1_000, 600], cost: 1 };
+
+/**
  * Starts a fresh server and database with the built portal, and a phone-sized browser page.
- * @param settings server settings to change, e.g. a tight `rateLimits` to meet the 429 path
+ * @param settings server settings to change, e.g. a tight `rateLimits` to meet the 429 path, or a
+ *   `searchChallenge` that asks for a proof-of-work after a few failed searches
  */
 export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<Portal> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
-  const server = await startServer({ ...settings, dataDir, staticDir: inject("portalDir") });
+  const server = await startServer({ searchChallenge: NO_SEARCH_CHALLENGE, ...settings, dataDir, staticDir: inject("portalDir") });
   const browser = await launchChromium();
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
