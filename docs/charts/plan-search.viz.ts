@@ -44,11 +44,16 @@ export const machine = createMachine({
       },
     },
     searching: {
-      entry: "clearPlans",
+      entry: ["clearPlans", "forgetChallenge"],
       invoke: {
         id: "searchPlans",
         src: "searchPlans",
         onDone: [
+          {
+            guard: "isChallenge",
+            target: "checking",
+            actions: "storeChallenge",
+          },
           {
             guard: "hasPlans",
             target: "found",
@@ -72,8 +77,53 @@ export const machine = createMachine({
         ],
       },
     },
+    checking: {
+      entry: "countChallengeRound",
+      invoke: {
+        id: "solveAndSearch",
+        src: "solveAndSearch",
+        onDone: [
+          {
+            guard: "isChallengeWithRoundsLeft",
+            target: "checking",
+            actions: "storeChallenge",
+            reenter: true,
+          },
+          {
+            guard: "isChallenge",
+            target: "checkFailed",
+          },
+          {
+            guard: "hasPlans",
+            target: "found",
+            actions: ["storePlans", "resetFailures"],
+          },
+          {
+            target: "notFound",
+            actions: "countFailure",
+          },
+        ],
+        onError: [
+          {
+            guard: "isRateLimited",
+            target: "rateLimited",
+            actions: "storeRetryAfter",
+          },
+          "checkFailed",
+        ],
+      },
+    },
+    checkFailed: {
+      entry: "forgetChallenge",
+      on: {
+        "search.retry": {
+          guard: "hasSavedQuery",
+          target: "searching",
+        },
+      },
+    },
     openingPlan: {
-      entry: "clearPlans",
+      entry: ["clearPlans", "forgetChallenge"],
       invoke: {
         id: "openPlan",
         src: "openPlan",
@@ -102,6 +152,7 @@ export const machine = createMachine({
       },
     },
     found: {
+      entry: "forgetChallenge",
       on: {
         "plans.requested": [
           {
@@ -111,9 +162,12 @@ export const machine = createMachine({
         ],
       },
     },
-    rateLimited: {},
+    rateLimited: {
+      entry: "forgetChallenge",
+    },
     notFound: {
       initial: "tryAgainOffered",
+      entry: "forgetChallenge",
       states: {
         tryAgainOffered: {
           always: {

@@ -1,20 +1,32 @@
 /**
  * QA table of planSearchMachine (finding a plan, the try counter, plan links, searches paused by
- * the API). The machine outlives the screens (router context), so a state is checked on the screen
- * the last gesture left open: select-plan for `found`, no-warranty-found for `notFound`, the
- * warranty number search for `idle`.
+ * the API, the proof-of-work the API may ask for first). The machine outlives the screens (router
+ * context), so a state is checked on the screen the last gesture left open: select-plan for
+ * `found`, no-warranty-found for `notFound` and `checkFailed`, the warranty number search for `idle`.
+ * The searches are held and answered by search-calls.ts: the reference API answers, or the walk
+ * pauses them (429) or asks for a proof-of-work (428) with a challenge signed as the server signs.
  */
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
 import type { Plan, PlanQuery } from "../../machines/domain.ts";
-import { planSearchMachine, SEARCH_LIMIT, type PlanLink, type PlanSearchContext, type PlanSearchEvent, type PlanSearchInput } from "../../machines/plan-search.machine.ts";
+import {
+  CHALLENGE_ROUNDS,
+  planSearchMachine,
+  SEARCH_LIMIT,
+  type PlanLink,
+  type PlanSearchContext,
+  type PlanSearchEvent,
+  type PlanSearchInput,
+  type SearchAnswer,
+} from "../../machines/plan-search.machine.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
+import { holdSearches, searchesOf } from "./search-calls.ts";
 import { demoPlan } from "./demo.ts";
 import { heading, hides, plansShown, planRadio, shows, submitWarrantyNumber } from "./screen.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start, type Walker } from "./table.ts";
 
-type Event = PlanSearchEvent | Outcome<"searchPlans", Plan[]> | Outcome<"openPlan", Plan[]>;
+type Event = PlanSearchEvent | Outcome<"searchPlans", SearchAnswer> | Outcome<"solveAndSearch", SearchAnswer> | Outcome<"openPlan", Plan[]>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const UNKNOWN_NUMBER = "W-X00-NOPE01";
@@ -28,6 +40,21 @@ const search = (number: string): Event => ({ type: "search.submit", query: { by:
 /** What the reference API finds for a warranty number: the demo plan, or nothing. */
 const found = (snapshot: AnyMachineSnapshot): Plan[] => (numberOf(ctx(snapshot).query) === JANE.number ? [JANE] : []);
 
+/**
+ * The 428 of a path. Its challenge is made by the walk when it answers (search-calls.ts), signed
+ * with the server's keys: this stand-in only tells the model a challenge came.
+ */
+const CHALLENGED: SearchAnswer = { challenge: { parameters: { madeBy: "the walk, as the reference API makes them" } } };
+
+/** The answers the API may give a search in `state` (searching, or checking a proof). */
+function searchAnswers(snapshot: AnyMachineSnapshot, id: "searchPlans" | "solveAndSearch"): Event[] {
+  const answers: Event[] = [{ type: `xstate.done.actor.${id}`, output: { plans: found(snapshot) }, actorId: id } as Event];
+  // The API asks the right details for a proof-of-work (after other searches failed): a search
+  // first, then a refused proof again, until the portal gives up.
+  if (found(snapshot).length > 0) answers.push({ type: `xstate.done.actor.${id}`, output: CHALLENGED, actorId: id } as Event);
+  return answers;
+}
+
 /** A link was opened: nothing searched, yet a plan focused or a failure counted. */
 const openedByLink = (snapshot: AnyMachineSnapshot) => ctx(snapshot).query === null && (ctx(snapshot).focusPlanId !== null || ctx(snapshot).failedSearches > 0);
 
@@ -35,11 +62,13 @@ const openedByLink = (snapshot: AnyMachineSnapshot) => ctx(snapshot).query === n
 function events(snapshot: AnyMachineSnapshot): Event[] {
   const { query } = ctx(snapshot);
   if (snapshot.matches("searching")) {
-    const answers: Event[] = [{ type: "xstate.done.actor.searchPlans", output: found(snapshot), actorId: "searchPlans" }];
+    const answers = searchAnswers(snapshot, "searchPlans");
     // The API pauses searching after many (HTTP 429): shown with an unknown number, once.
     if (found(snapshot).length === 0) answers.push({ type: "xstate.error.actor.searchPlans", error: httpFailure(429, { retryAfter: RETRY_AFTER }), actorId: "searchPlans" });
     return answers;
   }
+  if (snapshot.matches("checking")) return searchAnswers(snapshot, "solveAndSearch");
+  if (snapshot.matches("checkFailed")) return [{ type: "search.retry" }];
   if (snapshot.matches("openingPlan")) return [{ type: "xstate.done.actor.openPlan", output: [JANE], actorId: "openPlan" }];
   const searches = [search(JANE.number), search(UNKNOWN_NUMBER)];
   if (snapshot.matches("idle")) {
@@ -61,7 +90,8 @@ const starts: Array<Start<PlanSearchInput>> = [
   {
     name: "a new visit, on the warranty number search",
     setup: ["Open http://localhost:8787/find-claim/warranty-number in a new private window (nothing searched yet)."],
-    arrange: async ({ page }) => {
+    arrange: async ({ page, context, server }) => {
+      await holdSearches(context, server);
       await page.goto("/find-claim/warranty-number");
     },
     input: { savedQuery: null },
@@ -77,6 +107,7 @@ function backToSearchWords(before: AnyMachineSnapshot): string {
   if (before.matches("idle")) return "";
   if (before.matches({ notFound: "tryAgainOffered" })) return "Press **Try Again**, then ";
   if (before.matches("rateLimited")) return "Press **Back to search**, then ";
+  if (before.matches("checkFailed")) return "Press the browser's **Back** button (to 'Find your warranty'), then ";
   return "Press the browser's **Back** button (to 'Find your warranty'), then ";
 }
 
@@ -148,8 +179,22 @@ export const planSearchTable: ModelTable<Event> = {
         await page.goto("/find-claim/select-plan");
       },
     ),
-    "xstate.done.actor.searchPlans": callDone((event) => (event.output.length ? "The API finds the plan." : "The API finds nothing.")),
-    "xstate.error.actor.searchPlans": callFailed(() => `The API pauses searching (HTTP 429, Retry-After ${RETRY_AFTER} s).`),
+    "search.retry": user(
+      () => "Press **Try Again**.",
+      async ({ page }) => {
+        await page.getByRole("button", { name: "Try Again" }).click();
+      },
+    ),
+    "xstate.done.actor.searchPlans": searchAnswered(),
+    "xstate.error.actor.searchPlans": system(
+      () => `The API pauses searching (HTTP 429, Retry-After ${RETRY_AFTER} s).`,
+      async ({ context }) => searchesOf(context).answer({ kind: "paused", retryAfter: RETRY_AFTER }),
+    ),
+    "xstate.done.actor.solveAndSearch": searchAnswered(),
+    "xstate.error.actor.solveAndSearch": system(
+      () => "The search sent with the proof gets no answer (the connection drops).",
+      async ({ context }) => searchesOf(context).answer({ kind: "dropped" }),
+    ),
     "xstate.done.actor.openPlan": callDone(() => "The API opens the plan."),
     "xstate.error.actor.openPlan": callFailed(() => "Opening the plan fails."),
   },
@@ -158,7 +203,17 @@ export const planSearchTable: ModelTable<Event> = {
       await shows(page.getByRole("heading", { level: 1, name: "Find your warranty", exact: true }));
     }),
     searching: view("Submit busy, or 'Loading your plans…', while the search runs.", async ({ page }) => {
-      await shows(page.getByText("Loading your plans…").or(page.locator("button[aria-busy=true]", { hasText: "Submit" })));
+      await shows(page.getByText("Loading your plans…").or(page.locator("button[aria-busy=true]", { hasText: /Submit|Try Again/ })));
+    }),
+    checking: view(
+      (snapshot) => `'Checking…' as a status line while the browser solves the challenge and sends the search again (round ${ctx(snapshot).challengeRounds} of at most ${CHALLENGE_ROUNDS}); nothing to press.`,
+      async ({ page }) => {
+        await shows(page.getByRole("status").filter({ hasText: "Checking…" }));
+      },
+    ),
+    checkFailed: view("'We could not finish your search' with **Try Again** and Contact Service.", async ({ page }) => {
+      await shows(heading(page, "We could not finish your search"));
+      await shows(page.getByRole("button", { name: "Try Again" }));
     }),
     openingPlan: view("'Opening your plan…'", async ({ page }) => {
       await shows(page.getByText("Opening your plan…"));
@@ -194,8 +249,25 @@ export const planSearchTable: ModelTable<Event> = {
       await hides(page.getByRole("button", { name: "Try Again" }));
     }),
   },
+  // The searches are held by search-calls.ts instead, which answers them in the order they come.
   calls: {
     searchPlans: { method: "POST", path: /^search_plan$/ },
+    solveAndSearch: { method: "POST", path: /^search_plan$/ },
     openPlan: { method: "GET", path: /^plan\/[^/]+$/ },
   },
 };
+
+/** The API answers a held search: the reference API itself, or the walk with a 428 challenge. */
+function searchAnswered<E extends Extract<Event, { type: "xstate.done.actor.searchPlans" | "xstate.done.actor.solveAndSearch" }>>() {
+  return system<E>(
+    (event, before) =>
+      "challenge" in event.output
+        ? before.matches("checking")
+          ? "The API refuses the proof and asks for a proof-of-work again (HTTP 428 with a new challenge; by hand: in the developer tools, answer that search with the 428 saved before)."
+          : "The API asks for a proof-of-work first (HTTP 428 CHALLENGE_REQUIRED; a server started with SEARCH_CHALLENGE_AFTER=1/600 does after one search that found nothing)."
+        : event.output.plans.length
+          ? "The API finds the plan."
+          : "The API finds nothing.",
+    async ({ context }, event) => searchesOf(context).answer({ kind: "challenge" in event.output ? "challenge" : "server" }),
+  );
+}
