@@ -8,7 +8,7 @@
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHALLENGE_STATUS } from "../../contract/challenge.ts";
-import { openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 const JANE = "W-E34-WS4566";
 const WORDS = {
@@ -38,14 +38,16 @@ describe.each(["en", "es"] as const)("in %s: the right number after two wrong on
     page.on("response", (response) => {
       if (response.url().endsWith("/api/v1/search_plan")) answers.push(response.status());
     });
-    // The search sent with the proof waits until 'Checking…' has been seen: with tiny work the
-    // check would otherwise be over before anyone could look.
+    // The search sent with the proof waits until 'Checking…' has been looked at: with tiny work
+    // the check would otherwise be over before anyone could look.
     const checking = page.getByRole("status").filter({ hasText: words.checking });
     const proofs: Request[] = [];
+    let release!: () => void;
+    const looked = new Promise<void>((resolve) => (release = resolve));
     await context.route(/\/api\/v1\/search_plan$/, async (route) => {
       if (route.request().headers()["x-altcha"] === undefined) return route.fallback();
       proofs.push(route.request());
-      await checking.waitFor({ state: "visible" });
+      await looked;
       await route.fallback();
     });
 
@@ -59,6 +61,8 @@ describe.each(["en", "es"] as const)("in %s: the right number after two wrong on
 
     // A status line (role=status: a polite live region), not a prompt: nothing to press.
     await checking.waitFor({ state: "visible" });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    release();
     await page.getByRole("heading", { name: words.plans }).waitFor();
     await page.getByRole("radio", { name: new RegExp(JANE) }).waitFor();
     expect(answers).toEqual([200, 200, CHALLENGE_STATUS, 200]);
