@@ -14,6 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyText } from "./body-text.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 import { accessOf } from "./session.ts";
@@ -39,7 +40,7 @@ export function idempotentWrites(db: Database, config: Pick<ServerConfig, "sessi
     if (++requests % SWEEP_EVERY === 0) await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`);
 
     const key = sessionKey(c, config, sent);
-    const body = await c.req.text(); // Hono keeps the body, so the route still reads it
+    const body = await bodyText(c); // kept, so the route reads the same text
     const fingerprint = `${c.req.method} ${c.req.path} ${createHash("sha256").update(body).digest("hex")}`;
     const [claimed] = await db.query("INSERT INTO idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key", [key, fingerprint]);
     if (!claimed) {

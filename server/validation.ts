@@ -5,7 +5,9 @@
  */
 import type { Context } from "hono";
 import * as v from "valibot";
+import { LARGE_BODY_LENGTH, bodyText, inTurn } from "./body-text.ts";
 import { invalid } from "./http-errors.ts";
+import { API_JSON_LIMITS, jsonShapeProblem } from "./json-shape.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -14,13 +16,24 @@ import { MAX_ID, MAX_SERIAL_ID } from "../contract/schemas.ts";
 /**
  * Parses the JSON body of a request with a schema.
  * @returns the schema's output
- * @throws HttpError 400 `{ message: "Invalid request", errors }` on malformed JSON (`errors.body`) or
- *   any schema or storage-limit issue (keyed by dot path; `body` for the whole body)
+ * @throws HttpError 400 `{ message: "Invalid request", errors }` on malformed JSON or a structure no
+ *   request has (nesting, values: json-shape.ts), both as `errors.body`, or on any schema or
+ *   storage-limit issue (keyed by dot path; `body` for the whole body)
  */
 export async function parseBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  const text = await bodyText(c);
+  const parse = () => parseText(schema, text);
+  return text.length > LARGE_BODY_LENGTH ? inTurn(parse) : parse();
+}
+
+/** parseBody once the body is text. */
+function parseText<S extends AnySchema>(schema: S, text: string): v.InferOutput<S> {
+  // Before JSON.parse, whose cost grows with the values a text holds.
+  const problem = jsonShapeProblem(text, API_JSON_LIMITS);
+  if (problem) throw invalid({ body: problem });
   let raw: unknown;
   try {
-    raw = JSON.parse(await c.req.text());
+    raw = JSON.parse(text);
   } catch {
     throw invalid({ body: "Malformed JSON" });
   }

@@ -14,7 +14,9 @@ import {
   MAX_CLAIM_ITEMS_PER_CALL, MAX_DAMAGES_PER_CALL, MAX_ID, MAX_NOTES_LENGTH, MAX_SERIAL_ID,
   claimItemsRequestSchema, contactTicketRequestSchema, damagesRequestSchema,
 } from "../../contract/schemas.ts";
+import { Hono } from "hono";
 import { API_PREFIX } from "../../server/app-deps.ts";
+import { bodyText } from "../../server/body-text.ts";
 import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db.ts";
 import { API_KEY, DEV_PORTAL_ORIGIN, claimBody, draftWithItem, startTestServer, type Answer, type TestServer } from "./helpers.ts";
@@ -70,13 +72,29 @@ describe("the finding replayed", () => {
     expectBoundedRefusal(answer);
   }, 120_000);
 
-  it("the same items where a call takes a larger body: one error, about the array's length", async () => {
+  it("the same items where a call takes a larger body: one error, about the body's values", async () => {
     const body = JSON.stringify({ claimId: 1, customerId: 1, damage_item: new Array(200_000).fill({}) });
     const answer = await sendRaw("POST", "/insert_claim_item_damage", body);
     expectBoundedRefusal(answer);
     expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body.errors)).toEqual(["damage_item"]);
+    expect(answer.body.errors).toEqual({ body: expect.stringMatching(/^Too many values/) });
   }, 120_000);
+});
+
+describe("a body is refused for a structure no request has, before it is parsed", () => {
+  it("nesting deeper than 16", async () => {
+    const answer = await sendRaw("POST", "/insert_claim_item_damage", `{"claimId":1,"damage_item":${"[".repeat(17)}${"]".repeat(17)}}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ body: expect.stringMatching(/^Nested too deeply/) });
+  });
+
+  it("more values than the largest request holds, while brackets and commas inside texts do not count", async () => {
+    const many = await sendRaw("POST", "/search_plan", `{"search_type":"search_plan_4","number":"x",${Array.from({ length: 4100 }, (_, i) => `"k${i}":0`).join(",")}}`);
+    expect(many.status).toBe(400);
+    expect(many.body.errors).toEqual({ body: expect.stringMatching(/^Too many values/) });
+    const inText = await server.api.post("/search_plan", { search_type: "search_plan_4", number: "W-E34-WS4566", note: "[[[[,,,,::::{{{{\"".repeat(3000) });
+    expect(inText.status).toBe(200);
+  });
 });
 
 describe("arrays are refused for their length before any item is read", () => {
@@ -152,8 +170,19 @@ describe("each call reads at most its largest honest body", () => {
     const answer = await server.api.send("POST", "/insert_claim_item_damage", honest);
     // Read in full and judged on its content: the plan item and lookups named do not exist.
     expect(answer.status).toBe(400);
+    expect(answer.body.errors).not.toHaveProperty(["body"]);
     const tooBig = JSON.stringify({ claimId: draft.claimId, customerId: draft.plan.customerId, damage_item: [damage("x".repeat(1_400_000))] });
     expect((await server.api.send("POST", "/insert_claim_item_damage", tooBig)).status).toBe(413);
+  });
+});
+
+describe("a large body is decoded in slices", () => {
+  it("keeps every character, those cut by a slice's edge included", async () => {
+    const app = new Hono().post("/echo", async (c) => c.text(await bodyText(c)));
+    // 1-, 2-, 3- and 4-byte characters, so that slices of 64 KiB end inside each kind.
+    const text = "a\u00e9\u20ac\u{1F6CB}".repeat(40_000);
+    const response = await app.request("/echo", { method: "POST", body: text });
+    expect(await response.text()).toBe(text);
   });
 });
 
