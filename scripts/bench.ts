@@ -9,6 +9,9 @@
  *   dropped there): search_plan, plan/{id} and claim/{id} evenly paced at fixed rates, the most
  *   each is answered, and the server's memory (scripts/bench-load.ts).
  * - OCR time of a receipt photo (issue 15, scripts/bench/ocr.ts).
+ * - Bounded work per request: each costliest body's server CPU per KiB, and the p99 of normal calls
+ *   at 200/s while six of the costliest are in flight (scripts/bench/hostile-load.ts). With
+ *   `-- --hostile-only`, only these, printed and not written.
  */
 import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,6 +20,7 @@ import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
 import { ocrFigures } from "./bench/ocr.ts";
+import { HOSTILE_BUDGET, HOSTILE_SECONDS, hostileFigures, meetsHostileBudget, type HostileFigures } from "./bench/hostile-load.ts";
 import { nearestRank } from "./bench/paced-load.ts";
 import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, ms, type LoadFigures } from "./bench-load.ts";
 
@@ -76,7 +80,7 @@ async function serverFigures(): Promise<number> {
 }
 
 /** Adds the reference API's figures and verdicts to docs/performance.md (written by the portal bench). */
-async function reportApi(coldStartMs: number, load: LoadFigures): Promise<void> {
+async function reportApi(coldStartMs: number, load: LoadFigures, hostile: HostileFigures): Promise<void> {
   const rows = load.rows.map((row) => {
     const verdict = row.rate === LOAD_BUDGET.rate ? (meetsLoadBudget(row) ? "pass" : "FAIL") : "-";
     return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms.toFixed(1)} ms | ${row.p99Ms.toFixed(1)} ms | ${row.failed} of ${row.total} | ${verdict} |`;
@@ -103,8 +107,32 @@ as the last is answered, for ${LOAD_SETTINGS.capacitySeconds} s.
 | call | served | p50 | p99 | failed |
 |---|---|---|---|---|
 ${capacity.join("\n")}
-`,
+${hostileReport(hostile)}`,
   );
+}
+
+/** The bounded-work figures as a section of docs/performance.md. */
+function hostileReport(hostile: HostileFigures): string {
+  const rows = hostile.bodies.map((body) => `| ${body.name} | ${body.call} | ${(body.bytes / 1024).toFixed(0)} KiB | ${body.status || "closed"}, ${body.answerBytes} bytes | ${body.cpuMs.toFixed(1)} ms | ${body.msPerKiB.toFixed(3)} ms |`);
+  const { alone, normal } = hostile;
+  return `
+### Under attack: bounded work per request
+
+The costliest bodies a client may send with the public API key alone, each sent again and again
+on its own; server CPU (user + system, from /proc) per request and per KiB sent.
+
+| body | call | size | answer | CPU a request | CPU per KiB |
+|---|---|---|---|---|---|
+${rows.join("\n")}
+
+GET claim/{id} evenly paced at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s, alone and then while ${HOSTILE_BUDGET.inFlight} of "${hostile.worst.name}"
+(the costliest) are in flight all the time, each sent again as soon as it is answered:
+
+| GET claim/{id} at ${HOSTILE_BUDGET.rate}/s | p50 | p99 | failed | budget: p99 < ${HOSTILE_BUDGET.p99UnderMs} ms, none failed |
+|---|---|---|---|---|
+| alone | ${alone.p50Ms.toFixed(1)} ms | ${alone.p99Ms.toFixed(1)} ms | ${alone.failed} of ${alone.total} | - |
+| ${HOSTILE_BUDGET.inFlight} costliest bodies in flight (${hostile.hostileAnswered} answered meanwhile) | ${normal.p50Ms.toFixed(1)} ms | ${normal.p99Ms.toFixed(1)} ms | ${normal.failed} of ${normal.total} | ${meetsHostileBudget(hostile) ? "pass" : "FAIL"} |
+`;
 }
 
 /** Adds the OCR time of a receipt photo (issue 15) to docs/performance.md. */
@@ -121,13 +149,19 @@ Jane Doe's invoice photo (test/fixtures/invoices/jane-doe-invoice.jpg): median $
 
 // --load-only: the reference API's figures alone, printed but not written (no build, no Lighthouse).
 const loadOnly = process.argv.includes("--load-only");
+// --hostile-only: the bounded-work figures alone, printed (also as docs/performance.md's section) but not written.
+if (process.argv.includes("--hostile-only")) {
+  console.log(hostileReport(await hostileFigures()));
+  process.exit(0);
+}
 // The load first, while this process is small: the client runs here, and after Lighthouse and an
 // in-process PGlite this process holds some 2 GB, whose collector pauses then showed in the p99
 // (208-222 ms in two full runs, 26-49 ms alone).
 const apiLoad = await loadFigures("PGlite", undefined);
+const hostile = await hostileFigures();
 const coldStartMs = await serverFigures();
 if (!loadOnly) await runPortalBench();
-if (!loadOnly) await reportApi(coldStartMs, apiLoad);
+if (!loadOnly) await reportApi(coldStartMs, apiLoad, hostile);
 if (!loadOnly) await reportOcr(await ocrFigures());
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);
 else console.log("Load on PostgreSQL: skipped, DATABASE_URL is not set (README, 'On a real PostgreSQL server')");
