@@ -320,6 +320,11 @@ export const linkDocumentResponseSchema = v.object({
 });
 
 /** POST /insert_manual_warr_item body (SPEC.md section 5, "Missing line item"). */
+/** Most missing line items one claim may add: a few beyond the invoice, never thousands. */
+export const MAX_MANUAL_ITEMS_PER_CLAIM = 10;
+/** `code` of the 409 answering one missing line item more than MAX_MANUAL_ITEMS_PER_CLAIM. */
+export const TOO_MANY_MISSING_ITEMS = "TOO_MANY_MISSING_ITEMS";
+
 export const manualItemRequestSchema = v.object({
   claimId: id,
   warrentyId: serialId,

@@ -6,14 +6,13 @@
  * (server/claim-writes.ts), goes when its draft is deleted, and a claim adds at most
  * MAX_MANUAL_ITEMS_PER_CLAIM of them.
  */
-import type { ManualItemRequest } from "../contract/schemas.ts";
+import { MAX_MANUAL_ITEMS_PER_CLAIM, TOO_MANY_MISSING_ITEMS, type ManualItemRequest } from "../contract/schemas.ts";
 import { lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "./db.ts";
 import { conflict } from "./http-errors.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
 
-/** Most missing line items one claim may add: a few beyond the invoice, never thousands. */
-export const MAX_MANUAL_ITEMS_PER_CLAIM = 10;
+export { MAX_MANUAL_ITEMS_PER_CLAIM };
 
 /**
  * Adds a missing line item to an FPP draft's plan, owned by the draft.
@@ -36,7 +35,7 @@ export async function addManualItem(tx: Queryable, request: ManualItemRequest): 
   throwIfAny(errors);
   const [held] = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM plan_items WHERE claim_id = $1", [claim.id]);
   if ((held?.n ?? 0) >= MAX_MANUAL_ITEMS_PER_CLAIM) {
-    throw conflict("TOO_MANY_MISSING_ITEMS", `This claim already has ${MAX_MANUAL_ITEMS_PER_CLAIM} missing items, the most allowed`);
+    throw conflict(TOO_MANY_MISSING_ITEMS, `This claim already has ${MAX_MANUAL_ITEMS_PER_CLAIM} missing items, the most allowed`);
   }
   const optional = (text: string | undefined) => (text?.trim() ? text.trim() : null);
   const [row] = await tx.query<{ id: number }>(

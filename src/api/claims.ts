@@ -5,9 +5,13 @@
 import { localIsoDate } from "../../machines/claim-rules.ts";
 import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
-import { http, serverMessage } from "./http.ts";
+import { codeOf, http, serverMessage } from "./http.ts";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import {
   CLAIM_CODES,
+  MAX_MANUAL_ITEMS_PER_CLAIM,
+  TOO_MANY_MISSING_ITEMS,
   claimDetailSchema,
   claimItemsResponseSchema,
   damagesResponseSchema,
@@ -179,6 +183,10 @@ export async function addManualItem(claim: { claimId: number; planId: number }, 
       .json(messageSchema);
     return body.message;
   } catch (error) {
+    // The one refusal a person can meet by using the portal as meant: said in the screen's language.
+    if (codeOf(error) === TOO_MANY_MISSING_ITEMS) {
+      throw new Error(i18n._(msg`This claim already has the most missing items it can hold (${MAX_MANUAL_ITEMS_PER_CLAIM}). Choose one of them, or contact us.`), { cause: error });
+    }
     throw new Error(serverMessage(error), { cause: error });
   }
 }

@@ -46,6 +46,12 @@ export function statusOf(error: unknown): number | undefined {
   return response instanceof Response ? response.status : undefined;
 }
 
+/** The `code` of a failed call's JSON answer, or undefined when it has none. */
+export function codeOf(error: unknown): string | undefined {
+  const data = isHTTPError(error) ? (error.data as { code?: unknown } | undefined) : undefined;
+  return typeof data?.code === "string" ? data.code : undefined;
+}
+
 /**
  * The `message` of a failed call's JSON answer, or "" when it has none. ky has already read the
  * body into `error.data`; the response itself can no longer be read.

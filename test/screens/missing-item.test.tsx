@@ -260,6 +260,24 @@ describe("missing line item: submitting", () => {
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     expect(await screen.findByText("Algo salió mal")).toBeInTheDocument();
   });
+
+  it("a claim at its most missing items says so in the screen's language, not the server's English", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    const full = { code: "TOO_MANY_MISSING_ITEMS", message: "This claim already has 10 missing items, the most allowed" };
+    server.answer = (call) => (call.path === "insert_manual_warr_item" ? json(full, 409) : undefined);
+    await openPage(server, "es");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
+    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
+    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
+    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Este reclamo ya tiene el máximo de artículos faltantes que admite (10). Elija uno de ellos o contáctenos.");
+  });
 });
 
 describe("missing line item: option lists", () => {
