@@ -82,7 +82,7 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
   const server = await startApiProcess({
     API_KEY, ...(scratch ? { DATABASE_URL: scratch } : {}),
     // The bench searches far more often than a person may.
-    RATE_LIMIT_SEARCH: "9999999/60", RATE_LIMIT_SEARCH_NAME: "9999999/60", RATE_LIMIT_PLAN: "9999999/60",
+    RATE_LIMIT_SEARCH: "9999999/60", SEARCH_CHALLENGE_AFTER: "9999999/60", RATE_LIMIT_PLAN: "9999999/60",
   });
   try {
     const pid = server.child.pid!;

@@ -150,7 +150,7 @@ async function costOf(base: string, pid: number, name: string, path: string, bod
  */
 export async function hostileFigures(): Promise<HostileFigures> {
   const server = await startApiProcess({
-    API_KEY, RATE_LIMIT_SEARCH: "9999999/60", RATE_LIMIT_SEARCH_NAME: "9999999/60", RATE_LIMIT_PLAN: "9999999/60",
+    API_KEY, RATE_LIMIT_SEARCH: "9999999/60", SEARCH_CHALLENGE_AFTER: "9999999/60", RATE_LIMIT_PLAN: "9999999/60",
   });
   try {
     const pid = server.child.pid!;
