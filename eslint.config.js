@@ -15,6 +15,9 @@
 // - `npm run lint` passes --max-warnings 0, so a warning is as blocking as an error.
 // - Import zones use core `no-restricted-imports` (no resolver, no extra dependency). Imports here
 //   are relative paths, so each zone forbids the folder names climbing out of its own folder.
+//   Inside src/: ui/ never imports screens/; a feature folder under src/screens/ reaches another
+//   only through src/screens/shared/; scripts/ uses only the server modules listed in SERVER_PUBLIC.
+import { readdirSync } from "node:fs";
 import { defineConfig } from "eslint/config";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -45,6 +48,55 @@ const disableNeedsReason = {
     };
   },
 };
+
+/**
+ * The feature folders under src/screens/ (one per part of the portal: plan-search, claim-wizard, ...),
+ * read from disk so a new feature is zoned without editing this file. What two of them use lives in
+ * src/screens/shared/ (or, when it has no screen logic, in src/ui/ or src/lib/).
+ */
+const SHARED_SCREENS = "shared";
+const FEATURES = readdirSync(`${import.meta.dirname}/src/screens`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== SHARED_SCREENS)
+  .map((entry) => entry.name);
+
+/**
+ * A pattern forbidding `feature` to files of another folder under src/screens/. Feature folders are
+ * flat, so their files reach a sibling as `../<feature>/`; a path that climbs out to src/ and back
+ * through `screens/` is caught too. (Not `(../)+<feature>`: src/invoice/ and src/welcome/ share
+ * names with features and are fine to import.)
+ */
+const otherFeature = (feature, from) => ({
+  regex: `^(\\.\\./|(\\.\\./)+screens/)${feature}(/|$)`,
+  message: `src/screens/${from}/ may not import the feature folder src/screens/${feature}/: move what both use to src/screens/${SHARED_SCREENS}/ (or to src/ui/ or src/lib/ when it has no screen logic).`,
+});
+
+/**
+ * The server modules scripts may import: entry points and the few values a script must agree on with
+ * the server. Anything else in server/ is its internals (routes, queries, guards) and stays private.
+ */
+const SERVER_PUBLIC = [
+  "start", // startServer: scripts/start.ts, the bench and the screenshots run the real server
+  "config", // loadConfig and ServerConfig: how a script configures that server
+  "data-lock", // exitWhenLocked: a CLI touching the data folder refuses to run beside a server
+  "db", // openDatabase: scripts/plan-link.ts reads plans as the server does
+  "plan-links", // the link signing the server checks (scripts/plan-link.ts must sign the same way)
+  "plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
+  "welcome-page", // which app paths are prerendered and the file the server serves each from
+  "seed-data", // the demo plans the invoice fixtures are written for
+  "portal-files", // the bench serves the built portal exactly as the server does
+  "body-limits", // the hostile-load bench sizes its bodies at the server's own limits
+];
+
+/** The portal's zone for `files`: never server/ (all of src/), plus `patterns`. */
+const portalZone = (files, ...patterns) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", {
+      // One object per file set replaces, not adds to, the rule's options: each zone repeats this one.
+      patterns: [folder("server", "The portal talks to the reference API over HTTP only, never by importing server/."), ...patterns],
+    }],
+  },
+});
 
 const UI_PACKAGES = ["react", "react-dom", "react-dom/*", "react/*", "ky", "@tanstack/*", "@lingui/*", "@xstate/react"];
 
@@ -131,13 +183,19 @@ export default defineConfig(
       }],
     },
   },
+  portalZone(["src/**"]),
+  portalZone(["src/ui/**"], folder("screens", "src/ui/ holds building blocks with no screen logic: it never imports src/screens/ (a caller passes in the screen it needs).")),
+  ...[...FEATURES, SHARED_SCREENS].map((from) =>
+    portalZone([`src/screens/${from}/**`], ...FEATURES.filter((feature) => feature !== from).map((feature) => otherFeature(feature, from))),
+  ),
   {
-    files: ["src/**"],
+    files: ["scripts/**"],
     rules: {
       "no-restricted-imports": ["error", {
-        patterns: [
-          folder("server", "The portal talks to the reference API over HTTP only, never by importing server/."),
-        ],
+        patterns: [{
+          regex: `^(\\.\\./)+server/(?!(${SERVER_PUBLIC.join("|")})\\.ts$)`,
+          message: `Scripts use the reference API through its public modules only (SERVER_PUBLIC in eslint.config.js: ${SERVER_PUBLIC.join(", ")}), never its internals.`,
+        }],
       }],
     },
   },

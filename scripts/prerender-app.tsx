@@ -12,7 +12,7 @@ import { createActor } from "xstate";
 import { planSearchMachine } from "../machines/plan-search.machine.ts";
 import { AppRoot, createAppRouter } from "../src/app-root.tsx";
 import { i18n, type Locale } from "../src/i18n.ts";
-import { createPlanSearchSlot, type PlanSearchSlot } from "../src/screens/plan-search/plan-search-slot.ts";
+import { createPlanSearchSlot, type PlanSearchSlot } from "../src/screens/shared/plan-search-slot.ts";
 
 /** A slot whose actor never runs: a prerendered screen only reads it. */
 const idleSlot = (): PlanSearchSlot => createPlanSearchSlot(() => createActor(planSearchMachine, { input: { savedQuery: null } }));

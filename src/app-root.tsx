@@ -9,8 +9,8 @@ import { I18nProvider } from "@lingui/react";
 import { createRouter, RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { routeTree } from "./routeTree.gen.ts";
-import { ErrorPage } from "./screens/errors/ErrorPage.tsx";
-import type { PlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
+import { ErrorPage } from "./ui/ErrorPage.tsx";
+import type { PlanSearchSlot } from "./screens/shared/plan-search-slot.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { PageLoading } from "./ui/PageLoading.tsx";
 

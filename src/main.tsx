@@ -9,8 +9,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppRoot, createAppRouter, PENDING_VIEW_AFTER_MS, type AppRouter } from "./app-root.tsx";
 import { recordEarlyInput } from "./early-input.ts";
 import { activateLocale, detectLocale, i18n } from "./i18n.ts";
-import { createPlanSearch } from "./screens/plan-search/plan-search-actor.ts";
-import { createPlanSearchSlot } from "./screens/plan-search/plan-search-slot.ts";
+import { createPlanSearch } from "./screens/shared/plan-search-actor.ts";
+import { createPlanSearchSlot } from "./screens/shared/plan-search-slot.ts";
 import { ROUTE_LOAD_TIMEOUT_MS } from "./ui/LoadWatchdog.tsx";
 import "./styles.css";
 

@@ -9,7 +9,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState, type AnyRouter } from "@tanstack/react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ErrorPage } from "../screens/errors/ErrorPage.tsx";
+import { ErrorPage } from "./ErrorPage.tsx";
 
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;

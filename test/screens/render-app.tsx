@@ -12,8 +12,8 @@ import { vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { routeTree } from "../../src/routeTree.gen.ts";
-import { createPlanSearch } from "../../src/screens/plan-search/plan-search-actor.ts";
-import { createPlanSearchSlot } from "../../src/screens/plan-search/plan-search-slot.ts";
+import { createPlanSearch } from "../../src/screens/shared/plan-search-actor.ts";
+import { createPlanSearchSlot } from "../../src/screens/shared/plan-search-slot.ts";
 
 export type FakeNetwork = (request: Request) => Response | Promise<Response>;
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
-import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
+import { foundNothing, settledPlanSearch } from "../../screens/shared/plan-search-actor.ts";
 import type { PlanLink } from "../../../machines/plan-search.machine.ts";
 import { OpenPlanScreen } from "../../screens/plan-search/OpenPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";

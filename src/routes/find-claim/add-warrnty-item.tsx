@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
-import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
+import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
 import { MissingItemScreen } from "../../screens/missing-item/MissingItemScreen.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { ACE_CLAIM } from "../../screens/claim-wizard/ace-claim-family.tsx";
 import { loadAceClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
-import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
+import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-ace-claim")({

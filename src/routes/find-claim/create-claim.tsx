@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { loadFppClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { FPP_CLAIM } from "../../screens/claim-wizard/fpp-claim-family.tsx";
-import { ClaimNotFound } from "../../screens/errors/ClaimNotFound.tsx";
+import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-claim")({

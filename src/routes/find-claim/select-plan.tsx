@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
-import { foundNothing, settledPlanSearch } from "../../screens/plan-search/plan-search-actor.ts";
+import { foundNothing, settledPlanSearch } from "../../screens/shared/plan-search-actor.ts";
 import { PlansLoading } from "../../screens/select-plan/PlansLoading.tsx";
 import { SelectPlanScreen } from "../../screens/select-plan/SelectPlanScreen.tsx";
 import { optionalId } from "../-search-params.ts";

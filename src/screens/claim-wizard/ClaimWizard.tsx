@@ -15,7 +15,7 @@ import type { ActorRefFrom } from "xstate";
 import { CLAIM_STEPS } from "../../../machines/claim-steps.ts";
 import { stepOf } from "../../../machines/claim-wizard.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
-import { ClaimNotFound } from "../errors/ClaimNotFound.tsx";
+import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
 import { claimActorsFor } from "./claim-actors.ts";
 import type { StartedLoad } from "./claim-loads.ts";
 import type { ClaimFamilyTable } from "./claim-families.tsx";

@@ -9,7 +9,7 @@ import { createActor, fromCallback, type ActorRefFrom } from "xstate";
 import { invoiceReadingMachine, NO_DETAILS, type InvoiceFile, type InvoiceReadingEvent } from "../../../machines/invoice-reading.machine.ts";
 import { forgetInvoiceDetails, keepInvoiceDetails, loadInvoiceDetails } from "../../lib/invoice-details.ts";
 import { inspect } from "../../inspect.ts";
-import type { PlanSearchActorRef } from "../plan-search/plan-search-actor.ts";
+import type { PlanSearchActorRef } from "../shared/plan-search-actor.ts";
 
 export type InvoiceReadingActorRef = ActorRefFrom<typeof invoiceReadingMachine>;
 

@@ -6,7 +6,7 @@
  * out of the app shell (issue 12).
  */
 import { redirect } from "@tanstack/react-router";
-import type { RouterContext } from "../plan-search/plan-search-slot.ts";
+import type { RouterContext } from "../shared/plan-search-slot.ts";
 import type { InvoiceReadingActorRef } from "./invoice-reading-actor.ts";
 
 async function invoiceReadingOf(context: RouterContext): Promise<InvoiceReadingActorRef> {

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { EMAIL_PATTERN, isValidUsPhone } from "../../../machines/contact-rules.ts";
 import type { FieldMessageKey } from "../../lib/messages.ts";
-import { requiredText, searchZip } from "../plan-search/personal-info-schema.ts";
+import { requiredText, searchZip } from "../shared/search-fields.ts";
 
 const m = (key: FieldMessageKey) => key;
 const blank = (text: string) => text.trim() === "";

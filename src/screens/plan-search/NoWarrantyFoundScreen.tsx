@@ -9,7 +9,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { Button } from "../../ui/Button.tsx";
-import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 
 export function NoWarrantyFoundScreen() {

@@ -6,7 +6,7 @@
  */
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
-import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 
 export function SearchCheckStatus() {
   const checking = useSelector(usePlanSearch(), isChecking);

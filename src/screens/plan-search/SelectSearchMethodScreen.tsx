@@ -8,7 +8,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { usePlanSearch } from "./plan-search-actor.ts";
+import { usePlanSearch } from "../shared/plan-search-actor.ts";
 
 type Method = "warrantyNumber" | "personalInfo" | "invoice";
 

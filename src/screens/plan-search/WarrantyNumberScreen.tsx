@@ -10,7 +10,7 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
-import { isChecking, usePlanSearch } from "./plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
 

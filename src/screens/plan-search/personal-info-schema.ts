@@ -5,12 +5,9 @@
 import * as v from "valibot";
 import { EMAIL_PATTERN, isValidUsPhone } from "../../../machines/contact-rules.ts";
 import type { FieldMessageKey } from "../../lib/messages.ts";
+import { requiredText, searchZip } from "../shared/search-fields.ts";
 
 const m = (key: FieldMessageKey) => key;
-/** A name: required, trimmed (shared with the invoice verify form). */
-export const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
-/** The optional home ZIP of a search: digits only (shared with the invoice verify form). */
-export const searchZip = v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric")));
 
 export const SEARCH_BY = ["email", "phone", "invoice"] as const;
 export type SearchBy = (typeof SEARCH_BY)[number];

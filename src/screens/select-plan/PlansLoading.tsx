@@ -7,7 +7,7 @@
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
-import { isChecking, usePlanSearch } from "../plan-search/plan-search-actor.ts";
+import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 
 export function PlansLoading() {
   // The route's beforeLoad loaded planSearch before this pending view can show.

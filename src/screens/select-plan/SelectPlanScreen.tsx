@@ -15,7 +15,7 @@ import { config } from "../../config.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
-import { usePlanSearch } from "../plan-search/plan-search-actor.ts";
+import { usePlanSearch } from "../shared/plan-search-actor.ts";
 import { PlanCard } from "./PlanCard.tsx";
 import { inspect } from "../../inspect.ts";
 

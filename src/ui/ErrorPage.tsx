@@ -3,7 +3,7 @@
  * status text or message, or 'An unexpected error occurred.', with Refresh Page and Go Home.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Button } from "../../ui/Button.tsx";
+import { Button } from "./Button.tsx";
 
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useLingui();
