@@ -13,7 +13,7 @@ import { compileHints } from "./scripts/compile-hints.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
- * A PostgreSQL server for the server-pg project (issue 14). The other projects never see it: their
+ * A PostgreSQL server for the server-pg project. The other projects never see it: their
  * servers each run on a PGlite of their own, whatever the shell exports.
  */
 const postgresUrl = process.env.DATABASE_URL || undefined;
@@ -27,9 +27,9 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     chunkUrl(),
     prerenderWelcome(),
-    // The OCR worker, cores and trained data under /ocr/, served by the portal itself (issue 15).
+    // The OCR worker, cores and trained data under /ocr/, served by the portal itself.
     ocrAssets(),
-    // The app's startup chunks compiled while they stream in, not on the main thread (issue 12).
+    // The app's startup chunks compiled while they stream in, not on the main thread.
     compileHints("index"),
     precompress(),
   ],
@@ -39,7 +39,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 3500,
     // No modulepreload polyfill: every browser since 2023 (Safari 17, Firefox 115) follows the
     // hints itself, an older one only loads the app's modules as it finds them; and the welcome
-    // page's entry, which runs before the page is painted, then imports no other script (issue 12).
+    // page's entry, which runs before the page is painted, then imports no other script.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
@@ -48,7 +48,7 @@ export default defineConfig({
       input: { index: "index.html", prerendered: "welcome.html" },
       output: {
         // The app shell in four chunks (scripts/app-chunks.ts): a phone asks for a handful of scripts,
-        // not some thirty, and the welcome page still loads only what it shares with the app (issue 12).
+        // not some thirty, and the welcome page still loads only what it shares with the app.
         codeSplitting: {
           // A group takes only the modules it names, not what they import.
           includeDependenciesRecursively: false,

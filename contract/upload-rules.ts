@@ -6,7 +6,7 @@
 /** Largest accepted file, in bytes (10 MB). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 
-/** Most documents one claim item may hold (issue 9: a claim cannot grow without bound). */
+/** Most documents one claim item may hold, so a claim cannot grow without bound (SECURITY.md). */
 export const MAX_DOCUMENTS_PER_CLAIM_ITEM = 20;
 
 /** Most bytes of documents one claim may hold, in bytes (200 MiB: 20 files of the largest size). */

@@ -125,7 +125,7 @@ export function withoutItem(context: Pick<ClaimDraftContext, "selection" | "deta
 }
 
 /**
- * The consumer's unsaved input, as a wizard keeps it on this device across a reload (issue 14):
+ * The consumer's unsaved input, as a wizard keeps it on this device across a reload:
  * chosen items, their details and the damage blocks not yet on the server.
  */
 export type KeptDraft = Pick<ClaimDraftContext, "selection" | "details" | "damages">;
@@ -154,7 +154,7 @@ export function draftToKeep(context: Pick<ClaimDraftContext, "selection" | "deta
 }
 
 /**
- * What the device keeps of a wizard's draft now (issue 14): undefined before the claim has loaded
+ * What the device keeps of a wizard's draft now: undefined before the claim has loaded
  * (a copy kept by an earlier visit stays as it is), null once the claim is no longer a draft (it
  * was submitted: forget the copy), else the unsaved input (draftToKeep).
  */

@@ -11,7 +11,7 @@ export const EARLIEST_NOTICE_DATE = "2000-01-01";
 /**
  * A moment's calendar date in the consumer's zone, `YYYY-MM-DD`. Read from the Date's own fields: a
  * locale's formatter (toLocaleDateString) would start the platform's date formatting, which was
- * the longest piece of work in showing a damage step on a throttled phone (issue 12).
+ * the longest piece of work in showing a damage step on a throttled phone.
  */
 export function localIsoDate(moment: Date): string {
   const two = (value: number) => String(value).padStart(2, "0");

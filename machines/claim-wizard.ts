@@ -49,7 +49,7 @@ export interface ClaimWizardInput {
   customerId: number | null;
   /** `step` of the URL, null when missing or not a number. */
   requestedStep: number | null;
-  /** Unsaved input kept on this device from before a reload (issue 14), laid over the loaded claim. */
+  /** Unsaved input kept on this device from before a reload, laid over the loaded claim. */
   keptDraft?: KeptDraft | null;
 }
 

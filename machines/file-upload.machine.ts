@@ -1,7 +1,7 @@
 /**
  * Uploading photos and documents to one destination, a claim item or a contact-service request
  * (SPEC.md sections 5 "Upload", 7 file-upload-url / insert_linked_and_embedded_files, 8 upload
- * toasts; issue 13). Two machines, parent and child, in one file because neither means anything
+ * toasts). Two machines, parent and child, in one file because neither means anything
  * alone:
  *
  * - `fileUploadMachine`, the batch: checks what was picked by name and size, spawns one

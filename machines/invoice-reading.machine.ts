@@ -1,5 +1,5 @@
 /**
- * invoiceReadingMachine: finding a plan from the invoice or receipt (issue 15; SPEC.md section 2
+ * invoiceReadingMachine: finding a plan from the invoice or receipt (SPEC.md section 2
  * names the routes scan-upload-invoice, upload-invoice and upload-invoice/verify-info and a plan
  * search "by invoice upload"). The consumer chooses a PDF or a photo, the device reads it with a
  * progress bar, the verify form opens prefilled with what was read, and Search hands the checked

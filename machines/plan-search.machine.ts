@@ -7,7 +7,7 @@
  *
  * `notFound` says what the no-warranty-found screen offers: `tryAgainOffered` below the search
  * limit, `contactServiceOffered` at it. `rateLimited` is the API refusing to search for a while
- * (HTTP 429, issue 9): no search happened, so the try counter does not move, and the screen says
+ * (HTTP 429, SECURITY.md): no search happened, so the try counter does not move; the screen says
  * when to try again.
  *
  * `checking` is the API asking for a proof-of-work before it searches (HTTP 428, SECURITY.md
@@ -129,7 +129,7 @@ export const planSearchMachine = setup({
     forgetChallenge: assign({ challengeRounds: 0, challenge: null }),
   },
   guards: {
-    // The API refused to search for now (HTTP 429): not a failed search (issue 9).
+    // The API refused to search for now (HTTP 429): not a failed search, so no try is counted.
     isRateLimited: (_, params: { error: unknown }) => retryAfterSeconds(params.error) !== null,
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
     // The API asks for a proof-of-work before it searches (HTTP 428).

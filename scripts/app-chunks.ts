@@ -1,5 +1,5 @@
 /**
- * Which chunk each module of the build goes to (issue 12). What the app's first screen needs (every
+ * Which chunk each module of the build goes to. What the app's first screen needs (every
  * module index.html's entry imports, not lazily) goes into two chunks, its libraries and its own
  * code; what it shares with the prerendered welcome page's code (src/welcome/hydrate.tsx, which
  * that page's entry imports once the page is painted) into two more. A phone then asks

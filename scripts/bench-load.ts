@@ -1,5 +1,5 @@
 /**
- * Load figures for `npm run bench` (issue 14): the API as its own process (scripts/api-process.ts)
+ * Load figures for `npm run bench`: the API as its own process (scripts/api-process.ts)
  * on PGlite or on PostgreSQL. Each call is sent at fixed rates, evenly paced (scripts/bench/paced-load.ts),
  * for a fixed time after a warm-up at the same rate; then autocannon finds the most it answers with
  * a fixed number of connections. Prints throughput, p50 and p99 latency, failures, and the server's
@@ -52,7 +52,7 @@ export interface CapacityRow {
   failed: number;
 }
 
-/** Issue 12's budget for the reference API: p99 under this at 200 requests/s, with nothing failed. */
+/** The reference API's budget: p99 under this at 200 requests/s, with nothing failed. */
 export const LOAD_BUDGET = { rate: 200, p99UnderMs: 50 } as const;
 
 /** True when a row at the budget's rate meets it. */

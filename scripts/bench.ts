@@ -2,13 +2,13 @@
  * `npm run bench`: prints figures, asserts nothing (tests never time things). With `-- --load-only`,
  * only the reference server's and the load figures, printed and not written to docs/performance.md.
  * - The portal beside a bare React 19 page: script weight per screen, Lighthouse, and the budgets
- *   of issue 12 with their verdicts (scripts/bench/portal.ts, which writes docs/performance.md).
+ *   with their verdicts (scripts/bench/portal.ts, which writes docs/performance.md).
  * - Reference server: cold start on a new data folder, warm restart, resident memory.
  * - API latency on loopback: search_plan, plan/{id}, claim/{id}, bounded request counts.
  * - Load on PGlite and, when DATABASE_URL is set, on PostgreSQL (a scratch database made and
  *   dropped there): search_plan, plan/{id} and claim/{id} evenly paced at fixed rates, the most
  *   each is answered, and the server's memory (scripts/bench-load.ts).
- * - OCR time of a receipt photo (issue 15, scripts/bench/ocr.ts).
+ * - OCR time of a receipt photo (scripts/bench/ocr.ts).
  * - Bounded work per request: each costliest body's server CPU per KiB, and the p99 of normal calls
  *   at 200/s while six of the costliest are in flight (scripts/bench/hostile-load.ts). With
  *   `-- --hostile-only`, only these, printed and not written.
@@ -39,12 +39,12 @@ async function timeRequests(label: string, count: number, send: () => Promise<Re
   console.log(`  ${label.padEnd(26)} n=${count}  p50 ${ms(nearestRank(times, 50))}  p95 ${ms(nearestRank(times, 95))}  max ${ms(times.at(-1)!)}`);
 }
 
-/** Searches far more often than a person may (issue 9's limits would refuse the bench). */
+/** Searches far more often than a person may (the API's rate limits would refuse the bench). */
 const UNLIMITED: Pick<ServerConfig, "rateLimits"> = {
   rateLimits: { searchPerAddress: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60] },
 };
 
-/** Issue 12's budget: `npm start` on a new data folder ready in under this many milliseconds. */
+/** Cold-start budget: `npm start` on a new data folder ready in under this many milliseconds. */
 const COLD_START_BUDGET_MS = 2000;
 
 /** @returns the cold start on a new data folder, in milliseconds */
@@ -135,12 +135,12 @@ GET claim/{id} evenly paced at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s
 `;
 }
 
-/** Adds the OCR time of a receipt photo (issue 15) to docs/performance.md. */
+/** Adds the OCR time of a receipt photo to docs/performance.md. */
 async function reportOcr(ocr: Awaited<ReturnType<typeof ocrFigures>>): Promise<void> {
   await appendFile(
     "docs/performance.md",
     `
-## Reading a receipt photo (issue 15; tesseract.js eng+spa in Node, the browser's WebAssembly core)
+## Reading a receipt photo (tesseract.js eng+spa in Node, the browser's WebAssembly core)
 
 Jane Doe's invoice photo (test/fixtures/invoices/jane-doe-invoice.jpg): median ${ocr.medianMs} ms of ${ocr.runsMs.length} runs (${ocr.runsMs.join(", ")} ms), after ${ocr.workerReadyMs} ms to start the worker with its trained data; fields ${ocr.readRight ? "read right" : "NOT read right"}. A phone is slower than this machine; the portal reads on the device, in a worker, so the page stays responsive meanwhile.
 `,

@@ -2,7 +2,7 @@
  * The project's Chromium, launched one way for the browser tests, the chart renderer and the
  * screenshots. Found in this order: CHROMIUM_PATH; the system's (Debian's `chromium` package);
  * else the Chromium that `@sparticuz/chromium` carries inside its registry package (Linux x64), so
- * a fresh machine needs nothing beyond `npm ci` (issue 10).
+ * a fresh machine needs nothing beyond `npm ci`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

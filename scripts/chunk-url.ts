@@ -1,6 +1,6 @@
 /**
  * Vite plugin: `import url from "chunk-url:./module.tsx"` gives the URL of that module built as a
- * chunk of its own (issue 12). The prerendered pages' entry (src/prerendered-entry.ts) loads the
+ * chunk of its own. The prerendered pages' entry (src/prerendered-entry.ts) loads the
  * welcome page's hydrating code from it only once the page is painted, without importing anything
  * itself: a dynamic import()
  * would bring Vite's preload helper in as a static import, a script fetched (at high priority)

@@ -1,5 +1,5 @@
 /**
- * V8's explicit compile hint (issue 12): `//# allFunctionsCalledOnLoad` as the first line of every
+ * V8's explicit compile hint: `//# allFunctionsCalledOnLoad` as the first line of every
  * chunk the app runs at startup: its HTML entry's chunk and all that chunk imports statically.
  * Chromium (136 and later) then compiles their functions eagerly, on the thread that streams each
  * script in, rather than lazily on the main thread the first time each is called. That lazy

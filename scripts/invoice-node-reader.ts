@@ -1,5 +1,5 @@
 /**
- * Reads the fixture invoices in Node the way the portal reads them in the browser (issue 15):
+ * Reads the fixture invoices in Node the way the portal reads them in the browser:
  * PDFs through pdf.js's legacy build and the same layout (src/invoice/pdf-text.ts), photos and
  * scanned pages through tesseract.js with the English and Spanish trained data from node_modules
  * (no network). Used by test/unit/invoice-fixtures.test.ts and scripts/bench/ocr.ts.

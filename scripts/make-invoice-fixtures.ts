@@ -1,5 +1,5 @@
 /**
- * Makes the demo invoices of issue 15 ("Find my plan from my receipt") in test/fixtures/invoices/:
+ * Makes the demo invoices for "Find my plan from my receipt" in test/fixtures/invoices/:
  * for each demo customer below, an invoice in the layout of a (fictional) furniture retailer,
  * printed to a text-layer PDF by the project's Chromium, and for some a phone-style photo of the
  * printed page (a JPEG of the page lying on a table, turned a little, in perspective, with a

@@ -1,6 +1,6 @@
 /**
- * Vite plugin: the files tesseract.js loads at run time, served by the portal itself (issue 15:
- * no CDN). From node_modules it takes tesseract.js's worker script, the LSTM-only tesseract.js-core
+ * Vite plugin: the files tesseract.js loads at run time, served by the portal itself, not
+ * a CDN. From node_modules it takes tesseract.js's worker script, the LSTM-only tesseract.js-core
  * builds (wasm inlined; the worker picks one by SIMD support) and the English and Spanish trained
  * data (gzipped; tesseract.js inflates it itself), and writes them under dist/ocr/ in a build or
  * serves them from there in `vite dev`. Paths: src/invoice/ocr-files.ts.

@@ -1,6 +1,6 @@
 /**
  * Vite plugin: writes a gzip and a brotli copy beside every built script, stylesheet, page and
- * SVG (issue 12), so the server sends a phone about a third of the bytes without compressing on
+ * SVG, so the server sends a phone about a third of the bytes without compressing on
  * each request (server/portal-files.ts serves them by Accept-Encoding). Runs after the other
  * plugins' own closeBundle (the prerendered welcome pages are written by then).
  */

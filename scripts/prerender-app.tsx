@@ -1,5 +1,5 @@
 /**
- * Server-side render of the app's first screens (issue 12), built with `vite build --ssr` by the
+ * Server-side render of the app's first screens, built with `vite build --ssr` by the
  * prerender plugin (scripts/prerender-welcome.ts) and run once per page and language at build
  * time: the same router and element tree as src/main.tsx (src/app-root.tsx), on a memory history,
  * so the browser hydrates the markup as it is. Only screens that show no one's data are

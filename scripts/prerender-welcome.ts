@@ -1,5 +1,5 @@
 /**
- * Vite plugin: prerenders the welcome page at build time (issue 12), and the app pages of
+ * Vite plugin: prerenders the welcome page at build time, and the app pages of
  * PRERENDERED_APP_PATHS (scripts/prerender-app.tsx, hydrated by src/main.tsx). After the client build it
  * builds src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and
  * Spanish into the built welcome.html, and writes welcome.en.html and welcome.es.html, which the

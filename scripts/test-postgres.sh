@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL cluster for the tests (issue 14): its own data folder, loopback only, a
+# A throwaway PostgreSQL cluster for the tests: its own data folder, loopback only, a
 # free port, trust authentication (nothing but this machine can reach it).
 #   scripts/test-postgres.sh start DIR   creates and starts a cluster in DIR (which must not exist)
 #                                        and prints its DATABASE_URL on stdout

@@ -59,7 +59,7 @@ export function createApp(deps: AppDeps): Hono {
     maxAge: 600,
   }));
   app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
-  // Development and tests only: slow, refused and unanswered calls (FAULTS, issue 14).
+  // Development and tests only: slow, refused and unanswered calls (FAULTS, server/faults.ts).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Hono {
   };
   // A GET or HEAD has no body to limit (fetch's Request gives it none), and a body of declared
   // length is judged by it, as bodyLimit itself does: asking for the body stream would make the Node
-  // adapter build a whole Request for every call and read the body through it (issue 12).
+  // adapter build a whole Request for every call and read the body through it, slowing every call.
   const hasNoBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     if (isUpload(c) || hasNoBody(c)) return next();
@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): Hono {
     if (length === undefined || c.req.header("transfer-encoding") !== undefined) return jsonLimit(maxSize)(c, next);
     return parseInt(length || "0", 10) > maxSize ? tooLarge(c) : next();
   });
-  // A write repeated after its answer was lost is answered once, not done twice (issue 14). After
+  // A write repeated after its answer was lost is answered once, not done twice. After
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
 
@@ -125,7 +125,7 @@ function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
   const files = portalFiles(root);
   const index = serveStatic({ root, path: "index.html" });
-  // A first visit to "/" gets the welcome page prerendered in its language (issue 12).
+  // A first visit to "/" gets the welcome page prerendered in its language.
   app.get("/", welcomePage(root));
   for (const path of PRERENDERED_APP_PATHS) app.get(path, prerenderedPage(root, path));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));

@@ -31,7 +31,7 @@ export interface LoadedClaim {
 
 /**
  * Loads a claim of a plan family with its items, damages and documents, each list in the order
- * its entries were made (`seq`: ids are random), in one query (issue 12: one round trip, the
+ * its entries were made (`seq`: ids are random), in one query (one round trip, the
  * lists built as JSON by the database).
  * @returns the detail and its plan, or null when no claim of this family has this id
  */

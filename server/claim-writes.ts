@@ -17,7 +17,7 @@ import { claimDocumentPath } from "./storage.ts";
 /** Statuses of a claim being handled: a plan with one cannot get another (CLAIM_IN_PROGRESS). */
 const IN_PROGRESS = ["In process", "Pending review", "Open"];
 
-/** Most damages one claim item may carry (issue 9: a claim cannot be inflated without bound). */
+/** Most damages one claim item may carry, so a claim cannot be inflated without bound. */
 export const MAX_DAMAGES_PER_ITEM = 10;
 
 /** Date range of the date fields (SPEC.md section 9), checked here too, not only in the portal. */

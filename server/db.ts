@@ -166,7 +166,7 @@ async function openLockedPglite(folder: string, unlock: () => Promise<void>): Pr
   const pg = await PGlite.create({ fs, startParams, parsers: { [INT8_OID]: parseInt8 } });
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
-  // Outside transactions (every read of the API) each SQL text is prepared once (issue 12), and
+  // Outside transactions (every read of the API) each SQL text is prepared once, and
   // its generic plan kept from the first call: PostgreSQL would otherwise plan `id = ANY($1)` anew
   // for every call (its custom plans look cheaper), which costs more than running it on demo data.
   await pg.exec("SET plan_cache_mode = force_generic_plan");

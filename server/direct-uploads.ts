@@ -1,5 +1,5 @@
 /**
- * Uploads straight to object storage (issue 14; Storage.direct, server/s3-storage.ts). The API
+ * Uploads straight to object storage (Storage.direct, server/s3-storage.ts). The API
  * never sees the bytes, so what its own PUT route checks while receiving them (server/upload-requests.ts)
  * is checked when the file is linked instead: the pending object's size, its Content-Type and its
  * first bytes; a mismatch is deleted and refused. Only then is it moved to its document path, so a

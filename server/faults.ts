@@ -1,5 +1,5 @@
 /**
- * Injected faults, for development and tests only (issue 14): the setting
+ * Injected faults, for development and tests only: the setting
  * `FAULTS=latency:300ms,error:0.1,drop:0.05,ace504:1` makes every API call slower, refuses some
  * before they run (503, nothing written), drops the answer of others after they ran (the write is
  * done, the client hears nothing: a lost answer), and answers ACE submits with a 504 after the

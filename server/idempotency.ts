@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (issue 14), as payment APIs do them: a write that carries an
+ * Idempotent writes, as payment APIs do them: a write that carries an
  * `Idempotency-Key` header is done once; the same key again gets the first answer back (with
  * `Idempotent-Replayed: true`) instead of a second claim, damage or ticket. The portal sends the
  * same key only when it repeats a write whose answer it never heard (src/api/idempotency.ts).

@@ -1,5 +1,5 @@
 /**
- * The language a call asks for (Accept-Language; issue 11 "Spanish all the way down"): Spanish when
+ * The language a call asks for (Accept-Language): Spanish when
  * its first language is Spanish, English otherwise. Lookup names are answered in it, falling back
  * to English where a value has no Spanish name.
  */

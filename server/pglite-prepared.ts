@@ -1,5 +1,5 @@
 /**
- * Prepared statements on PGlite (issue 12, the API under load). PGlite's own query() sends a new
+ * Prepared statements on PGlite (the API under load). PGlite's own query() sends a new
  * unnamed statement every time: PostgreSQL parses and plans it again (planning a join of several
  * lookups costs milliseconds in the WebAssembly build), in six calls into it. Here each SQL text is
  * parsed and described once as a named statement of the one embedded connection, and every later

@@ -1,5 +1,5 @@
 /**
- * A seeded embedded database to start new data folders from (issue 12: `npm start` on a new data
+ * A seeded embedded database to start new data folders from (`npm start` on a new data
  * folder in under 2 s, where creating, migrating and seeding a PGlite cluster took 4 to 7 s). The
  * first start that seeds a new folder saves its cluster, checkpointed, as a plain PGlite data folder
  * under node_modules/.cache; later new folders are copies of it, opened like any existing folder.

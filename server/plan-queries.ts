@@ -81,7 +81,7 @@ export async function loadPlans(q: Queryable, planIds: readonly number[], langua
 
 /**
  * Loads the plans a filter selects, ordered as loadPlans, in one query: each plan's items come
- * with it as JSON already in the wire shape (issue 12: one round trip per call). Items sold with
+ * with it as JSON already in the wire shape (one round trip per call). Items sold with
  * the plan, and the missing line items of `options.claimId` only.
  */
 export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language: Language = "en", options: PlanItemsOptions = {}): Promise<WirePlan[]> {

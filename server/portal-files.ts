@@ -1,5 +1,5 @@
 /**
- * How the built portal's files are sent (issue 12): the gzip or brotli copy the build wrote
+ * How the built portal's files are sent: the gzip or brotli copy the build wrote
  * beside each file (scripts/precompress.ts) when the browser accepts it, and the content-hashed
  * files under /assets/ and the versioned OCR files under /ocr/ cached for a year, as they never
  * change under their name; anything else (index.html) is revalidated, so a new deployment is
@@ -9,7 +9,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 
 const HASHED = /^\/assets\/.+-[\w-]{8}\.\w+$/;
-/** The OCR files (issue 15): their folder names the versions they come from (src/invoice/ocr-files.ts). */
+/** The OCR files: their folder names the versions they come from (src/invoice/ocr-files.ts). */
 const VERSIONED = /^\/ocr\/\d+\.\d+\.\d+-\d+\.\d+\.\d+-\d+\.\d+\.\d+\//;
 
 /** The built files under `root`; calls the next handler when there is none for the path. */

@@ -1,5 +1,5 @@
 /**
- * Storage on an S3-compatible bucket (STORAGE_URL=s3://bucket[/prefix], issue 14), for several
+ * Storage on an S3-compatible bucket (STORAGE_URL=s3://bucket[/prefix]), for several
  * API processes sharing one set of files. Paths map to keys under the prefix; folders are key
  * prefixes ending in "/". Uploads go straight to the bucket through presigned PUT URLs (AWS SDK v3)
  * and wait under `incoming/` until linking checks and accepts them (server/direct-uploads.ts).

@@ -3,7 +3,7 @@
  * inline script, no framing, no referrer, no powerful browser features, HSTS over TLS. The portal
  * needs: its own scripts, inline styles (react-hot-toast injects a <style>), blob: workers and
  * images (the photo pipeline's worker and previews), and the maps script when a key is configured.
- * 'wasm-unsafe-eval' lets the receipt reader (issue 15) compile tesseract's WebAssembly from the
+ * 'wasm-unsafe-eval' lets the receipt reader compile tesseract's WebAssembly from the
  * portal's own /ocr/ files; it allows WebAssembly only, not eval or new Function.
  */
 import type { MiddlewareHandler } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Spanish names of the seeded lookup values (issue 11, "Spanish all the way down"): the reference
+ * Spanish names of the seeded lookup values: the reference
  * API answers these when a call asks for Spanish (Accept-Language: es), and English otherwise.
  * Manufacturer lists are brand names and stay as they are. test/server/lookups-es.test.ts fails
  * when a seeded value of another list has no Spanish name here.

@@ -52,7 +52,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
-    // Unlinked uploads go once their URL has expired: now, and every few minutes (issue 9).
+    // Unlinked uploads go once their URL has expired: now, and every few minutes.
     const sweeper = startUploadSweeper({ db, storage });
     return {
       url: `http://${shownHost}:${port}`,

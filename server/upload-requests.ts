@@ -1,6 +1,6 @@
 /**
  * Receiving a signed upload PUT, for claims and contact-service requests alike (SPEC.md sections 5
- * and 9 upload rules; issue 9): before any byte is read, the signature, expiry, Content-Type and
+ * and 9 upload rules): before any byte is read, the signature, expiry, Content-Type and
  * Content-Length are checked against what the URL was issued for and the URL is spent; then the
  * bytes are read up to the declared size (or the largest file allowed) and their real type checked.
  */

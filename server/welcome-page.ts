@@ -1,5 +1,5 @@
 /**
- * The prerendered pages (issue 12): "/" is answered with welcome.en.html or welcome.es.html from
+ * The prerendered pages: "/" is answered with welcome.en.html or welcome.es.html from
  * the built portal, and the app pages of PRERENDERED_APP_PATHS with theirs, in the language the
  * page itself would pick (src/i18n.ts: `?lng=`, then the language cookie, then the browser's
  * Accept-Language), so the first paint is already the right page. Without a prerendered page the

@@ -2,7 +2,7 @@
  * The app as both its entry (src/main.tsx) and the build-time prerender of its first screens
  * (scripts/prerender-app.tsx) make it: the router with the planSearch slot in its context, and the
  * element tree around it. One source, so a prerendered page and the hydrating app render the same
- * markup (issue 12).
+ * markup.
  */
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";

@@ -1,5 +1,5 @@
 /**
- * Choices made in a prerendered page before the app could hear them (issue 12). A person may tap a
+ * Choices made in a prerendered page before the app could hear them. A person may tap a
  * radio of the prerendered select-search-method screen before the script runs, or while React is
  * still hydrating it: the browser checks the radio, but React's state never heard of it, so Search
  * would stay disabled. React keeps what the page shows when it hydrates an input, so nothing is

@@ -1,5 +1,5 @@
 /**
- * Live inspection (issue 10): in development, `?inspect` in the URL opens the Stately inspector
+ * Live inspection: in development, `?inspect` in the URL opens the Stately inspector
  * (@statelyai/inspect, a pop-up at stately.ai/inspect) and `inspect` streams every actor's events
  * and snapshots to it. Each place that starts an actor passes `{ inspect }`; children are inspected
  * with their parent's system.

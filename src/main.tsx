@@ -1,6 +1,6 @@
 /**
  * Entry: language, the app's planSearch actor in the router context, router, toaster and providers
- * (src/app-root.tsx). A page the server sent prerendered (scripts/prerender-app.tsx, issue 12) is
+ * (src/app-root.tsx). A page the server sent prerendered (scripts/prerender-app.tsx) is
  * already painted: the app loads its first route, then hydrates that markup rather than replacing
  * it, so nothing flickers and the first paint needed no script.
  */
@@ -51,23 +51,23 @@ const early = recordEarlyInput(container);
  * first route), hydrating the page's markup when it can. A function, not top-level await: the
  * entry's chunk and the app shell's import each other, and a module awaiting at its top level in
  * such a cycle would hold every route chunk that imports the shell until it finished, which waits
- * on a route (issue 12).
+ * on a route.
  */
 async function start(): Promise<void> {
   // The router is made, and the first route's code and calls started, in a task of its own rather
   // than in the one that ran every module of the shell: on a slow phone neither then blocks a tap
-  // for long (issue 12, Total Blocking Time). One yield only: a second, before the first route's
+  // for long (Total Blocking Time). One yield only: a second, before the first route's
   // load, made Lighthouse's LCP on step 4 later by some 400 ms.
   await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createAppRouter(createPlanSearchSlot(createPlanSearch));
   // The first page's screen code downloads while its language's catalog does, not after it: the
-  // router would ask for it only once it renders (issue 12). Its data still loads through the route.
+  // router would ask for it only once it renders. Its data still loads through the route.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void (route.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.();
   // A page the server prerendered hydrates its markup once its first route is in (up to the route
   // load limit, SPEC.md section 9). Any other page waits for its first route too, but only as long
   // as the router waits before it shows a route's pending view: the page then appears whole, in
   // one render that React splits into short tasks, instead of a frame and then, in one long
-  // synchronous render as the route resolves, its content (issue 12, Total Blocking Time).
+  // synchronous render as the route resolves, its content (Total Blocking Time).
   const firstRouteLimitMs = prerendered ? ROUTE_LOAD_TIMEOUT_MS : PENDING_VIEW_AFTER_MS;
   const waitStarted = performance.now();
   const [, firstRoute] = await Promise.all([activateLocale(locale), firstRouteLoaded(router, firstRouteLimitMs)]);

@@ -1,5 +1,5 @@
 /**
- * Entry of every prerendered page (issue 12): the welcome page (welcome.html) and the app pages of
+ * Entry of every prerendered page: the welcome page (welcome.html) and the app pages of
  * PRERENDERED_APP_PATHS, whose HTML the build points here (scripts/prerender-welcome.ts). The page
  * arrives painted from its HTML; only once the browser has shown it does this load the code that
  * makes it interactive: for an app page the app's entry, which the build names on #root

@@ -1,5 +1,5 @@
 /**
- * The budgets of issue 12, as ratios to the bare React 19 page measured in the same run, and their
+ * The speed budgets, as ratios to the bare React 19 page measured in the same run, and their
  * verdicts. Pure: figures in, verdicts out.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The two builds the portal benchmark compares (issue 12): the portal as `npm start` serves it,
+ * The two builds the portal benchmark compares: the portal as `npm start` serves it,
  * and a bare React 19 page (scripts/bench/bare-page/) built with the same Vite, as the floor.
  */
 import { fileURLToPath } from "node:url";

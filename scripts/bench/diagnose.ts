@@ -1,5 +1,5 @@
 /**
- * Why a screen is slow, in Lighthouse's own words (issue 12): builds the portal (or reuses a build
+ * Why a screen is slow, in Lighthouse's own words: builds the portal (or reuses a build
  * given with --dir), serves it with the reference API and prints, per run of each screen, the score,
  * FCP, LCP, TBT, the LCP element, the critical request chains and the main thread's work per
  * script; and first, per screen, the scripts it downloads beyond the app shell (gzip, nothing cached). As in the bench, welcome and select-search-method start from an empty cache and storage,

@@ -1,6 +1,6 @@
 /**
  * The steps the bench and its diagnosis take in the portal before measuring a screen a person
- * reaches by searching (issue 12): the same path, so both measure the same page.
+ * reaches by searching: the same path, so both measure the same page.
  */
 import type { Page } from "playwright-core";
 

@@ -1,5 +1,5 @@
 /**
- * Lighthouse in the project's Chromium (issue 12): mobile form factor with Lighthouse's default
+ * Lighthouse in the project's Chromium: mobile form factor with Lighthouse's default
  * (simulated) throttling, performance only, the median of several runs per page.
  */
 import { launch, type LaunchedChrome } from "chrome-launcher";

@@ -1,5 +1,5 @@
 /**
- * OCR time of a receipt photo (issue 15): Jane Doe's phone-style invoice photo
+ * OCR time of a receipt photo: Jane Doe's phone-style invoice photo
  * (test/fixtures/invoices/jane-doe-invoice.jpg, 1300x1625) read by tesseract.js in Node with the
  * portal's English and Spanish data, as scripts/invoice-node-reader.ts reads it. The worker is
  * loaded once (its time printed apart), then the photo is recognized RUNS times: the median is the

@@ -1,5 +1,5 @@
 /**
- * An open-loop load at a steady rate (issue 12's "p99 under 50 ms at 200 requests/s"): request i is
+ * An open-loop load at a steady rate (the budget "p99 under 50 ms at 200 requests/s"): request i is
  * due at i / rate seconds and is sent then, whether or not earlier ones have been answered, over a
  * bounded pool of keep-alive connections. Its latency runs from when it was due, so a request the
  * client could only send late (every connection busy, or this process held up) counts its wait.

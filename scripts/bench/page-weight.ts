@@ -1,5 +1,5 @@
 /**
- * What a page makes a phone download (issue 12): the gzip bytes of every script the page loads
+ * What a page makes a phone download: the gzip bytes of every script the page loads
  * until the network is idle, in a fresh browser context (nothing cached), counted from the built
  * files on disk. Also the gzip size of each built script.
  */

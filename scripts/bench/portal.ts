@@ -1,5 +1,5 @@
 /**
- * The portal half of `npm run bench` (issue 12): builds the portal and a bare React 19 page with
+ * The portal half of `npm run bench`: builds the portal and a bare React 19 page with
  * the same Vite, then measures side by side, in one run, the gzip script each screen loads and
  * Lighthouse's mobile performance, FCP, LCP and TBT (median of 3) for the welcome,
  * select-search-method, select-plan and create-claim step 4 screens; prints each budget with its

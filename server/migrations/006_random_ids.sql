@@ -1,4 +1,4 @@
--- Ids that cannot be walked (issue 9): customers, claims, claim items, damages and documents get
+-- Ids that cannot be walked: customers, claims, claim items, damages and documents get
 -- random ids in [10^11, 2^53 - 1] instead of 1, 2, 3...
 --   * 2^53 - 1 (9007199254740991) is the largest integer a JSON number carries exactly into
 --     JavaScript (Number.MAX_SAFE_INTEGER), so ids stay numbers on the wire as SPEC.md has them.

@@ -1,4 +1,4 @@
--- Upload grants (issue 9): every signed upload URL handed out is recorded here, so that
+-- Upload grants (SECURITY.md): every signed upload URL handed out is recorded here, so that
 --   * it works once: the first PUT sets used_at, in a transaction, and every later PUT with the
 --     same URL is refused, whichever server process it reaches;
 --   * a claim's byte budget counts the bytes its unlinked, unexpired URLs may still bring.

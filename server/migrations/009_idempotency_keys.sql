@@ -1,4 +1,4 @@
--- Answers of writes, by the Idempotency-Key the client sent (issue 14): a write repeated after its
+-- Answers of writes, by the Idempotency-Key the client sent: a write repeated after its
 -- answer was lost is answered from here instead of being done twice. `status` is NULL while the
 -- first request is still running. Rows older than a day are swept.
 CREATE TABLE idempotency_keys (

@@ -87,7 +87,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
       throwIfAny(errors);
       if (linked) {
         // A portal retrying a link whose answer was lost learns the document it already made, so
-        // the retry lists it instead of leaving it orphaned on the server (issue 13).
+        // the retry lists it instead of leaving it orphaned on the server.
         const same = linked.claim_item_id === request.claimItemsId;
         throw new HttpError(409, {
           code: "DOCUMENT_ALREADY_LINKED",

@@ -3,7 +3,7 @@
  * names in the language the call asks for (Accept-Language), English where there is no other.
  * They hold no one's data and change only with a deployment, so, unlike every other API answer
  * (no-store), the browser may keep them for LOOKUP_MAX_AGE_S, one copy per language: a claim
- * reopened within that time asks for its lists again only if its language changed (issue 12).
+ * reopened within that time asks for its lists again only if its language changed.
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";

@@ -96,7 +96,7 @@ function searchedName(request: SearchPlanRequest): string {
 /**
  * The plans a search finds: by warranty number that plan; by personal information every plan of
  * each customer whose names match and who has the chosen email, phone or invoice (and ZIP when
- * given). Read with the plans themselves, in one query (issue 12).
+ * given). Read with the plans themselves, in one query (one round trip).
  *
  * Names, email, phone and ZIP each match the customer's current details or the ones their plans
  * were sold with (migration 011), so a change made through the portal never stops the owner's own

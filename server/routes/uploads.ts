@@ -1,6 +1,6 @@
 /**
  * The signed upload PUT of claim documents (DESIGN.md "The reference claims API"; SPEC.md sections
- * 5 and 9 upload rules; issue 9). Authorised by its signature like an S3 presigned URL, not by the
+ * 5 and 9 upload rules). Authorised by its signature like an S3 presigned URL, not by the
  * API key; it works once, for the declared type and size (server/upload-requests.ts). A claim
  * deleted or submitted while the bytes came in keeps no file: the claim is checked again, under
  * its lock, after the file is written.

@@ -1,7 +1,7 @@
 /**
  * The ky instance every call goes through: base URL and API key header from config (SPEC.md
  * section 7), and the page's language (Accept-Language) so lookup names come back in it. No
- * timeout, as the spec says. Reads retry with backoff (issue 14): a GET that met no answer, a
+ * timeout, as the spec says. Reads retry with backoff: a GET that met no answer, a
  * timeout or a 5xx is tried up to 3 more times, about 0.3 s, 0.6 s and 1.2 s apart (jittered so
  * phones do not return in step). Writes never retry here: a failed write is shown to the person,
  * whose input stays for their own Retry, and that repeat carries the first attempt's

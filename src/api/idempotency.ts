@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for the portal's writes (issue 14; the server side is server/idempotency.ts).
+ * Idempotency keys for the portal's writes (the server side is server/idempotency.ts).
  * Every POST, PUT and DELETE carries an `Idempotency-Key`. A write whose answer never came (a
  * dropped connection, a cancel) keeps its key, so when the person repeats that same write the
  * server answers it from the first time instead of doing it twice; once any answer below 500 has

@@ -1,6 +1,6 @@
 /**
- * Calls to the claims API that have not answered yet, and a way for the person to give up on them
- * (issue 14). SPEC.md sets no client timeout, so nothing is ever cut off by the portal itself; a
+ * Calls to the claims API that have not answered yet, and a way for the person to give up on them.
+ * SPEC.md sets no client timeout, so nothing is ever cut off by the portal itself; a
  * person who has waited long enough can cancel instead, and the call fails like a dropped
  * connection: the machine that made it shows its failure and keeps everything typed for a Retry.
  */

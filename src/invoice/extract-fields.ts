@@ -1,7 +1,7 @@
 /**
  * What a furniture invoice or receipt says about its customer, read from its text, to prefill the
  * upload-invoice/verify-info form (SPEC.md section 2 routes, section 5 rules: phone mask
- * (###) ###-####, numeric ZIP; issue 15, "Find my plan from my receipt").
+ * (###) ###-####, numeric ZIP) for the invoice search, "Find my plan from my receipt".
  *
  * The text comes from a PDF's text layer laid out in columns (text-layout.ts) or from OCR, so
  * this module expects noise: letters for digits inside numbers (O for 0, l or I for 1), stray

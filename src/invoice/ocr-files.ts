@@ -1,5 +1,5 @@
 /**
- * Where the portal serves tesseract.js's files under its own origin (issue 15: no CDN at run
+ * Where the portal serves tesseract.js's files under its own origin (no CDN at run
  * time). scripts/ocr-assets.ts copies them there from node_modules; ocr.ts points tesseract.js at
  * them. Paths are relative to the app's base URL.
  */

@@ -1,5 +1,5 @@
 /**
- * OCR of a receipt photo or a scanned page in the browser (issue 15): tesseract.js in its own Web
+ * OCR of a receipt photo or a scanned page in the browser: tesseract.js in its own Web
  * Worker, English and Spanish, every file from the portal's origin (ocr-files.ts). Big photos are
  * first drawn smaller in the photo worker (src/lib/photo-prepare.ts), so a 10 MB photo never
  * blocks the page: decoding, scaling and recognition all run off the main thread.

@@ -1,7 +1,7 @@
 /**
  * The text of a PDF's first pages with pdf.js, laid out in columns (text-layout.ts). The pdf.js
  * module is passed in: the portal gives the browser build with its bundled worker (read-pdf.ts),
- * the tests and the benchmark give the legacy build that runs in Node. Issue 15.
+ * the tests and the benchmark give the legacy build that runs in Node.
  */
 import type { PDFDocumentProxy, getDocument } from "pdfjs-dist";
 import { layoutRuns, type TextRun } from "./text-layout.ts";

@@ -1,5 +1,5 @@
 /**
- * Reads a chosen invoice or receipt on the device (issue 15, "Find my plan from my receipt"): a
+ * Reads a chosen invoice or receipt on the device ("Find my plan from my receipt"): a
  * PDF through its text layer (or OCR when it is a scan), a photo through OCR, then the customer's
  * fields through extract-fields.ts. The file never leaves the browser. This is the one entry the
  * invoiceReading machine's actor calls (src/screens/invoice/invoice-reading-actor.ts); it is

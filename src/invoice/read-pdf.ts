@@ -1,5 +1,5 @@
 /**
- * A PDF invoice's text in the browser (issue 15): its text layer through pdf.js, whose worker is
+ * A PDF invoice's text in the browser: its text layer through pdf.js, whose worker is
  * bundled by Vite (`?url`) and runs off the main thread; only the first MAX_PDF_PAGES pages are
  * read, so a 20-page PDF costs no more than a 2-page one. A scanned PDF (no text layer) has its
  * first page drawn to a canvas and read by OCR.

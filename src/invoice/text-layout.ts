@@ -2,7 +2,7 @@
  * Lays a PDF page's text runs out as lines of plain text, the way `pdftotext -layout` does: runs
  * on one baseline share a line, each starts at the column its x position gives, and a wide gap
  * stays 3+ spaces, so extract-fields.ts sees "Bill To" and "Ship To" as two columns whose values
- * sit under them. A blank line marks a vertical gap (a new block). Issue 15.
+ * sit under them. A blank line marks a vertical gap (a new block).
  */
 
 /** A run of text on a page: its string, left x and baseline y in PDF units (y grows upwards). */

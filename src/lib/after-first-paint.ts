@@ -1,5 +1,5 @@
 /**
- * Resolves once the browser has shown the page as the server sent it (issue 12): when it reports
+ * Resolves once the browser has shown the page as the server sent it: when it reports
  * the first contentful paint, which it does once that frame is on screen, not merely drawn. A
  * prerendered page's entry waits for this before it loads the code that hydrates the page, so
  * the page's largest paint never waits on a script: on a fast link the scripts would otherwise

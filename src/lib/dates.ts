@@ -4,7 +4,7 @@
  * Calendar dates only, no time or zone. The catalog names the month: the screens that show a date
  * (select-plan first of all) load no date library, and the first date shown costs no start-up of
  * the platform's Intl.DateTimeFormat, which was the longest piece of work in showing create-claim
- * step 4 on a throttled phone (about 90 ms, issue 12).
+ * step 4 on a throttled phone (about 90 ms).
  */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";

@@ -1,5 +1,5 @@
 /**
- * What the invoice verify form holds (issue 15), kept in session storage so a reload of
+ * What the invoice verify form holds, kept in session storage so a reload of
  * upload-invoice/verify-info opens the form as it was. Only the six details are kept, never the
  * file: the receipt stays on the device and leaves this tab with it.
  */

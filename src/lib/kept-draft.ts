@@ -1,5 +1,5 @@
 /**
- * A claim wizard's unsaved input kept in this tab's session storage (issue 14): it survives a reload
+ * A claim wizard's unsaved input kept in this tab's session storage: it survives a reload
  * (and a closed tab the browser reopens) on the same device, never leaves it, and goes when the
  * claim is submitted. One entry per claim: `claimDraft:{family}:{claimId}`.
  */

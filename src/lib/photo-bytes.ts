@@ -1,7 +1,7 @@
 /**
  * Byte-level work on picked files, pure so it runs (and is tested) in Node as in the browser:
  * what a file really is, whether a JPEG's structure is intact, and a JPEG's metadata rewritten so
- * that no location leaves the phone while the capture date stays (issue 13).
+ * that no location leaves the phone while the capture date stays.
  *
  * Why our own few lines instead of a library for writing EXIF: exifr (used to read) does not
  * write; piexifjs, the usual writer, is unmaintained since 2017 and keeps GPS unless told tag by

@@ -1,6 +1,6 @@
 /**
  * Decode, downscale and re-encode a photo with OffscreenCanvas: the work photo-worker.ts does off
- * the main thread (issue 13). Also callable directly where workers are missing.
+ * the main thread. Also callable directly where workers are missing.
  */
 
 /** Longest side a stored photo keeps: enough for an adjuster to zoom into a stain. */

@@ -1,5 +1,5 @@
 /**
- * Makes a picked file fit to store (issue 13; SPEC.md section 5 rules stay the rules for what is
+ * Makes a picked file fit to store (SPEC.md section 5 rules stay the rules for what is
  * stored): HEIC/HEIF photos become JPEG, photos over 10485760 bytes or MAX_PHOTO_SIDE pixels are
  * drawn smaller in a worker, every JPEG loses its location metadata and keeps its capture date.
  * PDFs go as they are; a PDF over the limit, a file that is not what its name says, or a damaged

@@ -1,6 +1,6 @@
 /**
  * Web Worker that decodes a photo and, when it is too big in bytes or pixels, draws it smaller and
- * re-encodes it as JPEG (issue 13), so a 50 MP photo never freezes the page. Decoding applies the
+ * re-encodes it as JPEG, so a 50 MP photo never freezes the page. Decoding applies the
  * EXIF orientation (`imageOrientation: "from-image"`), so re-encoded pixels are upright. Messages
  * are described by PhotoJob / PhotoResult in photo-encode.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * What a person sees while a call takes long (issue 14; SPEC.md sets no client timeout, so nothing
+ * What a person sees while a call takes long (SPEC.md sets no client timeout, so nothing
  * is cut off): after STILL_WORKING_AFTER_MS a polite 'Still working…', and after
  * CANCEL_OFFERED_AFTER_MS a Cancel that gives up on the call (src/api/pending-calls.ts). The
  * machine that made the call then shows its failure and keeps what was typed, so Next or Submit

@@ -1,10 +1,10 @@
 /**
  * Upload area for one destination, a claim item or a contact-service request (SPEC.md section 5
- * "Upload"; issue 13): several files at once, picked, dropped or taken with the phone camera; HEIC
+ * "Upload"): several files at once, picked, dropped or taken with the phone camera; HEIC
  * photos converted and big photos made smaller before upload (src/lib/photo-prepare.ts); a progress
  * bar, Cancel and, after a failure, Retry per file; the toasts of section 8. The fileUpload machine
  * runs the batch, one child per file (upload-batch.ts). The batch, its machine and the photo
- * pipeline load when the first files are picked or dropped, not with the screen (issue 12): until
+ * pipeline load when the first files are picked or dropped, not with the screen: until
  * then the area is only its picker.
  */
 import { useLingui } from "@lingui/react/macro";

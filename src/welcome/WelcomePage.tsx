@@ -1,5 +1,5 @@
 /**
- * The welcome page as a first visit gets it (issue 12): the app's header and welcome screen without
+ * The welcome page as a first visit gets it: the app's header and welcome screen without
  * the router, prerendered to HTML at build time in English and Spanish (render.tsx) and hydrated
  * by hydrate.tsx once it is painted, so its largest paint needs no JavaScript. Start and the logo
  * lead into the app by plain page loads, before hydration as after.

@@ -1,6 +1,6 @@
 /**
  * Makes the prerendered welcome page interactive (loaded by src/prerendered-entry.ts, its entry,
- * once the page is painted; issue 12). The page arrives as HTML in the language the server chose. When the language
+ * once the page is painted). The page arrives as HTML in the language the server chose. When the language
  * detected here is the one prerendered, React hydrates the markup as it is; otherwise (a choice
  * the server could not see, or one made on the page before this code came) it renders the page
  * anew in that language.

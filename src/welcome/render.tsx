@@ -1,5 +1,5 @@
 /**
- * Server-side render of the welcome page (issue 12), built with `vite build --ssr` by the
+ * Server-side render of the welcome page, built with `vite build --ssr` by the
  * prerender plugin (scripts/prerender-welcome.ts) and run once per language at build time.
  */
 import { setupI18n } from "@lingui/core";

@@ -1,4 +1,4 @@
-// The floor the portal is measured against (issue 12): React 19 rendering one heading and one
+// The floor the portal is measured against: React 19 rendering one heading and one
 // paragraph, built with the portal's own Vite. No router, no styles, no data.
 import { createElement as h } from "react";
 import { createRoot } from "react-dom/client";

@@ -8,7 +8,7 @@ import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-ace-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId, cust_id: optionalId }),
-  // As create-claim's: the claim's calls start with the route, once per claim (issue 12).
+  // As create-claim's: the claim's calls start with the route, once per claim.
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id }),
   loader: ({ deps: { claimId, planId, customerId } }) => ({ startedLoad: claimId && planId && customerId ? startLoad(loadAceClaim, { claimId, planId, customerId }) : null }),
   ...ONE_LOAD_PER_CLAIM,

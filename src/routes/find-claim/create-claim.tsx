@@ -9,7 +9,7 @@ import { optionalId, optionalStep } from "../-search-params.ts";
 export const Route = createFileRoute("/find-claim/create-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId }),
   // The claim's calls start with the route, beside its screen's code, rather than once the wizard
-  // has rendered (issue 12); the wizard's machine takes them as its first load.
+  // has rendered; the wizard's machine takes them as its first load.
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
   loader: ({ deps: { claimId, planId } }) => ({ startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null }),
   ...ONE_LOAD_PER_CLAIM,

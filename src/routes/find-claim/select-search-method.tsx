@@ -4,6 +4,6 @@ import { SelectSearchMethodScreen } from "../../screens/plan-search/SelectSearch
 
 /**
  * The first screen of a search. Its planSearch actor loads in the loader, beside the screen's own
- * code rather than before it (a beforeLoad would chain the two downloads, issue 12).
+ * code rather than before it (a beforeLoad would chain the two downloads).
  */
 export const Route = createFileRoute("/find-claim/select-search-method")({ loader: loadPlanSearch, component: SelectSearchMethodScreen });

@@ -69,7 +69,7 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   // The first step shown renders as a transition, so React yields to the phone between pieces of
-  // it rather than one long task (issue 12); until then the loading line stays. Later steps show
+  // it rather than one long task; until then the loading line stays. Later steps show
   // at once: only this null is deferred.
   const revealed = useDeferredValue(step) !== null;
 

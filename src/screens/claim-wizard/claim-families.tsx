@@ -17,7 +17,7 @@ import type { ClaimApi } from "./claim-actors.ts";
 
 /**
  * Each step's screen is loaded when the wizard is about to show that step, so a link to step 4
- * downloads and evaluates only the damage step (issue 12). ClaimWizard starts the URL's step while
+ * downloads and evaluates only the damage step. ClaimWizard starts the URL's step while
  * the claim itself loads, and the next or previous one when the person moves. Until its code is in,
  * the step suspends; once in, it renders at once (no Suspense fallback for a step already loaded,
  * so focus lands on it as WizardFrame says).

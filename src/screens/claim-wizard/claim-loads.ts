@@ -1,7 +1,7 @@
 /**
  * How each family's wizard loads its claim (SPEC.md section 2, "Claim wizard (FPP)" and "(ACE)"):
  * the claim, its plan and the option lists its steps choose from. A module apart from the families'
- * tables, so a route can start the load without the wizard's screens and machines (issue 12); the
+ * tables, so a route can start the load without the wizard's screens and machines; the
  * two routes' loaders bring it, and both families' clients, into the app shell (a few kB).
  * Each rejects with the HTTP error of a failed call, or an Error when the claim is not the plan's.
  */

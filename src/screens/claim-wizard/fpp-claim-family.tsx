@@ -1,7 +1,7 @@
 /**
  * The FPP claim wizard's row of the family table (claim-families.tsx; SPEC.md section 2 "Claim
  * wizard (FPP)"): its machine, its route, its damage options and its API. A module of its own, so
- * the FPP route does not load the ACE machine (issue 12). Its claim load is in claim-loads.ts.
+ * the FPP route does not load the ACE machine. Its claim load is in claim-loads.ts.
  */
 import { msg } from "@lingui/core/macro";
 import type { ClaimOptions } from "../../../machines/domain.ts";

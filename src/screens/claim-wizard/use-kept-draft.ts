@@ -1,5 +1,5 @@
 /**
- * Keeps a running wizard's unsaved input on this device (issue 14): every change of the draft is
+ * Keeps a running wizard's unsaved input on this device: every change of the draft is
  * mirrored to session storage (src/lib/kept-draft.ts) as keptDraftOf decides (machines/
  * claim-drafts.ts: nothing before the claim loads, the unsaved input while it is a draft, no copy
  * once it is submitted), and while a damage block holds unsaved input the browser asks before the

@@ -1,5 +1,5 @@
 /**
- * The file control of the invoice search (issue 15): a PDF or a photo, or (camera) a photo taken
+ * The file control of the invoice search: a PDF or a photo, or (camera) a photo taken
  * now. The chosen file goes to invoiceReading; when the machine starts reading it, the verify route
  * shows the progress and then the form. A refused file is said here, in an alert.
  */

@@ -1,5 +1,5 @@
 /**
- * scan-upload-invoice (issue 15; SPEC.md section 2 names the route): take a photo of the printed
+ * scan-upload-invoice (SPEC.md section 2 names the route): take a photo of the printed
  * invoice with the phone's camera (a computer opens its file chooser instead), with tips for a
  * photo that reads well.
  */

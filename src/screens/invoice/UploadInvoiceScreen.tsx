@@ -1,5 +1,5 @@
 /**
- * upload-invoice (issue 15; SPEC.md section 2 names the route): choose the invoice or receipt as a
+ * upload-invoice (SPEC.md section 2 names the route): choose the invoice or receipt as a
  * PDF or a photo, or go on to scan-upload-invoice to take a photo now. The file is read on the
  * device and never uploaded by this search.
  */

@@ -1,5 +1,5 @@
 /**
- * upload-invoice/verify-info (issue 15): while the device reads the chosen file, its progress and
+ * upload-invoice/verify-info: while the device reads the chosen file, its progress and
  * Cancel; then the search form prefilled with what was read (first and last name, invoice number,
  * email, phone, ZIP) for the consumer to correct and complete. Search sends it through planSearch
  * as a personal-information search and goes to select-plan, whose route waits for the outcome.

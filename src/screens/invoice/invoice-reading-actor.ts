@@ -1,5 +1,5 @@
 /**
- * The app's invoiceReading actor (issue 15): one per planSearch actor, so one per app (and per
+ * The app's invoiceReading actor: one per planSearch actor, so one per app (and per
  * rendered test app), made when a route of the invoice search first asks for it. It starts its
  * searches on that planSearch, so the try counter counts them like the other searches. The reader
  * (pdf.js, tesseract.js and their workers) is imported only when a file is chosen.

@@ -1,9 +1,9 @@
 /**
- * What the invoice search's routes do before their screens render (issue 15; DESIGN.md: routes
+ * What the invoice search's routes do before their screens render (DESIGN.md: routes
  * orchestrate machines in beforeLoad). Both load planSearch, whose searches the invoice search
  * starts, and the invoiceReading actor of the app. A route's beforeLoad is part of the route tree,
  * which every page loads: the actor (its machine) is imported here only when it runs, so it stays
- * out of the app shell (issue 12).
+ * out of the app shell.
  */
 import { redirect } from "@tanstack/react-router";
 import type { RouterContext } from "../shared/plan-search-slot.ts";

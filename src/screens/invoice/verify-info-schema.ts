@@ -1,5 +1,5 @@
 /**
- * The invoice verify form (issue 15): first and last name required as in the personal-information
+ * The invoice verify form: first and last name required as in the personal-information
  * search (SPEC.md section 5); the invoice number, email or phone, at least one, each checked when
  * typed; ZIP optional and numeric.
  */

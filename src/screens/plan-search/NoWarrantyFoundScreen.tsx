@@ -1,7 +1,7 @@
 /**
  * No warranty found (SPEC.md section 2): Try Again (back one page), or Contact Service when the
  * planSearch machine says so (its `notFound.contactServiceOffered`, at 3 or more failed searches).
- * When the API paused searching (planSearch `rateLimited`, HTTP 429, issue 9) it says so instead,
+ * When the API paused searching (planSearch `rateLimited`, HTTP 429) it says so instead,
  * and for how many minutes, rather than claiming the plan does not exist. When the browser's check
  * (the API's proof-of-work, planSearch `checkFailed`) gave up, it offers to run the same search again.
  */

@@ -1,6 +1,6 @@
 /**
  * 'We need to find your warranty' (SPEC.md section 2, "Select search method"): choose warranty
- * number, personal information or (issue 15) the invoice or receipt; Search is disabled until one
+ * number, personal information or the invoice or receipt; Search is disabled until one
  * is chosen and resets the try counter.
  */
 import { Trans, useLingui } from "@lingui/react/macro";

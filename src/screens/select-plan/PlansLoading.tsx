@@ -2,7 +2,7 @@
  * What select-plan shows while its route waits for the plans (a slow search or a reload's re-run):
  * no title yet, as the search may still find nothing; 'Checking…' while the API's proof-of-work is
  * solved (planSearch `checking`, SECURITY.md). A module of its own, so the route can name it
- * without loading the plan screen (issue 12).
+ * without loading the plan screen.
  */
 import { Trans } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";

@@ -52,7 +52,7 @@ function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearc
     planSelectionMachine.provide({
       actors: {
         // The claims client (and luxon, for the claim's dates) loads when the person submits, not
-        // before the plans paint (issue 12).
+        // before the plans paint.
         startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(async ({ input }) => (await import("../../api/claims.ts")).startClaim(input)),
         deleteDraft: fromPromise<void, number>(async ({ input }) => (await import("../../api/claims.ts")).deleteDraftClaim(input)),
       },

@@ -3,7 +3,7 @@
  * screen"), made on first use. A route whose screens read it awaits `get()` in its beforeLoad or
  * loader; its screens then read the actor with `usePlanSearch()` (plan-search-actor.ts). Who makes
  * the actor is given: the app's entry (src/main.tsx) hands over `createPlanSearch`, so its code is
- * in the app's shell, which every app screen needs (issue 12; the welcome page has an entry of its
+ * in the app's shell, which every app screen needs (the welcome page has an entry of its
  * own); the build-time prerender hands over one that never runs.
  */
 import type { PlanSearchActorRef } from "./plan-search-actor.ts";

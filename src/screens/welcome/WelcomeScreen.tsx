@@ -2,7 +2,7 @@
  * The welcome screen (SPEC.md section 1 and 2 "Welcome screen"): banner, the four steps, Start, the
  * 'Claim Video Tutorial' dialog, and the FAQ accordion with every item expanded at first. It knows
  * no router: Start calls `onStart`, so the same screen serves the app's "/" route and the welcome
- * page prerendered at build time (src/welcome/, issue 12).
+ * page prerendered at build time (src/welcome/).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";

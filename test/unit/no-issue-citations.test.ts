@@ -1,0 +1,47 @@
+/**
+ * The product's code says why in its own words: a comment, docstring or script that cites
+ * "issue N" means nothing to a reader of the code, who has no tracker open beside it. Every file
+ * under the product's folders (and the two build configs) is read, as `git grep -i "issue [0-9]"`
+ * would, and no line may cite an issue.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const FOLDERS = ["src", "server", "machines", "contract", "scripts"];
+const FILES = ["eslint.config.js", "vite.config.ts"];
+const CITATION = /issue [0-9]/i;
+
+/** Every file under `folder`, outside node_modules, as paths from the repository root. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !path.split(/[\\/]/).includes("node_modules"));
+}
+
+/** The lines of the text files among `paths` that cite an issue, as `path:line: text`. */
+function citations(paths: string[]): string[] {
+  const found: string[] = [];
+  for (const path of paths) {
+    const text = readFileSync(path, "utf8");
+    if (text.includes("\0")) continue; // images and other binaries
+    text.split("\n").forEach((line, index) => {
+      if (CITATION.test(line)) found.push(`${path}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+describe("no issue citations in the product's code", () => {
+  it("no line of src, server, machines, contract, scripts or the build configs cites 'issue N'", () => {
+    const paths = [...FOLDERS.flatMap(filesUnder), ...FILES];
+    expect(paths.length).toBeGreaterThan(100);
+    expect(citations(paths)).toEqual([]);
+  });
+
+  it("finds a citation wherever a line has one, whatever its case", () => {
+    expect(["// kept across a reload (issue 14).", " * Issue 12's budget", "-- (ISSUE 9)"].every((line) => CITATION.test(line))).toBe(true);
+    expect(["// the issue is the size", "an issued URL", "issues: none"].some((line) => CITATION.test(line))).toBe(false);
+  });
+});
