@@ -2,25 +2,25 @@
  * aceClaimMachine: the ACE claim wizard (SPEC.md section 2 "Claim wizard (ACE)", section 4 "Claim
  * flow"), built on the shared core (claim-wizard.ts): step 2 confirms the customer's contact
  * information, step 3 selects the damaged items with their details; the damage report (options per
- * model number, no specific damage), review and submit are the core's. Any successful answer to
- * submit, and an HTTP 504, count as success.
+ * model number, no specific damage), review and submit are the core's. A submitted claim (any
+ * successful answer but an incomplete claim), an already submitted one and a gateway timeout (HTTP
+ * 504) count as success.
  *
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { isAlreadySubmittedError, isGatewayTimeoutError } from "./call-errors.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
+import { claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
+import type { SubmitOutcome } from "./outcomes.ts";
 
 export const aceClaimMachine = claimWizard
   .extend({
     guards: {
       hasValidContact: ({ context }) => isValidContact(context.contact),
-      // ACE submit shows the confirmation after any successful answer (SPEC.md section 4), unless the
-      // answer itself says the claim was not taken because it is incomplete.
-      isClaimAccepted: (_, params: { message: string }) => params.message !== INCOMPLETE_CLAIM_MESSAGE,
-      // The gateway gave up waiting, but the claim was received: treated as success (SPEC.md section 4).
-      isClaimReceived: (_, params: { error: unknown }) => isGatewayTimeoutError(params.error) || isAlreadySubmittedError(params.error),
+      // ACE submit shows the confirmation after any successful answer but an incomplete claim
+      // (SPEC.md section 4), and after a gateway timeout: the gateway gave up waiting, but the claim
+      // was received.
+      isClaimAccepted: (_, params: { outcome: SubmitOutcome }) => ["submitted", "alreadySubmitted", "gatewayTimeout"].includes(params.outcome.kind),
     },
   })
   .createMachine({

@@ -14,7 +14,7 @@
  *
  * Injected actors: `loadClaim` ({claimId, planId, customerId} -> LoadedClaim), `saveContact` (ACE),
  * `saveItems`, `removeItem`, `saveDamages`, `deleteDamage`, `deleteDocument` (each resolving to the
- * refreshed claim), `submitClaim` (-> the answer's message). Injected actions: `showStep`,
+ * refreshed claim), `submitClaim` (-> its SubmitOutcome). Injected actions: `showStep`,
  * `leaveToSelectPlan`, `goHome` (navigation). Emits `{ type: "notify", code }` for toasts; it holds
  * no text.
  */
@@ -39,7 +39,7 @@ import { hasCompleteDetails } from "./claim-rules.ts";
 import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
 import type { Contact } from "./contact-rules.ts";
 import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
-import { isServerAnswer } from "./call-errors.ts";
+import { failureOf, type SubmitOutcome } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
 
 export interface ClaimWizardInput {
@@ -52,9 +52,6 @@ export interface ClaimWizardInput {
   /** Unsaved input kept on this device from before a reload, laid over the loaded claim. */
   keptDraft?: KeptDraft | null;
 }
-
-/** The claims API's answer to a submit of a claim that still lacks a damage or a document. */
-export const INCOMPLETE_CLAIM_MESSAGE = "Claim is incomplete";
 
 /** Feedback codes the screens turn into toasts or inline messages. */
 export type ClaimNotice =
@@ -174,7 +171,7 @@ export const claimWizard = setup({
     saveDamages: notProvided<Claim, SaveDamagesInput>("saveDamages"),
     deleteDamage: notProvided<Claim, { claimId: number; damageId: number }>("deleteDamage"),
     deleteDocument: notProvided<Claim, { claimId: number; documentId: number }>("deleteDocument"),
-    submitClaim: notProvided<string, { claimId: number; customerId: number }>("submitClaim"),
+    submitClaim: notProvided<SubmitOutcome, { claimId: number; customerId: number }>("submitClaim"),
   },
   actions: {
     // Navigation, injected by the screen.
@@ -253,13 +250,13 @@ export const claimWizard = setup({
     // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
     isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
-    // Submit answers: each family says which count as a submitted claim (SPEC.md section 4). FPP
-    // needs the message 'Succeed' (ACE overrides it); a failed submit never counts unless the
-    // family says so (isClaimReceived, defined by each family).
-    isClaimAccepted: (_, params: { message: string }) => params.message === "Succeed",
-    isClaimReceived: (_, _params: { error: unknown }) => false,
-    // A delete the server refused, as opposed to one that got no answer (SPEC.md section 8).
-    isRefusedByServer: (_, params: { error: unknown }) => isServerAnswer(params.error),
+    // Submit outcomes: each family says which count as a submitted claim (SPEC.md section 4). A
+    // claim taken now, or refused because it already was (a lost answer, a second tab), counts; ACE
+    // also counts a gateway timeout (it overrides this guard). A failed submit never counts.
+    isClaimAccepted: (_, params: { outcome: SubmitOutcome }) => params.outcome.kind === "submitted" || params.outcome.kind === "alreadySubmitted",
+    // A delete the server answered and refused (or asked to wait on), as opposed to one that got no
+    // usable answer (SPEC.md section 8).
+    isRefusedByServer: (_, params: { error: unknown }) => failureOf(params.error).kind !== "network",
   },
 });
 
@@ -423,13 +420,10 @@ const coreStates = {
           src: "submitClaim",
           input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId }),
           onDone: [
-            { guard: { type: "isClaimAccepted", params: ({ event }) => ({ message: event.output }) }, target: "#step6", actions: "markSubmitted" },
+            { guard: { type: "isClaimAccepted", params: ({ event }) => ({ outcome: event.output }) }, target: "#step6", actions: "markSubmitted" },
             { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
           ],
-          onError: [
-            { guard: { type: "isClaimReceived", params: ({ event }) => ({ error: event.error }) }, target: "#step6", actions: "markSubmitted" },
-            { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
-          ],
+          onError: { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
         },
       },
     },

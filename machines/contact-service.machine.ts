@@ -21,7 +21,7 @@ import {
   type CustomerDetails,
   type PurchaseDetails,
 } from "./contact-service-rules.ts";
-import { isServerAnswer } from "./call-errors.ts";
+import { failureOf } from "./outcomes.ts";
 import type { ClaimDocument } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
 
@@ -138,8 +138,9 @@ export const contactServiceMachine = setup({
     isRequestComplete: ({ context }) => isCompleteCustomer(context.customer) && isCompletePurchase(context.purchase) && context.documents.length > 0,
     isCustomerIncomplete: ({ context }) => !isCompleteCustomer(context.customer),
     isPurchaseIncomplete: ({ context }) => !isCompletePurchase(context.purchase),
-    // A delete the server refused, as opposed to one that got no answer (SPEC.md section 8).
-    isRefusedByServer: (_, params: { error: unknown }) => isServerAnswer(params.error),
+    // A delete the server answered and refused (or asked to wait on), as opposed to one that got no
+    // usable answer (SPEC.md section 8).
+    isRefusedByServer: (_, params: { error: unknown }) => failureOf(params.error).kind !== "network",
   },
 }).createMachine({
   id: "contactService",

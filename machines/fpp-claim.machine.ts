@@ -2,23 +2,16 @@
  * fppClaimMachine: the FPP claim wizard, steps 2 to 6 (SPEC.md section 2 "Claim wizard (FPP)",
  * section 4 "Claim flow", section 5 steps 2-4), built on the shared core (claim-wizard.ts): step 2
  * selects the damaged items, step 3 confirms their details; the damage report, review and submit are
- * the core's. FPP submit succeeds only when the answer's message is 'Succeed', or when it is refused
- * because the claim is already submitted.
+ * the core's. FPP submit succeeds only when the claim is submitted, or when it is refused because it
+ * already was.
  *
  * The claim lives on the server; the step lives in the URL (`showStep`). A reload re-enters
  * `loading` and resumes. Actors, actions and context: see claim-wizard.ts.
  */
-import { isAlreadySubmittedError } from "./call-errors.ts";
 import { claimWizard, initialContext, stepState, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
 
-export const fppClaimMachine = claimWizard
-  .extend({
-    guards: {
-      // A submit refused because the claim is already submitted (a lost answer, a second tab): it was received.
-      isClaimReceived: (_, params: { error: unknown }) => isAlreadySubmittedError(params.error),
-    },
-  })
-  .createMachine({
+// Submit: the core's rule (a claim taken now or already submitted counts, a gateway timeout does not).
+export const fppClaimMachine = claimWizard.createMachine({
   id: "fppClaim",
   context: ({ input }) => initialContext("fpp", input),
   initial: "loading",

@@ -1,15 +1,16 @@
 /**
  * missingItemMachine: adding a missing line item to a plan from a claim (SPEC.md section 2 "Missing
  * line item", section 8): load the option lists, submit, then the success dialog with Back to Claim.
- * Only the message 'Succeed' counts as added; anything else says 'Something went wrong', and an
- * error says its own message when it has one.
+ * Only an `added` outcome counts; any other answer says 'Something went wrong', and an error says
+ * its own message when it has one.
  *
- * Injected actors: `loadOptions` (-> MissingItemOptions), `addItem` (ManualItem -> the answer's
- * message; rejects with an Error whose message is the server's, when it gave one). Injected action:
+ * Injected actors: `loadOptions` (-> MissingItemOptions), `addItem` (ManualItem -> AddItemOutcome;
+ * rejects with an Error whose message is the server's, when it gave one). Injected action:
  * `backToClaim` (create-claim step 2).
  */
 import { assign, setup } from "xstate";
 import type { Lookup } from "./domain.ts";
+import type { AddItemOutcome } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
 
 export interface MissingItemOptions {
@@ -54,7 +55,7 @@ export const missingItemMachine = setup({
   },
   actors: {
     loadOptions: notProvided<MissingItemOptions, void>("loadOptions"),
-    addItem: notProvided<string, { claimId: number; planId: number; item: ManualItem }>("addItem"),
+    addItem: notProvided<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>("addItem"),
   },
   actions: {
     backToClaim: (_, _params: { claimId: number; planId: number }) => {},
@@ -63,7 +64,7 @@ export const missingItemMachine = setup({
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isSucceed: (_, params: { message: string }) => params.message === "Succeed",
+    isAdded: (_, params: { outcome: AddItemOutcome }) => params.outcome.kind === "added",
   },
 }).createMachine({
   id: "missingItem",
@@ -95,7 +96,7 @@ export const missingItemMachine = setup({
         src: "addItem",
         input: ({ context, event }) => ({ claimId: context.claimId, planId: context.planId, item: (event as { item: ManualItem }).item }),
         onDone: [
-          { guard: { type: "isSucceed", params: ({ event }) => ({ message: event.output }) }, target: "added" },
+          { guard: { type: "isAdded", params: ({ event }) => ({ outcome: event.output }) }, target: "added" },
           { target: "editing", actions: { type: "fail", params: { message: null } } },
         ],
         onError: { target: "editing", actions: { type: "fail", params: ({ event }) => ({ message: (event.error as Error | null)?.message || null }) } },

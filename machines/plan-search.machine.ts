@@ -22,7 +22,7 @@
  */
 import { assign, setup } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
-import { retryAfterSeconds } from "./call-errors.ts";
+import { failureOf } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
 
 /** At this many failed searches, Contact Service replaces Try Again. */
@@ -122,7 +122,10 @@ export const planSearchMachine = setup({
     countFailure: assign(({ context }) => ({ failedSearches: context.failedSearches + 1 })),
     resetFailures: assign({ failedSearches: 0 }),
     focusPlan: assign((_, params: { planId: number | null }) => ({ focusPlanId: params.planId })),
-    storeRetryAfter: assign((_, params: { error: unknown }) => ({ retryAfterSeconds: retryAfterSeconds(params.error) })),
+    storeRetryAfter: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return { retryAfterSeconds: failure.kind === "rateLimited" ? failure.retryAfterSeconds : null };
+    }),
     storeChallenge: assign((_, params: { answer: SearchAnswer }) => ({ challenge: "challenge" in params.answer ? params.answer.challenge : null })),
     countChallengeRound: assign(({ context }) => ({ challengeRounds: context.challengeRounds + 1 })),
     // Once a search has an outcome (or a new one starts) its challenge and rounds are done with.
@@ -130,7 +133,7 @@ export const planSearchMachine = setup({
   },
   guards: {
     // The API refused to search for now (HTTP 429): not a failed search, so no try is counted.
-    isRateLimited: (_, params: { error: unknown }) => retryAfterSeconds(params.error) !== null,
+    isRateLimited: (_, params: { error: unknown }) => failureOf(params.error).kind === "rateLimited",
     hasPlans: (_, params: { plans: Plan[] }) => params.plans.length > 0,
     // The API asks for a proof-of-work before it searches (HTTP 428).
     isChallenge: (_, params: { answer: SearchAnswer }) => "challenge" in params.answer,

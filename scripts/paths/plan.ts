@@ -4,6 +4,7 @@
  * the screen shows then. The Markdown page and the JSON file are both written from this one shape.
  */
 import type { AnyMachineSnapshot, EventObject } from "xstate";
+import { failureOf } from "../../test/model/calls.ts";
 import { initialOf, restingState, shortestPaths, simplePaths, targetOf, type QaPath } from "../../test/model/paths.ts";
 import { isTransient, leavesFor, type AnyModelTable, type Start } from "../../test/model/table.ts";
 import { walkPlan } from "../../test/model/walk-plan.ts";
@@ -59,8 +60,8 @@ function shows(table: AnyModelTable, snapshot: AnyMachineSnapshot): string {
  */
 function plainEvent(event: EventObject, by: PlanStep["by"]): PlanStep["event"] {
   if (by === "user") return JSON.parse(JSON.stringify(event)) as EventObject;
-  const status = (event as { error?: { response?: { status?: unknown } } }).error?.response?.status;
-  return typeof status === "number" ? { type: event.type, status } : { type: event.type };
+  const failure = "error" in event ? failureOf(event.error) : "dropped";
+  return failure === "dropped" ? { type: event.type } : { type: event.type, status: failure.status };
 }
 
 function toSteps(table: AnyModelTable, path: QaPath): PlanStep[] {

@@ -5,7 +5,8 @@
  */
 import type { AceOptions, Claim, DamageEntry, ItemDetails, Lookup, ModelOptions } from "../../machines/domain.ts";
 import { toClaim } from "./claims.ts";
-import { http } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import {
   aceClaimItemResponseSchema,
   aceDamageResponseSchema,
@@ -45,9 +46,9 @@ export async function fetchModelOptions(modelNo: string): Promise<ModelOptions> 
   return { damageTypes, howItHappened, damageAreas };
 }
 
-/** GET /ace/claim/{claimId}; a 404 (CLAIM_NOT_FOUND) rejects. */
+/** GET /ace/claim/{claimId}; a 404 (CLAIM_NOT_FOUND) rejects, as every failure, with a CallFailed. */
 export async function fetchAceClaim(claimId: number): Promise<Claim> {
-  return toClaim(await http.get(`ace/claim/${claimId}`).json(claimDetailSchema));
+  return withCallFailure(async () => toClaim(await http.get(`ace/claim/${claimId}`).json(claimDetailSchema)));
 }
 
 /** POST /ace/insert_claim_item, one call per item, in order. */
@@ -104,17 +105,28 @@ export async function deleteAceDamage(damageId: number): Promise<void> {
   await http.delete(`ace/delete_claim_item_damage/${damageId}`).json(messageSchema);
 }
 
-/** DELETE /ace/delete_uploaded_documents_of_claim/{docId}. */
+/** DELETE /ace/delete_uploaded_documents_of_claim/{docId}. @throws CallFailed saying whether the server refused */
 export async function deleteAceDocument(documentId: number): Promise<void> {
-  await http.delete(`ace/delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema);
+  await withCallFailure(() => http.delete(`ace/delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema));
 }
 
 /**
- * PUT /ace/submit_claim/{claimId}: the answer's message. An HTTP 504 rejects like any error; the
- * machine decides that it counts as success (SPEC.md section 4).
+ * PUT /ace/submit_claim/{claimId}, as a SubmitOutcome (SPEC.md section 4): any answer is submitted
+ * but one whose message is 'Claim is incomplete'; an HTTP 504 is gatewayTimeout (the machine counts
+ * it as success) and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
+ * @throws CallFailed for any other failure
  */
-export async function submitAceClaim(claimId: number): Promise<string> {
-  return (await http.put(`ace/submit_claim/${claimId}`).json(messageSchema)).message;
+export async function submitAceClaim(claimId: number): Promise<SubmitOutcome> {
+  return withCallFailure(async () => {
+    try {
+      const { message } = await http.put(`ace/submit_claim/${claimId}`).json(messageSchema);
+      return { kind: message === INCOMPLETE_CLAIM_MESSAGE ? "incomplete" : "submitted" };
+    } catch (error) {
+      const outcome = submitOutcomeOfFailure(error);
+      if (outcome) return outcome;
+      throw error;
+    }
+  });
 }
 
 /** GET /ace/customer_info/{customerId}: the contact details on file, "" where one is missing. */

@@ -5,12 +5,14 @@
 import { localIsoDate } from "../../machines/claim-rules.ts";
 import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
-import { codeOf, http, serverMessage } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, codeOf, http, serverMessage, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import type { AddItemOutcome, SubmitOutcome } from "../../machines/outcomes.ts";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import {
   CLAIM_CODES,
   MAX_MANUAL_ITEMS_PER_CLAIM,
+  SUCCEED,
   TOO_MANY_MISSING_ITEMS,
   claimDetailSchema,
   claimItemsResponseSchema,
@@ -81,9 +83,9 @@ export function toClaim(detail: WireClaimDetail): Claim {
   };
 }
 
-/** GET /claim/{claimId}. Rejects with a 404 HTTPError (CLAIM_NOT_FOUND) for an unknown claim. */
+/** GET /claim/{claimId}. Rejects with a CallFailed (refused 404, CLAIM_NOT_FOUND) for an unknown claim. */
 export async function fetchClaim(claimId: number): Promise<Claim> {
-  return toClaim(await http.get(`claim/${claimId}`).json(claimDetailSchema));
+  return withCallFailure(async () => toClaim(await http.get(`claim/${claimId}`).json(claimDetailSchema)));
 }
 
 /**
@@ -151,17 +153,32 @@ export async function deleteDamage(damageId: number): Promise<void> {
   await http.delete(`delete_claim_item_damage/${damageId}`).json(messageSchema);
 }
 
-/** PUT /submit_claim/{claimId}/{customerId}: the answer's message ('Succeed' only means success). */
-export async function submitClaim(claim: { claimId: number; customerId: number }): Promise<string> {
-  return (await http.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema)).message;
+/**
+ * PUT /submit_claim/{claimId}/{customerId}, as a SubmitOutcome (SPEC.md section 4): only the message
+ * 'Succeed' means submitted, 'Claim is incomplete' incomplete, any other message notTaken; an HTTP
+ * 504 is gatewayTimeout and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
+ * @throws CallFailed for any other failure
+ */
+export async function submitClaim(claim: { claimId: number; customerId: number }): Promise<SubmitOutcome> {
+  return withCallFailure(async () => {
+    try {
+      const { message } = await http.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema);
+      if (message === SUCCEED) return { kind: "submitted" };
+      return { kind: message === INCOMPLETE_CLAIM_MESSAGE ? "incomplete" : "notTaken" };
+    } catch (error) {
+      const outcome = submitOutcomeOfFailure(error);
+      if (outcome) return outcome;
+      throw error;
+    }
+  });
 }
 
 /**
  * POST /insert_manual_warr_item: adds a missing line item to the claim's plan.
- * @returns the answer's message ('Succeed' when added)
+ * @returns added when the answer's message is 'Succeed', notAdded for any other message
  * @throws Error carrying the server's message (or an empty message) when the call fails
  */
-export async function addManualItem(claim: { claimId: number; planId: number }, item: ManualItem): Promise<string> {
+export async function addManualItem(claim: { claimId: number; planId: number }, item: ManualItem): Promise<AddItemOutcome> {
   try {
     const body = await http
       .post("insert_manual_warr_item", {
@@ -181,7 +198,7 @@ export async function addManualItem(claim: { claimId: number; planId: number }, 
         },
       })
       .json(messageSchema);
-    return body.message;
+    return { kind: body.message === SUCCEED ? "added" : "notAdded" };
   } catch (error) {
     // The one refusal a person can meet by using the portal as meant: said in the screen's language.
     if (codeOf(error) === TOO_MANY_MISSING_ITEMS) {

@@ -9,7 +9,7 @@ import type { ClaimDocument } from "../../machines/domain.ts";
 import { config } from "../config.ts";
 import { phoneDigits } from "../../machines/contact-rules.ts";
 import { uploadUrlQuery, type UploadDestination } from "./documents.ts";
-import { http } from "./http.ts";
+import { http, withCallFailure } from "./http.ts";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
 
 /** Where the request's documents go: stored under contact_service/{requestId}/, linked to the request. */
@@ -27,9 +27,9 @@ export function contactRequestDestination(requestId: string): UploadDestination 
   };
 }
 
-/** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. */
+/** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. @throws CallFailed */
 export async function deleteContactDocument(requestId: string, documentId: number): Promise<void> {
-  await http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema);
+  await withCallFailure(() => http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema));
 }
 
 /** POST /contact_service_ticket: sends the request; resolves to its Request Number. */

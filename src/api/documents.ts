@@ -5,7 +5,7 @@
 import { isHTTPError } from "ky";
 import { config } from "../config.ts";
 import { contentTypeFor } from "../../contract/upload-rules.ts";
-import { http } from "./http.ts";
+import { http, withCallFailure } from "./http.ts";
 import { linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 
@@ -77,9 +77,9 @@ function alreadyLinked(error: unknown, fileName: string): { id: number; name: st
   return typeof first?.id === "number" && first.name === fileName ? { id: first.id, name: fileName } : null;
 }
 
-/** DELETE /delete_uploaded_documents_of_claim/{docId}. */
+/** DELETE /delete_uploaded_documents_of_claim/{docId}. @throws CallFailed saying whether the server refused */
 export async function deleteDocument(documentId: number): Promise<void> {
-  await http.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema);
+  await withCallFailure(() => http.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema));
 }
 
 /**

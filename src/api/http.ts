@@ -9,6 +9,7 @@
  */
 import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
+import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { config } from "../config.ts";
 import { addIdempotencyKey, settleIdempotencyKey } from "./idempotency.ts";
 import { cancellableFetch } from "./pending-calls.ts";
@@ -40,6 +41,12 @@ export const http = ky.create({
   },
 });
 
+/** The claims APIs' answer to a submit of a claim that still lacks a damage or a document. */
+export const INCOMPLETE_CLAIM_MESSAGE = "Claim is incomplete";
+
+/** The code of a submit refused because the claim is already submitted (a lost answer, a second tab). */
+const ALREADY_SUBMITTED_CODE = "CLAIM_ALREADY_SUBMITTED";
+
 /** HTTP status of a failed call, or undefined for network and parse failures. */
 export function statusOf(error: unknown): number | undefined {
   const response = (error as { response?: Response } | null)?.response;
@@ -59,4 +66,50 @@ export function codeOf(error: unknown): string | undefined {
 export function serverMessage(error: unknown): string {
   const data = isHTTPError(error) ? (error.data as { message?: unknown } | undefined) : undefined;
   return typeof data?.message === "string" ? data.message : "";
+}
+
+/**
+ * Seconds a rate-limited answer (HTTP 429) asks to wait: its Retry-After header (delta seconds), else
+ * the body's `retryAfter`, else a minute, so the consumer is still told something true.
+ */
+function retryAfterOf(response: Response, data: unknown): number {
+  const header = Number(response.headers.get("Retry-After") ?? Number.NaN);
+  if (Number.isFinite(header) && header > 0) return Math.ceil(header);
+  const body = (data as { retryAfter?: unknown } | null | undefined)?.retryAfter;
+  return typeof body === "number" && Number.isFinite(body) && body > 0 ? Math.ceil(body) : 60;
+}
+
+/**
+ * Why a call failed, in the machines' terms (machines/outcomes.ts): an HTTP 429 is `rateLimited`,
+ * any other HTTP answer `refused` (status, the answer's code and message), anything else (no
+ * connection, an unreadable answer) `network`.
+ */
+export function callFailureOf(error: unknown): CallFailure {
+  if (error instanceof CallFailed) return error.failure;
+  if (!isHTTPError(error)) return { kind: "network" };
+  const status = error.response.status;
+  if (status === 429) return { kind: "rateLimited", retryAfterSeconds: retryAfterOf(error.response, error.data) };
+  return { kind: "refused", status, code: codeOf(error) ?? null, message: serverMessage(error) };
+}
+
+/**
+ * Runs a call whose failure a machine reads: any rejection becomes a CallFailed saying why
+ * (callFailureOf), with the original error as its cause.
+ * @throws CallFailed
+ */
+export async function withCallFailure<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw error instanceof CallFailed ? error : new CallFailed(callFailureOf(error), { cause: error });
+  }
+}
+
+/**
+ * The submit outcome a failed submit still tells (SPEC.md section 4): an HTTP 504 is gatewayTimeout,
+ * a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted; null for any other failure.
+ */
+export function submitOutcomeOfFailure(error: unknown): SubmitOutcome | null {
+  if (statusOf(error) === 504) return { kind: "gatewayTimeout" };
+  return codeOf(error) === ALREADY_SUBMITTED_CODE ? { kind: "alreadySubmitted" } : null;
 }

@@ -9,7 +9,7 @@ import * as v from "valibot";
 import { CHALLENGE_HEADER, CHALLENGE_STATUS, challengeAnswerSchema } from "../../contract/challenge.ts";
 import type { Plan, PlanItem, PlanQuery, PlanStatus, PlanType } from "../../machines/domain.ts";
 import type { SearchAnswer } from "../../machines/plan-search.machine.ts";
-import { http } from "./http.ts";
+import { http, withCallFailure } from "./http.ts";
 import { proofHeader, type ChallengeProof } from "./search-challenge.ts";
 import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "../../contract/schemas.ts";
 
@@ -97,9 +97,13 @@ export function toSearchRequest(query: PlanQuery): SearchPlanRequest {
  * POST /search_plan: `{ plans }`, every plan found (FPP and ACE) sorted, none when nothing matched;
  * or `{ challenge }` when the API asks for a proof-of-work first (HTTP 428 CHALLENGE_REQUIRED,
  * SECURITY.md), also when it refused `proof`, a solved earlier challenge sent in the X-Altcha header.
- * @throws ky's HTTPError for any other refusal, a network error, or a SchemaValidationError
+ * @throws CallFailed for any other failure (rateLimited for an HTTP 429)
  */
 export async function searchPlans(query: PlanQuery, proof?: ChallengeProof): Promise<SearchAnswer> {
+  return withCallFailure(() => searchOnce(query, proof));
+}
+
+async function searchOnce(query: PlanQuery, proof?: ChallengeProof): Promise<SearchAnswer> {
   try {
     const body = await http
       .post("search_plan", { json: toSearchRequest(query), ...(proof && { headers: { [CHALLENGE_HEADER]: proofHeader(proof) } }) })
@@ -112,11 +116,9 @@ export async function searchPlans(query: PlanQuery, proof?: ChallengeProof): Pro
   }
 }
 
-/** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. */
+/** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. @throws CallFailed */
 export async function fetchAcePlan(planId: number, customerId: number, claimId?: number): Promise<Plan | null> {
-  const body = await http
-    .get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } })
-    .json(searchPlanResponseSchema);
+  const body = await withCallFailure(() => http.get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } }).json(searchPlanResponseSchema));
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }
@@ -126,7 +128,7 @@ export async function fetchAcePlan(planId: number, customerId: number, claimId?:
  * filed) the plan also lists the missing line items that claim added.
  */
 export async function fetchPlan(planId: number, claimId?: number): Promise<Plan | null> {
-  const body = await http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json(searchPlanResponseSchema);
+  const body = await withCallFailure(() => http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json(searchPlanResponseSchema));
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }

@@ -7,6 +7,7 @@ import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
 import type { Contact } from "../../machines/contact-rules.ts";
 import type { Claim } from "../../machines/domain.ts";
+import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import { scenarios } from "./support/ace-claim-scenarios.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
@@ -23,7 +24,7 @@ describe("aceClaim generated paths", () => {
           saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),
           deleteDamage: gate.promise<Claim, { claimId: number; damageId: number }>("deleteDamage"),
           deleteDocument: gate.promise<Claim, { claimId: number; documentId: number }>("deleteDocument"),
-          submitClaim: gate.promise<string, { claimId: number; customerId: number }>("submitClaim"),
+          submitClaim: gate.promise<SubmitOutcome, { claimId: number; customerId: number }>("submitClaim"),
         },
       }),
     scenarios,

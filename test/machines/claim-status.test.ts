@@ -1,7 +1,7 @@
 /**
  * Claim statuses (SPEC.md section 4): the grouping both wizards decide with, the mapping of a
  * server's text, and what each group means for the step a claim opens at; and the submit rule of
- * each family (FPP needs 'Succeed'; ACE takes any successful answer, and an HTTP 504).
+ * each family (FPP needs a submitted claim; ACE also takes a gateway timeout).
  */
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
@@ -10,6 +10,7 @@ import { resolveStep } from "../../machines/claim-steps.ts";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import { CLAIM_STATUSES, claimStatusGroup, toClaimStatus, type Claim, type ClaimStatus } from "../../machines/domain.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
+import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { claim, loaded, readyClaim } from "./support/domain-fixtures.ts";
 
 describe("claim status grouping", () => {
@@ -49,7 +50,7 @@ describe("claim status grouping", () => {
 
 describe("submit rules per family", () => {
   /** A wizard on a claim ready for review, its submit answered by `submit`. */
-  async function submitWith(machine: typeof fppClaimMachine, first: LoadedClaim, submit: () => Promise<string>) {
+  async function submitWith(machine: typeof fppClaimMachine, first: LoadedClaim, submit: () => Promise<SubmitOutcome>) {
     const actor = createActor(
       machine.provide({
         actors: {
@@ -64,31 +65,35 @@ describe("submit rules per family", () => {
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     return stepOf(actor.getSnapshot());
   }
-  const gatewayTimeout = () => Promise.reject(Object.assign(new Error("Gateway Timeout"), { response: { status: 504 } }));
+  const answer = (kind: SubmitOutcome["kind"]) => async () => ({ kind }) as SubmitOutcome;
   const ready: Claim = claim({ ...readyClaim });
 
-  it("FPP: only 'Succeed' confirms; another message or a 504 stays on the review", async () => {
-    expect(await submitWith(fppClaimMachine, loaded(ready), async () => "Succeed")).toBe(6);
-    expect(await submitWith(fppClaimMachine, loaded(ready), async () => "Claim received")).toBe(5);
-    expect(await submitWith(fppClaimMachine, loaded(ready), gatewayTimeout)).toBe(5);
+  it("FPP: a submitted or already submitted claim confirms; not taken, incomplete or a gateway timeout stays on the review", async () => {
+    expect(await submitWith(fppClaimMachine, loaded(ready), answer("submitted"))).toBe(6);
+    expect(await submitWith(fppClaimMachine, loaded(ready), answer("alreadySubmitted"))).toBe(6);
+    expect(await submitWith(fppClaimMachine, loaded(ready), answer("notTaken"))).toBe(5);
+    expect(await submitWith(fppClaimMachine, loaded(ready), answer("incomplete"))).toBe(5);
+    expect(await submitWith(fppClaimMachine, loaded(ready), answer("gatewayTimeout"))).toBe(5);
   });
 
-  it("ACE: any successful answer confirms but one saying the claim is incomplete, and so does an HTTP 504; another failure stays on the review", async () => {
+  it("ACE: a submitted or already submitted claim confirms, and so does a gateway timeout; an incomplete claim or a failure stays on the review", async () => {
     const ace = aceClaimMachine as unknown as typeof fppClaimMachine;
     const first = { ...loaded(ready), contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" }, modelOptions: {} };
-    expect(await submitWith(ace, first, async () => "Succeed")).toBe(6);
-    expect(await submitWith(ace, first, async () => "Claim received")).toBe(6);
-    expect(await submitWith(ace, first, async () => "Claim is incomplete")).toBe(5);
-    expect(await submitWith(ace, first, gatewayTimeout)).toBe(6);
-    expect(await submitWith(ace, first, () => Promise.reject(Object.assign(new Error("Bad Gateway"), { response: { status: 502 } })))).toBe(5);
+    expect(await submitWith(ace, first, answer("submitted"))).toBe(6);
+    expect(await submitWith(ace, first, answer("alreadySubmitted"))).toBe(6);
+    expect(await submitWith(ace, first, answer("incomplete"))).toBe(5);
+    expect(await submitWith(ace, first, answer("gatewayTimeout"))).toBe(6);
+    expect(await submitWith(ace, first, () => Promise.reject(new CallFailed({ kind: "refused", status: 502, code: null, message: "" })))).toBe(5);
   });
 });
 
 describe("a document delete that fails (SPEC.md section 8)", () => {
   it.each([
-    ["fpp", "the server refuses", Object.assign(new Error("Conflict"), { response: { status: 409 } }), "documentDeleteFailed"],
-    ["fpp", "no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
-    ["ace", "the server refuses", Object.assign(new Error("Not Found"), { response: { status: 404 } }), "documentDeleteFailed"],
+    ["fpp", "the server refuses", new CallFailed({ kind: "refused", status: 409, code: null, message: "" }), "documentDeleteFailed"],
+    ["fpp", "the server asks to wait", new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }), "documentDeleteFailed"],
+    ["fpp", "no answer comes", new CallFailed({ kind: "network" }), "documentDeleteError"],
+    ["fpp", "an unexpected error", new TypeError("Failed to fetch"), "documentDeleteError"],
+    ["ace", "the server refuses", new CallFailed({ kind: "refused", status: 404, code: null, message: "" }), "documentDeleteFailed"],
     ["ace", "no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
   ] as const)("%s: when %s the document stays and the matching message shows", async (family, _when, error, code) => {
     const machine = (family === "fpp" ? fppClaimMachine : aceClaimMachine) as unknown as typeof fppClaimMachine;

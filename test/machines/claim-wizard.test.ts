@@ -9,9 +9,12 @@ import { describe, expect, it } from "vitest";
 import { getStateNodes } from "xstate/graph";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry } from "../../machines/domain.ts";
+import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { draftToKeep, hasUnsavedDamageInput, keptDraftOf } from "../../machines/claim-drafts.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
 import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
+
+const SUBMITTED: SubmitOutcome = { kind: "submitted" };
 
 const fullDetails = { manufacturerId: 1, materialId: 2, colorId: 3 };
 
@@ -82,7 +85,7 @@ function callsOf(family: WizardFamily) {
       open: [5, family.ready],
       start: [{ type: "claim.submit" }],
       busy: "reviewing.submitting",
-      answer: "Succeed",
+      answer: SUBMITTED,
       endsIn: "submitted",
       nextStep: 6,
     },
@@ -91,7 +94,7 @@ function callsOf(family: WizardFamily) {
     open: readonly [number, Claim];
     start: ReadonlyArray<Parameters<ReturnType<typeof openWizard>["actor"]["send"]>[0]>;
     busy: string;
-    answer: Claim | string;
+    answer: Claim | SubmitOutcome;
     endsIn: string;
     nextStep: number | null;
   }>;
@@ -212,7 +215,7 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
   });
 
   it.each(callsOf(family))("step.requested while $call runs is kept and does not leave $busy", async ({ call, open: [step, first], start, busy, answer, endsIn, nextStep }) => {
-    const server = held<Claim | string>();
+    const server = held<Claim | SubmitOutcome>();
     const { actor, showStep } = openWizard(family, step, first, { [call]: server.call });
     await idle(actor);
     for (const event of start) actor.send(event);
@@ -281,7 +284,7 @@ describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) 
   });
 
   it("an accepted submit pushes step 6; a submitted claim opened from the URL is answered in place", async () => {
-    const { actor, showStep } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+    const { actor, showStep } = openWizard(family, 5, family.ready, { submitClaim: async () => SUBMITTED });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     await idle(actor);
@@ -575,7 +578,7 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
 
   it("deleting a document calls deleteDocument and notifies documentDeleted; a refusal notifies documentDeleteFailed", async () => {
     const withoutDocument = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] });
-    const refused = Object.assign(new Error("Conflict"), { response: { status: 409 } });
+    const refused = new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" });
     const { actor, deleteDocument, notices } = openWizard(family, 4, family.ready, { deleteDocument: inTurn(async () => withoutDocument, failing(refused)) });
     await idle(actor);
     actor.send({ type: "document.delete", documentId: 501 });
@@ -604,8 +607,8 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
 });
 
 describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
-  it("submit answered 'Succeed' completes the claim (step 6); Back to Home calls goHome", async () => {
-    const { actor, submitClaim, goHome, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+  it("a submitted claim completes the claim (step 6); Back to Home calls goHome", async () => {
+    const { actor, submitClaim, goHome, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => SUBMITTED });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     expect(where(actor)).toBe("reviewing.submitting");
@@ -624,7 +627,7 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   });
 
   it("a submit error stays on the review with submitFailed and a notice; a retry clears the error and can succeed", async () => {
-    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: inTurn(failing(new Error("502")), async () => "Succeed") });
+    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: inTurn(failing(new Error("502")), async () => SUBMITTED) });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     const snapshot = await idle(actor);
@@ -638,8 +641,7 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   });
 
   it("a submit refused because the claim is already submitted (a lost answer, a second tab) shows the submitted screen", async () => {
-    const alreadySubmitted = Object.assign(new Error("Conflict"), { response: { status: 409 }, data: { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" } });
-    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: failing(alreadySubmitted) });
+    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => ({ kind: "alreadySubmitted" }) });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     await idle(actor);
@@ -655,7 +657,7 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   });
 
   it.each([5, 6])("after a successful submit, the URL asking for step %i keeps the completed state", async (step) => {
-    const { actor } = openWizard(family, 5, family.ready, { submitClaim: async () => "Succeed" });
+    const { actor } = openWizard(family, 5, family.ready, { submitClaim: async () => SUBMITTED });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     await idle(actor);

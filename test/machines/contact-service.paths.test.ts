@@ -3,6 +3,7 @@
  * incomplete steps, documents added and deleted (or not), Submit complete and with each part
  * missing, the ticket created or refused; replayed with `deleteDocument` and `createTicket` stubbed.
  */
+import { CallFailed } from "../../machines/outcomes.ts";
 import { describe } from "vitest";
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
@@ -38,7 +39,7 @@ const fixtures = {
   "request.submit": [{ type: "request.submit" }],
   "request.close": [{ type: "request.close" }],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", undefined)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument", Object.assign(new Error("Conflict"), { response: { status: 409 } })), failed("deleteDocument", new TypeError("Failed to fetch"))],
+  "xstate.error.actor.deleteDocument": [failed("deleteDocument", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })), failed("deleteDocument", new TypeError("Failed to fetch"))],
   "xstate.done.actor.createTicket": [done("createTicket", "CS-000123")],
   "xstate.error.actor.createTicket": [failed("createTicket")],
 } as const satisfies FixturesFor<PathEvent>;

@@ -3,6 +3,7 @@
  * device, Submit with something missing, the ticket, and the step announced to the URL (SPEC.md
  * section 2 "Contact service wizard", sections 3, 5, 8 and 9).
  */
+import { CallFailed } from "../../machines/outcomes.ts";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
@@ -174,7 +175,9 @@ describe("contactService steps", () => {
   });
 
   it.each([
-    ["the server refuses", Object.assign(new Error("Conflict"), { response: { status: 409 } }), "documentDeleteFailed"],
+    ["the server refuses", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" }), "documentDeleteFailed"],
+    ["the server asks to wait", new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }), "documentDeleteFailed"],
+    ["no usable answer comes", new CallFailed({ kind: "network" }), "documentDeleteError"],
     ["no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
   ])("a document stays listed when %s, with the matching message", async (_when, error, code) => {
     const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => Promise.reject(error) });

@@ -4,6 +4,7 @@
  */
 import { describe } from "vitest";
 import type { Claim } from "../../machines/domain.ts";
+import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { scenarios } from "./support/fpp-claim-scenarios.ts";
@@ -21,7 +22,7 @@ describe("fppClaim generated paths", () => {
           saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),
           deleteDamage: gate.promise<Claim, { claimId: number; damageId: number }>("deleteDamage"),
           deleteDocument: gate.promise<Claim, { claimId: number; documentId: number }>("deleteDocument"),
-          submitClaim: gate.promise<string, { claimId: number; customerId: number }>("submitClaim"),
+          submitClaim: gate.promise<SubmitOutcome, { claimId: number; customerId: number }>("submitClaim"),
         },
       }),
     scenarios,

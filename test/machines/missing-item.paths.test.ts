@@ -1,11 +1,12 @@
 /**
- * Generated paths of missingItemMachine: option lists loaded or failing, submit answered 'Succeed',
+ * Generated paths of missingItemMachine: option lists loaded or failing, submit added,
  * another message, or an error with or without a message; replayed with `loadOptions` and
  * `addItem` stubbed.
  */
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
 import { missingItemMachine, type ManualItem, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
 import { addItemError, missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
 import { describePathSuite } from "./support/path-suite.ts";
@@ -14,7 +15,7 @@ type PathEvent =
   | MissingItemEvent
   | DoneActorEvent<MissingItemOptions, "loadOptions">
   | ErrorActorEvent<unknown, "loadOptions">
-  | DoneActorEvent<string, "addItem">
+  | DoneActorEvent<AddItemOutcome, "addItem">
   | ErrorActorEvent<unknown, "addItem">;
 
 const fixtures = {
@@ -23,7 +24,7 @@ const fixtures = {
   "options.retry": [{ type: "options.retry" }],
   "xstate.done.actor.loadOptions": [done("loadOptions", missingItemOptions)],
   "xstate.error.actor.loadOptions": [failed("loadOptions", new Error("Option lists unavailable"))],
-  "xstate.done.actor.addItem": [done("addItem", "Succeed"), done("addItem", "Failed")],
+  "xstate.done.actor.addItem": [done("addItem", { kind: "added" }), done("addItem", { kind: "notAdded" })],
   "xstate.error.actor.addItem": [failed("addItem", addItemError("Invalid request")), failed("addItem", addItemError(""))],
 } as const satisfies FixturesFor<PathEvent>;
 
@@ -36,7 +37,7 @@ describe("missingItem generated paths", () => {
       missingItemMachine.provide({
         actors: {
           loadOptions: gate.promise<MissingItemOptions, void>("loadOptions"),
-          addItem: gate.promise<string, { claimId: number; planId: number; item: ManualItem }>("addItem"),
+          addItem: gate.promise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>("addItem"),
         },
       }),
     scenarios,

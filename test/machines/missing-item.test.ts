@@ -5,28 +5,31 @@
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import { guardOf } from "./support/actors.ts";
 import { missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
 
 describe("missingItem guard", () => {
-  it("isSucceed: true only for the exact message 'Succeed'", () => {
-    const isSucceed = guardOf(missingItemMachine, "isSucceed");
+  it("isAdded: true only for an added outcome", () => {
+    const isAdded = guardOf(missingItemMachine, "isAdded");
     const context = { ...missingItemInput, options: null, failure: null };
-    expect(isSucceed(context, { message: "Succeed" })).toBe(true);
-    for (const message of ["succeed", "Succeeded", " Succeed", "Succeed ", "", "Failed", "OK"]) expect(isSucceed(context, { message }), message).toBe(false);
+    expect(isAdded(context, { outcome: ADDED })).toBe(true);
+    expect(isAdded(context, { outcome: NOT_ADDED })).toBe(false);
   });
 });
 
 type AddItemInput = { claimId: number; planId: number; item: ManualItem };
+const ADDED: AddItemOutcome = { kind: "added" };
+const NOT_ADDED: AddItemOutcome = { kind: "notAdded" };
 
-function start(stubs: { loadOptions?: () => Promise<MissingItemOptions>; addItem?: (input: AddItemInput) => Promise<string> } = {}) {
+function start(stubs: { loadOptions?: () => Promise<MissingItemOptions>; addItem?: (input: AddItemInput) => Promise<AddItemOutcome> } = {}) {
   const loadOptions = vi.fn(stubs.loadOptions ?? (async () => missingItemOptions));
-  const addItem = vi.fn(stubs.addItem ?? (async () => "Succeed"));
+  const addItem = vi.fn(stubs.addItem ?? (async () => ADDED));
   const backToClaim = vi.fn();
   const machine = missingItemMachine.provide({
     actors: {
       loadOptions: fromPromise<MissingItemOptions, void>(() => loadOptions()),
-      addItem: fromPromise<string, AddItemInput>(({ input }) => addItem(input)),
+      addItem: fromPromise<AddItemOutcome, AddItemInput>(({ input }) => addItem(input)),
     },
     actions: { backToClaim },
   });
@@ -69,7 +72,7 @@ describe("missingItem behaviour", () => {
     expect(addItem).not.toHaveBeenCalled();
   });
 
-  it("submit answered 'Succeed' -> added, with claim and plan ids and the item sent", async () => {
+  it("submit added -> added, with claim and plan ids and the item sent", async () => {
     const { actor, addItem } = start();
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
@@ -79,8 +82,8 @@ describe("missingItem behaviour", () => {
     expect(addItem).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1, item: recliner });
   });
 
-  it("any other message -> editing with failure {message: null} (the screen says 'Something went wrong')", async () => {
-    const { actor } = start({ addItem: async () => "Failed" });
+  it("not added (any other answer) -> editing with failure {message: null} (the screen says 'Something went wrong')", async () => {
+    const { actor } = start({ addItem: async () => NOT_ADDED });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
@@ -106,12 +109,12 @@ describe("missingItem behaviour", () => {
   });
 
   it("a new submit clears the last failure while it runs, and a success leaves none", async () => {
-    const answers = ["Failed", "Succeed"];
+    const answers = [NOT_ADDED, ADDED];
     let release: () => void = () => {};
     const { actor } = start({
       addItem: async () => {
         const answer = answers.shift()!;
-        if (answer === "Succeed") await new Promise<void>((resolve) => (release = resolve));
+        if (answer === ADDED) await new Promise<void>((resolve) => (release = resolve));
         return answer;
       },
     });
@@ -126,8 +129,8 @@ describe("missingItem behaviour", () => {
   });
 
   it("ignores claim.back and another submit while submitting", async () => {
-    let release: (message: string) => void = () => {};
-    const { actor, addItem, backToClaim } = start({ addItem: () => new Promise<string>((resolve) => (release = resolve)) });
+    let release: (outcome: AddItemOutcome) => void = () => {};
+    const { actor, addItem, backToClaim } = start({ addItem: () => new Promise<AddItemOutcome>((resolve) => (release = resolve)) });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     actor.send({ type: "claim.back" });
@@ -135,7 +138,7 @@ describe("missingItem behaviour", () => {
     expect(actor.getSnapshot().value).toBe("submitting");
     expect(backToClaim).not.toHaveBeenCalled();
     expect(addItem).toHaveBeenCalledTimes(1);
-    release("Succeed");
+    release(ADDED);
     await settle(actor, "added");
   });
 

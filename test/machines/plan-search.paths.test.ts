@@ -2,6 +2,7 @@
  * Generated paths of planSearchMachine: getShortestPaths walks the chart with the typed fixtures
  * below; every path is then replayed on a real actor whose `searchPlans` is settled as the path says.
  */
+import { CallFailed } from "../../machines/outcomes.ts";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
 import type { Plan } from "../../machines/domain.ts";
 import {
@@ -28,8 +29,8 @@ type PathEvent =
   | DoneActorEvent<Plan[], "openPlan">
   | ErrorActorEvent<unknown, "openPlan">;
 
-/** The API's 429 as ky rejects with it: the response carries Retry-After. */
-const rateLimited = { response: new Response(null, { status: 429, headers: { "Retry-After": "120" } }) };
+/** The API's 429 as the API layer rejects with it: the seconds it asks to wait. */
+const rateLimited = new CallFailed({ kind: "rateLimited", retryAfterSeconds: 120 });
 /** The API's 428 as the API layer hands it over: a challenge to solve first (one, so states stay few). */
 const challenged: SearchAnswer = { challenge: { parameters: { nonce: "00" } } };
 

@@ -17,7 +17,7 @@ import {
 } from "../../machines/plan-search.machine.ts";
 import { emailQuery, plan, warrantyQuery } from "./support/domain-fixtures.ts";
 import { guardOf } from "./support/actors.ts";
-import { retryAfterSeconds } from "../../machines/call-errors.ts";
+import { CallFailed } from "../../machines/outcomes.ts";
 
 const context = (overrides: Partial<{ failedSearches: number; query: PlanQuery | null; plans: Plan[] }> = {}) => ({
   failedSearches: 0,
@@ -62,21 +62,10 @@ describe("planSearch guards and helpers", () => {
   });
 });
 
-/** A rejected call as ky gives it: an HTTP 429 response, with the API's body in `data`. */
-function tooManyRequests(headers: Record<string, string>, data: unknown = { code: "TOO_MANY_REQUESTS" }) {
-  return Object.assign(new Error("429"), { response: new Response(null, { status: 429, headers }), data });
+/** A call the API paused (HTTP 429), as the API layer rejects with it: the seconds it asks to wait. */
+function tooManyRequests(retryAfterSeconds: number) {
+  return new CallFailed({ kind: "rateLimited", retryAfterSeconds });
 }
-
-describe("retryAfterSeconds (what a 429 asks to wait)", () => {
-  it("reads Retry-After, else the body's retryAfter, else a minute; null for anything but 429", () => {
-    expect(retryAfterSeconds(tooManyRequests({ "Retry-After": "90" }))).toBe(90);
-    expect(retryAfterSeconds(tooManyRequests({}, { retryAfter: 12.5 }))).toBe(13);
-    expect(retryAfterSeconds(tooManyRequests({ "Retry-After": "soon" }))).toBe(60);
-    expect(retryAfterSeconds(Object.assign(new Error("503"), { response: new Response(null, { status: 503 }) }))).toBeNull();
-    expect(retryAfterSeconds(new TypeError("Failed to fetch"))).toBeNull();
-    expect(retryAfterSeconds(null)).toBeNull();
-  });
-});
 
 /** A search's stub: plans found (the common case, written as a list), or a whole answer. */
 type SearchImpl = (query: PlanQuery) => Promise<Plan[] | SearchAnswer>;
@@ -137,7 +126,7 @@ describe("planSearch behaviour", () => {
   it("a 429 pauses the search: rateLimited with the wait, nothing counted, and a later search runs", async () => {
     const answers: Array<() => Promise<Plan[]>> = [
       async () => {
-        throw tooManyRequests({ "Retry-After": "540" });
+        throw tooManyRequests(540);
       },
       async () => [plan(1)],
     ];
@@ -346,7 +335,7 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
     expect(notFound.context.failedSearches).toBe(1);
 
     const paused = start(async () => ({ challenge: challenge("a") }), undefined, async () => {
-      throw tooManyRequests({ "Retry-After": "60" });
+      throw tooManyRequests(60);
     });
     paused.actor.send({ type: "search.submit", query: warrantyQuery });
     const rateLimited = await settled(paused.actor);

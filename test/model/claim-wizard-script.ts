@@ -98,7 +98,7 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
     if (snapshot.matches({ reportingDamage: "savingDamages" })) return [done("saveDamages", withSavedDamages(context))];
     if (snapshot.matches({ reportingDamage: "deletingDamage" })) return [done("deleteDamage", withoutDeletedDamage(context))];
     if (snapshot.matches({ reportingDamage: "deletingDocument" })) return [done("deleteDocument", withoutDeletedDocument(context))];
-    if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", "Succeed")];
+    if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", { kind: "submitted" })];
     const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
     if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
     if (substate === "savingItems") return [done("saveItems", withSavedItems(context))];

@@ -2,6 +2,7 @@
  * QA table of missingItemMachine: '+ Add Missing Item' on step 2 of an FPP claim on W-E34-WS4566,
  * the form of a line item missing from the plan, and the 'Plan item added successfully' dialog.
  */
+import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
 import { missingItemMachine, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
@@ -13,7 +14,7 @@ import { heading, shows, startClaim, startClaimWords } from "./screen.ts";
 import { press } from "./buttons.ts";
 import { user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event = MissingItemEvent | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", string>;
+type Event = MissingItemEvent | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", AddItemOutcome>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const OPTIONS: MissingItemOptions = {
@@ -54,9 +55,9 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("editing")) return [{ type: "item.submit", item: MANUAL_ITEM }, { type: "claim.back" }];
   if (snapshot.matches("submitting")) {
     return [
-      { type: "xstate.done.actor.addItem", output: "Succeed", actorId: "addItem" },
+      { type: "xstate.done.actor.addItem", output: { kind: "added" }, actorId: "addItem" },
       // The API's refusal: the portal's client rejects with an Error carrying the API's message.
-      ...(ctx(snapshot).failure ? [] : [{ type: "xstate.error.actor.addItem", error: { ...httpFailure(500, { message: REFUSAL }), message: REFUSAL }, actorId: "addItem" } as const]),
+      ...(ctx(snapshot).failure ? [] : [{ type: "xstate.error.actor.addItem", error: httpFailure(500, { message: REFUSAL }), actorId: "addItem" } as const]),
     ];
   }
   if (snapshot.matches("added")) return [{ type: "claim.back" }];

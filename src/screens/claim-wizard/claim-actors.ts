@@ -9,8 +9,9 @@ import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } fr
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { Contact } from "../../../machines/contact-rules.ts";
 import type { Claim } from "../../../machines/domain.ts";
+import type { SubmitOutcome } from "../../../machines/outcomes.ts";
 
-/** One family's calls, in the machine's terms. Each rejects with the HTTP error of a failed call. */
+/** One family's calls, in the machine's terms. A failed call rejects with a CallFailed (machines/outcomes.ts) where a machine reads why. */
 export interface ClaimApi {
   load(input: LoadClaimInput): Promise<LoadedClaim>;
   fetchClaim(claimId: number): Promise<Claim>;
@@ -19,8 +20,8 @@ export interface ClaimApi {
   saveDamages(input: SaveDamagesInput): Promise<void>;
   deleteDamage(damageId: number): Promise<void>;
   deleteDocument(documentId: number): Promise<void>;
-  /** The answer's message ('Succeed' when the claim was taken). */
-  submit(input: { claimId: number; customerId: number }): Promise<string>;
+  /** What became of the submit (machines/outcomes.ts). */
+  submit(input: { claimId: number; customerId: number }): Promise<SubmitOutcome>;
   saveContact?(input: { customerId: number; contact: Contact }): Promise<void>;
 }
 
@@ -42,6 +43,6 @@ export function claimActorsFor(family: ClaimFamily, api: ClaimApi) {
     saveDamages: thenReload<SaveDamagesInput>(api.saveDamages),
     deleteDamage: thenReload<{ claimId: number; damageId: number }>((input) => api.deleteDamage(input.damageId)),
     deleteDocument: thenReload<{ claimId: number; documentId: number }>((input) => api.deleteDocument(input.documentId)),
-    submitClaim: fromPromise<string, { claimId: number; customerId: number }>(({ input }) => api.submit(input)),
+    submitClaim: fromPromise<SubmitOutcome, { claimId: number; customerId: number }>(({ input }) => api.submit(input)),
   };
 }

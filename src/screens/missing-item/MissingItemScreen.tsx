@@ -9,6 +9,7 @@ import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
 import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import type { AddItemOutcome } from "../../../machines/outcomes.ts";
 import { addManualItem } from "../../api/claims.ts";
 import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
@@ -32,7 +33,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
     missingItemMachine.provide({
       actors: {
         loadOptions: fromPromise(loadOptions),
-        addItem: fromPromise<string, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
+        addItem: fromPromise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
       },
       actions: {
         backToClaim: (_, { claimId: claim, planId: plan }) => void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId: claim, warranty_id: plan } }),

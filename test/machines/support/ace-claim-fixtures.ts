@@ -4,6 +4,7 @@
  * details, and ACE damages, which have no specific damage (SPEC.md section 3, "absent in the ACE
  * variant").
  */
+import { CallFailed, type SubmitOutcome } from "../../../machines/outcomes.ts";
 import type { LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { Contact } from "../../../machines/contact-rules.ts";
 import type { AceOptions, Claim, DamageEntry, Lookup, ModelOptions, SavedDamage } from "../../../machines/domain.ts";
@@ -84,12 +85,16 @@ export const aceLoaded = (c: Claim, contact: Contact = validContact): LoadedClai
   contact,
 });
 
-/** A failed call as ky reports an HTTP answer: an error carrying the `response`. */
-export function httpError(status: number): Error & { response: Response } {
-  return Object.assign(new Error(`Request failed with status code ${status}`), { name: "HTTPError", response: new Response(null, { status }) });
+/** A failed call the server answered and refused, as the API layer rejects with it (src/api/http.ts). */
+export function httpError(status: number): CallFailed {
+  return new CallFailed({ kind: "refused", status, code: null, message: "" });
 }
 
-/** A submit refused because the claim is already submitted: ky's HTTPError with the parsed body. */
-export function alreadySubmitted(): Error & { response: Response; data: unknown } {
-  return Object.assign(httpError(409), { data: { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" } });
-}
+/** Submit outcomes as the API layer resolves them (src/api/claims.ts, src/api/ace-claims.ts). */
+export const outcome = {
+  submitted: { kind: "submitted" },
+  incomplete: { kind: "incomplete" },
+  alreadySubmitted: { kind: "alreadySubmitted" },
+  gatewayTimeout: { kind: "gatewayTimeout" },
+  notTaken: { kind: "notTaken" },
+} as const satisfies Record<string, SubmitOutcome>;

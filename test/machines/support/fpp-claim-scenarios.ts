@@ -5,6 +5,7 @@
  * part of the wizard with the fixtures it needs (`stopWhen` ends it where the next one takes over).
  * Together they must reach every state and, replayed on real actors, take every transition.
  */
+import type { SubmitOutcome } from "../../../machines/outcomes.ts";
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
 import type { Claim, DamageEntry } from "../../../machines/domain.ts";
 import type { ClaimWizardContext, ClaimWizardEvent, ClaimWizardInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
@@ -20,7 +21,7 @@ import {
   submittedClaim,
 } from "./domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
-import { alreadySubmitted, httpError } from "./ace-claim-fixtures.ts";
+import { httpError, outcome } from "./ace-claim-fixtures.ts";
 
 export type PathEvent =
   | ClaimWizardEvent
@@ -36,7 +37,7 @@ export type PathEvent =
   | ErrorActorEvent<unknown, "deleteDamage">
   | DoneActorEvent<Claim, "deleteDocument">
   | ErrorActorEvent<unknown, "deleteDocument">
-  | DoneActorEvent<string, "submitClaim">
+  | DoneActorEvent<SubmitOutcome, "submitClaim">
   | ErrorActorEvent<unknown, "submitClaim">;
 
 type Fixtures = FixturesFor<PathEvent>;
@@ -86,8 +87,14 @@ const base = {
   "xstate.error.actor.deleteDamage": [failed("deleteDamage")],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", noDocumentClaim)],
   "xstate.error.actor.deleteDocument": [failed("deleteDocument", httpError(409)), failed("deleteDocument", new TypeError("Failed to fetch"))],
-  "xstate.done.actor.submitClaim": [done("submitClaim", "Succeed"), done("submitClaim", "Failed")],
-  "xstate.error.actor.submitClaim": [failed("submitClaim"), failed("submitClaim", alreadySubmitted())],
+  "xstate.done.actor.submitClaim": [
+    done("submitClaim", outcome.submitted),
+    done("submitClaim", outcome.notTaken),
+    done("submitClaim", outcome.incomplete),
+    done("submitClaim", outcome.alreadySubmitted),
+    done("submitClaim", outcome.gatewayTimeout),
+  ],
+  "xstate.error.actor.submitClaim": [failed("submitClaim")],
 } as const satisfies Fixtures;
 
 const input = (requestedStep: number | null): ClaimWizardInput => ({ claimId: 55, planId: 1, customerId: null, requestedStep });

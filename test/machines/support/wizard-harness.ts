@@ -3,6 +3,7 @@
  * state of each step) and `openWizard`, a real actor of a family's machine with every server call
  * stubbed, the injected navigation spied on, and its notices collected.
  */
+import type { SubmitOutcome } from "../../../machines/outcomes.ts";
 import { vi } from "vitest";
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from "xstate";
 import { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
@@ -106,7 +107,7 @@ export interface WizardServer {
   saveDamages: (input: SaveDamagesInput) => Promise<Claim>;
   deleteDamage: (input: { claimId: number; damageId: number }) => Promise<Claim>;
   deleteDocument: (input: { claimId: number; documentId: number }) => Promise<Claim>;
-  submitClaim: (input: { claimId: number; customerId: number }) => Promise<string>;
+  submitClaim: (input: { claimId: number; customerId: number }) => Promise<SubmitOutcome>;
 }
 
 const unexpected = (name: string) => async (): Promise<never> => {
