@@ -63,6 +63,17 @@ async function fillRequired(user: User, values: { price?: string; quantity?: str
   await user.type(field.description(), " Power recliner, left arm ");
 }
 
+/** Fills every required field of the Spanish form, as a person reads its labels. */
+async function fillRequiredInSpanish(user: User) {
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
+    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
+    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
+    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+}
+
 const manualItemCalls = (server: ClaimServer) => server.writes().filter((call) => call.path === "insert_manual_warr_item");
 
 describe("missing line item: the form", () => {
@@ -250,13 +261,7 @@ describe("missing line item: submitting", () => {
     await openPage(server, "es");
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     await screen.findAllByText("Obligatorio");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
-    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
-    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
-    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+    await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     expect(await screen.findByText("Algo salió mal")).toBeInTheDocument();
   });
@@ -267,13 +272,7 @@ describe("missing line item: submitting", () => {
     const full = { code: "TOO_MANY_MISSING_ITEMS", message: "This claim already has 10 missing items, the most allowed" };
     server.answer = (call) => (call.path === "insert_manual_warr_item" ? json(full, 409) : undefined);
     await openPage(server, "es");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
-    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
-    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
-    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+    await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Este reclamo ya tiene el máximo de artículos faltantes que admite (10). Elija uno de ellos o contáctenos.");

@@ -257,6 +257,13 @@ export async function demoPlan(api: Api, number: string) {
   return { id: plan.id as number, customerId: plan.customerId as number, itemId, plan };
 }
 
+/** A PNG of `size` bytes: the signature the server checks, then zeros. */
+export function png(size: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+}
+
 /** A valid insert_claim body for a plan. */
 export function claimBody(planId: number, customerId: number) {
   return { warrentyId: planId, customerId, damagedate: "2025-09-01", claimdate: "2025-09-02 14:30:00", allowSMS: true };

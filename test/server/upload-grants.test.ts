@@ -10,14 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_CLAIM_BYTES, MAX_DOCUMENTS_PER_CLAIM_ITEM, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { startServer } from "../../server/start.ts";
-import { API_KEY, UPLOAD_SECRET, draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
-
-/** A PNG of `size` bytes: the signature the server checks, then zeros. */
-const png = (size: number) => {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return bytes;
-};
+import { API_KEY, UPLOAD_SECRET, draftWithItem, expectShape, png, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 

@@ -18,14 +18,7 @@ import { UNSENT_REQUEST_TTL_MS } from "../../server/unsent-requests.ts";
 import { MAX_OPEN_UPLOAD_URLS } from "../../server/upload-grants.ts";
 import { sweepUploads } from "../../server/upload-sweep.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "../../server/url-signing.ts";
-import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, startTestServer, type TestServer } from "./helpers.ts";
-
-/** A PNG of `size` bytes: the signature the server checks, then zeros. */
-const png = (size: number) => {
-  const bytes = new Uint8Array(size);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return bytes;
-};
+import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, png, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 
