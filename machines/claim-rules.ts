@@ -4,31 +4,20 @@
  * messages (translated through src/lib/messages.ts), so the two cannot disagree.
  */
 import * as v from "valibot";
+import { isRealDay, isWithinNoticeRange } from "./calendar.ts";
 import type { DamageEntry, ItemDetails } from "./domain.ts";
 
-export const EARLIEST_NOTICE_DATE = "2000-01-01";
-
-/**
- * A moment's calendar date in the consumer's zone, `YYYY-MM-DD`. Read from the Date's own fields: a
- * locale's formatter (toLocaleDateString) would start the platform's date formatting, which was
- * the longest piece of work in showing a damage step on a throttled phone.
- */
-export function localIsoDate(moment: Date): string {
-  const two = (value: number) => String(value).padStart(2, "0");
-  return `${String(moment.getFullYear()).padStart(4, "0")}-${two(moment.getMonth() + 1)}-${two(moment.getDate())}`;
-}
-
-/** Today's date in the consumer's zone, `YYYY-MM-DD`. */
-export function localToday(): string {
-  return localIsoDate(new Date());
-}
+// The date rules themselves are luxon's work in calendar.ts; 'today' is named here as well, with
+// the rules that use it.
+export { localToday } from "./calendar.ts";
 
 /** The spec's date field: an ISO date between 2000-01-01 and today ('Please select a date'). */
 export const pastDate = v.pipe(
   v.string("selectDate"),
   v.nonEmpty("selectDate"),
   v.isoDate("dateInvalid"),
-  v.check((date) => date >= EARLIEST_NOTICE_DATE && date <= localToday(), "dateOutOfRange"),
+  v.check(isRealDay, "dateInvalid"),
+  v.check((date) => isWithinNoticeRange(date), "dateOutOfRange"),
 );
 
 const lookupChoice = v.pipe(v.number("selectOption"), v.integer("selectOption"), v.minValue(1, "selectOption"));

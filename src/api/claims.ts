@@ -2,7 +2,6 @@
  * FPP claim calls (SPEC.md section 7, "FPP claim calls"), mapped between domain shapes and the
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
-import { localIsoDate } from "../../machines/claim-rules.ts";
 import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { INCOMPLETE_CLAIM_MESSAGE, codeOf, http, serverMessage, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
@@ -22,21 +21,22 @@ import {
   type WireClaimDetail,
 } from "../../contract/schemas.ts";
 
-const twoDigits = (value: number) => String(value).padStart(2, "0");
-
 /**
- * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan: created, a draft exists, a
- * claim is in progress, or refused.
+ * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan, dated `at` (now unless given)
+ * in the consumer's zone: created, a draft exists, a claim is in progress, or refused.
  */
-export async function startClaim(plan: { planId: number; customerId: number; planType?: PlanType }, now = new Date()): Promise<StartClaimResult> {
+export async function startClaim(plan: { planId: number; customerId: number; planType?: PlanType }, at?: Date): Promise<StartClaimResult> {
   const path = plan.planType === "Ace" || plan.planType === "Mace" ? "ace/insert_claim" : "insert_claim";
+  // This module is part of the app shell (route loaders fetch claims); luxon comes with the claim.
+  const { claimDates } = await import("../../machines/calendar.ts");
+  const dates = claimDates(at);
   const body = await http
     .post(path, {
       json: {
         warrentyId: plan.planId,
         customerId: plan.customerId,
-        damagedate: localIsoDate(now),
-        claimdate: `${localIsoDate(now)} ${[now.getHours(), now.getMinutes(), now.getSeconds()].map(twoDigits).join(":")}`,
+        damagedate: dates.day,
+        claimdate: dates.moment,
         allowSMS: true,
       },
     })

@@ -1,16 +1,14 @@
 /**
- * Dates (SPEC.md sections 5 and 9): ISO `YYYY-MM-DD` on the wire, 'MMMM Do, YYYY' on screen
- * (localised: 'January 5th, 2026', '5 de enero de 2026'), picker range 2000-01-01 to today.
- * Calendar dates only, no time or zone. The catalog names the month: the screens that show a date
- * (select-plan first of all) load no date library, and the first date shown costs no start-up of
- * the platform's Intl.DateTimeFormat, which was the longest piece of work in showing create-claim
- * step 4 on a throttled phone (about 90 ms).
+ * Dates on screen (SPEC.md sections 5 and 9): an ISO `YYYY-MM-DD` from the wire shown as 'MMMM Do,
+ * YYYY' (localised: 'January 5th, 2026', '5 de enero de 2026'). Calendar dates only, no time or
+ * zone. The catalog names the month: the screens that only show a date (select-plan first of all)
+ * load no date library, and the first date shown costs no start-up of the platform's
+ * Intl.DateTimeFormat, which was the longest piece of work in showing create-claim step 4 on a
+ * throttled phone (about 90 ms). What a person types or picks, and 'today', are luxon's work in
+ * machines/calendar.ts, loaded with the forms that ask for a date.
  */
 import type { I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-
-// The picker's range is the damage date rule's, held once in machines/claim-rules.ts.
-export { EARLIEST_NOTICE_DATE as EARLIEST_DATE, localToday as todayIso } from "../../machines/claim-rules.ts";
 
 function ordinal(day: number): string {
   const tens = day % 100;
@@ -31,9 +29,9 @@ function calendarDay({ year, month, day }: CalendarDate): Date | null {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
 }
 
-/** An ISO `YYYY-MM-DD` (a time part may follow) as a calendar date; null when it is none. */
+/** An ISO `YYYY-MM-DD` as a calendar date; null when it is none. */
 function parseIsoDate(iso: string): CalendarDate | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]*(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(iso);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   if (!match) return null;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   return calendarDay(date) ? date : null;
@@ -65,24 +63,4 @@ export function formatDisplayDate(iso: string | null | undefined, i18n: I18n): s
   const month = i18n._(MONTHS[parsed.month - 1]!);
   if (i18n.locale.startsWith("es")) return `${parsed.day} de ${month} de ${pad(parsed.year, 4)}`;
   return `${month} ${ordinal(parsed.day)}, ${parsed.year}`;
-}
-
-/** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
-export function maskDayMonthYear(typed: string): string {
-  const digits = typed.replace(/\D/g, "").slice(0, 8);
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
-}
-
-/** DD/MM/YYYY to an ISO date; '' while incomplete; the text itself when it is no real date. */
-export function dayMonthYearToIso(text: string): string {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!match) return "";
-  const date = { year: Number(match[3]), month: Number(match[2]), day: Number(match[1]) };
-  return calendarDay(date) ? `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}` : text;
-}
-
-/** An ISO date as DD/MM/YYYY, or '' for an empty or invalid one. */
-export function isoToDayMonthYear(iso: string): string {
-  const date = parseIsoDate(iso);
-  return date ? `${pad(date.day, 2)}/${pad(date.month, 2)}/${pad(date.year, 4)}` : "";
 }

@@ -1,17 +1,19 @@
 /**
- * src/lib/dates.ts formats without luxon, its month names from the catalogs (issue 12): it must
- * say what luxon said, date for date, in both languages, and refuse what luxon refused.
+ * Dates as a person meets them: src/lib/dates.ts shows a wire date with the catalogs' month names
+ * and must say what luxon says, date for date, in both languages; machines/calendar.ts (luxon)
+ * reads typed dates, refusing days the calendar lacks, and knows 'today' where the consumer is.
  */
 import { setupI18n } from "@lingui/core";
-import { DateTime } from "luxon";
-import { describe, expect, it } from "vitest";
+import { DateTime, Settings } from "luxon";
+import { afterEach, describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
-import { dayMonthYearToIso, formatDisplayDate, isoToDayMonthYear } from "../../src/lib/dates.ts";
+import { claimDates, dayMonthYearToIso, isoToDayMonthYear, isWithinNoticeRange, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
+import { formatDisplayDate } from "../../src/lib/dates.ts";
 
 const languages = { en: setupI18n({ locale: "en", messages: { en } }), es: setupI18n({ locale: "es", messages: { es } }) };
 
-/** What the luxon implementation returned (kept here as the reference). */
+/** What luxon's own formatting says (the reference the catalog month names must match). */
 function luxonDisplay(iso: string, locale: string): string {
   const date = DateTime.fromISO(iso.slice(0, 10)).setLocale(locale);
   if (!date.isValid) return "";
@@ -22,6 +24,17 @@ function luxonDisplay(iso: string, locale: string): string {
 }
 
 const days = Array.from({ length: 800 }, (_, index) => DateTime.fromISO("2023-11-20").plus({ days: index * 3 }).toISODate()!);
+
+/** Runs `check` with luxon's clock stopped at `instant` (an ISO moment with its offset). */
+function at(instant: string, check: () => void): void {
+  const millis = DateTime.fromISO(instant).toMillis();
+  Settings.now = () => millis;
+  check();
+}
+
+afterEach(() => {
+  Settings.now = () => Date.now();
+});
 
 describe("dates", () => {
   it("shows every date as luxon did, in English and Spanish", () => {
@@ -39,7 +52,7 @@ describe("dates", () => {
     }
   });
 
-  it("turns DD/MM/YYYY into ISO and back, as luxon did", () => {
+  it("turns DD/MM/YYYY into ISO and back", () => {
     for (const iso of days) {
       const typed = DateTime.fromISO(iso).toFormat("dd/MM/yyyy");
       expect(isoToDayMonthYear(iso)).toBe(typed);
@@ -51,5 +64,43 @@ describe("dates", () => {
     expect(dayMonthYearToIso("12/03/20")).toBe("");
     expect(isoToDayMonthYear("")).toBe("");
     expect(isoToDayMonthYear("2026-02-30")).toBe("");
+    expect(isoToDayMonthYear("2026-01-05T10:00:00Z")).toBe("05/01/2026");
+  });
+
+  it("keeps a day the calendar lacks as typed rather than rolling it into the next month", () => {
+    expect(dayMonthYearToIso("31/02/2024")).toBe("31/02/2024");
+    expect(dayMonthYearToIso("32/01/2024")).toBe("32/01/2024");
+    expect(dayMonthYearToIso("15/13/2024")).toBe("15/13/2024");
+  });
+
+  it("masks typed digits as DD/MM/YYYY", () => {
+    expect(maskDayMonthYear("31")).toBe("31");
+    expect(maskDayMonthYear("3101")).toBe("31/01");
+    expect(maskDayMonthYear("31-01-2024 and more 99")).toBe("31/01/2024");
+  });
+
+  it("knows today where the consumer is: near midnight, Los Angeles is still on the day before UTC", () => {
+    at("2026-03-01T06:30:00Z", () => {
+      expect(localToday("America/Los_Angeles")).toBe("2026-02-28");
+      expect(localToday("UTC")).toBe("2026-03-01");
+      expect(isWithinNoticeRange("2026-03-01", "America/Los_Angeles")).toBe(false);
+      expect(isWithinNoticeRange("2026-02-28", "America/Los_Angeles")).toBe(true);
+      expect(isWithinNoticeRange("2026-03-01", "UTC")).toBe(true);
+    });
+  });
+
+  it("takes dates from 2000-01-01 to today, both included", () => {
+    at("2026-03-01T12:00:00Z", () => {
+      expect(isWithinNoticeRange("2000-01-01", "UTC")).toBe(true);
+      expect(isWithinNoticeRange("1999-12-31", "UTC")).toBe(false);
+      expect(isWithinNoticeRange("2026-03-02", "UTC")).toBe(false);
+      expect(isWithinNoticeRange("2026-02-30", "UTC")).toBe(false);
+    });
+  });
+
+  it("dates a new claim in the consumer's zone, to the second", () => {
+    const instant = new Date("2026-03-01T06:05:09Z");
+    expect(claimDates(instant, "America/Los_Angeles")).toEqual({ day: "2026-02-28", moment: "2026-02-28 22:05:09" });
+    expect(claimDates(instant, "UTC")).toEqual({ day: "2026-03-01", moment: "2026-03-01 06:05:09" });
   });
 });

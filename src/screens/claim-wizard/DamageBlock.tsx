@@ -8,7 +8,8 @@ import { BLANK_DAMAGE, damageSchemaFor, fieldErrors } from "../../../machines/cl
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
 import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";
-import { DateField, SelectField, TextAreaField } from "../../ui/fields.tsx";
+import { DateField } from "../../ui/DateField.tsx";
+import { SelectField, TextAreaField } from "../../ui/fields.tsx";
 
 type SelectKey = "damageTypeId" | "specificDamageId" | "damageAreaId" | "howItHappenedId" | "remedyId";
 

@@ -10,7 +10,8 @@ import { BLANK_PURCHASE_DETAILS, purchaseDetailsSchema, type PurchaseDetails } f
 import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { AddressField } from "../../ui/AddressField.tsx";
-import { DateField, TextField, useFieldMessage } from "../../ui/fields.tsx";
+import { DateField } from "../../ui/DateField.tsx";
+import { TextField, useFieldMessage } from "../../ui/fields.tsx";
 import { useReportError } from "../../ui/Form.tsx";
 import type { ContactServiceActor } from "./contact-actor.ts";
 

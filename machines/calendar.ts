@@ -1,0 +1,83 @@
+/**
+ * Calendar rules of the claim forms (SPEC.md sections 5 and 9), done by luxon: 'today' in the
+ * consumer's zone, the date field's range, typed DD/MM/YYYY dates and a new claim's dates. Pure (no
+ * I/O), so the machines may use it; it is loaded with the wizard steps that need it, never with the
+ * app shell (src/api/claims.ts imports it lazily for that reason).
+ */
+import { DateTime } from "luxon";
+
+/** The date field's first day (SPEC.md section 9). */
+export const EARLIEST_NOTICE_DATE = "2000-01-01";
+
+// Wire and field formats are digits, not words: a fixed locale keeps luxon from asking the
+// platform for the consumer's (an Intl start-up the first date would pay for, about 90 ms on a
+// throttled phone).
+const FORMAT_LOCALE = "en-US";
+
+/** A time zone: an IANA name ('America/Los_Angeles') or "system", the consumer's own. */
+export type Zone = string;
+
+/** Now, in `zone` (the consumer's unless given). */
+function now(zone: Zone): DateTime {
+  return DateTime.local({ zone, locale: FORMAT_LOCALE });
+}
+
+/** Today's date in `zone` (the consumer's unless given), `YYYY-MM-DD`. */
+export function localToday(zone: Zone = "system"): string {
+  return now(zone).toISODate()!;
+}
+
+/** A `YYYY-MM-DD` date as its first moment in `zone`; invalid when it is no real day. */
+function isoDay(iso: string, zone: Zone = "system"): DateTime {
+  return DateTime.fromFormat(iso, "yyyy-MM-dd", { zone, locale: FORMAT_LOCALE });
+}
+
+/** True when `iso` (`YYYY-MM-DD`) names a day that exists in the calendar (no 30th of February). */
+export function isRealDay(iso: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) && isoDay(iso).isValid;
+}
+
+/**
+ * True when `iso` (`YYYY-MM-DD`, a real day) lies between 2000-01-01 and today in `zone`, both
+ * included: the date field's range (SPEC.md section 9).
+ */
+export function isWithinNoticeRange(iso: string, zone: Zone = "system"): boolean {
+  const day = isoDay(iso, zone);
+  return day.isValid && day >= isoDay(EARLIEST_NOTICE_DATE, zone) && day <= now(zone).startOf("day");
+}
+
+/** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
+export function maskDayMonthYear(typed: string): string {
+  const digits = typed.replace(/\D/g, "").slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
+}
+
+/**
+ * A typed DD/MM/YYYY as an ISO date; '' while incomplete; the text itself when it names no real
+ * day (31/02/2024), so the form's rules can say what is wrong rather than move to March.
+ */
+export function dayMonthYearToIso(text: string): string {
+  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return "";
+  const day = DateTime.fromFormat(text, "dd/MM/yyyy", { locale: FORMAT_LOCALE });
+  return day.isValid ? day.toISODate()! : text;
+}
+
+/**
+ * An ISO date (`YYYY-MM-DD`, a time part may follow and is ignored) as DD/MM/YYYY, or '' for an
+ * empty or invalid one.
+ */
+export function isoToDayMonthYear(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})(?:T[\d:.]*(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(iso);
+  const day = match ? isoDay(match[1]!) : null;
+  return day?.isValid ? day.toFormat("dd/MM/yyyy") : "";
+}
+
+/**
+ * A new claim's dates at the instant `at` (now unless given), in `zone` (the consumer's unless
+ * given): the day (`YYYY-MM-DD`) and the moment (`YYYY-MM-DD HH:mm:ss`) (SPEC.md section 7, "FPP
+ * claim calls").
+ */
+export function claimDates(at?: Date, zone: Zone = "system"): { day: string; moment: string } {
+  const local = at ? DateTime.fromJSDate(at, { zone }).setLocale(FORMAT_LOCALE) : now(zone);
+  return { day: local.toISODate()!, moment: local.toFormat("yyyy-MM-dd HH:mm:ss") };
+}

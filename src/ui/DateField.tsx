@@ -1,0 +1,72 @@
+/**
+ * The date field (SPEC.md sections 5 and 9), apart from the other fields because it brings luxon:
+ * only the forms that ask for a date load it.
+ */
+import { useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
+import { FieldShell, type BaseFieldProps } from "./fields.tsx";
+
+/**
+ * A date between 2000-01-01 and today (SPEC.md section 5): typed as DD/MM/YYYY, or picked from the
+ * browser's calendar. `value` and `onChange` carry an ISO date; text that is no real date is passed
+ * on as typed, so the form's rules can say what is wrong.
+ */
+export function DateField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState(() => isoToDayMonthYear(props.value));
+  const picker = useRef<HTMLInputElement>(null);
+  // A value set from outside (a saved block, the calendar) shows in the text. Adjusted while
+  // rendering, when the value changes, rather than in an effect that would paint the old text first.
+  const [shownValue, setShownValue] = useState(props.value);
+  if (props.value !== shownValue) {
+    setShownValue(props.value);
+    if (props.value && props.value !== dayMonthYearToIso(text)) setText(isoToDayMonthYear(props.value));
+  }
+  return (
+    <FieldShell label={props.label} required={props.required} error={props.error}>
+      {({ id, describedBy, invalid }) => (
+        <div className="date-field">
+          <input
+            id={id}
+            name={props.name}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="DD/MM/YYYY"
+            value={text}
+            required={props.required}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              const masked = maskDayMonthYear(event.target.value);
+              setText(masked);
+              props.onChange(dayMonthYearToIso(masked));
+            }}
+            onBlur={props.onBlur}
+          />
+          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => picker.current?.showPicker?.()}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <input
+            ref={picker}
+            type="date"
+            className="date-picker"
+            tabIndex={-1}
+            aria-hidden="true"
+            min={EARLIEST_NOTICE_DATE}
+            max={localToday()}
+            value={dayMonthYearToIso(text).length === 10 ? dayMonthYearToIso(text) : ""}
+            onChange={(event) => {
+              setText(isoToDayMonthYear(event.target.value));
+              props.onChange(event.target.value);
+            }}
+          />
+        </div>
+      )}
+    </FieldShell>
+  );
+}
