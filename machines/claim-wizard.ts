@@ -7,10 +7,10 @@
  * steps 2 and 3 (fpp-claim.machine.ts, ace-claim.machine.ts).
  *
  * Step states are compound states with ids `step2` to `step6`, so a shared region names "the step
- * before" or "the damage report" the same way whatever the family calls that state. The URL mirrors
- * the step: each step state announces itself on entry through the injected `showStep({ step,
- * replace })`: replace when answering a URL request (a reload, back/forward, a bad step), push for
- * the consumer's own moves.
+ * before" or "the damage report" the same way whatever the family calls that state. How a step meets
+ * the URL (`showStep({ step, replace })`, `step.requested`, a request kept while a call runs) and how
+ * a document is deleted come from the wizard-step toolkit (wizard-steps.ts), shared with the
+ * contact-service request.
  *
  * Injected actors: `loadClaim` ({claimId, planId, customerId} -> LoadedClaim), `saveContact` (ACE),
  * `saveItems`, `removeItem`, `saveDamages`, `deleteDamage`, `deleteDocument` (each resolving to the
@@ -39,8 +39,11 @@ import { hasCompleteDetails } from "./claim-rules.ts";
 import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
 import type { Contact } from "./contact-rules.ts";
 import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
-import { failureOf, type SubmitOutcome } from "./outcomes.ts";
+import type { SubmitOutcome } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
+import { atRest, deletingDocumentState, stepState as wizardStepState, stepRequestUpdates, waitingForServer, wizardStepGuards, type StepRequestContext } from "./wizard-steps.ts";
+
+export { stepOf, waitingForServer } from "./wizard-steps.ts";
 
 export interface ClaimWizardInput {
   claimId: number;
@@ -76,11 +79,9 @@ export interface LoadedClaim {
   contact?: Contact;
 }
 
-export interface ClaimWizardContext extends ClaimDraftContext {
+export interface ClaimWizardContext extends ClaimDraftContext, StepRequestContext {
   family: ClaimFamily;
   customerId: number | null;
-  /** A step the URL asked for that no step state has answered yet; null once a step is shown. */
-  stepRequest: { step: number | null } | null;
   options: ClaimOptions | AceOptions | null;
   /** ACE: damage lists per plan item id (of its model number); empty for FPP. */
   modelOptions: Record<number, ModelOptions>;
@@ -147,15 +148,6 @@ export function stepToShow(context: ClaimWizardContext): WizardStep | "selectPla
   });
 }
 
-/** The URL step of a snapshot, from `meta.step` of the active states; null while loading or not found. */
-export function stepOf(snapshot: { getMeta(): Record<string, unknown> }): number | null {
-  for (const meta of Object.values(snapshot.getMeta())) {
-    const step = (meta as { step?: number } | undefined)?.step;
-    if (typeof step === "number") return step;
-  }
-  return null;
-}
-
 export const claimWizard = setup({
   types: {
     context: {} as ClaimWizardContext,
@@ -178,9 +170,8 @@ export const claimWizard = setup({
     showStep: (_, _params: { step: number; replace: boolean }) => {},
     leaveToSelectPlan: (_, _params: { claimId: number; planId: number }) => {},
     goHome: () => {},
-    requestStep: assign((_, params: { step: number | null }) => ({ stepRequest: { step: params.step } })),
-    // The step on screen now answers the URL's request.
-    settleStepRequest: assign({ stepRequest: null }),
+    requestStep: assign(stepRequestUpdates.requestStep),
+    settleStepRequest: assign(stepRequestUpdates.settleStepRequest),
 
     hydrate: assign(({ context }, params: LoadedClaim) => ({
       claim: params.claim,
@@ -229,10 +220,8 @@ export const claimWizard = setup({
     notify: emit((_, params: { code: ClaimNotice }) => ({ type: "notify" as const, code: params.code })),
   },
   guards: {
+    ...wizardStepGuards,
     isLoaded: ({ context }) => context.claim !== null,
-    // Back at rest on the step a call started from, with a URL request made while it ran (back,
-    // forward): route it now rather than leave the URL out of step with the screen.
-    hasKeptStepRequest: ({ context }) => context.stepRequest !== null,
     // Routing: where the URL's request leads (claim-steps.ts resolveStep), one guard per outcome.
     isSubmittedClaim: ({ context }) => stepToShow(context) === 6,
     asksForPlanChoice: ({ context }) => stepToShow(context) === "selectPlan",
@@ -254,27 +243,13 @@ export const claimWizard = setup({
     // claim taken now, or refused because it already was (a lost answer, a second tab), counts; ACE
     // also counts a gateway timeout (it overrides this guard). A failed submit never counts.
     isClaimAccepted: (_, params: { outcome: SubmitOutcome }) => params.outcome.kind === "submitted" || params.outcome.kind === "alreadySubmitted",
-    // A delete the server answered and refused (or asked to wait on), as opposed to one that got no
-    // usable answer (SPEC.md section 8).
-    isRefusedByServer: (_, params: { error: unknown }) => failureOf(params.error).kind !== "network",
   },
 });
 
-/**
- * What makes a state a wizard step: its id (`step2` to `step6`, so shared regions can name it), its
- * URL step, and its entry announcing the step to the URL, replacing the history entry when it
- * answers a URL request and pushing one when the consumer moved.
- */
+/** A claim wizard step (2 to 6): the toolkit's step state (wizard-steps.ts), typed to the wizard's steps. */
 export function stepState<const Step extends WizardStep>(step: Step) {
-  return {
-    id: `step${step}` as const,
-    meta: { step },
-    entry: [{ type: "showStep", params: ({ context }: { context: ClaimWizardContext }) => ({ step, replace: context.stepRequest !== null }) }, "settleStepRequest"],
-  } as const;
+  return wizardStepState<Step, ClaimWizardContext>(step);
 }
-
-/** Calls that change the claim: a URL request meanwhile is kept and answered when the call returns. */
-export const waitingForServer = { tags: ["busy"], on: { "step.requested": { actions: { type: "requestStep", params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }) } } } } as const;
 
 /** The states both wizards share, written once. */
 const coreStates = {
@@ -343,7 +318,7 @@ const coreStates = {
     initial: "editing",
     states: {
       editing: {
-        always: { guard: "hasKeptStepRequest", target: "#routing" },
+        ...atRest,
         on: {
           "damages.change": { actions: { type: "setDamages", params: ({ event }) => ({ damages: event.damages }) } },
           "damage.remove": [
@@ -385,22 +360,10 @@ const coreStates = {
           onError: { target: "editing", actions: { type: "notify", params: { code: "damageDeleteFailed" } } },
         },
       },
-      deletingDocument: {
-        ...waitingForServer,
-        invoke: {
-          id: "deleteDocument",
-          src: "deleteDocument",
-          input: ({ context }) => ({ claimId: context.claimId, documentId: context.deletingDocumentId! }),
-          onDone: {
-            target: "editing",
-            actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, { type: "notify", params: { code: "documentDeleted" } }],
-          },
-          onError: [
-            { guard: { type: "isRefusedByServer", params: ({ event }) => ({ error: event.error }) }, target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
-            { target: "editing", actions: { type: "notify", params: { code: "documentDeleteError" } } },
-          ],
-        },
-      },
+      deletingDocument: deletingDocumentState({
+        input: ({ context }: { context: ClaimWizardContext }) => ({ claimId: context.claimId, documentId: context.deletingDocumentId! }),
+        onDeleted: [{ type: "refreshClaim", params: ({ event }: { event: { output: Claim } }) => ({ claim: event.output }) }],
+      }),
     },
   }),
   // Step 5: read-only review with Submit.
@@ -409,7 +372,7 @@ const coreStates = {
     initial: "ready",
     states: {
       ready: {
-        always: { guard: "hasKeptStepRequest", target: "#routing" },
+        ...atRest,
         on: { "claim.submit": "submitting", "step.back": "#step4" },
       },
       submitting: {

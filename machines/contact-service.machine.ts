@@ -2,9 +2,10 @@
  * contactServiceMachine: the contact-service request (SPEC.md section 2 "Contact service wizard",
  * section 3 "Contact service data", section 5, section 9): step 1 Customer Details, 2 Purchase
  * Details, 3 Upload Documents, 4 Review Details, then 5, the thank-you page with the Request Number.
- * The URL mirrors the step as in the claim wizards: each step state announces itself on entry
- * through the injected `showStep({ step, replace, ticket })` (replace when it answers a URL request),
- * and a URL change from outside arrives as `step.requested`.
+ * The URL mirrors the step as in the claim wizards, through the same wizard-step toolkit
+ * (wizard-steps.ts): each step state announces itself on entry through the injected `showStep({
+ * step, replace, ticket })` (replace when it answers a URL request), a URL change from outside
+ * arrives as `step.requested`, and one made while the server is busy is answered when it is done.
  *
  * Every step may be opened from the URL (the draft is on this device); Next checks its own step and
  * Submit checks them all, taking the person to the first step with something missing.
@@ -21,9 +22,9 @@ import {
   type CustomerDetails,
   type PurchaseDetails,
 } from "./contact-service-rules.ts";
-import { failureOf } from "./outcomes.ts";
 import type { ClaimDocument } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
+import { atRest, deletingDocumentState, stepRequestUpdates, stepState, waitingForServer, wizardStepGuards, type StepRequestContext } from "./wizard-steps.ts";
 
 /** What the device keeps of a request until it is submitted. */
 export interface ContactDraft {
@@ -48,9 +49,7 @@ export interface ContactServiceInput {
 
 export type ContactNotice = "incomplete" | "submitFailed" | "documentDeleted" | "documentDeleteFailed" | "documentDeleteError";
 
-export interface ContactServiceContext extends ContactDraft {
-  /** A step the URL asked for that no step state has answered yet; null once a step is shown. */
-  stepRequest: { step: number | null } | null;
+export interface ContactServiceContext extends ContactDraft, StepRequestContext {
   ticket: string | null;
   /** Steps whose Next (or the final Submit) was tried: their missing fields say so. */
   checkedSteps: number[];
@@ -113,8 +112,8 @@ export const contactServiceMachine = setup({
     goHome: () => {},
     saveDraft: (_, _params: ContactDraft) => {},
     clearDraft: () => {},
-    settleStepRequest: assign({ stepRequest: null }),
-    requestStep: assign((_, params: { step: number | null }) => ({ stepRequest: { step: params.step } })),
+    requestStep: assign(stepRequestUpdates.requestStep),
+    settleStepRequest: assign(stepRequestUpdates.settleStepRequest),
     setCustomer: assign(({ context }, params: { customer: Partial<CustomerDetails> }) => ({ customer: { ...context.customer, ...params.customer } })),
     setPurchase: assign(({ context }, params: { purchase: Partial<PurchaseDetails> }) => ({ purchase: { ...context.purchase, ...params.purchase } })),
     addDocument: assign(({ context }, params: { document: ClaimDocument }) => ({ documents: [...context.documents, params.document] })),
@@ -126,6 +125,7 @@ export const contactServiceMachine = setup({
     notify: emit((_, params: { code: ContactNotice }) => ({ type: "notify" as const, code: params.code })),
   },
   guards: {
+    ...wizardStepGuards,
     // Routing: which step the URL's request may show.
     isSubmittedRequest: ({ context }) => context.ticket !== null,
     asksForReview: ({ context }) => requested(context) === 4,
@@ -138,9 +138,6 @@ export const contactServiceMachine = setup({
     isRequestComplete: ({ context }) => isCompleteCustomer(context.customer) && isCompletePurchase(context.purchase) && context.documents.length > 0,
     isCustomerIncomplete: ({ context }) => !isCompleteCustomer(context.customer),
     isPurchaseIncomplete: ({ context }) => !isCompletePurchase(context.purchase),
-    // A delete the server answered and refused (or asked to wait on), as opposed to one that got no
-    // usable answer (SPEC.md section 8).
-    isRefusedByServer: (_, params: { error: unknown }) => failureOf(params.error).kind !== "network",
   },
 }).createMachine({
   id: "contactService",
@@ -150,6 +147,7 @@ export const contactServiceMachine = setup({
     // Decides which step the URL's request may show: an invalid step or a step 5 without a
     // Request Number opens step 1.
     routing: {
+      id: "routing",
       always: [
         { guard: "isSubmittedRequest", target: "submitted" },
         { guard: "asksForReview", target: "reviewing" },
@@ -160,9 +158,7 @@ export const contactServiceMachine = setup({
     },
     // Step 1: name on invoice, email, phone and address, prefilled from the failed searches.
     customerDetails: {
-      id: "step1",
-      meta: { step: 1 },
-      entry: [{ type: "showStep", params: ({ context }) => ({ step: 1, replace: context.stepRequest !== null, ticket: null }) }, "settleStepRequest"],
+      ...stepState(1, withTicket),
       on: {
         "customer.change": {
           actions: [{ type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
@@ -173,9 +169,7 @@ export const contactServiceMachine = setup({
     },
     // Step 2: the invoice, the date of purchase and the store.
     purchaseDetails: {
-      id: "step2",
-      meta: { step: 2 },
-      entry: [{ type: "showStep", params: ({ context }) => ({ step: 2, replace: context.stepRequest !== null, ticket: null }) }, "settleStepRequest"],
+      ...stepState(2, withTicket),
       on: {
         "purchase.change": {
           actions: [{ type: "setPurchase", params: ({ event }) => ({ purchase: event.purchase }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
@@ -186,12 +180,11 @@ export const contactServiceMachine = setup({
     },
     // Step 3: the invoice and any other document, uploaded as they are chosen.
     uploadingDocuments: {
-      id: "step3",
-      meta: { step: 3 },
-      entry: [{ type: "showStep", params: ({ context }) => ({ step: 3, replace: context.stepRequest !== null, ticket: null }) }, "settleStepRequest"],
+      ...stepState(3, withTicket),
       initial: "editing",
       states: {
         editing: {
+          ...atRest,
           on: {
             "document.added": {
               actions: [{ type: "addDocument", params: ({ event }) => ({ document: event.document }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
@@ -201,33 +194,19 @@ export const contactServiceMachine = setup({
             "step.back": "#step2",
           },
         },
-        deletingDocument: {
-          tags: ["busy"],
-          on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
-          invoke: {
-            id: "deleteDocument",
-            src: "deleteDocument",
-            input: ({ context }) => ({ requestId: context.requestId, documentId: context.deletingDocumentId! }),
-            onDone: {
-              target: "editing",
-              actions: ["dropDocument", { type: "saveDraft", params: ({ context }) => draftOf(context) }, { type: "notify", params: { code: "documentDeleted" } }],
-            },
-            onError: [
-              { guard: { type: "isRefusedByServer", params: ({ event }) => ({ error: event.error }) }, target: "editing", actions: { type: "notify", params: { code: "documentDeleteFailed" } } },
-              { target: "editing", actions: { type: "notify", params: { code: "documentDeleteError" } } },
-            ],
-          },
-        },
+        deletingDocument: deletingDocumentState({
+          input: ({ context }: { context: ContactServiceContext }) => ({ requestId: context.requestId, documentId: context.deletingDocumentId! }),
+          onDeleted: ["dropDocument", { type: "saveDraft", params: ({ context }: { context: ContactServiceContext }) => draftOf(context) }],
+        }),
       },
     },
     // Step 4: everything read-only with an Edit link per section, and Submit.
     reviewing: {
-      id: "step4",
-      meta: { step: 4 },
-      entry: [{ type: "showStep", params: ({ context }) => ({ step: 4, replace: context.stepRequest !== null, ticket: null }) }, "settleStepRequest"],
+      ...stepState(4, withTicket),
       initial: "ready",
       states: {
         ready: {
+          ...atRest,
           on: {
             "request.submit": [
               { guard: "isRequestComplete", target: "submitting" },
@@ -243,8 +222,7 @@ export const contactServiceMachine = setup({
           },
         },
         submitting: {
-          tags: ["busy"],
-          on: { "step.requested": { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } } },
+          ...waitingForServer,
           invoke: {
             id: "createTicket",
             src: "createTicket",
@@ -262,9 +240,7 @@ export const contactServiceMachine = setup({
     },
     // Step 5: 'Thank you for submitting your request', the Request Number; Back to Home.
     submitted: {
-      id: "step5",
-      meta: { step: 5 },
-      entry: [{ type: "showStep", params: ({ context }) => ({ step: 5, replace: context.stepRequest !== null, ticket: context.ticket }) }, "settleStepRequest"],
+      ...stepState(5, withTicket),
       on: { "request.close": { actions: "goHome" } },
     },
   },
@@ -272,6 +248,11 @@ export const contactServiceMachine = setup({
     "step.requested": { target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
   },
 });
+
+/** What the URL carries beside the step: the Request Number, once there is one (step 5). */
+function withTicket(context: ContactServiceContext): { ticket: string | null } {
+  return { ticket: context.ticket };
+}
 
 /** The draft the device keeps: fields and documents by reference, never file bytes. */
 function draftOf(context: ContactServiceContext): ContactDraft {

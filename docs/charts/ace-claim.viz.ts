@@ -227,17 +227,10 @@ export const machine = createMachine({
                 actions: ["setError", "notify"],
               },
             ],
-            onError: [
-              {
-                guard: "isClaimReceived",
-                target: "#step6",
-                actions: "markSubmitted",
-              },
-              {
-                target: "ready",
-                actions: ["setError", "notify"],
-              },
-            ],
+            onError: {
+              target: "ready",
+              actions: ["setError", "notify"],
+            },
           },
           on: {
             "step.requested": {

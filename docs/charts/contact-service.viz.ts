@@ -16,6 +16,7 @@ export const machine = createMachine({
   },
   states: {
     routing: {
+      id: "routing",
       always: [
         {
           guard: "isSubmittedRequest",
@@ -110,6 +111,10 @@ export const machine = createMachine({
             ],
             "step.back": "#step2",
           },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
+          },
         },
         deletingDocument: {
           tags: ["busy"],
@@ -174,6 +179,10 @@ export const machine = createMachine({
             "purchase.edit": "#step2",
             "documents.edit": "#step3",
             "step.back": "#step3",
+          },
+          always: {
+            guard: "hasKeptStepRequest",
+            target: "#routing",
           },
         },
         submitting: {

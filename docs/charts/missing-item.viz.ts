@@ -43,7 +43,7 @@ export const machine = createMachine({
         src: "addItem",
         onDone: [
           {
-            guard: "isSucceed",
+            guard: "isAdded",
             target: "added",
           },
           {

@@ -187,6 +187,25 @@ describe("contactService steps", () => {
     expect(notices).toEqual([{ type: "notify", code }]);
   });
 
+  it.each([
+    ["the delete succeeds", () => Promise.resolve()],
+    ["the server refuses the delete", () => Promise.reject(new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" }))],
+    ["the delete gets no answer", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])("a URL step request made while a document is deleted is answered once %s: screen and URL show that step", async (_when, answer) => {
+    let settle!: () => void;
+    const { actor, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft }), {
+      deleteDocument: () => new Promise<void>((resolve) => (settle = resolve)).then(answer),
+    });
+    actor.send({ type: "document.delete", documentId: invoicePdf.id });
+    actor.send({ type: "step.requested", step: 1 });
+    // The delete is still on its way: the screen stays where the delete started.
+    expect(stepNow(actor)).toBe(3);
+    settle();
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(stepNow(actor)).toBe(1);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null });
+  });
+
   it("Edit links of the review go back to their section", () => {
     const { actor } = open(contactInput({ requestedStep: 4, draft: completeDraft }));
     for (const [event, step] of [["customer.edit", 1], ["purchase.edit", 2], ["documents.edit", 3]] as const) {
@@ -244,6 +263,19 @@ describe("contactService submit", () => {
     release("CS-9");
     await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
     expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: true, ticket: "CS-9" });
+  });
+
+  it("a URL request while a failing send runs is answered when the failure comes back", async () => {
+    let fail!: () => void;
+    const { actor, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), {
+      createTicket: () => new Promise<string>((_resolve, reject) => (fail = () => reject(new Error("503")))),
+    });
+    actor.send({ type: "request.submit" });
+    actor.send({ type: "step.requested", step: 2 });
+    fail();
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(stepNow(actor)).toBe(2);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: true, ticket: null });
   });
 
   it("Back to Home on the thank-you page goes Home", () => {

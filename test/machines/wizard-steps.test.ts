@@ -1,0 +1,54 @@
+/**
+ * The wizard-step toolkit's contract, checked on every wizard built from it (the FPP and ACE claim
+ * wizards and the contact-service request; DESIGN.md "URL and machine"): while a call runs, a URL
+ * step request is kept, never acted on; and wherever the call's answer lands, that state either is a
+ * step (its entry answers the request) or routes a kept request at once. A wizard that copies a
+ * region and forgets the second half leaves the screen on one step and the URL on another.
+ */
+import { describe, expect, it } from "vitest";
+import type { AnyStateMachine, AnyStateNode } from "xstate";
+import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
+import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
+import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
+
+function nodesOf(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap(nodesOf)];
+}
+
+const guardName = (guard: unknown) => (typeof guard === "string" ? guard : (guard as { type?: string } | undefined)?.type);
+
+/** A step state answers a kept request on entry; any other landing state must route it itself. */
+function answersKeptRequest(node: AnyStateNode): boolean {
+  if (typeof (node.meta as { step?: unknown } | undefined)?.step === "number") return true;
+  return (node.always ?? []).some((transition) => guardName(transition.guard) === "hasKeptStepRequest" && transition.target?.some((target) => target.id === "routing"));
+}
+
+describe.each([
+  ["fppClaim", fppClaimMachine],
+  ["aceClaim", aceClaimMachine],
+  ["contactService", contactServiceMachine],
+] as Array<[string, AnyStateMachine]>)("%s keeps the wizard-step contract", (_name, machine) => {
+  const busy = nodesOf(machine.root).filter((node) => node.tags.includes("busy"));
+
+  it("has states that wait for the server", () => {
+    expect(busy.length).toBeGreaterThan(0);
+  });
+
+  it("keeps a URL step request made while the server is busy instead of leaving the call", () => {
+    for (const node of busy) {
+      const onRequest = node.transitions.get("step.requested") ?? [];
+      expect(onRequest.length, node.id).toBeGreaterThan(0);
+      for (const transition of onRequest) expect(transition.target, node.id).toBeUndefined();
+    }
+  });
+
+  it("answers a kept URL request wherever the server's answer lands", () => {
+    const landings = busy.flatMap((node) =>
+      [...node.transitions.entries()]
+        .filter(([event]) => event.startsWith("xstate.done.actor.") || event.startsWith("xstate.error.actor."))
+        .flatMap(([event, transitions]) => transitions.flatMap((transition) => (transition.target ?? []).map((target) => ({ from: `${node.id} ${event}`, target })))),
+    );
+    expect(landings.length).toBeGreaterThan(0);
+    for (const { from, target } of landings) expect(answersKeptRequest(target), `${from} -> ${target.id}`).toBe(true);
+  });
+});
