@@ -152,4 +152,22 @@ describe("the prerendered select-search-method page", () => {
     expect(lazy.length).toBeGreaterThan(10);
     for (const path of lazy) expect(await firstLine(path), path).not.toContain(COMPILE_HINT);
   });
+
+  it("runs no date library at startup: luxon comes in its own chunk with the screens that ask for a date", async () => {
+    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
+    const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const code = async (path: string) => (await fetch(`${portal.server.url}${path}`)).text();
+    const named = new Set<string>();
+    for (const path of startup) {
+      const text = await code(path);
+      // A static import would run it at startup; a name in Vite's preload map only fetches it later.
+      expect(text, path).not.toMatch(/(?:from|import)\s*"\.\/luxon-[\w-]+\.js"/);
+      // luxon's own text for an invalid date: present in its chunk, absent from every startup script.
+      expect(text, path).not.toContain("Invalid DateTime");
+      for (const match of text.matchAll(/"(?:\.\/|assets\/)(luxon-[\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
+    }
+    expect(startup.filter((path) => path.includes("/luxon-"))).toEqual([]);
+    expect(named.size).toBe(1);
+    expect(await code([...named][0]!)).toContain("Invalid DateTime");
+  });
 });
