@@ -186,19 +186,22 @@ export const insertClaimResponseSchema = v.object({
 });
 export type InsertClaimResponse = v.InferOutput<typeof insertClaimResponseSchema>;
 
+/** One claim item as both families send it: the plan item claimed and its confirmed details. */
+const claimItemFields = {
+  claimItemId: v.optional(id),
+  selectedItemId: serialId,
+  manuFacturer: serialId,
+  material: serialId,
+  color: serialId,
+  itemType: v.optional(v.nullable(serialId)),
+};
+
 /** POST /insert_update_claim_item body; ids of lookups, `selectedItemId` is the plan item id. */
 export const claimItemsRequestSchema = v.object({
   warrentyId: serialId,
   claimId: id,
   claim_items: boundedArray(
-    v.object({
-      claimItemId: v.optional(id),
-      selectedItemId: serialId,
-      manuFacturer: serialId,
-      material: serialId,
-      color: serialId,
-      itemType: v.optional(v.nullable(serialId)),
-    }),
+    v.object(claimItemFields),
     1,
     MAX_CLAIM_ITEMS_PER_CALL,
   ),
@@ -352,12 +355,7 @@ export type ManualItemRequest = v.InferOutput<typeof manualItemRequestSchema>;
 export const aceClaimItemRequestSchema = v.object({
   claimId: id,
   warrentyId: serialId,
-  claimItemId: v.optional(id),
-  selectedItemId: serialId,
-  manuFacturer: serialId,
-  material: serialId,
-  color: serialId,
-  itemType: v.optional(v.nullable(serialId)),
+  ...claimItemFields,
 });
 export type AceClaimItemRequest = v.InferOutput<typeof aceClaimItemRequestSchema>;
 

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
-import { expectRefused, expectShape, startTestServer, type TestServer } from "./helpers.ts";
+import { expectRefused, expectShape, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 const REQUEST = "0d7b2c9e-1f4a-4b8c-9d2e-3f4a5b6c7d8e";
@@ -39,23 +39,6 @@ async function attach(requestId: string, bytes: Buffer, fileName: string, fileTy
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   return expectShape(linkDocumentResponseSchema, linked.body).result[0]!;
 }
-
-const ticketBody = (requestId: string, documents: number[]) => ({
-  request_id: requestId,
-  customerDetails: { name: "Jane Doe", email: "jane.doe@example.com", phone: "2125550134", address: "350 5th Ave", city: "New York", state: "NY", zip_code: "10118" },
-  purchaseDetails: {
-    invoice: "INV-100234",
-    date_of_purchase: "2024-03-15",
-    store_name: "Furniture Mart",
-    store_phone: "2125550199",
-    store_address: "1 Main St",
-    store_city: "New York",
-    store_state: "NY",
-    store_zip: "10001",
-    were_any_items_exchanged: false,
-  },
-  documents,
-});
 
 describe("contact-service requests", () => {
   it("stores a request with every field and its documents once, and serves the documents byte for byte", async () => {

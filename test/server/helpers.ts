@@ -264,6 +264,24 @@ export function png(size: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A complete contact_service_ticket body for a request (Jane Doe's details and purchase). */
+export const ticketBody = (requestId: string, documents: number[]) => ({
+  request_id: requestId,
+  customerDetails: { name: "Jane Doe", email: "jane.doe@example.com", phone: "2125550134", address: "350 5th Ave", city: "New York", state: "NY", zip_code: "10118" },
+  purchaseDetails: {
+    invoice: "INV-100234",
+    date_of_purchase: "2024-03-15",
+    store_name: "Furniture Mart",
+    store_phone: "2125550199",
+    store_address: "1 Main St",
+    store_city: "New York",
+    store_state: "NY",
+    store_zip: "10001",
+    were_any_items_exchanged: false,
+  },
+  documents,
+});
+
 /** A valid insert_claim body for a plan. */
 export function claimBody(planId: number, customerId: number) {
   return { warrentyId: planId, customerId, damagedate: "2025-09-01", claimdate: "2025-09-02 14:30:00", allowSMS: true };

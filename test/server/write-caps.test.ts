@@ -18,7 +18,7 @@ import { UNSENT_REQUEST_TTL_MS } from "../../server/unsent-requests.ts";
 import { MAX_OPEN_UPLOAD_URLS } from "../../server/upload-grants.ts";
 import { sweepUploads } from "../../server/upload-sweep.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "../../server/url-signing.ts";
-import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, png, startTestServer, type TestServer } from "./helpers.ts";
+import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, png, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 
@@ -53,16 +53,6 @@ async function attach(requestId: string, size = 64) {
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   return expectShape(linkDocumentResponseSchema, linked.body).result[0]!;
 }
-
-const ticketBody = (requestId: string, documents: number[]) => ({
-  request_id: requestId,
-  customerDetails: { name: "Jane Doe", email: "jane.doe@example.com", phone: "2125550134", address: "350 5th Ave", city: "New York", state: "NY", zip_code: "10118" },
-  purchaseDetails: {
-    invoice: "INV-100234", date_of_purchase: "2024-03-15", store_name: "Furniture Mart", store_phone: "2125550199",
-    store_address: "1 Main St", store_city: "New York", store_state: "NY", store_zip: "10001", were_any_items_exchanged: false,
-  },
-  documents,
-});
 
 const requestFolder = (requestId: string) => join(server.dataDir, "storage", "contact_service", requestId);
 const documentsOf = async (requestId: string) =>
