@@ -77,6 +77,29 @@ export type Lookup = v.InferOutput<typeof lookupSchema>;
 /** GET lookup lists: `{ result: Lookup[] }`. */
 export const lookupListSchema = v.object({ result: v.array(lookupSchema) });
 
+/**
+ * The seven FPP lists a claim needs, keyed by the path of the SPEC.md call that answers each alone
+ * (section 7, "Lookups"). A reference-API addition: a claim step opened cold from a link needs them
+ * all before it can show its fields, and one cacheable answer per language costs one round trip
+ * instead of seven.
+ */
+export const CLAIM_LOOKUP_PATHS = [
+  "all_manufacturer",
+  "all_material",
+  "all_color",
+  "damage_type_lookup_values",
+  "specific_damage_lookup_values",
+  "how_did_it_occur_lookup_values",
+  "actions_taken_lookup_values",
+] as const;
+export type ClaimLookupPath = (typeof CLAIM_LOOKUP_PATHS)[number];
+
+/** GET /lookups?lang=en|es: `{ result: { all_manufacturer: Lookup[], ... } }`, one list per CLAIM_LOOKUP_PATHS entry. */
+export const claimLookupsSchema = v.object({
+  result: v.object(Object.fromEntries(CLAIM_LOOKUP_PATHS.map((path) => [path, v.array(lookupSchema)])) as Record<ClaimLookupPath, v.ArraySchema<typeof lookupSchema, undefined>>),
+});
+export type ClaimLookups = v.InferOutput<typeof claimLookupsSchema>["result"];
+
 // ---------------------------------------------------------------- plans
 
 /** One item covered by a plan (SPEC.md section 3, "Plan / warranty item"). */
