@@ -4,29 +4,69 @@
  * They hold no one's data and change only with a deployment, so, unlike every other API answer
  * (no-store), the browser may keep them for LOOKUP_MAX_AGE_S, one copy per language: a claim
  * reopened within that time asks for its lists again only if its language changed.
+ *
+ * GET /lookups answers the seven FPP lists a claim needs in one call (CLAIM_LOOKUP_PATHS), keyed by
+ * the single call that answers each list alone, so a claim opened from a cold link waits for one
+ * round trip instead of seven. Its language is in the URL (?lang=), one cached copy per language.
  */
 import { Hono, type Context } from "hono";
+import { etag } from "hono/etag";
 import * as v from "valibot";
-import type { Lookup } from "../../contract/schemas.ts";
+import { CLAIM_LOOKUP_PATHS, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
+import { LOCALES } from "../../contract/locales.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { languageOf, lookupName } from "../language.ts";
+import { languageOf, lookupName, type Language } from "../language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
 import { parseQuery } from "../validation.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
 export const LOOKUP_MAX_AGE_S = 600;
 
-/** Lets the browser alone keep the list, per language (no shared cache: the answer needs the API key). */
-function keepable(c: Context): void {
+/**
+ * Lets the browser alone keep the list, per language (no shared cache: the answer needs the API key).
+ * @param byHeader whether Accept-Language chose the language (false when the URL names it)
+ */
+function keepable(c: Context, byHeader = true): void {
   c.header("Cache-Control", `private, max-age=${LOOKUP_MAX_AGE_S}`);
-  c.header("Vary", "Accept-Language", { append: true });
+  if (byHeader) c.header("Vary", "Accept-Language", { append: true });
 }
 
 const modelQuerySchema = v.object({ modelNo: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)) });
+const claimLookupsQuerySchema = v.object({ lang: v.optional(v.picklist(LOCALES)) });
+
+/** The list kind each CLAIM_LOOKUP_PATHS entry reads: the one its single call reads. */
+const CLAIM_LOOKUP_KINDS = CLAIM_LOOKUP_PATHS.map((path) => {
+  const kind = LIST_ROUTES[`/${path}`];
+  if (!kind) throw new Error(`no lookup list answers /${path}`);
+  return [path, kind] as const;
+});
+
+/**
+ * The seven claim lists in one query, each in the order its single call answers (by id).
+ * @returns the lists keyed by CLAIM_LOOKUP_PATHS
+ */
+async function claimLookups(db: AppDeps["db"], language: Language): Promise<ClaimLookups> {
+  const kinds = CLAIM_LOOKUP_KINDS.map(([, kind]) => kind);
+  const rows = await db.query<Lookup & { kind: string }>(
+    `SELECT l.kind, l.id, ${lookupName("l", language)} AS name FROM lookup_values l
+     WHERE l.kind IN (${kinds.map((_, at) => `$${at + 1}`).join(", ")}) AND l.model_no IS NULL ORDER BY l.id`,
+    kinds,
+  );
+  const byKind = new Map<string, Lookup[]>(kinds.map((kind) => [kind, []]));
+  for (const { kind, id, name } of rows) byKind.get(kind)!.push({ id, name });
+  return Object.fromEntries(CLAIM_LOOKUP_KINDS.map(([path, kind]) => [path, byKind.get(kind)!])) as ClaimLookups;
+}
 
 /** Routes of every lookup list, to mount under /api/v1. */
 export function lookupRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
+  // A browser whose copy has expired asks again with If-None-Match; an unchanged answer is a bodiless 304.
+  app.get("/lookups", etag(), async (c) => {
+    const { lang } = parseQuery(c, claimLookupsQuerySchema);
+    const result = await claimLookups(db, lang ?? languageOf(c));
+    keepable(c, lang === undefined);
+    return c.json({ result });
+  });
   for (const [path, kind] of Object.entries(LIST_ROUTES)) {
     app.get(path, async (c) => {
       const result = await db.query<Lookup>(

@@ -1,7 +1,9 @@
-/** FPP lookup lists (SPEC.md section 7, "Lookups"): an empty list when a call fails. */
+/** FPP lookup lists (SPEC.md section 7, "Lookups"): empty lists when a call fails. */
+import { i18n } from "@lingui/core";
 import type { ClaimOptions, Lookup } from "../../machines/domain.ts";
 import { http } from "./http.ts";
-import { lookupListSchema } from "../../contract/schemas.ts";
+import { claimLookupsSchema, lookupListSchema, type ClaimLookupPath } from "../../contract/schemas.ts";
+import { localeOf, type Locale } from "../i18n.ts";
 
 async function lookupList(path: string): Promise<Lookup[]> {
   try {
@@ -12,18 +14,37 @@ async function lookupList(path: string): Promise<Lookup[]> {
   }
 }
 
-/** Loads every FPP option list a claim needs, in parallel. Never rejects. */
-export async function fetchClaimOptions(): Promise<ClaimOptions> {
-  const [manufacturers, materials, colors, damageTypes, specificDamages, howItHappened, remedies] = await Promise.all([
-    lookupList("all_manufacturer"),
-    lookupList("all_material"),
-    lookupList("all_color"),
-    lookupList("damage_type_lookup_values"),
-    lookupList("specific_damage_lookup_values"),
-    lookupList("how_did_it_occur_lookup_values"),
-    lookupList("actions_taken_lookup_values"),
-  ]);
-  return { manufacturers, materials, colors, damageTypes, specificDamages, howItHappened, remedies };
+/** Which claim option list each list of GET /lookups fills (its key is the SPEC call answering it alone). */
+const OPTION_OF: Record<ClaimLookupPath, keyof ClaimOptions> = {
+  all_manufacturer: "manufacturers",
+  all_material: "materials",
+  all_color: "colors",
+  damage_type_lookup_values: "damageTypes",
+  specific_damage_lookup_values: "specificDamages",
+  how_did_it_occur_lookup_values: "howItHappened",
+  actions_taken_lookup_values: "remedies",
+};
+
+/** The language the portal shows now (the active Lingui locale), English before one is active. */
+function activeLocale(): Locale {
+  return localeOf(i18n.locale) ?? "en";
+}
+
+/**
+ * Loads every FPP option list a claim needs in one call (GET /lookups), which the browser keeps
+ * per language. Never rejects: when the call fails, every list is empty, as SPEC.md asks of each
+ * list's own call.
+ * @param language the language of the names, by default the portal's own
+ */
+export async function fetchClaimOptions(language: Locale = activeLocale()): Promise<ClaimOptions> {
+  const options: ClaimOptions = { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
+  try {
+    const { result } = await http.get(`lookups?lang=${language}`).json(claimLookupsSchema);
+    for (const [path, list] of Object.entries(result) as [ClaimLookupPath, Lookup[]][]) options[OPTION_OF[path]] = list;
+  } catch {
+    // The screens stay usable; each empty select still says 'Please select an option'.
+  }
+  return options;
 }
 
 /** Item types for the missing line item form. */
