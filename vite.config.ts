@@ -8,7 +8,6 @@ import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { chunkUrl } from "./scripts/chunk-url.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
-import { appChunkName } from "./scripts/app-chunks.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
@@ -41,26 +40,13 @@ export default defineConfig({
     // hints itself, an older one only loads the app's modules as it finds them; and the welcome
     // page's entry, which runs before the page is painted, then imports no other script.
     modulePreload: { polyfill: false },
+    // Which chunk imports which: a test checks the graph has no cycle.
+    manifest: true,
     rolldownOptions: {
       // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
       // welcome.html's one script is the entry of every prerendered page (src/prerendered-entry.ts),
       // named after that job.
       input: { index: "index.html", prerendered: "welcome.html" },
-      output: {
-        // The app shell in four chunks (scripts/app-chunks.ts): a phone asks for a handful of scripts,
-        // not some thirty, and the welcome page still loads only what it shares with the app.
-        codeSplitting: {
-          // A group takes only the modules it names, not what they import.
-          includeDependenciesRecursively: false,
-          groups: [
-            { name: appChunkName, debugName: "app shell", priority: 50 },
-            // The forms' code (TanStack Form, and pacer and devtools-event-client, which only it
-            // uses) and luxon: with the routes that use them, one chunk each.
-            { name: "form", test: /node_modules[\\/]@tanstack[\\/](react-form|form-core|pacer-lite|devtools-event-client)[\\/]/, priority: 35 },
-            { name: "luxon", test: /node_modules[\\/]luxon[\\/]/, priority: 30 },
-          ],
-        },
-      },
     },
   },
   // `npm run dev` talks to a separately started reference API (npm run server).

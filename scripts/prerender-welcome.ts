@@ -1,17 +1,14 @@
 /**
- * Vite plugin: prerenders the welcome page at build time, and the app pages of
- * PRERENDERED_APP_PATHS (scripts/prerender-app.tsx, hydrated by src/main.tsx). After the client build it
- * builds src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and
- * Spanish into the built welcome.html, and writes welcome.en.html and welcome.es.html, which the
+ * Vite plugin: prerenders the welcome page at build time. After the client build it builds
+ * src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and Spanish into the built welcome.html, and writes welcome.en.html and welcome.es.html, which the
  * server sends for "/" by language (server/welcome-page.ts). Their largest paint needs no script
  * and no other file.
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { LOCALES, type Locale } from "../contract/locales.ts";
-import { PRERENDERED_APP_PATHS, prerenderedFile } from "../server/welcome-page.ts";
+import { LOCALES } from "../contract/locales.ts";
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
@@ -58,14 +55,7 @@ export function prerenderWelcome(): Plugin {
           logLevel: "warn",
           build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
         });
-        await build({
-          configFile: config.configFile,
-          mode: config.mode,
-          logLevel: "warn",
-          build: { ssr: "scripts/prerender-app.tsx", outDir: join(ssrDir, "app"), emptyOutDir: true, copyPublicDir: false },
-        });
         const { renderWelcome } = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as { renderWelcome(locale: string): Promise<string> };
-        const { renderAppPage } = (await import(pathToFileURL(join(ssrDir, "app", "prerender-app.js")).href)) as { renderAppPage(path: string, locale: Locale): Promise<string> };
         const template = await forFirstPaint(await readFile(join(outDir, "welcome.html"), "utf8"), outDir);
         if (!template.includes(ROOT_ELEMENT)) throw new Error(`welcome.html has no ${ROOT_ELEMENT} to fill`);
         for (const locale of LOCALES) {
@@ -74,24 +64,6 @@ export function prerenderWelcome(): Plugin {
           await writeFile(join(outDir, `welcome.${locale}.html`), page);
         }
         await rm(join(outDir, "welcome.html"));
-        // The app pages load the prerendered pages' entry too, which loads the app's, named on #root,
-        // once they are painted.
-        const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-        const prerenderedEntry = template.match(entryScript)?.[0];
-        const appHtml = await readFile(join(outDir, "index.html"), "utf8");
-        const appEntry = appHtml.match(entryScript)?.[1];
-        if (!prerenderedEntry || !appEntry) throw new Error("welcome.html or index.html has no entry script");
-        const appTemplate = await forFirstPaint(appHtml.replace(entryScript, prerenderedEntry), outDir);
-        if (!appTemplate.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to fill`);
-        for (const path of PRERENDERED_APP_PATHS) {
-          for (const locale of LOCALES) {
-            const markup = await renderAppPage(path, locale);
-            const page = appTemplate.replace('<html lang="en">', `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${locale}" data-path="${path}" data-entry="${appEntry}">${markup}</div>`);
-            const file = join(outDir, prerenderedFile(path, locale));
-            await mkdir(dirname(file), { recursive: true });
-            await writeFile(file, page);
-          }
-        }
       } finally {
         await rm(ssrDir, { recursive: true, force: true });
       }

@@ -31,7 +31,7 @@ import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./request-limits.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { boundedErrors } from "./validation.ts";
-import { PRERENDERED_APP_PATHS, prerenderedPage, welcomePage } from "./welcome-page.ts";
+import { welcomePage } from "./welcome-page.ts";
 import { portalFiles } from "./portal-files.ts";
 
 /** PostgreSQL error codes that mean the request carried a value the database refuses. */
@@ -124,10 +124,10 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
 function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
   const files = portalFiles(root);
-  const index = serveStatic({ root, path: "index.html" });
+  // The app's page names this build's scripts: a browser asks again each time (they stay cached).
+  const index = serveStatic({ root, path: "index.html", onFound: (_file, c) => c.header("Cache-Control", "no-cache") });
   // A first visit to "/" gets the welcome page prerendered in its language.
   app.get("/", welcomePage(root));
-  for (const path of PRERENDERED_APP_PATHS) app.get(path, prerenderedPage(root, path));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
 }

@@ -1,11 +1,9 @@
 /**
- * The prerendered pages: "/" is answered with welcome.en.html or welcome.es.html from
- * the built portal, and the app pages of PRERENDERED_APP_PATHS with theirs, in the language the
- * page itself would pick (src/i18n.ts: `?lng=`, then the language cookie, then the browser's
+ * The prerendered welcome page: "/" is answered with welcome.en.html or welcome.es.html from
+ * the built portal, in the language the page itself would pick (src/i18n.ts: `?lng=`, then the language cookie, then the browser's
  * Accept-Language), so the first paint is already the right page. Without a prerendered page the
  * request falls through to the app's index.html.
  */
-import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
@@ -31,30 +29,18 @@ export function welcomeLanguage(c: Context): Locale {
 }
 
 /**
- * App pages prerendered at build time too (scripts/prerender-app.tsx): screens that show no one's
- * data, so their first paint needs no script either. "/find-claim/select-search-method" is where
- * the welcome page's Start leads, by a page load.
- */
-export const PRERENDERED_APP_PATHS = ["/find-claim/select-search-method"] as const;
-
-/** Where the build writes a prerendered page, relative to the built portal's folder. */
-export function prerenderedFile(path: string, locale: Locale): string {
-  return path === "/" ? `welcome.${locale}.html` : join("prerendered", `${path.replace(/^\//, "")}.${locale}.html`);
-}
-
-/**
- * GET `path` from the built portal's prerendered pages, in the request's language, as the build's
- * brotli or gzip copy when the browser takes one (scripts/precompress.ts; the welcome page is about
+ * GET "/" from the built portal's prerendered welcome pages, in the request's language, as the
+ * build's brotli or gzip copy when the browser takes one (scripts/precompress.ts; the page is about
  * 15 kB, 4 kB as brotli). Without the page (a build that has none) the request goes on to the next
  * handler.
  */
-export function prerenderedPage(root: string, path: string): MiddlewareHandler {
+export function welcomePage(root: string): MiddlewareHandler {
   const pages = new Map(
     LOCALES.map((locale) => [
       locale,
       serveStatic({
         root,
-        path: prerenderedFile(path, locale),
+        path: `welcome.${locale}.html`,
         precompressed: true,
         onFound: (_file, c) => {
           // Caches must keep one copy per language and encoding; the page changes with every build.
@@ -65,9 +51,4 @@ export function prerenderedPage(root: string, path: string): MiddlewareHandler {
     ]),
   );
   return (c, next) => pages.get(welcomeLanguage(c))!(c, next);
-}
-
-/** GET "/" from the built portal's prerendered welcome pages. */
-export function welcomePage(root: string): MiddlewareHandler {
-  return prerenderedPage(root, "/");
 }

@@ -1,8 +1,6 @@
 /**
- * The app as both its entry (src/main.tsx) and the build-time prerender of its first screens
- * (scripts/prerender-app.tsx) make it: the router with the planSearch slot in its context, and the
- * element tree around it. One source, so a prerendered page and the hydrating app render the same
- * markup.
+ * The app: its router, with the app's planSearch actor in the router context, and the element
+ * tree around it. The entry (src/main.tsx) and the screen tests make it the same way.
  */
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -10,40 +8,36 @@ import { createRouter, RouterProvider, type RouterHistory } from "@tanstack/reac
 import { StrictMode } from "react";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./ui/ErrorPage.tsx";
-import type { PlanSearchSlot } from "./screens/shared/plan-search-slot.ts";
+import { createPlanSearch, type PlanSearchActorRef } from "./screens/shared/plan-search-actor.ts";
+import { onFirstUse } from "./screens/shared/router-context.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { PageLoading } from "./ui/PageLoading.tsx";
 
 /**
- * How long a route may load before the router shows its pending view, in milliseconds (TanStack
- * Router's own default, named because src/main.tsx waits as long for the first page's route).
- */
-export const PENDING_VIEW_AFTER_MS = 1000;
-
-/**
  * The app's router. Every route falls back to the error page, and to a loading line while it loads
- * past the pending time.
+ * past the router's pending time.
+ * @param options.history the browser's by default; a memory history in tests
+ * @param options.planSearch the app's planSearch actor, made on first use (a fresh one per router by default)
  */
-export function createAppRouter(planSearch: PlanSearchSlot, history?: RouterHistory) {
+export function createAppRouter({ history, planSearch = onFirstUse(createPlanSearch) }: { history?: RouterHistory; planSearch?: () => PlanSearchActorRef } = {}) {
   return createRouter({
     routeTree,
     context: { planSearch },
     history,
     defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
     scrollRestoration: true,
-    defaultPendingMs: PENDING_VIEW_AFTER_MS,
     defaultPendingComponent: PageLoading,
   });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** @param firstPageWaitedMs how long the first route had been loading when the app rendered, in milliseconds */
-export function AppRoot({ router, i18n, firstPageWaitedMs = 0 }: { router: AppRouter; i18n: I18n; firstPageWaitedMs?: number }) {
+/** The app's element tree: strict mode, the active Lingui catalog, the first page's load limit, the router. */
+export function AppRoot({ router, i18n }: { router: AppRouter; i18n: I18n }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <FirstPageWatchdog router={router} waitedMs={firstPageWaitedMs}>
+        <FirstPageWatchdog router={router}>
           <RouterProvider router={router} />
         </FirstPageWatchdog>
       </I18nProvider>

@@ -2,7 +2,7 @@ import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { Trans } from "@lingui/react/macro";
 import { ErrorPage } from "../ui/ErrorPage.tsx";
 import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
-import type { RouterContext } from "../screens/shared/plan-search-slot.ts";
+import type { RouterContext } from "../screens/shared/router-context.ts";
 import { Header } from "../ui/Header.tsx";
 import { LoadWatchdog } from "../ui/LoadWatchdog.tsx";
 import { Toasts } from "../ui/Toasts.tsx";

@@ -1,6 +1,6 @@
 /**
  * What any route shows while its code or data is still loading after the router's pending time
- * (PENDING_VIEW_AFTER_MS, src/app-root.tsx) and it names no pending view of its own: a slow phone
+ * (TanStack Router's default, 1 s) and it names no pending view of its own: a slow phone
  * sees that the page is coming, not an empty frame, until it arrives or the load limit of SPEC.md
  * section 9 shows the error page (LoadWatchdog.tsx).
  */

@@ -5,15 +5,13 @@
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
+import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
-import { routeTree } from "../../src/routeTree.gen.ts";
-import { createPlanSearch } from "../../src/screens/shared/plan-search-actor.ts";
-import { createPlanSearchSlot } from "../../src/screens/shared/plan-search-slot.ts";
+import { createAppRouter } from "../../src/app-root.tsx";
 
 export type FakeNetwork = (request: Request) => Response | Promise<Response>;
 
@@ -36,8 +34,8 @@ export async function renderApp(
     network(input instanceof Request ? input : new Request(new URL(String(input), "http://portal.test"), init)),
   );
   vi.stubGlobal("fetch", fetchSpy);
-  // A fresh planSearch actor per rendered app, as src/main.tsx makes one per page load.
-  const router = createRouter({ routeTree, context: { planSearch: createPlanSearchSlot(createPlanSearch) }, history: createMemoryHistory({ initialEntries: [url] }) });
+  // The app's own router, with a fresh planSearch actor per rendered app as per page load.
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
   const app = (
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -23,7 +23,7 @@ function planLinkOf(planId: string, customerId: number | undefined, planType: un
 export const Route = createFileRoute("/find-claim/$warrnty_id")({
   validateSearch: v.object({ customer_id: optionalId, plan_type: v.optional(v.unknown()) }),
   beforeLoad: async ({ context, params, search }) => {
-    const planSearch = await context.planSearch.get();
+    const planSearch = context.planSearch();
     planSearch.send({ type: "plan.open", link: planLinkOf(params.warrnty_id, search.customer_id, search.plan_type) });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });

@@ -14,7 +14,7 @@ import { optionalId } from "../-search-params.ts";
 export const Route = createFileRoute("/find-claim/select-plan")({
   validateSearch: v.object({ warranty_id: optionalId, claimId: optionalId }),
   beforeLoad: async ({ context }) => {
-    const planSearch = await context.planSearch.get();
+    const planSearch = context.planSearch();
     planSearch.send({ type: "plans.requested" });
     const outcome = await settledPlanSearch(planSearch);
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });

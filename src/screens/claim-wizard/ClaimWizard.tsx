@@ -132,5 +132,5 @@ function LoadingClaim() {
 function loadStep(table: ClaimFamilyTable, step: number | null): void {
   const view = step === null ? undefined : table.steps[step as 2 | 3 | 4 | 5];
   // A failed load is retried when the step renders; its error shows there.
-  view?.load().catch(() => undefined);
+  view?.preload().catch(() => undefined);
 }

@@ -37,8 +37,8 @@ export const ACE_CLAIM: ClaimFamilyTable = {
     };
   },
   steps: {
-    2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep />, load: ContactStep.load },
-    3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep />, load: AceItemsStep.load },
+    2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep />, preload: ContactStep.preload },
+    3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep />, preload: AceItemsStep.preload },
     4: reportDamage,
     5: review,
   },

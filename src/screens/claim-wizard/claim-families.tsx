@@ -7,7 +7,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ComponentType, ReactNode } from "react";
+import { lazy, type ComponentType, type ReactNode } from "react";
 import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
@@ -16,32 +16,22 @@ import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import type { ClaimApi } from "./claim-actors.ts";
 
 /**
- * Each step's screen is loaded when the wizard is about to show that step, so a link to step 4
- * downloads and evaluates only the damage step. ClaimWizard starts the URL's step while
- * the claim itself loads, and the next or previous one when the person moves. Until its code is in,
- * the step suspends; once in, it renders at once (no Suspense fallback for a step already loaded,
- * so focus lands on it as WizardFrame says).
+ * A step's screen by React.lazy, with `preload` to start its download before it renders: the
+ * wizard preloads the URL's step while the claim itself loads, and the next or previous one when
+ * the person moves, so a link to step 4 downloads and evaluates only the damage step. A failed
+ * download is tried again by the next preload or render.
  */
 function lazyStep<P extends object>(importStep: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const load = () =>
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
     (loading ??= importStep().then(
-      (component) => (loaded = component),
+      (component) => ({ default: component }),
       (error: unknown) => {
-        // A failed load (a lost connection) is tried again on the next render.
         loading = undefined;
         throw error;
       },
     ));
-  function LazyStep(props: P) {
-    // Suspends until the code is in (the promise is Suspense's, as React.lazy's is); a screen
-    // already loaded renders in the same pass, which `use` of a new promise would not.
-    if (!loaded) throw load();
-    const Step = loaded;
-    return <Step {...props} />;
-  }
-  return Object.assign(LazyStep, { load });
+  return Object.assign(lazy(preload), { preload });
 }
 export const ContactStep = lazyStep(async () => (await import("./ContactStep.tsx")).ContactStep);
 export const DamageStep = lazyStep(async () => (await import("./DamageStep.tsx")).DamageStep);
@@ -56,7 +46,7 @@ export interface WizardStepView {
   editingTitle?: MessageDescriptor;
   body: () => ReactNode;
   /** Starts loading the step's screen (its body renders once it is in). */
-  load: () => Promise<unknown>;
+  preload: () => Promise<unknown>;
 }
 
 export interface ClaimFamilyTable {
@@ -71,5 +61,5 @@ export interface ClaimFamilyTable {
   api: ClaimApi;
 }
 
-export const reportDamage: WizardStepView = { title: msg`Report your damage`, body: () => <DamageStep />, load: DamageStep.load };
-export const review: WizardStepView = { title: msg`Review claim details`, body: () => <ReviewStep />, load: ReviewStep.load };
+export const reportDamage: WizardStepView = { title: msg`Report your damage`, body: () => <DamageStep />, preload: DamageStep.preload };
+export const review: WizardStepView = { title: msg`Review claim details`, body: () => <ReviewStep />, preload: ReviewStep.preload };

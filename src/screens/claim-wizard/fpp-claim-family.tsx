@@ -27,8 +27,8 @@ export const FPP_CLAIM: ClaimFamilyTable = {
     };
   },
   steps: {
-    2: { title: msg`Select damaged items under your plan`, body: () => <SelectItemsStep canAddMissingItem />, load: SelectItemsStep.load },
-    3: { title: msg`Confirm/Update Item Details`, body: () => <ItemDetailsStep />, load: ItemDetailsStep.load },
+    2: { title: msg`Select damaged items under your plan`, body: () => <SelectItemsStep canAddMissingItem />, preload: SelectItemsStep.preload },
+    3: { title: msg`Confirm/Update Item Details`, body: () => <ItemDetailsStep />, preload: ItemDetailsStep.preload },
     4: reportDamage,
     5: review,
   },

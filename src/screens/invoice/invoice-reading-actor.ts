@@ -51,7 +51,7 @@ export function invoiceReadingFor(planSearch: PlanSearchActorRef): InvoiceReadin
   return actor;
 }
 
-/** The app's invoiceReading actor, for screens whose route awaited `context.planSearch.get()`. */
+/** The app's invoiceReading actor, for screens whose route made it (invoice-routes.ts). */
 export function useInvoiceReading(): InvoiceReadingActorRef {
-  return useRouteContext({ from: "__root__", select: (context) => invoiceReadingFor(context.planSearch.current()) });
+  return useRouteContext({ from: "__root__", select: (context) => invoiceReadingFor(context.planSearch()) });
 }

@@ -6,12 +6,12 @@
  * out of the app shell.
  */
 import { redirect } from "@tanstack/react-router";
-import type { RouterContext } from "../shared/plan-search-slot.ts";
+import type { RouterContext } from "../shared/router-context.ts";
 import type { InvoiceReadingActorRef } from "./invoice-reading-actor.ts";
 
 async function invoiceReadingOf(context: RouterContext): Promise<InvoiceReadingActorRef> {
-  const [planSearch, { invoiceReadingFor }] = await Promise.all([context.planSearch.get(), import("./invoice-reading-actor.ts")]);
-  return invoiceReadingFor(planSearch);
+  const { invoiceReadingFor } = await import("./invoice-reading-actor.ts");
+  return invoiceReadingFor(context.planSearch());
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one planSearch actor of the app (DESIGN.md "Machines that outlive one screen"): created once
- * outside React by `createPlanSearch()`, when the router context's slot (plan-search-slot.ts) is
- * first asked for it, so its try counter and found plans outlive each screen. Routes orchestrate it in
+ * outside React by `createPlanSearch()`, when the router context (router-context.ts) is first
+ * asked for it, so its try counter and found plans outlive each screen. Routes orchestrate it in
  * `beforeLoad` (send, `settledPlanSearch`, redirect); screens read it with `usePlanSearch()` and
  * narrow `useSelector`s and send only what the person did. Storage and the API are injected here.
  */
@@ -66,9 +66,9 @@ export function isChecking(snapshot: SnapshotFrom<typeof planSearchMachine>): bo
   return snapshot.matches("checking");
 }
 /**
- * The app's planSearch actor, from the router context; read it with `useSelector`. The route of the
- * calling screen has loaded it (plan-search-slot.ts `loadPlanSearch`).
+ * The app's planSearch actor, from the router context (made on first use); read it with
+ * `useSelector`.
  */
 export function usePlanSearch(): PlanSearchActorRef {
-  return useRouteContext({ from: "__root__", select: (context) => context.planSearch.current() });
+  return useRouteContext({ from: "__root__", select: (context) => context.planSearch() });
 }

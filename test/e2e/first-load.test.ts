@@ -1,0 +1,126 @@
+/**
+ * What a first visit loads (docs/first-load.md): an app page drawn by the app on its first load,
+ * without a hydration mismatch or an error; a build whose chunks import each other in no cycle;
+ * the built files sent compressed, the hashed ones cached for good; and only the startup scripts
+ * compiled eagerly, with no date library among them.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { ConsoleMessage } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { COMPILE_HINT } from "../../scripts/compile-hints.ts";
+import { openPortal, type Portal } from "./harness.ts";
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await openPortal();
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+const PATH = "/find-claim/select-search-method";
+
+/** The build's manifest: per chunk, the chunks it imports statically. */
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Each cycle of static imports between the build's chunks, as the files around it. */
+function importCycles(manifest: Manifest): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (chunk: string, path: string[]) => {
+    state.set(chunk, "open");
+    for (const next of manifest[chunk]?.imports ?? []) {
+      if (state.get(next) === "open") cycles.push([...path.slice(path.indexOf(next)), chunk, next].map((key) => manifest[key]?.file ?? key));
+      else if (!state.has(next)) visit(next, [...path, chunk]);
+    }
+    state.set(chunk, "done");
+  };
+  for (const chunk of Object.keys(manifest)) if (!state.has(chunk)) visit(chunk, []);
+  return cycles;
+}
+
+describe("a first visit", () => {
+  it("draws the first app page with no error or hydration warning, and it works at once", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (message: ConsoleMessage) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(PATH);
+    await page.getByRole("radio", { name: "I have my warranty number" }).check();
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-claim/warranty-number");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("is drawn in the language the browser asks for", async () => {
+    const context = await portal.browser.newContext({ baseURL: portal.server.url, locale: "es-MX" });
+    const page = await context.newPage();
+    await page.goto(PATH);
+    await page.getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" }).waitFor();
+    await context.close();
+  });
+
+  it("comes from a build whose chunks import each other in no cycle", async () => {
+    const manifest = JSON.parse(await readFile(join(inject("portalDir"), ".vite", "manifest.json"), "utf8")) as Manifest;
+    expect(Object.keys(manifest).length).toBeGreaterThan(20);
+    expect(importCycles(manifest)).toEqual([]);
+    // The check itself sees a cycle where there is one (the entry and shell chunks once imported each other).
+    expect(importCycles({ "index.html": { file: "index.js", imports: ["_shell"] }, _shell: { file: "shell.js", imports: ["index.html"] } })).toEqual([["index.js", "shell.js", "index.js"]]);
+  });
+
+  it("sends the welcome page in a language compressed when the browser takes it, and plain when not", async () => {
+    const compressed = await fetch(`${portal.server.url}/`, { headers: { "accept-encoding": "br, gzip", "accept-language": "es" } });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await compressed.text()).toContain('<html lang="es">');
+    const plain = await fetch(`${portal.server.url}/`, { headers: { "accept-encoding": "identity", "accept-language": "es" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain('<div id="root"');
+  });
+
+  it("sends scripts compressed, and hashed ones cached for a year", async () => {
+    const html = await (await fetch(`${portal.server.url}${PATH}`)).text();
+    const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const response = await fetch(`${portal.server.url}${entry}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${portal.server.url}${PATH}`)).headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("marks the scripts the app runs at startup for eager compiling, and no lazily loaded one", async () => {
+    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
+    const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(startup.length).toBeGreaterThan(3);
+    const firstLine = async (path: string) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "br, gzip" } })).text()).split("\n", 1)[0];
+    for (const path of startup) expect(await firstLine(path), path).toBe(COMPILE_HINT);
+    // The lazily loaded chunks the startup scripts name (route and step code) are compiled as used.
+    const named = new Set<string>();
+    for (const path of startup) for (const match of (await (await fetch(`${portal.server.url}${path}`)).text()).matchAll(/"(?:\.\/|assets\/)([\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
+    const lazy = [...named].filter((path) => !startup.includes(path));
+    expect(lazy.length).toBeGreaterThan(10);
+    for (const path of lazy) expect(await firstLine(path), path).not.toContain(COMPILE_HINT);
+  });
+
+  it("runs no date library at startup: luxon comes with the screens that ask for a date", async () => {
+    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
+    const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const code = async (path: string) => (await fetch(`${portal.server.url}${path}`)).text();
+    const named = new Set<string>();
+    for (const path of startup) {
+      const text = await code(path);
+      // luxon's own text for an invalid date: absent from every startup script.
+      expect(text, path).not.toContain("Invalid DateTime");
+      for (const match of text.matchAll(/"(?:\.\/|assets\/)([\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
+    }
+    // ...and present in a chunk the startup scripts only name, to load later.
+    const lazy = [...named].filter((path) => !startup.includes(path));
+    const withLuxon = [];
+    for (const path of lazy) if ((await code(path)).includes("Invalid DateTime")) withLuxon.push(path);
+    expect(withLuxon).toHaveLength(1);
+  });
+});
