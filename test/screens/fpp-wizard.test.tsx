@@ -521,7 +521,7 @@ describe("claim link", () => {
     const paths = fetchSpy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), "http://portal.test").pathname);
     expect(paths.filter((path) => path === `/api/v1/claim/${CLAIM_ID}`)).toHaveLength(1);
     expect(paths.filter((path) => path === `/api/v1/plan/${PLAN_ID}`)).toHaveLength(1);
-    expect(paths.filter((path) => path === "/api/v1/all_color")).toHaveLength(1);
+    expect(paths.filter((path) => path === "/api/v1/lookups")).toHaveLength(1);
   });
 
   it.each([["abc"], ["9"]])("?step=%s lands on step 2", async (step) => {

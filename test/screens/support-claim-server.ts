@@ -7,8 +7,10 @@
  */
 import * as v from "valibot";
 import {
+  CLAIM_LOOKUP_PATHS,
   claimDetailSchema,
   claimItemsRequestSchema,
+  claimLookupsSchema,
   damagesRequestSchema,
   lookupListSchema,
   manualItemRequestSchema,
@@ -145,7 +147,7 @@ export interface ClaimServerOptions {
   status?: string;
   /** GET claim/{id} answers 404 CLAIM_NOT_FOUND. */
   claimMissing?: boolean;
-  /** Lookup paths whose GET answers 500. */
+  /** Lookup paths whose GET answers 500 (any of the claim's seven fails GET lookups). */
   failingLookups?: string[];
 }
 
@@ -207,6 +209,11 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
       const name = route.slice(4) as keyof typeof LOOKUPS;
       if (server.failingLookups.has(name)) return json({ message: "Server error" }, 500);
       return json(v.parse(lookupListSchema, { result: LOOKUPS[name] }));
+    }
+    if (route === "GET lookups") {
+      // The claim's seven lists in one answer: it fails when any of them is set to fail.
+      if (CLAIM_LOOKUP_PATHS.some((name) => server.failingLookups.has(name))) return json({ message: "Server error" }, 500);
+      return json(v.parse(claimLookupsSchema, { result: Object.fromEntries(CLAIM_LOOKUP_PATHS.map((name) => [name, LOOKUPS[name]])) }));
     }
     if ((match = route.match(/^GET plan\/(\d+)$/))) {
       if (Number(match[1]) !== PLAN_ID) return notFound("PLAN_NOT_FOUND");
