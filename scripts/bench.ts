@@ -1,8 +1,11 @@
 /**
- * `npm run bench`: prints figures, asserts nothing (tests never time things). With `-- --load-only`,
- * only the reference server's and the load figures, printed and not written to docs/performance.md.
- * - The portal beside a bare React 19 page: script weight per screen, Lighthouse, and the budgets
- *   with their verdicts (scripts/bench/portal.ts, which writes docs/performance.md).
+ * `npm run bench`: prints figures, asserts nothing (tests never time things). Flags (`-- --help`
+ * lists them): `--load-only`, only the reference server's and the load figures; `--portal-only`,
+ * only the portal's figures and budgets; `--hostile-only`, below. Each prints and does not write
+ * docs/performance.md.
+ * - The portal beside a bare React 19 page: script weight per screen, Lighthouse, a claim step
+ *   opened cold from a link, and the budgets with their verdicts (scripts/bench/portal.ts, which
+ *   writes docs/performance.md).
  * - Reference server: cold start on a new data folder, warm restart, resident memory.
  * - API latency on loopback: search_plan, plan/{id}, claim/{id}, bounded request counts.
  * - Load on PGlite and, when DATABASE_URL is set, on PostgreSQL (a scratch database made and
@@ -16,6 +19,7 @@
 import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
@@ -147,20 +151,46 @@ Jane Doe's invoice photo (test/fixtures/invoices/jane-doe-invoice.jpg): median $
   );
 }
 
-// --load-only: the reference API's figures alone, printed but not written (no build, no Lighthouse).
-const loadOnly = process.argv.includes("--load-only");
+const USAGE = `Usage: npm run bench [-- FLAG]
+  (none)          everything; writes docs/performance.md
+  --portal-only   the portal beside the bare React page: builds, Lighthouse, budgets (printed, not written)
+  --load-only     the reference server's and the load figures (printed, not written)
+  --hostile-only  the bounded-work figures (printed, not written)
+  --help          this text`;
+
+let flags: { "portal-only"?: boolean; "load-only"?: boolean; "hostile-only"?: boolean; help?: boolean };
+try {
+  flags = parseArgs({ options: { "portal-only": { type: "boolean" }, "load-only": { type: "boolean" }, "hostile-only": { type: "boolean" }, help: { type: "boolean", short: "h" } } }).values;
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (flags.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 // --hostile-only: the bounded-work figures alone, printed (also as docs/performance.md's section) but not written.
-if (process.argv.includes("--hostile-only")) {
+if (flags["hostile-only"]) {
   console.log(hostileReport(await hostileFigures()));
   process.exit(0);
 }
+// --portal-only: the portal's figures alone, printed but not written (the API's sections would be lost).
+if (flags["portal-only"]) {
+  const verdicts = await runPortalBench({ write: false });
+  const failed = verdicts.filter((verdict) => !verdict.pass).length;
+  console.log(failed ? `${failed} of ${verdicts.length} budgets FAIL` : `All ${verdicts.length} budgets pass`);
+  // Lighthouse's sockets would keep the process alive.
+  process.exit(0);
+}
+// --load-only: the reference API's figures alone, printed but not written (no build, no Lighthouse).
+const loadOnly = flags["load-only"] === true;
 // The load first, while this process is small: the client runs here, and after Lighthouse and an
 // in-process PGlite this process holds some 2 GB, whose collector pauses then showed in the p99
 // (208-222 ms in two full runs, 26-49 ms alone).
 const apiLoad = await loadFigures("PGlite", undefined);
 const hostile = await hostileFigures();
 const coldStartMs = await serverFigures();
-if (!loadOnly) await runPortalBench();
+if (!loadOnly) await runPortalBench({ write: true });
 if (!loadOnly) await reportApi(coldStartMs, apiLoad, hostile);
 if (!loadOnly) await reportOcr(await ocrFigures());
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);

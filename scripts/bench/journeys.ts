@@ -4,15 +4,21 @@
  */
 import type { Page } from "playwright-core";
 
-/** Finds W-E34-WS4566, as a person would: the browser's session may then open its plan and claims. */
+/** The demo plan whose claim the bench files and measures. */
+export const BENCH_PLAN = "W-E34-WS4566";
+
+/** Finds BENCH_PLAN, as a person would: the browser's session may then open its plan and claims. */
 export async function findPlan(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/find-claim/warranty-number`);
-  await page.getByRole("textbox", { name: "Warranty number" }).fill("W-E34-WS4566");
+  await page.getByRole("textbox", { name: "Warranty number" }).fill(BENCH_PLAN);
   await page.getByRole("button", { name: "Submit" }).click();
   await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
 }
 
-/** Finds W-E34-WS4566 and files its claim up to step 4 (the sofa, its details); returns the step 4 URL. */
+/** The heading of the FPP claim's step 4, the screen the bench measures. */
+export const STEP4_HEADING = "Report your damage";
+
+/** Finds BENCH_PLAN and files its claim up to step 4 (the sofa, its details); returns the step 4 URL. */
 export async function fileUpToStep4(page: Page, origin: string): Promise<string> {
   await findPlan(page, origin);
   await page.getByRole("button", { name: "Submit" }).click();
@@ -20,6 +26,16 @@ export async function fileUpToStep4(page: Page, origin: string): Promise<string>
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
   await page.getByRole("button", { name: "Next" }).click();
-  await page.getByRole("heading", { name: "Report your damage" }).waitFor();
+  await page.getByRole("heading", { name: STEP4_HEADING }).waitFor();
   return page.url();
+}
+
+/**
+ * Opens a signed plan link (SECURITY.md "Plan links for email") as a person opening it from an
+ * email: the server grants its plan to this browser's session, and the portal lands on select-plan.
+ * @throws when the portal does not show the plan (an invalid or expired link shows No warranty found)
+ */
+export async function openPlanLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
 }

@@ -25,27 +25,41 @@ export async function launchForLighthouse(): Promise<LaunchedChrome> {
 }
 
 /**
- * Runs Lighthouse `runs` times on `url` and returns the median of each figure.
- * @param keepStorage keep the browser's cookies and storage (a page that needs a search made first)
+ * One Lighthouse run on `url` in `chrome`.
+ * @param keepStorage keep the browser's cookies, storage and HTTP cache as the caller left them (a
+ *   page that needs a search made first, or a cold link whose caller emptied the cache itself);
+ *   otherwise Lighthouse empties the HTTP cache first
+ * @throws when Lighthouse reports a runtime error for the page
  */
-export async function medianLighthouse(chrome: LaunchedChrome, url: string, runs: number, keepStorage = false): Promise<LighthouseFigures> {
-  const results: LighthouseFigures[] = [];
-  for (let run = 0; run < runs; run++) {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: keepStorage });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    results.push({
-      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcpMs: audit("first-contentful-paint"),
-      lcpMs: audit("largest-contentful-paint"),
-      tbtMs: audit("total-blocking-time"),
-    });
-  }
+export async function lighthouseOnce(chrome: LaunchedChrome, url: string, keepStorage = false): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: keepStorage });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: audit("first-contentful-paint"),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+  };
+}
+
+/** The median of each figure over several runs (each figure on its own). */
+export function medianOf(results: LighthouseFigures[]): LighthouseFigures {
   const median = (pick: (figures: LighthouseFigures) => number) => {
     const sorted = results.map(pick).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!;
   };
   return { score: median((f) => f.score), fcpMs: median((f) => f.fcpMs), lcpMs: median((f) => f.lcpMs), tbtMs: median((f) => f.tbtMs) };
+}
+
+/**
+ * Runs Lighthouse `runs` times on `url` and returns the median of each figure.
+ * @param keepStorage as for lighthouseOnce
+ */
+export async function medianLighthouse(chrome: LaunchedChrome, url: string, runs: number, keepStorage = false): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = [];
+  for (let run = 0; run < runs; run++) results.push(await lighthouseOnce(chrome, url, keepStorage));
+  return medianOf(results);
 }

@@ -2,8 +2,9 @@
  * The portal half of `npm run bench`: builds the portal and a bare React 19 page with
  * the same Vite, then measures side by side, in one run, the gzip script each screen loads and
  * Lighthouse's mobile performance, FCP, LCP and TBT (median of 3) for the welcome,
- * select-search-method, select-plan and create-claim step 4 screens; prints each budget with its
- * verdict and writes the figures to docs/performance.md. Asserts nothing: figures only.
+ * select-search-method, select-plan and create-claim step 4 screens, and step 4 again opened cold
+ * from a link (scripts/bench/cold-link.ts); prints each budget with its verdict and, unless told
+ * not to, writes the figures to docs/performance.md. Asserts nothing: figures only.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, release, totalmem, tmpdir } from "node:os";
@@ -16,9 +17,10 @@ import { startServer } from "../../server/start.ts";
 import { launchChromium } from "../chromium.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
 import { judge, type PageFigures, type Verdict } from "./budgets.ts";
+import { coldLinkLighthouse, coldLinkRequests, signedPlanLink, type ColdLinkRequests } from "./cold-link.ts";
 import { launchForLighthouse, medianLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { appShellBytes, scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
-import { fileUpToStep4, findPlan } from "./journeys.ts";
+import { BENCH_PLAN, fileUpToStep4, findPlan } from "./journeys.ts";
 
 const RUNS = 3;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -35,7 +37,12 @@ function serveFolder(root: string): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-export async function runPortalBench(): Promise<Verdict[]> {
+/**
+ * Builds, measures and judges the portal against the bare page; prints the figures and verdicts.
+ * @param write also write them to docs/performance.md (replacing it)
+ * @returns the verdicts
+ */
+export async function runPortalBench({ write }: { write: boolean }): Promise<Verdict[]> {
   const work = await mkdtemp(join(tmpdir(), "bench-portal-"));
   const portalDir = join(work, "portal");
   const bareDir = join(work, "bare");
@@ -60,6 +67,7 @@ export async function runPortalBench(): Promise<Verdict[]> {
     const step4Url = await fileUpToStep4(await seeding.newPage(), server.url);
     const afterSearch = await seeding.storageState();
     await seeding.close();
+    const planLink = await signedPlanLink(server, BENCH_PLAN);
     const origin = server.url;
     const screens = [
       { name: "welcome", url: `${origin}/`, needsSearch: false },
@@ -71,6 +79,7 @@ export async function runPortalBench(): Promise<Verdict[]> {
     const bareScripts = await scriptsOfPage(browser, `${bare.url}/`, bareSizes);
     const weights: PageScripts[] = [];
     for (const screen of screens) weights.push(await scriptsOfPage(browser, screen.url, portalSizes, screen.needsSearch ? afterSearch : undefined));
+    const cold = await coldLinkRequests(browser, planLink, step4Url, portalDir, portalSizes);
 
     // Lighthouse: pages that need no search first (each run starts from empty storage), then the
     // search is made once in Lighthouse's own browser and kept for the pages that need it.
@@ -82,6 +91,7 @@ export async function runPortalBench(): Promise<Verdict[]> {
     await findPlan(await cdp.contexts()[0]!.newPage(), origin);
     for (const screen of screens.filter((s) => s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS, true));
     await cdp.close();
+    const coldLighthouse = await coldLinkLighthouse(planLink, step4Url, RUNS);
 
     const floor: PageFigures = { name: "bare React 19 page", scriptBytes: bareScripts.gzipBytes, beyondShellBytes: 0, ...bareLighthouse };
     const pages: PageFigures[] = screens.map((screen, index) => ({
@@ -93,11 +103,15 @@ export async function runPortalBench(): Promise<Verdict[]> {
     const [welcome, ...others] = pages;
     // The welcome page is a page of its own, not the app: nothing of it is "beyond the shell".
     welcome!.beyondShellBytes = 0;
-    const verdicts = judge(floor, welcome!, others);
-    const report = render(floor, pages, shell, weights.map((weight) => weight.files), portalSizes, verdicts, (await browser.version()) || "Chromium");
+    const coldPage: PageFigures = { name: "create-claim step 4, cold link", scriptBytes: cold.gzipBytes, beyondShellBytes: cold.gzipBytes - shell, ...coldLighthouse };
+    const verdicts = judge(floor, welcome!, others, coldPage);
+    const files = [...weights.map((weight) => weight.files), cold.files];
+    const report = render(floor, [...pages, coldPage], shell, files, portalSizes, verdicts, cold, (await browser.version()) || "Chromium");
     console.log(report.console);
-    await writeFile("docs/performance.md", report.markdown);
-    console.log("Wrote docs/performance.md");
+    if (write) {
+      await writeFile("docs/performance.md", report.markdown);
+      console.log("Wrote docs/performance.md");
+    }
     return verdicts;
   } finally {
     await browser?.close();
@@ -109,13 +123,14 @@ export async function runPortalBench(): Promise<Verdict[]> {
 }
 
 /** The figures as console lines and as docs/performance.md. */
-function render(floor: PageFigures, pages: PageFigures[], shell: number, files: string[][], sizes: Map<string, number>, verdicts: Verdict[], chromiumVersion: string) {
+function render(floor: PageFigures, pages: PageFigures[], shell: number, files: string[][], sizes: Map<string, number>, verdicts: Verdict[], cold: ColdLinkRequests, chromiumVersion: string) {
   const row = (page: PageFigures) => `| ${page.name} | ${kB(page.scriptBytes)} | ${page.beyondShellBytes ? kB(page.beyondShellBytes) : "-"} | ${page.score} | ${Math.round(page.fcpMs)} ms | ${Math.round(page.lcpMs)} ms | ${Math.round(page.tbtMs)} ms |`;
   const table = ["| page | script (gzip) | beyond the app shell | Lighthouse | FCP | LCP | TBT |", "|---|---|---|---|---|---|---|", row(floor), ...pages.map(row)].join("\n");
   const chunks = pages
     .map((page, index) => `- **${page.name}**: ${files[index]!.map((name) => `${name.replace(/-[\w-]{8}\.js$/, "")} ${kB(sizes.get(name) ?? 0)}`).join(", ")}`)
     .join("\n");
   const budgetLines = verdicts.map((v) => `| ${v.budget} | ${v.measured} | ${v.pass ? "pass" : "FAIL"} |`).join("\n");
+  const coldText = coldLinkText(cold);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Linux ${release()}, Node ${process.version}, ${chromiumVersion}`;
   const markdown = `# Performance
 
@@ -125,10 +140,15 @@ Both builds are sent as the reference server sends the portal (server/portal-fil
 build's brotli or gzip copies, content-hashed assets cached for a year. Welcome and
 select-search-method are measured on a first visit (nothing cached; both arrive prerendered);
 select-plan and create-claim step 4 in the browser that made the search, as a person reaches them.
+"Create-claim step 4, cold link" is the same step's URL opened as from an email: in a new browser
+that made no search, which first opens the plan's signed link (the only other way a browser is
+granted a claim, SECURITY.md) and is then emptied of everything but its cookies, so the step loads
+with nothing cached; a new Chromium for each Lighthouse run (scripts/bench/cold-link.ts).
 Script sizes are the gzip bytes of every script a screen loads until the network is idle, with
 nothing cached. The app shell (index.html's entry and what it preloads) is ${kB(shell)}.
 \`npm exec -- tsx scripts/bench/diagnose.ts\` prints, per screen, what Lighthouse blames: the LCP
 element, the request chains, the long tasks and each script's main-thread time.
+\`npm run bench -- --portal-only\` measures and judges these pages alone, printing without writing.
 
 Machine: ${machine}.
 
@@ -143,7 +163,26 @@ ${budgetLines}
 ## Scripts each screen loads
 
 ${chunks}
+
+## Create-claim step 4 opened cold from a link: its requests until the network is idle
+
+${coldText}
 `;
-  const consoleText = [`Portal against the bare React 19 page (${machine})`, table, "", "Budgets", ...verdicts.map((v) => `  ${v.pass ? "pass" : "FAIL"}  ${v.budget}: ${v.measured}`)].join("\n");
+  const consoleText = [`Portal against the bare React 19 page (${machine})`, table, "", coldText, "", "Budgets", ...verdicts.map((v) => `  ${v.pass ? "pass" : "FAIL"}  ${v.budget}: ${v.measured}`)].join("\n");
   return { markdown, console: consoleText };
+}
+
+/**
+ * The cold step's requests in words: script requests and the levels of their chain (a level is
+ * what the scripts of the level before asked for; 1 is what the HTML names), then its API calls.
+ */
+function coldLinkText(cold: ColdLinkRequests): string {
+  const scripts = cold.scriptsPerLevel.reduce((sum, count) => sum + count, 0);
+  const calls = new Map<string, number>();
+  for (const call of cold.apiCalls) calls.set(call, (calls.get(call) ?? 0) + 1);
+  const listed = [...calls].map(([call, count]) => (count > 1 ? `${call} (${count}x)` : call)).join(", ");
+  return [
+    `- ${scripts} script requests over ${cold.scriptsPerLevel.length} levels (${cold.scriptsPerLevel.map((count, index) => `level ${index + 1}: ${count}`).join(", ")})`,
+    `- ${cold.apiCalls.length} API calls, ${cold.lookupCalls} of them lookup lists: ${listed}`,
+  ].join("\n");
 }
