@@ -4,11 +4,14 @@ import { ACE_CLAIM } from "../../screens/claim-wizard/ace-claim-family.tsx";
 import { loadAceClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
+import { preloadStepScreen } from "../../screens/claim-wizard/step-screens.tsx";
 import { optionalId, optionalStep } from "../-search-params.ts";
 
 export const Route = createFileRoute("/find-claim/create-ace-claim")({
   validateSearch: v.object({ step: optionalStep, claimId: optionalId, warranty_id: optionalId, cust_id: optionalId }),
   // As create-claim's: the claim's calls start with the route, once per claim.
+  // The step's screen starts loading with the route's own code, not once the wizard renders.
+  beforeLoad: ({ search }) => preloadStepScreen("ace", search.step),
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id }),
   loader: ({ deps: { claimId, planId, customerId } }) => ({ startedLoad: claimId && planId && customerId ? startLoad(loadAceClaim, { claimId, planId, customerId }) : null }),
   ...ONE_LOAD_PER_CLAIM,

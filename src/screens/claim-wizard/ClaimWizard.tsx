@@ -21,6 +21,7 @@ import type { StartedLoad } from "./claim-loads.ts";
 import type { ClaimFamilyTable } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
+import { preloadStepScreen } from "./step-screens.tsx";
 import { useClaimNotices } from "./use-claim-notices.ts";
 import { useKeptDraft } from "./use-kept-draft.ts";
 import { loadKeptDraft } from "../../lib/kept-draft.ts";
@@ -57,7 +58,7 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
   );
   const [keptDraft] = useState(() => loadKeptDraft(family, claimId));
   // The step the URL names starts loading its screen now, beside the claim (claim-families.tsx).
-  useState(() => loadStep(table, urlStep));
+  useState(() => preloadStepScreen(family, urlStep));
   const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, {
     input: { claimId, planId, customerId, requestedStep: urlStep, keptDraft },
     inspect,
@@ -103,12 +104,12 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
             busy={busy}
             isReview={shown === 5}
             onBack={() => {
-              loadStep(table, shown - 1);
+              preloadStepScreen(family, shown - 1);
               actor.send({ type: "step.back" });
             }}
             onNext={() => {
               // The next step's screen loads while the machine saves this one.
-              loadStep(table, shown + 1);
+              preloadStepScreen(family, shown + 1);
               actor.send(shown === 5 ? { type: "claim.submit" } : { type: "step.next" });
             }}
           >
@@ -126,11 +127,4 @@ function LoadingClaim() {
       <Trans>Loading your claim…</Trans>
     </p>
   );
-}
-
-/** Starts loading a step's screen, when the step is one the wizard frames (2 to 5). */
-function loadStep(table: ClaimFamilyTable, step: number | null): void {
-  const view = step === null ? undefined : table.steps[step as 2 | 3 | 4 | 5];
-  // A failed load is retried when the step renders; its error shows there.
-  view?.preload().catch(() => undefined);
 }

@@ -19,7 +19,8 @@ import {
   submitAceClaim,
 } from "../../api/ace-claims.ts";
 import { loadAceClaim } from "./claim-loads.ts";
-import { AceItemsStep, ContactStep, reportDamage, review, type ClaimFamilyTable } from "./claim-families.tsx";
+import { reportDamage, review, type ClaimFamilyTable } from "./claim-families.tsx";
+import { AceItemsStep, ContactStep } from "./step-screens.tsx";
 
 export const ACE_CLAIM: ClaimFamilyTable = {
   family: "ace",
@@ -37,8 +38,8 @@ export const ACE_CLAIM: ClaimFamilyTable = {
     };
   },
   steps: {
-    2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep />, preload: ContactStep.preload },
-    3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep />, preload: AceItemsStep.preload },
+    2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep /> },
+    3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep /> },
     4: reportDamage,
     5: review,
   },

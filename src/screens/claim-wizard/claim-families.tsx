@@ -7,7 +7,8 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { lazy, type ComponentType, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { DamageStep, ReviewStep } from "./step-screens.tsx";
 import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import type { DamageOptions } from "../../../machines/claim-drafts.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
@@ -15,38 +16,11 @@ import type { ClaimWizardContext } from "../../../machines/claim-wizard.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import type { ClaimApi } from "./claim-actors.ts";
 
-/**
- * A step's screen by React.lazy, with `preload` to start its download before it renders: the
- * wizard preloads the URL's step while the claim itself loads, and the next or previous one when
- * the person moves, so a link to step 4 downloads and evaluates only the damage step. A failed
- * download is tried again by the next preload or render.
- */
-function lazyStep<P extends object>(importStep: () => Promise<ComponentType<P>>) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () =>
-    (loading ??= importStep().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return Object.assign(lazy(preload), { preload });
-}
-export const ContactStep = lazyStep(async () => (await import("./ContactStep.tsx")).ContactStep);
-export const DamageStep = lazyStep(async () => (await import("./DamageStep.tsx")).DamageStep);
-export const ReviewStep = lazyStep(async () => (await import("./ReviewStep.tsx")).ReviewStep);
-export const AceItemsStep = lazyStep(async () => (await import("./AceItemsStep.tsx")).AceItemsStep);
-export const SelectItemsStep = lazyStep(async () => (await import("./SelectItemsStep.tsx")).SelectItemsStep);
-export const ItemDetailsStep = lazyStep(async () => (await import("./ItemDetailsStep.tsx")).ItemDetailsStep);
-
 export interface WizardStepView {
   title: MessageDescriptor;
   /** The title once the consumer has changed something on the step that is not saved yet. */
   editingTitle?: MessageDescriptor;
   body: () => ReactNode;
-  /** Starts loading the step's screen (its body renders once it is in). */
-  preload: () => Promise<unknown>;
 }
 
 export interface ClaimFamilyTable {
@@ -61,5 +35,5 @@ export interface ClaimFamilyTable {
   api: ClaimApi;
 }
 
-export const reportDamage: WizardStepView = { title: msg`Report your damage`, body: () => <DamageStep />, preload: DamageStep.preload };
-export const review: WizardStepView = { title: msg`Review claim details`, body: () => <ReviewStep />, preload: ReviewStep.preload };
+export const reportDamage: WizardStepView = { title: msg`Report your damage`, body: () => <DamageStep /> };
+export const review: WizardStepView = { title: msg`Review claim details`, body: () => <ReviewStep /> };

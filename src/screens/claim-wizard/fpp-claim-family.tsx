@@ -9,7 +9,8 @@ import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { deleteDamage, fetchClaim, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../../api/claims.ts";
 import { deleteDocument } from "../../api/documents.ts";
 import { loadFppClaim } from "./claim-loads.ts";
-import { ItemDetailsStep, reportDamage, review, SelectItemsStep, type ClaimFamilyTable } from "./claim-families.tsx";
+import { reportDamage, review, type ClaimFamilyTable } from "./claim-families.tsx";
+import { ItemDetailsStep, SelectItemsStep } from "./step-screens.tsx";
 
 export const FPP_CLAIM: ClaimFamilyTable = {
   family: "fpp",
@@ -27,8 +28,8 @@ export const FPP_CLAIM: ClaimFamilyTable = {
     };
   },
   steps: {
-    2: { title: msg`Select damaged items under your plan`, body: () => <SelectItemsStep canAddMissingItem />, preload: SelectItemsStep.preload },
-    3: { title: msg`Confirm/Update Item Details`, body: () => <ItemDetailsStep />, preload: ItemDetailsStep.preload },
+    2: { title: msg`Select damaged items under your plan`, body: () => <SelectItemsStep canAddMissingItem /> },
+    3: { title: msg`Confirm/Update Item Details`, body: () => <ItemDetailsStep /> },
     4: reportDamage,
     5: review,
   },
