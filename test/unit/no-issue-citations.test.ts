@@ -11,6 +11,11 @@ import { describe, expect, it } from "vitest";
 const FOLDERS = ["src", "server", "machines", "contract", "scripts"];
 const FILES = ["eslint.config.js", "vite.config.ts"];
 const CITATION = /issue [0-9]/i;
+/**
+ * Reads of a library's private state: React's per-element fields (`__reactProps$…`,
+ * `__reactFiber$…`) and TanStack Router's underscored internals (`router.__store`). Public APIs only.
+ */
+const LIBRARY_INTERNALS = /__react[A-Z]|\.__store\b/;
 
 /** Every file under `folder`, outside node_modules, as paths from the repository root. */
 function filesUnder(folder: string): string[] {
@@ -20,24 +25,31 @@ function filesUnder(folder: string): string[] {
     .filter((path) => !path.split(/[\\/]/).includes("node_modules"));
 }
 
-/** The lines of the text files among `paths` that cite an issue, as `path:line: text`. */
-function citations(paths: string[]): string[] {
+/** The lines of the text files among `paths` that match `pattern`, as `path:line: text`. */
+function linesMatching(paths: string[], pattern: RegExp): string[] {
   const found: string[] = [];
   for (const path of paths) {
     const text = readFileSync(path, "utf8");
     if (text.includes("\0")) continue; // images and other binaries
     text.split("\n").forEach((line, index) => {
-      if (CITATION.test(line)) found.push(`${path}:${index + 1}: ${line.trim()}`);
+      if (pattern.test(line)) found.push(`${path}:${index + 1}: ${line.trim()}`);
     });
   }
   return found;
 }
 
-describe("no issue citations in the product's code", () => {
+describe("the product's code cites no issue and reads no library internals", () => {
   it("no line of src, server, machines, contract, scripts or the build configs cites 'issue N'", () => {
     const paths = [...FOLDERS.flatMap(filesUnder), ...FILES];
     expect(paths.length).toBeGreaterThan(100);
-    expect(citations(paths)).toEqual([]);
+    expect(linesMatching(paths, CITATION)).toEqual([]);
+  });
+
+  it("no line of them reads React's or the router's private fields", () => {
+    const paths = [...FOLDERS.flatMap(filesUnder), ...FILES];
+    expect(linesMatching(paths, LIBRARY_INTERNALS)).toEqual([]);
+    expect(["key.startsWith(\"__reactProps$\")", "element.__reactFiber$abc", "router.__store.state"].every((line) => LIBRARY_INTERNALS.test(line))).toBe(true);
+    expect(["__react", "reactProps", "store.state"].some((line) => LIBRARY_INTERNALS.test(line))).toBe(false);
   });
 
   it("finds a citation wherever a line has one, whatever its case", () => {
