@@ -1,6 +1,9 @@
-/** FAQ accordion: each item expands or collapses on click; all start expanded (SPEC.md section 2). */
+/**
+ * FAQ accordion: each item expands or collapses on click; all start expanded (SPEC.md section 2).
+ * Each item is a native `<details>`, so the browser opens and closes it, announces whether it is
+ * expanded, and does so on the prerendered welcome page before any script has run.
+ */
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
 
 interface FaqItem {
   question: string;
@@ -18,24 +21,24 @@ export function Faq() {
   return (
     <section className="faq" aria-labelledby="faq-title">
       <h2 id="faq-title">{t`Frequently asked questions`}</h2>
-      {items.map((item) => (
-        <FaqEntry key={item.question} item={item} />
+      {items.map((item, index) => (
+        // By place, not by question: a change of language keeps each item as the visitor left it.
+        <FaqEntry key={index} item={item} />
       ))}
     </section>
   );
 }
 
 function FaqEntry({ item }: { item: FaqItem }) {
-  const [expanded, setExpanded] = useState(true);
-  const panelId = useId();
   return (
-    <div className="faq-item">
-      <h3>
-        <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded(!expanded)}>
-          {item.question}
-        </button>
-      </h3>
-      <div id={panelId} hidden={!expanded}>
+    // `open` is where each item starts; from then on it is the browser's and the visitor's, and
+    // React, whose prop never changes, never writes it again. A visitor may close one before
+    // hydration: hydration then meets an item without `open`, which is theirs to keep.
+    <details className="faq-item" open suppressHydrationWarning>
+      <summary>
+        <h3>{item.question}</h3>
+      </summary>
+      <div>
         {item.answers.length === 1 ? (
           <p>{item.answers[0]}</p>
         ) : (
@@ -46,6 +49,6 @@ function FaqEntry({ item }: { item: FaqItem }) {
           </ul>
         )}
       </div>
-    </div>
+    </details>
   );
 }

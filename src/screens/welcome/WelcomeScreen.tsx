@@ -2,22 +2,22 @@
  * The welcome screen (SPEC.md section 1 and 2 "Welcome screen"): banner, the four steps, Start, the
  * 'Claim Video Tutorial' dialog, and the FAQ accordion with every item expanded at first. It knows
  * no router: Start calls `onStart`, so the same screen serves the app's "/" route and the welcome
- * page prerendered at build time (src/welcome/).
+ * page prerendered at build time (src/welcome/). Every control on it is HTML that works before any
+ * script has run (a form, a dialog opened by a button's command, `<details>`), so a tap on the
+ * prerendered page counts even before its code has loaded.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
 import banner from "./banner.svg";
 import { Faq } from "./Faq.tsx";
-import { TutorialDialog } from "./TutorialDialog.tsx";
+import { TutorialDialog, TutorialOpener } from "./TutorialDialog.tsx";
 
 /** Where Start leads: the first search step. */
 export const START_PATH = "/find-claim/select-search-method";
 
 export function WelcomeScreen({ onStart }: { onStart: () => void }) {
   const { t } = useLingui();
-  const [tutorialOpen, setTutorialOpen] = useState(false);
   return (
     <section className="screen welcome">
       {/* Sized, so nothing moves when it arrives; first on the page, so fetched first. */}
@@ -43,12 +43,10 @@ export function WelcomeScreen({ onStart }: { onStart: () => void }) {
       >
         <div className="actions">
           <Button type="submit">{t`Start`}</Button>
-          <Button variant="secondary" onClick={() => setTutorialOpen(true)}>
-            {t`Claim Video Tutorial`}
-          </Button>
+          <TutorialOpener />
         </div>
       </form>
-      <TutorialDialog open={tutorialOpen} onClose={() => setTutorialOpen(false)} videoUrl={config.tutorialVideoUrl} captionsUrl={config.tutorialCaptionsUrl} />
+      <TutorialDialog videoUrl={config.tutorialVideoUrl} captionsUrl={config.tutorialCaptionsUrl} />
       <Faq />
     </section>
   );
