@@ -4,11 +4,10 @@
  * is chosen and resets the try counter.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useState } from "react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { usePlanSearch } from "../shared/plan-search-actor.ts";
 
 type Method = "warrantyNumber" | "personalInfo" | "invoice";
 
@@ -21,7 +20,8 @@ const METHOD_ROUTES = {
 export function SelectSearchMethodScreen() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const planSearch = usePlanSearch();
+  // The app's planSearch actor is made when the consumer confirms a method, not with the first page.
+  const planSearch = useRouteContext({ from: "__root__", select: (context) => context.planSearch });
   const [method, setMethod] = useState<Method | null>(null);
 
   return (
@@ -31,7 +31,7 @@ export function SelectSearchMethodScreen() {
         onSubmit={(event) => {
           event.preventDefault();
           if (!method) return;
-          planSearch.send({ type: "method.confirmed" });
+          planSearch().send({ type: "method.confirmed" });
           void navigate({ to: METHOD_ROUTES[method] });
         }}
       >
