@@ -3,7 +3,8 @@
  *
  * - `FixturesFor<E>` types the event fixtures: one non-empty list per event type, invoke
  *   `xstate.done.actor.<id>` / `xstate.error.actor.<id>` included, so a missing one fails to compile.
- * - `generatePaths` walks a machine with `getShortestPaths` from xstate/graph, offering in each state
+ * - `generatePaths` walks a machine with xstate/graph (the paths `getShortestPaths` gives, found on
+ *   the one adjacency map it builds), offering in each state
  *   only the fixtures of event types the active state nodes handle, and adds one path per edge of
  *   the same graph so that self-loops and second ways into a state are taken too.
  * - `ActorGate` stands in for every invoked actor of a real actor: each call waits until the replay
@@ -24,7 +25,7 @@ import {
   type EventObject,
   type StateValue,
 } from "xstate";
-import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type AdjacencyMap, type AdjacencyValue, type StatePath } from "xstate/graph";
+import { getAdjacencyMap, getStateNodes, serializeSnapshot, type AdjacencyMap, type AdjacencyValue, type StatePath } from "xstate/graph";
 
 /** One non-empty list of fixtures per event type of `E`. */
 export type FixturesFor<E extends EventObject> = {
@@ -136,8 +137,53 @@ export function describeEvent(event: EventObject): string {
 }
 
 /**
+ * The shortest path to every state of an adjacency map, exactly as xstate/graph's `getShortestPaths`
+ * gives them for the same traversal options (its algorithm, over the map it would build): breadth
+ * first from the map's first state, the first way found kept, steps shaped as its paths' are (the
+ * first step the start with an `xstate.init` event, each later one a state and the event into it).
+ * `getShortestPaths` builds the map itself, and generatePaths needs the map as well: building it
+ * (every event sent in every state) was most of the time these tests took, twice.
+ */
+function shortestPathsOf<E extends EventObject>(map: AdjacencyMap<AnyMachineSnapshot, E>): StatePath<AnyMachineSnapshot, E>[] {
+  const adjacency = map as unknown as Record<string, AdjacencyValue<AnyMachineSnapshot, E>>;
+  const [from] = Object.keys(adjacency);
+  if (from === undefined) return [];
+  const stateOf = new Map<string, AnyMachineSnapshot>([[from, adjacency[from]!.state]]);
+  const cameFrom = new Map<string, { weight: number; state?: string; event?: E }>([[from, { weight: 0 }]]);
+  const unvisited = new Set([from]);
+  const visited = new Set<string>();
+  for (const serialized of unvisited) {
+    const { weight } = cameFrom.get(serialized)!;
+    for (const { event, state } of Object.values(adjacency[serialized]!.transitions) as Array<{ event: E; state: AnyMachineSnapshot }>) {
+      const next = serializeSnapshot(state);
+      stateOf.set(next, state);
+      const known = cameFrom.get(next);
+      if (!known || known.weight > weight + 1) cameFrom.set(next, { weight: weight + 1, state: serialized, event });
+      if (!visited.has(next)) unvisited.add(next);
+    }
+    visited.add(serialized);
+    unvisited.delete(serialized);
+  }
+  // Raw steps as getShortestPaths keeps them (each the state left and the event leaving it), then
+  // reshaped as it returns them.
+  const raw = new Map<string, Array<{ state: AnyMachineSnapshot; event: E }>>();
+  const paths: StatePath<AnyMachineSnapshot, E>[] = [];
+  for (const [serialized, { weight, state: previous, event }] of cameFrom) {
+    const state = stateOf.get(serialized)!;
+    const steps = previous === undefined ? [] : [...raw.get(previous)!, { state: stateOf.get(previous)!, event: event! }];
+    raw.set(serialized, steps);
+    const init = { type: "xstate.init" } as E;
+    const shaped = steps.length
+      ? [...steps.map((step, index) => ({ state: step.state, event: index === 0 ? init : steps[index - 1]!.event })), { state, event: steps.at(-1)!.event }]
+      : [{ state, event: init }];
+    paths.push({ state, steps: shaped, weight });
+  }
+  return paths;
+}
+
+/**
  * The paths of a scenario. `getShortestPaths` gives one path per reachable state (value and
- * context): those are the `state` paths. A shortest path never repeats a state, so it skips
+ * context): those are the `state` paths (shortestPathsOf finds the same ones). A shortest path never repeats a state, so it skips
  * self-loops (targetless transitions) and every second way into a state already reached; to take
  * every transition, each edge of the same graph (`getAdjacencyMap`, same options) also gets an
  * `edge` path: the shortest path to its source plus that one event.
@@ -153,9 +199,9 @@ export function generatePaths<E extends EventObject, Input>(machine: AnyStateMac
     ...(scenario.stopWhen ? { stopWhen: scenario.stopWhen } : {}),
     ...(scenario.from ? { fromState: machine.resolveState(scenario.from as never) } : {}),
   } as never;
-  const paths = getShortestPaths(machine, options) as unknown as StatePath<AnyMachineSnapshot, E>[];
-  const bySource = new Map<string, StatePath<AnyMachineSnapshot, E>>(paths.map((path) => [serializeSnapshot(path.state), path]));
   const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<AnyMachineSnapshot, E>;
+  const paths = shortestPathsOf(adjacency);
+  const bySource = new Map<string, StatePath<AnyMachineSnapshot, E>>(paths.map((path) => [serializeSnapshot(path.state), path]));
   const edges: StatePath<AnyMachineSnapshot, E>[] = [];
   for (const value of Object.values(adjacency) as Array<AdjacencyValue<AnyMachineSnapshot, E>>) {
     const source = serializeSnapshot(value.state);
@@ -259,6 +305,21 @@ export interface ReplayResult {
 
 const serialize = (snapshot: AnyMachineSnapshot) => serializeSnapshot(snapshot);
 
+const pathTexts = new WeakMap<AnyMachineSnapshot, string>();
+/**
+ * serialize, once per snapshot of a generated path. The paths share their snapshots (an edge path
+ * is a shortest path plus a step), so each was serialized again for every path through it, most of
+ * the replays' time. The graph's snapshots are never changed; the actor's are always serialized anew.
+ */
+function serializePathState(snapshot: AnyMachineSnapshot): string {
+  let text = pathTexts.get(snapshot);
+  if (text === undefined) {
+    text = serialize(snapshot);
+    pathTexts.set(snapshot, text);
+  }
+  return text;
+}
+
 /** What differs between the expected and the actual snapshot: the state, and each differing context key. */
 function snapshotDifference(expected: AnyMachineSnapshot, actual: AnyMachineSnapshot): string {
   const short = (value: unknown) => {
@@ -316,8 +377,8 @@ export async function replayPath<E extends EventObject, Input>(
   try {
     visited.add(stateKey(actor.getSnapshot().value));
     const [first, ...rest] = generated.path.steps;
-    if (first && serialize(actor.getSnapshot()) !== serialize(first.state)) {
-      return result(false, `initial snapshot differs: ${serialize(actor.getSnapshot())} vs ${serialize(first.state)}`);
+    if (first && serialize(actor.getSnapshot()) !== serializePathState(first.state)) {
+      return result(false, `initial snapshot differs: ${serialize(actor.getSnapshot())} vs ${serializePathState(first.state)}`);
     }
     for (const [index, step] of rest.entries()) {
       const event = step.event as EventObject & { output?: unknown; error?: unknown };
@@ -332,12 +393,12 @@ export async function replayPath<E extends EventObject, Input>(
       // lands within a few turns of the event loop or never. A clock-bound wait would fail by chance
       // on a busy machine, and spend a second on every failing path, so that a broken machine timed
       // out the replay hook instead of listing its failing paths.
-      const expected = serialize(step.state);
+      const expected = serializePathState(step.state);
       if (!(await settlesTo(actor, expected))) {
         return result(false, `step ${index + 1} (${describeEvent(event)}): ${snapshotDifference(step.state, actor.getSnapshot())}`);
       }
     }
-    if (serialize(actor.getSnapshot()) !== serialize(generated.path.state)) return result(false, "final snapshot differs from the path's state");
+    if (serialize(actor.getSnapshot()) !== serializePathState(generated.path.state)) return result(false, "final snapshot differs from the path's state");
     return result(true);
   } catch (error) {
     return result(false, String(error));
