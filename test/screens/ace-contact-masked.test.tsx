@@ -7,54 +7,41 @@
  */
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
 import toast from "react-hot-toast";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, renderApp } from "./render-app.tsx";
-import { API, CLAIM_ID, CUSTOMER_ID, LOOKUPS, PLAN_ID, planItem, wizardPlan, type RecordedCall } from "./support-claim-server.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderApp } from "./render-app.tsx";
+import { CLAIM_ID, CUSTOMER_ID, LOOKUPS, PLAN_ID, planItem, wizardPlan } from "./support-claim-server.ts";
+import { API, writes } from "./support-network.ts";
 
-afterEach(() => {
-  toast.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => toast.remove());
 
 const MASKED = {
   firstName: "Maria", lastName: "Lopez", email: "m•••@example.com", phone: "•••-0142", address: "•••",
   city: "Houston", state: "TX", zipCode: "77002", masked: true,
 };
 
+const answers = (path: string, body: object) => http.get(`${API}ace/${path}`, () => HttpResponse.json(body));
+const plan = { ...wizardPlan(), planType: "Ace", firstName: "Maria", lastName: "Lopez", warrantyItems: [planItem(1, LOOKUPS.all_item_type[0]!)] };
 /** A fake ACE API: one Ace plan with one item, a draft claim, and the customer's details masked. */
-function aceServer() {
-  const calls: RecordedCall[] = [];
-  const plan = { ...wizardPlan(), planType: "Ace", firstName: "Maria", lastName: "Lopez", warrantyItems: [planItem(1, LOOKUPS.all_item_type[0]!)] };
-  const routes: Record<string, unknown> = {
-    [`GET ace/claim/${CLAIM_ID}`]: {
-      claim: { id: CLAIM_ID, status: "Draft", warrentyId: PLAN_ID, customerId: CUSTOMER_ID, claimSatusCode: null },
-      items: [], damageAreasDisp: [], documents: [],
-    },
-    [`GET ace/plan/${PLAN_ID}`]: { customers: [plan], aceCustomers: [] },
-    [`GET ace/customer_info/${CUSTOMER_ID}`]: { result: MASKED },
-    [`PUT ace/customer_info/${CUSTOMER_ID}`]: { message: "Succeed" },
-    "GET ace/all_manufacturer": { result: LOOKUPS.all_manufacturer },
-    "GET ace/all_material": { result: LOOKUPS.all_material },
-    "GET ace/all_color": { result: LOOKUPS.all_color },
-  };
-  const network = async (request: Request) => {
-    const url = new URL(request.url);
-    const text = request.method === "GET" ? "" : await request.text();
-    calls.push({ method: request.method, path: url.href.slice(API.length), body: text ? JSON.parse(text) : undefined });
-    const answer = routes[`${request.method} ${url.pathname.replace("/api/v1/", "")}`];
-    // Other lookups (per model number) are empty lists: step 2 does not use them.
-    return answer ? json(answer) : request.method === "GET" && url.pathname.includes("lookup_values") ? json({ result: [] }) : json({ message: "Not found" }, 404);
-  };
-  const saved = () => calls.filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/")).map((call) => call.body);
-  return { network, saved };
-}
+const aceApi = [
+  answers(`claim/${CLAIM_ID}`, {
+    claim: { id: CLAIM_ID, status: "Draft", warrentyId: PLAN_ID, customerId: CUSTOMER_ID, claimSatusCode: null },
+    items: [], damageAreasDisp: [], documents: [],
+  }),
+  answers(`plan/${PLAN_ID}`, { customers: [plan], aceCustomers: [] }),
+  answers(`customer_info/${CUSTOMER_ID}`, { result: MASKED }),
+  http.put(`${API}ace/customer_info/${CUSTOMER_ID}`, () => HttpResponse.json({ message: "Succeed" })),
+  ...(["all_manufacturer", "all_material", "all_color"] as const).map((name) => answers(name, { result: LOOKUPS[name] })),
+  // The damage lists (per model number) are empty: step 2 does not use them.
+  answers(":list_lookup_values", { result: [] }),
+];
+/** The contact details step 2 sent. */
+const saved = () => writes().filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/")).map((call) => call.body);
 
 async function openContactStep() {
-  const server = aceServer();
-  const view = await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { network: server.network });
+  await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { handlers: aceApi });
   await screen.findByRole("heading", { level: 1, name: "Verify your contact information" });
-  return { ...view, server };
 }
 
 const field = (name: string) => screen.getByRole("textbox", { name: new RegExp(`^${name}`) });
@@ -78,21 +65,21 @@ describe("ACE step 2 with the contact details masked", () => {
 
   it("goes on without typing: the masked values go back, keeping what is on file", async () => {
     const user = userEvent.setup();
-    const { server } = await openContactStep();
+    await openContactStep();
     await user.click(next());
     await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
     const { masked: _, ...shown } = MASKED;
-    expect(server.saved()).toEqual([shown]);
+    expect(saved()).toEqual([shown]);
   });
 
   it("sends a new email the consumer types, and keeps the phone and address on file", async () => {
     const user = userEvent.setup();
-    const { server } = await openContactStep();
+    await openContactStep();
     await user.type(field("Email"), "maria.new@example.com");
     await screen.findByRole("heading", { level: 1, name: "Update your contact information" });
     await user.click(next());
     await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
-    expect(server.saved()).toEqual([expect.objectContaining({ email: "maria.new@example.com", phone: "•••-0142", address: "•••" })]);
+    expect(saved()).toEqual([expect.objectContaining({ email: "maria.new@example.com", phone: "•••-0142", address: "•••" })]);
   });
 
   it("checks what is typed, and clearing it keeps what is on file again", async () => {

@@ -8,16 +8,15 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DateTime } from "luxon";
+import { http, HttpResponse } from "msw";
 import toast from "react-hot-toast";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, renderApp } from "./render-app.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderApp } from "./render-app.tsx";
 import { CLAIM_ID, claimServer, CUSTOMER_ID, PLAN_ID, savedItem, wireDamage, type ClaimServer, type ClaimServerOptions } from "./support-claim-server.ts";
+import { API } from "./support-network.ts";
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  toast.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => toast.remove());
 
 const TITLES = {
   2: "Select damaged items under your plan",
@@ -30,8 +29,8 @@ type User = ReturnType<typeof userEvent.setup>;
 
 /** Opens create-claim at `?step=`, with the claim and plan of the fake server, and waits for the first heading. */
 async function openWizard(step: string | number, server: ClaimServer | ClaimServerOptions = {}, locale: "en" | "es" = "en") {
-  const fake = "network" in server ? server : claimServer(server);
-  const view = await renderApp(`/find-claim/create-claim?step=${step}&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { network: fake.network, locale });
+  const fake = "handlers" in server ? server : claimServer(server);
+  const view = await renderApp(`/find-claim/create-claim?step=${step}&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: fake.handlers, locale });
   await screen.findByRole("heading", { level: 1 });
   return { ...view, server: fake };
 }
@@ -173,11 +172,11 @@ describe("step 2: select damaged items", () => {
 
   it("asks the claims API for Spanish names with every call (Accept-Language), and English in English", async () => {
     const spanish = await openWizard(2, {}, "es");
-    const languages = (spy: typeof spanish.fetchSpy) => new Set(spy.mock.calls.map(([input, init]) => new Request(new URL(String(input instanceof Request ? input.url : input), "http://portal.test"), input instanceof Request ? input : init).headers.get("accept-language")));
-    expect(languages(spanish.fetchSpy)).toEqual(new Set(["es"]));
+    const languages = (calls: typeof spanish.calls) => new Set(calls.map((call) => call.headers.get("accept-language")));
+    expect(languages(spanish.calls)).toEqual(new Set(["es"]));
     spanish.unmount();
     const english = await openWizard(2, {}, "en");
-    expect(languages(english.fetchSpy)).toEqual(new Set(["en"]));
+    expect(languages(english.calls)).toEqual(new Set(["en"]));
   });
 });
 
@@ -394,7 +393,7 @@ describe("step 4: report your damage", () => {
   it("a document the server fails to delete says 'file not deleted.' and stays listed", async () => {
     const user = userEvent.setup();
     const server = claimServer({ items: [savedItem(601, 1, { documents: [sofaPhoto] })] });
-    server.answer = (call) => (call.method === "DELETE" ? json({ message: "Server error" }, 500) : undefined);
+    server.handlers.unshift(http.delete(`${API}*`, () => HttpResponse.json({ message: "Server error" }, { status: 500 })));
     await openWizard(4, server);
     await user.click(screen.getByRole("button", { name: "Delete sofa.jpg" }));
     expect(await screen.findByText("file not deleted.")).toBeInTheDocument();
@@ -511,17 +510,17 @@ describe("claim link", () => {
 
   it("asks for the claim, its plan and each option list once: the route starts the calls, the wizard takes them, a step change keeps them", async () => {
     const user = userEvent.setup();
-    const { fetchSpy, router } = await openWizard(4, { items: [readySofa()] });
+    const { calls, router } = await openWizard(4, { items: [readySofa()] });
     expect(heading()).toHaveTextContent(TITLES[4]);
     await user.click(screen.getByRole("button", { name: "Back" }));
     await waitFor(() => expect(heading()).toHaveTextContent(TITLES[3]));
     await waitFor(() => expect(urlStep(router)).toBe(3));
     // The router has settled that navigation, a reload in the background included.
     await waitFor(() => expect(router.state.status).toBe("idle"));
-    const paths = fetchSpy.mock.calls.map(([input]) => new URL(String(input instanceof Request ? input.url : input), "http://portal.test").pathname);
-    expect(paths.filter((path) => path === `/api/v1/claim/${CLAIM_ID}`)).toHaveLength(1);
-    expect(paths.filter((path) => path === `/api/v1/plan/${PLAN_ID}`)).toHaveLength(1);
-    expect(paths.filter((path) => path === "/api/v1/lookups")).toHaveLength(1);
+    const paths = calls.map((call) => call.path.split("?")[0]);
+    expect(paths.filter((path) => path === `claim/${CLAIM_ID}`)).toHaveLength(1);
+    expect(paths.filter((path) => path === `plan/${PLAN_ID}`)).toHaveLength(1);
+    expect(paths.filter((path) => path === "lookups")).toHaveLength(1);
   });
 
   it.each([["abc"], ["9"]])("?step=%s lands on step 2", async (step) => {

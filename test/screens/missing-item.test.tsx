@@ -7,23 +7,22 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
 import toast from "react-hot-toast";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderApp, json } from "./render-app.tsx";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { renderApp } from "./render-app.tsx";
 import { CLAIM_ID, claimServer, PLAN_ID, type ClaimServer } from "./support-claim-server.ts";
 import { installDialogMethods } from "./support-dialog.ts";
+import { API } from "./support-network.ts";
 
 const URL_OF_PAGE = `/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID}&claimId=${CLAIM_ID}`;
 
 beforeAll(installDialogMethods);
 beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  toast.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => toast.remove());
 
 async function openPage(server: ClaimServer = claimServer(), locale: "en" | "es" = "en") {
-  const view = await renderApp(URL_OF_PAGE, { network: server.network, locale });
+  const view = await renderApp(URL_OF_PAGE, { handlers: server.handlers, locale });
   await screen.findByRole("combobox", { name: locale === "es" ? /Tipo de artículo/ : /Item type/ });
   return { ...view, server };
 }
@@ -75,6 +74,8 @@ async function fillRequiredInSpanish(user: User) {
 }
 
 const manualItemCalls = (server: ClaimServer) => server.writes().filter((call) => call.path === "insert_manual_warr_item");
+/** Has the claims API answer the next missing item with `answer` instead of adding it (every one with `once: false`). */
+const answerManualItem = (server: ClaimServer, answer: () => Response, once = false) => server.handlers.unshift(http.post(`${API}insert_manual_warr_item`, answer, { once }));
 
 describe("missing line item: the form", () => {
   it("shows the heading and every field, quantity 1 by default, required marks on the required ones", async () => {
@@ -232,13 +233,12 @@ describe("missing line item: submitting", () => {
   it("a 400 answer with {message: 'Invalid request'} says 'Invalid request'; a later success clears it", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    server.answer = (call) => (call.path === "insert_manual_warr_item" ? json({ message: "Invalid request" }, 400) : undefined);
+    answerManualItem(server, () => HttpResponse.json({ message: "Invalid request" }, { status: 400 }), true);
     await openPage(server);
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     // The only alert on the filled form is the form's failure message.
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid request");
-    server.answer = () => undefined;
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByRole("dialog", { name: "Plan item added successfully" });
     expect(screen.queryByText("Invalid request")).toBeNull();
@@ -247,7 +247,7 @@ describe("missing line item: submitting", () => {
   it("an error answer without a message says 'Something went wrong'", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    server.answer = (call) => (call.path === "insert_manual_warr_item" ? new Response("oops", { status: 500 }) : undefined);
+    answerManualItem(server, () => new Response("oops", { status: 500 }));
     await openPage(server);
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -270,7 +270,7 @@ describe("missing line item: submitting", () => {
     const user = userEvent.setup();
     const server = claimServer();
     const full = { code: "TOO_MANY_MISSING_ITEMS", message: "This claim already has 10 missing items, the most allowed" };
-    server.answer = (call) => (call.path === "insert_manual_warr_item" ? json(full, 409) : undefined);
+    answerManualItem(server, () => HttpResponse.json(full, { status: 409 }));
     await openPage(server, "es");
     await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
@@ -283,7 +283,7 @@ describe("missing line item: option lists", () => {
   it("lists failing to load show the retry text; Try Again loads them", async () => {
     const user = userEvent.setup();
     const server = claimServer({ failingLookups: ["all_item_type"] });
-    await renderApp(URL_OF_PAGE, { network: server.network });
+    await renderApp(URL_OF_PAGE, { handlers: server.handlers });
     expect(await screen.findByText("We could not load the item lists.")).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: /^Item type/ })).toBeNull();
     server.failingLookups.clear();
@@ -294,7 +294,7 @@ describe("missing line item: option lists", () => {
 
   it("an empty manufacturer list counts as failing", async () => {
     const server = claimServer({ failingLookups: ["all_manufacturer"] });
-    await renderApp(URL_OF_PAGE, { network: server.network });
+    await renderApp(URL_OF_PAGE, { handlers: server.handlers });
     expect(await screen.findByText("We could not load the item lists.")).toBeInTheDocument();
   });
 

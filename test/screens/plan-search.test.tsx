@@ -2,11 +2,13 @@
 /** Finding a plan: the method choice, and the messages of the warranty-number and personal forms. */
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, renderApp } from "./render-app.tsx";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderApp } from "./render-app.tsx";
+import { API } from "./support-network.ts";
+import { searchFinding } from "./support-claim-server.ts";
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe("select search method", () => {
   it("keeps Search disabled until a method is chosen, then opens that form", async () => {
@@ -25,11 +27,11 @@ describe("select search method", () => {
 describe("warranty number form", () => {
   it("says 'Required' for an empty or blank number and sends nothing", async () => {
     const user = userEvent.setup();
-    const { fetchSpy } = await renderApp("/find-claim/warranty-number");
+    const { calls } = await renderApp("/find-claim/warranty-number");
     await user.type(await screen.findByLabelText(/Warranty number/), "   ");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Required")).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("says it in Spanish too", async () => {
@@ -41,31 +43,26 @@ describe("warranty number form", () => {
 
   it("searches with search_plan_4, saves searchInfo and shows the plans", async () => {
     const user = userEvent.setup();
-    const sent: Array<{ url: string; apiKey: string | null; body: unknown }> = [];
-    const network = async (request: Request) => {
-      sent.push({ url: request.url, apiKey: request.headers.get("x-api-key"), body: await request.json() });
-      return json({ customers: [], aceCustomers: [] });
-    };
-    const { router } = await renderApp("/find-claim/warranty-number", { network });
+    const { router, calls } = await renderApp("/find-claim/warranty-number", { handlers: [searchFinding()] });
     await user.type(await screen.findByLabelText(/Warranty number/), " W-X00-NOPE ");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
-    expect(sent).toEqual([{ url: "http://portal.test/api/v1/search_plan", apiKey: "demo-key", body: { search_type: "search_plan_4", number: "W-X00-NOPE" } }]);
+    expect(calls.map(({ method, path, headers, body }) => ({ method, path, apiKey: headers.get("x-api-key"), body }))).toEqual([
+      { method: "POST", path: "search_plan", apiKey: "demo-key", body: { search_type: "search_plan_4", number: "W-X00-NOPE" } },
+    ]);
     expect(JSON.parse(window.localStorage.getItem("searchInfo")!)).toEqual({ search_type: "search_plan_4", number: "W-X00-NOPE" });
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 });
 
 describe("searches paused by the API (429)", () => {
-  const pausedFor = (seconds: string) => async () =>
-    new Response(JSON.stringify({ code: "TOO_MANY_REQUESTS", message: "Too many requests" }), {
-      status: 429,
-      headers: { "content-type": "application/json", "Retry-After": seconds },
-    });
+  const pausedFor = (seconds: string) => [
+    http.post(`${API}search_plan`, () => HttpResponse.json({ code: "TOO_MANY_REQUESTS", message: "Too many requests" }, { status: 429, headers: { "Retry-After": seconds } })),
+  ];
 
   it("says when to try again instead of 'not found', and does not count the search", async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp("/find-claim/warranty-number", { network: pausedFor("125") });
+    const { router } = await renderApp("/find-claim/warranty-number", { handlers: pausedFor("125") });
     await user.type(await screen.findByLabelText(/Warranty number/), "W-E34-WS4566");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("heading", { name: "Too many searches" })).toBeInTheDocument();
@@ -79,7 +76,7 @@ describe("searches paused by the API (429)", () => {
 
   it("says it in Spanish, one minute in the singular", async () => {
     const user = userEvent.setup();
-    await renderApp("/find-claim/warranty-number", { locale: "es", network: pausedFor("30") });
+    await renderApp("/find-claim/warranty-number", { locale: "es", handlers: pausedFor("30") });
     await user.type(await screen.findByLabelText(/Número de garantía/), "W-E34-WS4566");
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     expect(await screen.findByRole("heading", { name: "Demasiadas búsquedas" })).toBeInTheDocument();
@@ -90,7 +87,7 @@ describe("searches paused by the API (429)", () => {
 describe("personal information form", () => {
   it("requires names and the switched field, and checks the phone as a US number", async () => {
     const user = userEvent.setup();
-    const { fetchSpy } = await renderApp("/find-claim/search-by-personal-info");
+    const { calls } = await renderApp("/find-claim/search-by-personal-info");
     await user.click(await screen.findByRole("button", { name: "Submit" }));
     expect(await screen.findAllByText("Required")).toHaveLength(3); // first name, last name, email
     await user.click(screen.getByLabelText("Phone"));
@@ -102,12 +99,12 @@ describe("personal information form", () => {
     await user.type(screen.getByLabelText(/Home ZIP code/), "1000A");
     await user.tab();
     expect(await screen.findByText("ZIP code must contain numbers only")).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("checks the email and requires the invoice number when the switch asks for it", async () => {
     const user = userEvent.setup();
-    const { fetchSpy } = await renderApp("/find-claim/search-by-personal-info");
+    const { calls } = await renderApp("/find-claim/search-by-personal-info");
     await user.type(await screen.findByRole("textbox", { name: /First name/ }), "Jane");
     await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
     await user.type(screen.getByRole("textbox", { name: /Email/ }), "jane.doe@");
@@ -117,26 +114,20 @@ describe("personal information form", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Required")).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: /Invoice number/ })).toHaveAttribute("aria-invalid", "true");
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("sends the personal search with its code, the digits as typed and the ZIP", async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    await renderApp("/find-claim/search-by-personal-info", {
-      network: async (request) => {
-        bodies.push(await request.json());
-        return json({ customers: [], aceCustomers: [] });
-      },
-    });
+    const { calls } = await renderApp("/find-claim/search-by-personal-info", { handlers: [searchFinding()] });
     await user.type(await screen.findByRole("textbox", { name: /First name/ }), " Jane ");
     await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
     await user.type(screen.getByRole("textbox", { name: /Home ZIP code/ }), "10001");
     await user.click(screen.getByLabelText("Phone"));
     await user.type(await screen.findByRole("textbox", { name: /Phone/ }), "2125550134");
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    await waitFor(() => expect(bodies).toHaveLength(1));
-    expect(bodies[0]).toEqual({ search_type: "search_plan_2", name_first: "Jane", name_last: "Doe", zip_code: "10001", phone_number: "(212) 555-0134" });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ search_type: "search_plan_2", name_first: "Jane", name_last: "Doe", zip_code: "10001", phone_number: "(212) 555-0134" });
   });
 
   it("says the phone message in Spanish", async () => {
@@ -172,10 +163,10 @@ describe("invalid link", () => {
 
 describe("select-plan without a search", () => {
   it("goes to no-warranty-found with Try Again, searching nothing", async () => {
-    const { router, fetchSpy } = await renderApp("/find-claim/select-plan");
+    const { router, calls } = await renderApp("/find-claim/select-plan");
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 });
 
@@ -184,7 +175,8 @@ describe("opening a plan by link", () => {
   // failed search, also under React's StrictMode (which runs a screen's effects twice).
   it("counts each bad link once: two still offer Try Again, the third offers Contact Service", async () => {
     const badLinks = ["/find-claim/999?customer_id=1&plan_type=fpp", "/find-claim/41?customer_id=7&plan_type=gold", "/find-claim/998?customer_id=1&plan_type=ace"];
-    const { router } = await renderApp(badLinks[0]!, { strict: true });
+    const noSuchPlan = () => HttpResponse.json({ code: "PLAN_NOT_FOUND", message: "Not found" }, { status: 404 });
+    const { router } = await renderApp(badLinks[0]!, { strict: true, handlers: [http.get(`${API}plan/:id`, noSuchPlan), http.get(`${API}ace/plan/:id`, noSuchPlan)] });
     expect(await screen.findByRole("heading", { name: "We could not locate your warranty" })).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
 

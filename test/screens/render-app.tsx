@@ -1,39 +1,31 @@
 /**
- * Renders the real app (routes, providers, toaster) at a URL, in jsdom, with the language chosen
- * and the network answered by a handler instead of a server: screens are tested the way a person
- * uses them, by role and label.
+ * Renders the real app (its own router, providers, toaster) at a URL, in jsdom, with the language
+ * chosen and the network answered by MSW request handlers (support-network.ts): screens are tested
+ * the way a person uses them, by role and label.
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
+import type { AnyHandler } from "msw";
 import { StrictMode } from "react";
-import { vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { createAppRouter } from "../../src/app-root.tsx";
-
-export type FakeNetwork = (request: Request) => Response | Promise<Response>;
-
-/** A JSON answer for the fake network. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-}
+import { answerWith, calls } from "./support-network.ts";
 
 /**
- * Renders the app at `url`. Every fetch goes to `network`, on http://portal.test. With `strict`, the
- * app runs under React's <StrictMode> as src/main.tsx renders it (effects run twice on mount).
- * Returns the router and the fetch spy.
+ * Renders the app at `url`, on http://portal.test, its calls answered by `handlers` (the first
+ * that answers wins) and recorded in `calls`. With `strict`, the app runs under React's
+ * <StrictMode> as src/main.tsx renders it (effects run twice on mount).
+ * Returns the router, the calls and the rendered view.
  */
 export async function renderApp(
   url: string,
-  { network = () => json({ message: "not found" }, 404), locale = "en", strict = false }: { network?: FakeNetwork; locale?: "en" | "es"; strict?: boolean } = {},
+  { handlers = [], locale = "en", strict = false }: { handlers?: AnyHandler[]; locale?: "en" | "es"; strict?: boolean } = {},
 ) {
   i18n.loadAndActivate({ locale, messages: locale === "es" ? es : en });
-  const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    network(input instanceof Request ? input : new Request(new URL(String(input), "http://portal.test"), init)),
-  );
-  vi.stubGlobal("fetch", fetchSpy);
+  answerWith(handlers);
   // The app's own router, with a fresh planSearch actor per rendered app as per page load.
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
   const app = (
@@ -43,5 +35,5 @@ export async function renderApp(
   );
   const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   await router.load();
-  return { router, fetchSpy, ...view };
+  return { router, calls, ...view };
 }

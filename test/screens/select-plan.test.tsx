@@ -2,9 +2,10 @@
 /** The plan cards as a consumer reads them (SPEC.md section 2 "Select plan"). */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
-import { json, renderApp } from "./render-app.tsx";
+import { renderApp } from "./render-app.tsx";
+import { searchFinding } from "./support-claim-server.ts";
 
 const item = (id: number, overrides: Partial<WirePlanItem> = {}): WirePlanItem => ({
   id,
@@ -52,16 +53,15 @@ const plan = (id: number, overrides: Partial<WirePlan> = {}): WirePlan => ({
 
 function withPlans(plans: WirePlan[]) {
   window.localStorage.setItem("searchInfo", JSON.stringify({ search_type: "search_plan_4", number: "W-T00-000001" }));
-  return async (request: Request) => (request.url.endsWith("/search_plan") ? json({ customers: plans, aceCustomers: [] }) : json({}, 404));
+  return [searchFinding(plans)];
 }
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe("select plan", () => {
   it("shows each card's facts, 3 items until Show More, 'N/A' for what is missing", async () => {
     const user = userEvent.setup();
-    await renderApp("/find-claim/select-plan", { network: withPlans([plan(1)]) });
+    await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1)]) });
     const card = (await screen.findByRole("radio", { name: /W-T00-000001/ })).closest("article")!;
     const view = within(card as HTMLElement);
     expect(view.getByText("Active until March 1st, 2030")).toBeInTheDocument();
@@ -81,7 +81,7 @@ describe("select plan", () => {
   });
 
   it("shows '$0.00' for a price that is not a number and 'Unknown Customer' without a name, in Spanish dates too", async () => {
-    await renderApp("/find-claim/select-plan", { network: withPlans([plan(1, { totalPrice: "n/a", firstName: null, lastName: null, warrantyItems: [item(1)] })]), locale: "es" });
+    await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1, { totalPrice: "n/a", firstName: null, lastName: null, warrantyItems: [item(1)] })]), locale: "es" });
     const card = (await screen.findByRole("radio", { name: /W-T00-000001/ })).closest("article")!;
     const view = within(card as HTMLElement);
     expect(view.getByText("$0.00")).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe("select plan", () => {
 
   it("lets only active plans be chosen and keeps Submit disabled until one is", async () => {
     const user = userEvent.setup();
-    await renderApp("/find-claim/select-plan", { network: withPlans([plan(2, { planStatus: "Expired" }), plan(1), plan(3)]) });
+    await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(2, { planStatus: "Expired" }), plan(1), plan(3)]) });
     const radios = await screen.findAllByRole("radio");
     // Active first, then by id; two active plans: nothing preselected.
     expect(radios.map((radio) => radio.closest("label")!.textContent)).toEqual([

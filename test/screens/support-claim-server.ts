@@ -1,10 +1,12 @@
 /**
  * A stateful fake of the FPP claims API for the screen tests (the wire contract of
- * contract/schemas.ts): one plan, one claim, the lookup lists, and the writes the claim wizard and
- * the missing line item page make. Every request is recorded; writes are checked against the
- * request schemas (400 'Invalid request' otherwise, as the reference server answers) and change
+ * contract/schemas.ts), as MSW request handlers by route: one plan, one claim, the lookup lists,
+ * and the writes the claim wizard and the missing line item page make. Writes are checked against
+ * the request schemas (400 'Invalid request' otherwise, as the reference server answers) and change
  * what the next GET claim/{id} or GET plan/{id} returns, so a screen shows what the server holds.
+ * The calls themselves are recorded by support-network.ts.
  */
+import { http, HttpResponse, type AnyHandler, type HttpHandler, type PathParams } from "msw";
 import * as v from "valibot";
 import {
   CLAIM_LOOKUP_PATHS,
@@ -22,9 +24,7 @@ import {
   type WirePlan,
   type WirePlanItem,
 } from "../../contract/schemas.ts";
-import { json, type FakeNetwork } from "./render-app.tsx";
-
-export const API = "http://portal.test/api/v1/";
+import { API, calls, writes } from "./support-network.ts";
 
 export const PLAN_ID = 300;
 export const CLAIM_ID = 555;
@@ -135,11 +135,9 @@ export function savedItem(
   };
 }
 
-export interface RecordedCall {
-  method: string;
-  /** Path after /api/v1/, with the query string. */
-  path: string;
-  body: unknown;
+/** POST search_plan answering with these plans (none by default: the search finds nothing). */
+export function searchFinding(plans: WirePlan[] = []): HttpHandler {
+  return http.post(`${API}search_plan`, () => HttpResponse.json(v.parse(searchPlanResponseSchema, { customers: plans, aceCustomers: [] })));
 }
 
 export interface ClaimServerOptions {
@@ -152,10 +150,12 @@ export interface ClaimServerOptions {
 }
 
 export interface ClaimServer {
-  network: FakeNetwork;
-  calls: RecordedCall[];
+  /** The fake's routes, for renderApp; a test puts a handler first to answer a call its own way. */
+  handlers: AnyHandler[];
+  /** The calls of the rendered app (support-network.ts). */
+  calls: typeof calls;
   /** Every call but GETs. */
-  writes(): RecordedCall[];
+  writes: typeof writes;
   plan: WirePlan;
   items: WireClaimItem[];
   /** Answer of PUT submit_claim ('Succeed' submits the claim). */
@@ -163,34 +163,31 @@ export interface ClaimServer {
   /** Answer of POST insert_manual_warr_item. */
   manualItemMessage: string;
   failingLookups: Set<string>;
-  /** Consulted first: a Response replaces the fake's own answer for that call. */
-  answer: (call: RecordedCall) => Response | undefined;
 }
 
+const json = (body: unknown, status = 200) => HttpResponse.json(body as object, { status });
 const notFound = (code: string) => json({ code, message: "Not found" }, 404);
 const invalid = () => json({ message: "Invalid request", errors: {} }, 400);
+const succeed = () => json({ message: "Succeed" });
+
+/** The request's JSON body checked against a request schema; undefined when it does not fit. */
+async function bodyOf<Schema extends v.GenericSchema>(request: Request, schema: Schema): Promise<v.InferOutput<Schema> | undefined> {
+  const parsed = v.safeParse(schema, await request.json().catch(() => undefined));
+  return parsed.success ? parsed.output : undefined;
+}
 
 export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
   let status = options.status ?? "Draft";
   let nextId = 1000;
   const server: ClaimServer = {
-    calls: [],
-    writes: () => server.calls.filter((call) => call.method !== "GET"),
+    handlers: [],
+    calls,
+    writes,
     plan: wizardPlan(),
     items: structuredClone(options.items ?? []),
     submitMessage: "Succeed",
     manualItemMessage: "Succeed",
     failingLookups: new Set(options.failingLookups ?? []),
-    answer: () => undefined,
-    network: async (request) => {
-      const url = new URL(request.url);
-      const path = url.href.startsWith(API) ? url.href.slice(API.length) : url.href;
-      const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-      const body: unknown = text ? JSON.parse(text) : undefined;
-      const call: RecordedCall = { method: request.method, path, body };
-      server.calls.push(call);
-      return server.answer(call) ?? handle(call, url);
-    },
   };
 
   const claimDetail = (): WireClaimDetail =>
@@ -200,96 +197,81 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
       damageAreasDisp: DAMAGE_AREAS,
       documents: server.items.flatMap((item) => item.documents_and_photos.map((document) => ({ ...document, claimItemId: item.id }))),
     });
+  const serverError = () => json({ message: "Server error" }, 500);
+  /** A DELETE by the route's id, from whichever of `lists` holds it; 404 `code` when none does. */
+  const deleting = (code: string, lists: () => Array<Array<{ id: number }>>) => ({ params }: { params: PathParams }) => {
+    const id = Number(params.id);
+    const list = lists().find((candidate) => candidate.some((entry) => entry.id === id));
+    if (!list) return notFound(code);
+    list.splice(list.findIndex((entry) => entry.id === id), 1);
+    return succeed();
+  };
 
-  function handle(call: RecordedCall, url: URL): Response {
-    const route = `${call.method} ${url.pathname.replace("/api/v1/", "")}`;
-    let match: RegExpMatchArray | null;
-
-    if (call.method === "GET" && route.slice(4) in LOOKUPS) {
-      const name = route.slice(4) as keyof typeof LOOKUPS;
-      if (server.failingLookups.has(name)) return json({ message: "Server error" }, 500);
-      return json(v.parse(lookupListSchema, { result: LOOKUPS[name] }));
-    }
-    if (route === "GET lookups") {
-      // The claim's seven lists in one answer: it fails when any of them is set to fail.
-      if (CLAIM_LOOKUP_PATHS.some((name) => server.failingLookups.has(name))) return json({ message: "Server error" }, 500);
-      return json(v.parse(claimLookupsSchema, { result: Object.fromEntries(CLAIM_LOOKUP_PATHS.map((name) => [name, LOOKUPS[name]])) }));
-    }
-    if ((match = route.match(/^GET plan\/(\d+)$/))) {
-      if (Number(match[1]) !== PLAN_ID) return notFound("PLAN_NOT_FOUND");
-      return json(v.parse(searchPlanResponseSchema, { customers: [server.plan], aceCustomers: [] }));
-    }
-    if ((match = route.match(/^GET claim\/(\d+)$/))) {
-      if (options.claimMissing || Number(match[1]) !== CLAIM_ID) return notFound("CLAIM_NOT_FOUND");
-      return json(claimDetail());
-    }
-    if (route === "POST insert_update_claim_item") {
-      const parsed = v.safeParse(claimItemsRequestSchema, call.body);
-      if (!parsed.success || parsed.output.claimId !== CLAIM_ID || parsed.output.warrentyId !== PLAN_ID) return invalid();
-      const results = parsed.output.claim_items.map((wanted) => {
-        const planItem = server.plan.warrantyItems.find((item) => item.id === wanted.selectedItemId)!;
-        const existing = server.items.find((item) => item.warrntyItemId === wanted.selectedItemId);
+  server.handlers = [
+    ...Object.entries(LOOKUPS).map(([name, list]) =>
+      http.get(`${API}${name}`, () => (server.failingLookups.has(name) ? serverError() : json(v.parse(lookupListSchema, { result: list })))),
+    ),
+    // The claim's seven lists in one answer: it fails when any of them is set to fail.
+    http.get(`${API}lookups`, () =>
+      CLAIM_LOOKUP_PATHS.some((name) => server.failingLookups.has(name))
+        ? serverError()
+        : json(v.parse(claimLookupsSchema, { result: Object.fromEntries(CLAIM_LOOKUP_PATHS.map((name) => [name, LOOKUPS[name]])) })),
+    ),
+    http.get(`${API}plan/:id`, ({ params }) =>
+      Number(params.id) === PLAN_ID ? json(v.parse(searchPlanResponseSchema, { customers: [server.plan], aceCustomers: [] })) : notFound("PLAN_NOT_FOUND"),
+    ),
+    http.get(`${API}claim/:id`, ({ params }) => (options.claimMissing || Number(params.id) !== CLAIM_ID ? notFound("CLAIM_NOT_FOUND") : json(claimDetail()))),
+    http.post(`${API}insert_update_claim_item`, async ({ request }) => {
+      const wanted = await bodyOf(request, claimItemsRequestSchema);
+      if (!wanted || wanted.claimId !== CLAIM_ID || wanted.warrentyId !== PLAN_ID) return invalid();
+      const results = wanted.claim_items.map((claimItem) => {
+        const planItem = server.plan.warrantyItems.find((item) => item.id === claimItem.selectedItemId)!;
         const details = {
-          manufacturer: nameIn(LOOKUPS.all_manufacturer, wanted.manuFacturer),
-          material: nameIn(LOOKUPS.all_material, wanted.material),
-          color: nameIn(LOOKUPS.all_color, wanted.color),
+          manufacturer: nameIn(LOOKUPS.all_manufacturer, claimItem.manuFacturer),
+          material: nameIn(LOOKUPS.all_material, claimItem.material),
+          color: nameIn(LOOKUPS.all_color, claimItem.color),
         };
-        if (existing) Object.assign(existing, details);
-        else server.items.push({ id: nextId++, warrntyItemId: wanted.selectedItemId, type: planItem.type, ...details, damages: [], documents_and_photos: [] });
-        const saved = server.items.find((item) => item.warrntyItemId === wanted.selectedItemId)!;
-        return { claimItemId: saved.id, selectedItemId: wanted.selectedItemId };
+        let saved = server.items.find((item) => item.warrntyItemId === claimItem.selectedItemId);
+        if (saved) Object.assign(saved, details);
+        else server.items.push((saved = { id: nextId++, warrntyItemId: claimItem.selectedItemId, type: planItem.type, ...details, damages: [], documents_and_photos: [] }));
+        return { claimItemId: saved.id, selectedItemId: claimItem.selectedItemId };
       });
       return json({ message: "Succeed", results });
-    }
-    if ((match = route.match(/^DELETE remove_claim_items\/(\d+)$/))) {
-      const index = server.items.findIndex((item) => item.id === Number(match![1]));
-      if (index < 0) return notFound("CLAIM_ITEM_NOT_FOUND");
-      server.items.splice(index, 1);
-      return json({ message: "Succeed" });
-    }
-    if (route === "POST insert_claim_item_damage") {
-      const parsed = v.safeParse(damagesRequestSchema, call.body);
-      if (!parsed.success || parsed.output.claimId !== CLAIM_ID || parsed.output.customerId !== CUSTOMER_ID) return invalid();
-      const ids = parsed.output.damage_item.map((damage) => {
-        const item = server.items.find((candidate) => candidate.warrntyItemId === damage.selectedItemId);
+    }),
+    http.delete(`${API}remove_claim_items/:id`, deleting("CLAIM_ITEM_NOT_FOUND", () => [server.items])),
+    http.post(`${API}insert_claim_item_damage`, async ({ request }) => {
+      const wanted = await bodyOf(request, damagesRequestSchema);
+      if (!wanted || wanted.claimId !== CLAIM_ID || wanted.customerId !== CUSTOMER_ID) return invalid();
+      const ids = wanted.damage_item.map((damage) => {
         const id = nextId++;
-        item?.damages.push(
-          wireDamage(id, {
-            type: damage.damageType,
-            specific: damage.specificDamage ?? null,
-            area: damage.specificLocation,
-            occurred: damage.howDidOccur,
-            action: damage.actionTaken,
-            date: damage.damageDate,
-            notes: damage.notes,
-          }),
-        );
+        server.items
+          .find((candidate) => candidate.warrntyItemId === damage.selectedItemId)
+          ?.damages.push(
+            wireDamage(id, {
+              type: damage.damageType,
+              specific: damage.specificDamage ?? null,
+              area: damage.specificLocation,
+              occurred: damage.howDidOccur,
+              action: damage.actionTaken,
+              date: damage.damageDate,
+              notes: damage.notes,
+            }),
+          );
         return id;
       });
       return json({ message: "Succeed", multipleDamageIds: ids });
-    }
-    if ((match = route.match(/^DELETE delete_claim_item_damage\/(\d+)$/))) {
-      const item = server.items.find((candidate) => candidate.damages.some((damage) => damage.id === Number(match![1])));
-      if (!item) return notFound("DAMAGE_NOT_FOUND");
-      item.damages = item.damages.filter((damage) => damage.id !== Number(match![1]));
-      return json({ message: "Succeed" });
-    }
-    if ((match = route.match(/^DELETE delete_uploaded_documents_of_claim\/(\d+)$/))) {
-      const item = server.items.find((candidate) => candidate.documents_and_photos.some((document) => document.id === Number(match![1])));
-      if (!item) return notFound("DOCUMENT_NOT_FOUND");
-      item.documents_and_photos = item.documents_and_photos.filter((document) => document.id !== Number(match![1]));
-      return json({ message: "Succeed" });
-    }
-    if ((match = route.match(/^PUT submit_claim\/(\d+)\/(\d+)$/))) {
-      if (Number(match[1]) !== CLAIM_ID || Number(match[2]) !== CUSTOMER_ID) return notFound("CLAIM_NOT_FOUND");
+    }),
+    http.delete(`${API}delete_claim_item_damage/:id`, deleting("DAMAGE_NOT_FOUND", () => server.items.map((item) => item.damages))),
+    http.delete(`${API}delete_uploaded_documents_of_claim/:id`, deleting("DOCUMENT_NOT_FOUND", () => server.items.map((item) => item.documents_and_photos))),
+    http.put(`${API}submit_claim/:claimId/:customerId`, ({ params }) => {
+      if (Number(params.claimId) !== CLAIM_ID || Number(params.customerId) !== CUSTOMER_ID) return notFound("CLAIM_NOT_FOUND");
       if (server.submitMessage === "Succeed") status = "Open";
       return json({ message: server.submitMessage });
-    }
-    if (route === "POST insert_manual_warr_item") {
-      const parsed = v.safeParse(manualItemRequestSchema, call.body);
-      if (!parsed.success || parsed.output.claimId !== CLAIM_ID || parsed.output.warrentyId !== PLAN_ID) return invalid();
+    }),
+    http.post(`${API}insert_manual_warr_item`, async ({ request }) => {
+      const item = await bodyOf(request, manualItemRequestSchema);
+      if (!item || item.claimId !== CLAIM_ID || item.warrentyId !== PLAN_ID) return invalid();
       if (server.manualItemMessage === "Succeed") {
-        const item = parsed.output;
         server.plan.warrantyItems.push(
           planItem(nextId++, nameIn(LOOKUPS.all_item_type, item.itemType), {
             itemOrigin: "MANUAL",
@@ -306,9 +288,7 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
         );
       }
       return json({ message: server.manualItemMessage });
-    }
-    return notFound("NOT_FOUND");
-  }
-
+    }),
+  ];
   return server;
 }

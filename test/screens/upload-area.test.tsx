@@ -6,12 +6,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { Toasts } from "../../src/ui/Toasts.tsx";
 import { claimItemDestination } from "../../src/api/documents.ts";
 import { UploadArea } from "../../src/ui/UploadArea.tsx";
+import { calls } from "./support-network.ts";
 
 const fixture = async (name: string, type: string) => new File([await readFile(resolve("test/fixtures", name))], name, { type });
 
@@ -26,13 +27,6 @@ function renderUploadArea() {
   );
   return { input: screen.getByLabelText(/Photos of the Sofa/) as HTMLInputElement, onLinked };
 }
-
-let fetchSpy: ReturnType<typeof vi.fn>;
-beforeEach(() => {
-  fetchSpy = vi.fn();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe("upload area", () => {
   it("offers several files of the allowed types, HEIC photos included, and the shot list", () => {
@@ -49,7 +43,7 @@ describe("upload area", () => {
     await user.upload(input, big);
     expect(await screen.findByText("File is too big. Should be less then 10 MB")).toBeInTheDocument();
     expect(input.value).toBe("");
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("uploads nothing of a batch that holds one refused file", async () => {
@@ -57,7 +51,7 @@ describe("upload area", () => {
     const { input } = renderUploadArea();
     await user.upload(input, [await fixture("iphone_hdr_YES.jpg", "image/jpeg"), new File(["%PDF-1.4"], "notes.docx")]);
     expect(await screen.findByText("File notes.docx is not supported")).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it("tells a fake PNG and a damaged JPEG apart, sending neither", async () => {
@@ -66,7 +60,7 @@ describe("upload area", () => {
     await user.upload(input, [new File(["just some text, not a picture"], "living-room.png", { type: "image/png" }), await fixture("corrupted.jpg", "image/jpeg")]);
     expect(await screen.findByText("File living-room.png is not supported")).toBeInTheDocument();
     expect(await screen.findByText("File corrupted.jpg is damaged and cannot be opened. Please choose another photo.")).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
     expect(onLinked).not.toHaveBeenCalled();
   });
 });

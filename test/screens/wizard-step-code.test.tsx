@@ -22,10 +22,7 @@ vi.mock("../../src/screens/claim-wizard/DamageStep.tsx", async (importOriginal) 
   return importOriginal();
 });
 
-afterEach(() => {
-  toast.remove();
-  vi.unstubAllGlobals();
-});
+afterEach(() => toast.remove());
 
 it("keeps the one loading line while the step's code comes, then shows the step", async () => {
   const server = claimServer({ items: [savedItem(601, 1)] });
@@ -34,10 +31,9 @@ it("keeps the one loading line while the step's code comes, then shows the step"
   const watcher = new MutationObserver(() => document.querySelectorAll("p.loading").forEach((line) => linesDrawn.add(line)));
   watcher.observe(document.body, { childList: true, subtree: true });
 
-  const { fetchSpy } = await renderApp(`/find-claim/create-claim?step=4&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { network: server.network });
-  const calls = () => fetchSpy.mock.calls.length;
-  // The claim, its plan and the option lists have answered; the step's code has not come.
-  await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(3));
+  const { calls } = await renderApp(`/find-claim/create-claim?step=4&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: server.handlers });
+  // The claim, its plan and the option lists have been asked for; the step's code has not come.
+  await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(3));
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.getByRole("status")).toHaveTextContent("Loading your claim…");
   expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
