@@ -13,7 +13,7 @@ import { CHALLENGE_REQUIRED, CHALLENGE_STATUS, type Challenge } from "../../cont
 import type { WirePlan } from "../../contract/schemas.ts";
 import { renderApp } from "./render-app.tsx";
 import { API } from "./support-network.ts";
-import { searchFinding } from "./support-claim-server.ts";
+import { searchFinding, wizardPlan } from "./support-claim-server.ts";
 
 const solveInWorkers = vi.hoisted(() => vi.fn<(challenge: unknown) => Promise<{ counter: number; derivedKey: string }>>());
 vi.mock("../../src/lib/challenge-solver.ts", () => ({ solveInWorkers }));
@@ -26,28 +26,7 @@ const askFor = (nonce: string) => HttpResponse.json({ code: CHALLENGE_REQUIRED, 
 /** POST search_plan answered by `answer`; one it leaves unanswered goes on to the next handler. */
 const searching = (answer: () => Response | undefined, options?: { once: boolean }) => http.post(`${API}search_plan`, answer, options);
 
-const JANE: WirePlan = {
-  id: 1,
-  number: "W-E34-WS4566",
-  planStatus: "Active",
-  planType: "FPP",
-  programName: "Furniture Protection Plan 5-Year",
-  programId: 501,
-  dealerId: 1,
-  invoiceId: "INV-1",
-  store: "NY-0142",
-  purchaseDate: "2025-03-14",
-  deliveryDate: "2025-03-19",
-  expirationDate: "2030-03-01",
-  totalPrice: 6245,
-  warrantyProgramPrice: 299,
-  customerId: 9,
-  firstName: "Jane",
-  lastName: "Doe",
-  aceMigrated: false,
-  internallyGenerated: false,
-  warrantyItems: [],
-};
+const JANE: WirePlan = { ...wizardPlan(), number: "W-E34-WS4566", warrantyItems: [] };
 
 /** The X-Altcha header of a request, decoded; null without one. */
 const proofOf = (headers: Headers) => {

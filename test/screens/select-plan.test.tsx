@@ -5,48 +5,15 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
 import { renderApp } from "./render-app.tsx";
-import { searchFinding } from "./support-claim-server.ts";
+import { planItem, searchFinding, wizardPlan } from "./support-claim-server.ts";
 
-const item = (id: number, overrides: Partial<WirePlanItem> = {}): WirePlanItem => ({
-  id,
-  trackKey: null,
-  itemOrigin: "INVOICE",
-  type: { id: 1, name: `Item ${id}` },
-  manufacturer: { id: 2, name: "Ashley" },
-  material: { id: 3, name: "Leather" },
-  color: { id: 4, name: "Brown" },
-  itemDescription: null,
-  vendor: "Ashley Furniture",
-  sku: `SKU-${id}`,
-  itemPrice: 100 * id,
-  modelNumber: `M-${id}`,
-  quantity: 1,
-  location: null,
-  returned: false,
-  full_replacement: false,
-  ...overrides,
-});
+const item = (id: number, overrides: Partial<WirePlanItem> = {}) => planItem(id, { id: 1, name: `Item ${id}` }, { itemPrice: 100 * id, ...overrides });
 
 const plan = (id: number, overrides: Partial<WirePlan> = {}): WirePlan => ({
+  ...wizardPlan(),
   id,
   number: `W-T00-00000${id}`,
-  planStatus: "Active",
-  planType: "FPP",
-  programName: "Furniture Protection Plan 5-Year",
-  programId: 501,
-  dealerId: 1,
-  invoiceId: "INV-1",
-  store: "NY-0142",
-  purchaseDate: "2025-03-14",
-  deliveryDate: "2025-03-19",
-  expirationDate: "2030-03-01",
   totalPrice: 6245,
-  warrantyProgramPrice: 299,
-  customerId: 9,
-  firstName: "Jane",
-  lastName: "Doe",
-  aceMigrated: false,
-  internallyGenerated: false,
   warrantyItems: [item(1), item(2), item(3, { itemPrice: null, vendor: null }), item(4), item(5)],
   ...overrides,
 });
