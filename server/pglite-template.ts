@@ -39,11 +39,21 @@ function templateKey(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
+let cacheDir = CACHE_DIR;
+/**
+ * Keeps this process's templates in `folder` from now on (undefined: node_modules/.cache again). For
+ * a test that must start with no template without removing the one that test files running beside
+ * it are copying.
+ */
+export function keepTemplatesIn(folder: string | undefined): void {
+  cacheDir = folder ?? CACHE_DIR;
+}
+
 let key: string | undefined;
 /** Path of the template (a PGlite data folder) for the current migrations and seed code. */
 export function templatePath(): string {
   key ??= templateKey();
-  return join(CACHE_DIR, `seeded-${key}`);
+  return join(cacheDir, `seeded-${key}`);
 }
 
 /** Runs `work` on every item, a few at a time; rejects with the first failure once all settled. */

@@ -4,17 +4,31 @@
  * is then a database of its own, kept across restarts, while the template stays as it was saved.
  */
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { describe, expect, it } from "vitest";
-import { templatePath } from "../../server/pglite-template.ts";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keepTemplatesIn, templatePath } from "../../server/pglite-template.ts";
 import { startTestServer } from "./helpers.ts";
 
 const customers = async (server: Awaited<ReturnType<typeof startTestServer>>) =>
   server.db.query<{ id: number; email: string }>("SELECT id, email FROM customers ORDER BY email");
 
 describe("the seeded template of new data folders", () => {
+  // A template folder of this file's own, empty at first: the shared one in node_modules/.cache is
+  // being copied by the server tests running beside this file, and stays as it is.
+  let templates: string;
+  beforeAll(async () => {
+    templates = await mkdtemp(join(tmpdir(), "claims-pglite-templates-"));
+    keepTemplatesIn(templates);
+  });
+  afterAll(async () => {
+    keepTemplatesIn(undefined);
+    await rm(templates, { recursive: true, force: true });
+  });
+
   it("is saved by the first folder seeded, and the next new folder starts from it", async () => {
-    await rm(templatePath(), { recursive: true, force: true });
+    expect(existsSync(templatePath())).toBe(false);
     const first = await startTestServer({ databaseUrl: undefined });
     try {
       expect(existsSync(templatePath())).toBe(true);
