@@ -1,16 +1,20 @@
 /**
  * Builds the portal once for the browser journeys, into a folder of its own, exactly as
- * `npm start` serves it (same-origin API under /api/v1).
+ * `npm start` serves it (same-origin API under /api/v1), and launches the one Chromium every
+ * journey file joins (harness.ts): a launch per file cost a second or more of a busy CPU each.
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { build } from "vite";
+import { launchChromiumServer } from "../../scripts/chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     portalDir: string;
+    /** Where the files' `chromium.connect` reaches the run's browser (loopback). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -30,6 +34,14 @@ export default async function setup(project: TestProject) {
   const carrying: string[] = [];
   for (const chunk of chunks) if (/stately\.ai\/inspect|xstateinspector/.test(await readFile(join(portalDir, "assets", chunk), "utf8"))) carrying.push(chunk);
   if (carrying.length) throw new Error(`The production build contains @statelyai/inspect (${carrying.join(", ")}): guard it with import.meta.env.DEV in src/inspect.ts`);
+  const browser = await launchChromiumServer().catch(async (error: unknown) => {
+    await rm(portalDir, { recursive: true, force: true });
+    throw error;
+  });
   project.provide("portalDir", portalDir);
-  return () => rm(portalDir, { recursive: true, force: true });
+  project.provide("chromiumEndpoint", browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    await rm(portalDir, { recursive: true, force: true });
+  };
 }

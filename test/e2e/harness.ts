@@ -1,13 +1,13 @@
 /**
  * Browser journey harness: the reference server on a free loopback port with its own data folder,
- * serving the built portal, and Debian's Chromium driven by playwright-core at phone size.
+ * serving the built portal, and the run's one Chromium (global-setup.ts) driven by playwright-core
+ * at phone size, in contexts of the file's own.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
 import type { ServerConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
@@ -19,7 +19,7 @@ export interface Portal {
   page: Page;
   /** Another phone-sized context of the same browser, with cookies and storage of its own. */
   newContext(): Promise<BrowserContext>;
-  /** Stops browser, server and removes the data folder. */
+  /** Closes the file's contexts and its connection to the browser, stops the server and removes the data folder. */
   close(): Promise<void>;
 }
 
@@ -37,7 +37,9 @@ const NO_SEARCH_CHALLENGE: ServerConfig["searchChallenge"] = { after: [1_000, 60
 export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<Portal> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
   const server = await startServer({ searchChallenge: NO_SEARCH_CHALLENGE, ...settings, dataDir, staticDir: inject("portalDir") });
-  const browser = await launchChromium();
+  // Joining the browser takes a moment where launching one took a second or more of a busy CPU.
+  // Closing the connection closes every context this file opened, and nothing of another file's.
+  const browser = await chromium.connect(inject("chromiumEndpoint"));
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
   const errors: string[] = [];
