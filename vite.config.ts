@@ -17,6 +17,11 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
  */
 const postgresUrl = process.env.DATABASE_URL || undefined;
 const noPostgres = { DATABASE_URL: "" };
+/**
+ * The pages' HTML, the app's entry module, and the welcome page's entry with every module it
+ * imports: each left to its own chunk (test/e2e/welcome-page.test.ts checks what that page loads).
+ */
+const WELCOME_ENTRY = /\.html$|[\\/]src[\\/](main\.tsx|prerendered-entry\.ts|screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts|styles\.css)$|[\\/]contract[\\/]locales\.ts$/;
 
 export default defineConfig({
   plugins: [
@@ -43,10 +48,21 @@ export default defineConfig({
     // Which chunk imports which: a test checks the graph has no cycle.
     manifest: true,
     rolldownOptions: {
-      // The app, and the welcome page a first visit gets (prerendered, hydrated without the router).
-      // welcome.html's one script is the entry of every prerendered page (src/prerendered-entry.ts),
-      // named after that job.
+      // The app, and the welcome page a first visit gets (prerendered, hydrated without the router;
+      // welcome.html's one script is src/prerendered-entry.ts).
       input: { index: "index.html", prerendered: "welcome.html" },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the app's entry imports statically (rolldown's $initial tag) in two chunks, its
+            // libraries and our own code: a first visit asks for three scripts at once instead of
+            // some forty, which a phone would fetch six at a time. The welcome page's entry and what
+            // it imports stay apart, so that page asks for its one small script alone.
+            { name: "startup-libraries", tags: ["$initial"], test: (id) => /[\\/]node_modules[\\/]/.test(id) && !WELCOME_ENTRY.test(id), priority: 50 },
+            { name: "startup", tags: ["$initial"], test: (id) => !WELCOME_ENTRY.test(id), priority: 40 },
+          ],
+        },
+      },
     },
   },
   // `npm run dev` talks to a separately started reference API (npm run server).
