@@ -81,7 +81,6 @@ const SERVER_PUBLIC = [
   "db", // openDatabase: scripts/plan-link.ts reads plans as the server does
   "plan-links", // the link signing the server checks (scripts/plan-link.ts must sign the same way)
   "plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
-  "welcome-page", // which app paths are prerendered and the file the server serves each from
   "seed-data", // the demo plans the invoice fixtures are written for
   "portal-files", // the bench serves the built portal exactly as the server does
   "body-limits", // the hostile-load bench sizes its bodies at the server's own limits
