@@ -5,7 +5,6 @@ import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
-import { chunkUrl } from "./scripts/chunk-url.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
@@ -21,7 +20,13 @@ const noPostgres = { DATABASE_URL: "" };
  * The pages' HTML, the app's entry module, and the welcome page's entry with every module it
  * imports: each left to its own chunk (test/e2e/welcome-page.test.ts checks what that page loads).
  */
-const WELCOME_ENTRY = /\.html$|[\\/]src[\\/](main\.tsx|prerendered-entry\.ts|screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts|styles\.css)$|[\\/]contract[\\/]locales\.ts$/;
+const WELCOME_ENTRY = /\.html$|[\\/]src[\\/](main\.tsx|prerendered-entry\.ts|styles\.css)$/;
+/**
+ * What the welcome page's entry imports, which the app imports too: a small chunk of its own that
+ * both load. Left to rolldown, the shared modules went into the app's startup chunk, and the page
+ * with them asked for the app's libraries.
+ */
+const WELCOME_SHARED = /[\\/]src[\\/]screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts$|[\\/]contract[\\/]locales\.ts$/;
 
 export default defineConfig({
   plugins: [
@@ -29,7 +34,6 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
-    chunkUrl(),
     prerenderWelcome(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself.
     ocrAssets(),
@@ -58,6 +62,7 @@ export default defineConfig({
             // libraries and our own code: a first visit asks for three scripts at once instead of
             // some forty, which a phone would fetch six at a time. The welcome page's entry and what
             // it imports stay apart, so that page asks for its one small script alone.
+            { name: "welcome-shared", test: (id) => WELCOME_SHARED.test(id), priority: 60 },
             { name: "startup-libraries", tags: ["$initial"], test: (id) => /[\\/]node_modules[\\/]/.test(id) && !WELCOME_ENTRY.test(id), priority: 50 },
             { name: "startup", tags: ["$initial"], test: (id) => !WELCOME_ENTRY.test(id), priority: 40 },
           ],

@@ -3,9 +3,3 @@ declare module "*.po" {
   import type { Messages } from "@lingui/core";
   export const messages: Messages;
 }
-
-/** The URL of a module built as a chunk of its own (scripts/chunk-url.ts). */
-declare module "chunk-url:*" {
-  const url: string;
-  export default url;
-}

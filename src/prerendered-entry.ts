@@ -1,14 +1,30 @@
 /**
- * Entry of the prerendered welcome page (welcome.html; scripts/prerender-welcome.ts). The page
- * arrives painted from its HTML; only once the browser has shown it does this load the code that
- * hydrates it (welcome/hydrate.tsx), by its URL (scripts/chunk-url.ts), so this script imports no
- * other and nothing else is fetched before that paint. No tap is lost to that wait: the page's
- * controls are HTML that works before any script (Start a form, the tutorial a dialog opened by a
- * button's command, the FAQ `<details>`; src/screens/welcome/), and hydration keeps what they did.
+ * The whole script of the prerendered welcome page (welcome.html; scripts/prerender-welcome.ts).
+ * The page arrives painted from its HTML, and its controls work without script (Start a form, the
+ * tutorial a dialog opened by a button's command, the FAQ `<details>`; src/screens/welcome/), so
+ * no React comes: this wires the tutorial dialog with the app's own plain-DOM code
+ * (tutorial-dialog-behaviour.ts) and makes the language switch ask the server for the page in the
+ * language chosen. It imports nothing heavier than those, so it can run as soon as it arrives.
  * The stylesheet is imported so the build inlines it into the page.
  */
-import welcomeUrl from "chunk-url:./welcome/hydrate.tsx";
-import { afterFirstPaint } from "./lib/after-first-paint.ts";
+import { LANGUAGE_COOKIE, LOCALES } from "../contract/locales.ts";
+import { wireTutorialDialog } from "./screens/welcome/tutorial-dialog-behaviour.ts";
 import "./styles.css";
 
-void afterFirstPaint().then(() => import(/* @vite-ignore */ welcomeUrl));
+wireTutorialDialog(document);
+
+// SPEC.md section 9: the choice is kept in the language cookie as the app keeps it (src/i18n.ts
+// activateLocale), and the server sends "/" in the cookie's language (server/welcome-page.ts)
+// unless the address names one with ?lng=, which the choice replaces.
+document.querySelector<HTMLSelectElement>(".language-switch select")?.addEventListener("change", (event) => {
+  const locale = LOCALES.find((known) => known === (event.target as HTMLSelectElement).value);
+  if (!locale) return;
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  const url = new URL(window.location.href);
+  if (url.searchParams.has("lng")) {
+    url.searchParams.delete("lng");
+    window.location.replace(url);
+  } else {
+    window.location.reload();
+  }
+});
