@@ -18,23 +18,28 @@ export interface RecordedCall {
   /** The JSON body, undefined without one. */
   body: unknown;
   headers: Headers;
+  /** The answer has been given to the app. */
+  answered: boolean;
 }
 
 /** Every call of the app rendered last, in order, each noted before any handler answered it. */
 export const calls: RecordedCall[] = [];
 
 /** Every call but GETs, as { method, path, body }. */
-export function writes(): Array<Omit<RecordedCall, "headers">> {
+export function writes(): Array<Pick<RecordedCall, "method" | "path" | "body">> {
   return calls.filter((call) => call.method !== "GET").map(({ method, path, body }) => ({ method, path, body }));
 }
 
+const callOf = new WeakMap<Request, RecordedCall>();
 // Kept first in the handlers: its predicate notes the call and never matches, so the call goes on
 // to the test's handlers, and one they do not answer stays unhandled (a handler that matched and
 // answered nothing would let it pass through to the real network).
 const recorder = http.all(
   async ({ request }) => {
     const text = await request.clone().text();
-    calls.push({ method: request.method, path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url, body: text ? JSON.parse(text) : undefined, headers: request.headers });
+    const call = { method: request.method, path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url, body: text ? JSON.parse(text) : undefined, headers: request.headers, answered: false };
+    callOf.set(request, call);
+    calls.push(call);
     return false;
   },
   () => undefined,
@@ -42,6 +47,7 @@ const recorder = http.all(
 
 const network = setupServer(recorder);
 const unanswered: string[] = [];
+network.events.on("response:mocked", ({ request }) => void (callOf.get(request)!.answered = true));
 network.events.on("request:unhandled", ({ request }) => void unanswered.push(`${request.method} ${request.url}`));
 beforeAll(() => network.listen({ onUnhandledFrame: "error" }));
 afterEach(() => {
