@@ -91,7 +91,18 @@ export function adjacencyOf(table: AnyModelTable, start: Start): AdjacencyMap<An
   return adjacency;
 }
 
-const eventsKey = (path: QaPath) => `${path.start.name}|${path.steps.map((step) => JSON.stringify(step.event)).join(">")}`;
+const eventTexts = new WeakMap<EventObject, string>();
+/** JSON of an event, once per event object: the paths of a start share theirs (the adjacency map's). */
+function eventText(event: EventObject): string {
+  let text = eventTexts.get(event);
+  if (text === undefined) {
+    text = JSON.stringify(event);
+    eventTexts.set(event, text);
+  }
+  return text;
+}
+
+const eventsKey = (path: QaPath) => `${path.start.name}|${path.steps.map((step) => eventText(step.event)).join(">")}`;
 
 /** The shortest path to every state the starts reach, the shortest start first on a tie. */
 export function shortestPaths(table: AnyModelTable): QaPath[] {
@@ -118,29 +129,51 @@ export function transitionsAlong(table: AnyModelTable, path: QaPath): string[] {
 }
 
 /**
+ * transitionsAlong for the many paths of getSimplePaths: they are made of the adjacency map's own
+ * snapshots and events, tens of thousands of paths over a few hundred edges (planSearch), so each
+ * edge's transitions are asked of the machine once (same objects, same answer) instead of per path.
+ */
+function transitionsAlongShared(table: AnyModelTable, path: QaPath, known: WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>): string[] {
+  let before = path.initial;
+  return path.steps.flatMap((step) => {
+    let byEvent = known.get(before);
+    if (!byEvent) known.set(before, (byEvent = new Map()));
+    let taken = byEvent.get(step.event);
+    if (!taken) byEvent.set(step.event, (taken = transitionsTaken(table.machine, before, step.event)));
+    before = step.state;
+    return taken;
+  });
+}
+
+/**
  * Up to SIMPLE_PATHS_PER_STATE more simple paths into each state, each a different sequence of
  * events from its shortest path: first those taking a transition no path kept so far takes, then
  * the shortest.
  */
 export function simplePaths(table: AnyModelTable, shortest: QaPath[] = shortestPaths(table)): QaPath[] {
   const seen = new Set(shortest.map(eventsKey));
-  const byTarget = new Map<string, QaPath[]>();
+  const byTarget = new Map<string, Array<{ path: QaPath; key: string }>>();
   for (const start of table.starts) {
     adjacencyOf(table, start);
     const paths = getSimplePaths(table.machine, traversal(start) as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
     for (const path of paths.map((one) => toQaPath(start, one, "simple"))) {
-      if (path.steps.length === 0 || seen.has(eventsKey(path))) continue;
-      seen.add(eventsKey(path));
-      byTarget.set(targetOf(path), [...(byTarget.get(targetOf(path)) ?? []), path]);
+      const key = eventsKey(path);
+      if (path.steps.length === 0 || seen.has(key)) continue;
+      seen.add(key);
+      const target = targetOf(path);
+      if (!byTarget.has(target)) byTarget.set(target, []);
+      byTarget.get(target)!.push({ path, key });
     }
   }
   const taken = new Set(shortest.flatMap((path) => transitionsAlong(table, path)));
+  const known = new WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>();
   const kept: QaPath[] = [];
   for (const paths of byTarget.values()) {
-    const candidates = paths.map((path) => ({ path, transitions: transitionsAlong(table, path) }));
+    const candidates = paths.map(({ path, key }) => ({ path, key, transitions: transitionsAlongShared(table, path, known), fresh: 0 }));
     for (let count = 0; count < SIMPLE_PATHS_PER_STATE && candidates.length; count++) {
-      const fresh = (candidate: (typeof candidates)[number]) => candidate.transitions.filter((key) => !taken.has(key)).length;
-      candidates.sort((a, b) => fresh(b) - fresh(a) || a.path.steps.length - b.path.steps.length || eventsKey(a.path).localeCompare(eventsKey(b.path)));
+      // How many of its transitions no kept path takes yet: fixed while this round sorts.
+      for (const candidate of candidates) candidate.fresh = candidate.transitions.filter((key) => !taken.has(key)).length;
+      candidates.sort((a, b) => b.fresh - a.fresh || a.path.steps.length - b.path.steps.length || a.key.localeCompare(b.key));
       const best = candidates.shift()!;
       best.transitions.forEach((key) => taken.add(key));
       kept.push(best.path);
