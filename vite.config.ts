@@ -8,6 +8,7 @@ import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
+import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
 /**
@@ -80,6 +81,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     setupFiles: ["test/setup.ts"],
+    // Two files at a time, of every project: vitest's default on a 2-core machine is one (cores - 1),
+    // which ran the journeys, then the server suites, then the unit files one by one while the other
+    // core mostly idled. The journeys are queued beside the unit files, one at a time as far as the
+    // estimates go (test/sequencer.ts).
+    maxWorkers: 2,
+    sequence: { sequencer: JourneysBesideUnitFiles },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' line.
     reporters: ["default", ["json", { outputFile: ".tmp/test-results.json" }]],
     projects: [
@@ -106,14 +113,15 @@ export default defineConfig({
         }]
         : []),
       {
-        // Real browser journeys: one portal build for the run, a server and database per file.
+        // Real browser journeys: one portal build and one Chromium for the run, a server, database
+        // and browser contexts per file. Files run beside the others' (no fileParallelism: false, which
+        // put the journeys in a group of their own that nothing ran beside).
         extends: true,
         test: {
           name: "e2e",
           env: noPostgres,
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
-          fileParallelism: false,
           testTimeout: 120_000,
         },
       },
