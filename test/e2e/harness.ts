@@ -120,27 +120,3 @@ export async function animationsSettled(page: Page, timeout = 5_000): Promise<vo
     throw new Error(`Animations still running after ${timeout} ms:\n${running.join("\n")}`, { cause: error });
   }
 }
-
-/**
- * Opens a prerendered page (issue 12) in a context of its own and, once the network is idle, tells
- * which scripts it asked for besides the prerendered pages' small entry (src/prerendered-entry.ts):
- * all of them, and those asked for before the page was first shown (its first contentful paint).
- * @throws when the browser reported no first contentful paint
- */
-export async function scriptsBesidesTheEntry(portal: Portal, path: string): Promise<{ asked: string[]; beforeShown: string[] }> {
-  const context = await portal.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    const { shownAt, scripts } = await page.evaluate(() => ({
-      shownAt: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-      scripts: performance.getEntriesByType("resource").filter((entry) => new URL(entry.name).pathname.endsWith(".js")).map((entry) => ({ path: new URL(entry.name).pathname, askedAt: entry.startTime })),
-    }));
-    if (!shownAt) throw new Error(`${path}: the browser reported no first contentful paint`);
-    const others = scripts.filter((script) => !/^\/assets\/prerendered-[\w-]+\.js$/.test(script.path));
-    return { asked: others.map((script) => script.path), beforeShown: others.filter((script) => script.askedAt < shownAt).map((script) => script.path) };
-  } finally {
-    await context.close();
-  }
-}

@@ -1,12 +1,12 @@
 /**
  * The welcome page a first visit gets: prerendered at build time in the language the visitor's
  * browser, cookie or link asks for, painted with no JavaScript at all, Start, the tutorial dialog
- * and the FAQ working before any script has run, then hydrated without a mismatch into the
- * interactive page, keeping what the visitor did before.
+ * and the FAQ working without any script. Its one small script (src/prerendered-entry.ts) wires
+ * the tutorial's extras and the language switch, which asks the server for the page anew.
  */
 import type { ConsoleMessage } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessibilityViolations, openPortal, scriptsBesidesTheEntry, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 let portal: Portal;
 beforeAll(async () => {
@@ -56,78 +56,58 @@ describe("the prerendered welcome page", () => {
     await context.close();
   });
 
-  it("asks for no script but its small entry until the page is on screen, then for the code that hydrates it", async () => {
-    const { asked, beforeShown } = await scriptsBesidesTheEntry(portal, "/");
-    expect(asked).toContainEqual(expect.stringMatching(/^\/assets\/hydrate-[\w-]+\.js$/));
-    expect(beforeShown).toEqual([]);
-  });
-
-  it("shows the language chosen before the page was made interactive, and keeps it", async () => {
+  it("loads no script but its own small entry: no React, no Lingui", async () => {
     const context = await portal.newContext();
     const page = await context.newPage();
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/hydrate-[^/]*\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto("/", { waitUntil: "commit" });
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ name: new URL(entry.name).pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ""), bytes: entry.decodedBodySize })),
+    );
+    await context.close();
+    // The entry, and the one chunk it shares with the app (the tutorial's wiring and the language
+    // cookie's name; vite.config.ts): nothing of the app's startup chunks.
+    expect(scripts.map((script) => script.name).sort()).toEqual(["prerendered", "welcome-shared"]);
+    const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    expect(bytes, "bytes of script, uncompressed").toBeLessThan(3_000);
+  });
+
+  it("the language switch asks the server for the page in the language chosen; the app then opens in it", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    await page.goto("/");
     await page.getByRole("combobox", { name: "Language" }).selectOption("es");
-    release();
     await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
     expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
     expect((await context.cookies()).find((cookie) => cookie.name === "i18next")?.value).toBe("es");
+    await page.getByRole("button", { name: "Comenzar" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-claim/select-search-method");
+    await page.getByRole("button", { name: "Buscar" }).waitFor();
+    // A link naming a language (?lng=) gives way to the choice made on the page.
+    await page.goto("/?lng=es");
+    await page.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+    await page.getByRole("heading", { level: 1, name: "File a damage claim on your protection plan" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    expect((await context.cookies()).find((cookie) => cookie.name === "i18next")?.value).toBe("en");
     await context.close();
   });
 
-  it("keeps the tutorial opened and the FAQ item folded before the page was made interactive", async () => {
+  it("runs without a console error; the tutorial open passes axe and Escape gives focus back to its button", async () => {
     const context = await portal.newContext();
+    await context.addCookies([{ name: "i18next", value: "es", url: portal.server.url }]);
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (message: ConsoleMessage) => {
       if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
     });
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/hydrate-[^/]*\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
-    await page.goto("/", { waitUntil: "commit" });
-    const answer = page.getByText("Claims are typically reviewed within 3 to 5 business days.");
-    await page.getByRole("heading", { level: 3, name: "How long does a review take?" }).click();
-    await answer.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Claim Video Tutorial" }).click();
-    const dialog = page.getByRole("dialog", { name: "Claim Video Tutorial" });
-    await dialog.waitFor();
-    release();
-    await page.waitForLoadState("networkidle");
-    expect(await dialog.isVisible()).toBe(true);
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    // Hydrated: the language switch now changes the page in place, and the folded item stays folded.
-    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
-    await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
-    expect(await page.getByText("Por lo general, los reclamos se revisan en un plazo de 3 a 5 días hábiles.").isVisible()).toBe(false);
-    expect(await page.getByText("Tenga a mano su factura.").isVisible()).toBe(true);
-    expect(problems).toEqual([]);
-    await context.close();
-  });
-
-  it("hydrates without a mismatch: the language switch, the tutorial and Start then work in place", async () => {
-    const context = await portal.newContext();
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-    });
+    page.on("pageerror", (error) => problems.push(error.message));
     await page.goto("/");
-    const heading = await page.locator("h1").elementHandle();
     await page.waitForLoadState("networkidle");
-    // Hydrated, not replaced: the heading painted from the HTML is the one the page now owns.
-    expect(await heading!.evaluate((element) => element.isConnected)).toBe(true);
-    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
-    await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     const opener = page.getByRole("button", { name: "Video tutorial de reclamos" });
     await opener.click();
@@ -136,7 +116,6 @@ describe("the prerendered welcome page", () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    // The browser gives focus back to the button that opened the dialog.
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.getByRole("button", { name: "Comenzar" }).click();
     await page.waitForURL((url) => url.pathname === "/find-claim/select-search-method");

@@ -6,17 +6,21 @@
  * item expanded at first and each collapsing and expanding on a click.
  *
  * jsdom runs no Invoker Commands (`command`/`commandfor`), so these meet the path of a browser
- * without them: the buttons' clicks once hydrated. The browser tests (test/e2e/welcome-page.test.ts,
- * every-tap.test.ts) meet the browser's own.
+ * without them: the clicks the dialog's wiring (tutorial-dialog-behaviour.ts) handles, which the
+ * screen runs from an effect and the prerendered welcome page from its script, checked here on the
+ * page's markup alone as well. The browser tests (test/e2e/welcome-page.test.ts, every-tap.test.ts)
+ * meet the browser's own.
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { render, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { TutorialDialog, TutorialOpener } from "../../src/screens/welcome/TutorialDialog.tsx";
+import { wireTutorialDialog } from "../../src/screens/welcome/tutorial-dialog-behaviour.ts";
 import { WelcomeScreen } from "../../src/screens/welcome/WelcomeScreen.tsx";
 import { installDialogMethods } from "./support-dialog.ts";
 
@@ -122,5 +126,45 @@ describe("tutorial dialog with a video", () => {
     document.querySelector("video")!.pause = pause;
     await user.click(screen.getByRole("button", { name: "Close" }));
     expect(pause).toHaveBeenCalled();
+  });
+});
+
+describe("the tutorial's wiring on markup no React holds (the prerendered welcome page)", () => {
+  /** The dialog and its opener as the server sends them, wired as src/prerendered-entry.ts does. */
+  const page = () => {
+    i18n.loadAndActivate({ locale: "en", messages: en });
+    document.body.innerHTML = renderToString(
+      <I18nProvider i18n={i18n}>
+        <TutorialOpener />
+        <TutorialDialog videoUrl="https://cdn.test/tutorial.mp4" captionsUrl="" />
+      </I18nProvider>,
+    );
+    return wireTutorialDialog(document);
+  };
+
+  it("opens and closes the dialog, pauses the video and gives focus back to the opener", async () => {
+    const user = userEvent.setup();
+    const unwire = page();
+    const pause = vi.fn();
+    document.querySelector("video")!.pause = pause;
+    const opener = screen.getByRole("button", { name: "Claim Video Tutorial" });
+    await user.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Claim Video Tutorial" });
+    const requestFullscreen = vi.fn(async () => {});
+    document.querySelector("video")!.requestFullscreen = requestFullscreen;
+    await user.click(screen.getByRole("button", { name: "View in fullscreen" }));
+    expect(requestFullscreen).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    expect(dialog).not.toBeVisible();
+    expect(pause).toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+    unwire();
+  });
+
+  it("does nothing once its cleanup has run", async () => {
+    const user = userEvent.setup();
+    page()();
+    await user.click(screen.getByRole("button", { name: "Claim Video Tutorial" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 });
