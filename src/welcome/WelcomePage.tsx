@@ -1,8 +1,8 @@
 /**
  * The welcome page as a first visit gets it: the app's header and welcome screen without
- * the router, prerendered to HTML at build time in English and Spanish (render.tsx) and hydrated
- * by hydrate.tsx once it is painted, so its largest paint needs no JavaScript. Start and the logo
- * lead into the app by plain page loads, before hydration as after.
+ * the router, prerendered to HTML at build time in English and Spanish (render.tsx) and never
+ * hydrated: its controls are HTML, and its one small script (src/prerendered-entry.ts) wires the
+ * rest. Start and the logo lead into the app by plain page loads.
  */
 import { Trans } from "@lingui/react/macro";
 import { START_PATH, WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
