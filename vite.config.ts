@@ -48,12 +48,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 3500,
     // No modulepreload polyfill: every browser since 2023 (Safari 17, Firefox 115) follows the
     // hints itself, an older one only loads the app's modules as it finds them; and the welcome
-    // page's entry, which runs before the page is painted, then imports no other script.
+    // page has no modulepreload hints (scripts/prerender-welcome.ts).
     modulePreload: { polyfill: false },
     // Which chunk imports which: a test checks the graph has no cycle.
     manifest: true,
     rolldownOptions: {
-      // The app, and the welcome page a first visit gets (prerendered, hydrated without the router;
+      // The app, and the welcome page a first visit gets (prerendered, never hydrated;
       // welcome.html's one script is src/prerendered-entry.ts).
       input: { index: "index.html", prerendered: "welcome.html" },
       output: {
@@ -62,7 +62,7 @@ export default defineConfig({
             // What the app's entry imports statically (rolldown's $initial tag) in two chunks, its
             // libraries and our own code: a first visit asks for three scripts at once instead of
             // some forty, which a phone would fetch six at a time. The welcome page's entry and what
-            // it imports stay apart, so that page asks for its one small script alone.
+            // it imports stay apart, so that page asks for its small entry and welcome-shared alone.
             { name: "welcome-shared", test: (id) => WELCOME_SHARED.test(id), priority: 60 },
             { name: "startup-libraries", tags: ["$initial"], test: (id) => /[\\/]node_modules[\\/]/.test(id) && !WELCOME_ENTRY.test(id), priority: 50 },
             { name: "startup", tags: ["$initial"], test: (id) => !WELCOME_ENTRY.test(id), priority: 40 },

@@ -32,7 +32,7 @@ export function WelcomeScreen({ onStart }: { onStart: () => void }) {
         <li>{t`Submit`}</li>
       </ol>
       {/* A form, so Start works before any script has run on the prerendered page: the browser then
-          goes to the first search step itself; once hydrated, onStart does it. */}
+          goes to the first search step itself; in the app, onStart does it. */}
       <form
         action={START_PATH}
         method="get"
