@@ -77,8 +77,10 @@ async function whatTheTapsDid(tapped: Tapped): Promise<string[]> {
         outcomes.push(`never took effect: ${shown}`);
         continue;
       }
-      // The page's code arriving afterwards must keep what the tap did, not undo it.
-      await page.waitForLoadState("networkidle");
+      // The page's code arriving afterwards must keep what the tap did, not undo it. Its load
+      // event comes once every script the page names has run; network idle is no sign of that
+      // (a busy machine kept the network from going quiet for 30 s).
+      await page.waitForLoadState("load", { timeout: 60_000 });
       const kept = await tapped.state(page);
       outcomes.push(kept === tapped.wanted ? TOOK_EFFECT : `undone once the page's code ran: ${kept}`);
     } finally {
