@@ -32,9 +32,8 @@ export function Faq() {
 function FaqEntry({ item }: { item: FaqItem }) {
   return (
     // `open` is where each item starts; from then on it is the browser's and the visitor's, and
-    // React, whose prop never changes, never writes it again. A visitor may close one before
-    // hydration: hydration then meets an item without `open`, which is theirs to keep.
-    <details className="faq-item" open suppressHydrationWarning>
+    // React, whose prop never changes, never writes it again.
+    <details className="faq-item" open>
       <summary>
         <h3>{item.question}</h3>
       </summary>
