@@ -4,8 +4,9 @@
  * lookups of each item's model, documents under the ACE storage prefix, submit; the refusal of
  * plans and claims of the other family; and the customer's contact information.
  */
-import { readFile, readdir } from "node:fs/promises";
+import { cp, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -591,22 +592,42 @@ describe("Mace plans", () => {
 });
 
 describe("migration 002 on a database created by migration 001", () => {
+  /**
+   * On PGlite, a data folder whose database has migration 001 alone, made once and copied for each
+   * test: creating a PGlite cluster is most of what a new database costs, and the file's three
+   * databases made three.
+   */
+  let at001: string | undefined;
+  afterAll(async () => {
+    if (at001) await rm(at001, { recursive: true, force: true });
+  });
+
   /** Fresh test data whose database has only migration 001 applied, optionally with a pre-002 customer and plan. */
   async function databaseAt001(withOldDemoData: boolean): Promise<TestData> {
     const data = await newTestData();
-    const statements = [
+    const schema = [
       "CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
       await readFile(join(import.meta.dirname, "..", "..", "server", "migrations", "001_init.sql"), "utf8"),
       "INSERT INTO schema_migrations (name) VALUES ('001_init.sql')",
-    ];
-    if (withOldDemoData) {
-      statements.push(`
-        INSERT INTO customers (first_name, last_name, email, phone, zip) VALUES
+    ].join(";\n");
+    const oldDemoData = withOldDemoData
+      ? `INSERT INTO customers (first_name, last_name, email, phone, zip) VALUES
           ('Maria', 'Lopez', 'maria.lopez@example.com', '7135550142', '77002'),
           ('Olive', 'Oldham', 'olive.oldham@example.com', '5125550100', '78701');
-        INSERT INTO plans (number, customer_id, plan_type, status) SELECT 'A-300-100200', id, 'Ace', 'Active' FROM customers WHERE last_name = 'Lopez';`);
+        INSERT INTO plans (number, customer_id, plan_type, status) SELECT 'A-300-100200', id, 'Ace', 'Active' FROM customers WHERE last_name = 'Lopez';`
+      : undefined;
+    if (data.databaseUrl) {
+      await runSqlScript(data, oldDemoData ? `${schema};\n${oldDemoData}` : schema);
+      return data;
     }
-    await runSqlScript(data, statements.join(";\n"));
+    if (!at001) {
+      const folder = await mkdtemp(join(tmpdir(), "claims-at-001-"));
+      await runSqlScript({ dataDir: folder, databaseUrl: undefined }, schema);
+      at001 = folder;
+    }
+    // Closed cleanly by runSqlScript, the folder opens as it was wherever it is copied.
+    await cp(join(at001, "pg"), join(data.dataDir, "pg"), { recursive: true });
+    if (oldDemoData) await runSqlScript(data, oldDemoData);
     return data;
   }
 
