@@ -1,12 +1,25 @@
-/** Back button: runs the given action, or goes one step back in history when none is given. */
+/**
+ * Back button: runs the given action, or goes one page back in the portal. Back never leaves the
+ * portal: a page opened first in its tab (a link from an email) has no page of ours behind it, and
+ * the browser's Back would go to a blank tab.
+ */
 import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 
+/** Where a Back with no portal page behind it goes: the start of a search. */
+export const SEARCH_START = "/find-claim/select-search-method";
+
+/** One page back in the portal's history, or `fallback` (a portal path) when this is the tab's first page of ours. */
+export function useGoBack(fallback: string = SEARCH_START): () => void {
+  const router = useRouter();
+  return () => (router.history.canGoBack() ? router.history.back() : void router.navigate({ to: fallback }));
+}
+
 export function BackButton({ onBack }: { onBack?: () => void }) {
   const { t } = useLingui();
-  const router = useRouter();
+  const goBack = useGoBack();
   return (
-    <button type="button" className="back-button" onClick={onBack ?? (() => router.history.back())}>
+    <button type="button" className="back-button" onClick={onBack ?? goBack}>
       <span aria-hidden="true">←</span> {t`Back`}
     </button>
   );

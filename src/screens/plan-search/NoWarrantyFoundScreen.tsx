@@ -1,20 +1,22 @@
 /**
- * No warranty found (SPEC.md section 2): Try Again (back one page), or Contact Service when the
+ * No warranty found (SPEC.md section 2): Try Again (back one page, or to the search when the tab
+ * has no portal page behind this one), or Contact Service when the
  * planSearch machine says so (its `notFound.contactServiceOffered`, at 3 or more failed searches).
  * When the API paused searching (planSearch `rateLimited`, HTTP 429) it says so instead,
  * and for how many minutes, rather than claiming the plan does not exist. When the browser's check
  * (the API's proof-of-work, planSearch `checkFailed`) gave up, it offers to run the same search again.
  */
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useNavigate, useRouter } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
+import { useGoBack } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 
 export function NoWarrantyFoundScreen() {
   const { t } = useLingui();
-  const router = useRouter();
+  const goBack = useGoBack();
   const navigate = useNavigate();
   const planSearch = usePlanSearch();
   const contactServiceOffered = useSelector(planSearch, (snapshot) => snapshot.matches({ notFound: "contactServiceOffered" }));
@@ -36,7 +38,7 @@ export function NoWarrantyFoundScreen() {
       {contactServiceOffered ? (
         <Button onClick={() => void navigate({ to: "/contact-service" })}>{t`Contact Service`}</Button>
       ) : (
-        <Button onClick={() => router.history.back()}>{t`Try Again`}</Button>
+        <Button onClick={goBack}>{t`Try Again`}</Button>
       )}
     </section>
   );
@@ -45,7 +47,7 @@ export function NoWarrantyFoundScreen() {
 /** The API asked to wait: when to try again (whole minutes, rounded up), and Contact Service meanwhile. */
 function SearchesPaused({ minutes }: { minutes: number }) {
   const { t } = useLingui();
-  const router = useRouter();
+  const goBack = useGoBack();
   const navigate = useNavigate();
   return (
     <section className="screen">
@@ -60,7 +62,7 @@ function SearchesPaused({ minutes }: { minutes: number }) {
         />
       </p>
       <div className="actions">
-        <Button onClick={() => router.history.back()}>{t`Back to search`}</Button>
+        <Button onClick={goBack}>{t`Back to search`}</Button>
         <Button variant="secondary" onClick={() => void navigate({ to: "/contact-service" })}>
           {t`Contact Service`}
         </Button>
