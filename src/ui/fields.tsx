@@ -68,7 +68,7 @@ export interface BaseFieldProps {
   onBlur?: () => void;
 }
 
-export function TextField(props: BaseFieldProps & { value: string; onChange: (value: string) => void; placeholder?: string; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string }) {
+export function TextField(props: BaseFieldProps & { value: string; onChange: (value: string) => void; placeholder?: string; type?: string; inputMode?: "text" | "numeric" | "decimal" | "email" | "tel"; autoComplete?: string }) {
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
       {({ id, describedBy, invalid }) => (

@@ -63,13 +63,13 @@ async function fillRequired(user: User, values: { price?: string; quantity?: str
 }
 
 /** Fills every required field of the Spanish form, as a person reads its labels. */
-async function fillRequiredInSpanish(user: User) {
+async function fillRequiredInSpanish(user: User, price = "10") {
     await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
     await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
     await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
     await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
     await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
-    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), "10");
+    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), price);
     await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
 }
 
@@ -155,6 +155,29 @@ describe("missing line item: the form", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99");
     expect(manualItemCalls(server)).toEqual([]);
+  });
+
+  it("offers a decimal keypad for the price, a phone's keypad with the decimal mark", async () => {
+    await openPage();
+    expect(field.price()).toHaveAttribute("inputmode", "decimal");
+  });
+
+  it.each([["1,299.00", 1299], ["1299", 1299], ["1299.5", 1299.5]])("takes a price written '%s' in English, sent as %s", async (price, sent) => {
+    const user = userEvent.setup();
+    const { server } = await openPage();
+    await fillRequired(user, { price });
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await waitFor(() => expect(manualItemCalls(server)).toHaveLength(1));
+    expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
+  });
+
+  it.each([["1.299,00", 1299], ["1299", 1299], ["249,99", 249.99]])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
+    const user = userEvent.setup();
+    const { server } = await openPage(claimServer(), "es");
+    await fillRequiredInSpanish(user, price);
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    await waitFor(() => expect(manualItemCalls(server)).toHaveLength(1));
+    expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
   });
 
   it("a price of 0 is allowed", async () => {

@@ -17,7 +17,8 @@ import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { Form } from "../../ui/Form.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
-import { EMPTY_MISSING_ITEM, missingItemSchema } from "./missing-item-schema.ts";
+import { parsePrice } from "../../lib/money.ts";
+import { EMPTY_MISSING_ITEM, missingItemSchemaFor } from "./missing-item-schema.ts";
 import { inspect } from "../../inspect.ts";
 
 async function loadOptions(): Promise<MissingItemOptions> {
@@ -27,7 +28,7 @@ async function loadOptions(): Promise<MissingItemOptions> {
 }
 
 export function MissingItemScreen({ claimId, planId }: { claimId: number; planId: number }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [logic] = useState(() =>
     missingItemMachine.provide({
@@ -45,13 +46,15 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const options = useSelector(actor, (snapshot) => snapshot.context.options);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
 
+  const schema = missingItemSchemaFor(i18n.locale);
   const form = useAppForm({
     defaultValues: EMPTY_MISSING_ITEM,
-    validators: { onChange: missingItemSchema, onSubmit: missingItemSchema },
+    validators: { onChange: schema, onSubmit: schema },
     onSubmit: ({ value }) =>
       actor.send({
         type: "item.submit",
-        item: { ...value, price: Number(value.price), quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
+        // The schema has checked the price reads in this language.
+        item: { ...value, price: parsePrice(value.price, i18n.locale)!, quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
       }),
   });
   const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (
@@ -59,7 +62,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   );
   const text = (name: "vendor" | "sku" | "modelNumber" | "price" | "quantity", label: string, extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {}) => (
     <form.AppField name={name}>
-      {(field) => <field.TextField label={label} {...extra} inputMode={extra.inputMode === "decimal" ? "numeric" : extra.inputMode} />}
+      {(field) => <field.TextField label={label} {...extra} />}
     </form.AppField>
   );
 

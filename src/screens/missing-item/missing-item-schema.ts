@@ -1,10 +1,12 @@
 /**
  * Missing line item form (SPEC.md section 5): item type, manufacturer, material, color, model,
- * price, quantity and description required; vendor and SKU optional; price a number from 0;
+ * price, quantity and description required; vendor and SKU optional; price a number from 0,
+ * typed as the screen's language writes it (1,299.00 in English, 1.299,00 in Spanish);
  * quantity 1 to 10, default 1.
  */
 import * as v from "valibot";
 import type { FieldMessageKey } from "../../lib/messages.ts";
+import { parsePrice } from "../../lib/money.ts";
 
 const m = (key: FieldMessageKey) => key;
 const choice = v.pipe(v.number(m("selectOption")), v.integer(m("selectOption")), v.minValue(1, m("selectOption")));
@@ -13,7 +15,8 @@ const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(m(
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 10;
 
-export const missingItemSchema = v.object({
+/** The form's schema for a screen in `locale` ('en' or 'es'), which decides how a price is written. */
+export const missingItemSchemaFor = (locale: string) => v.object({
   itemTypeId: choice,
   manufacturerId: choice,
   materialId: choice,
@@ -21,7 +24,7 @@ export const missingItemSchema = v.object({
   vendor: v.pipe(v.string(), v.maxLength(100)),
   sku: v.pipe(v.string(), v.maxLength(64)),
   modelNumber: requiredText(64),
-  price: v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")), v.regex(/^\d+(\.\d{1,2})?$/, m("priceInvalid"))),
+  price: v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")), v.check((value) => parsePrice(value, locale) !== null, m("priceInvalid"))),
   quantity: v.pipe(
     v.string(),
     v.trim(),
@@ -33,7 +36,7 @@ export const missingItemSchema = v.object({
   description: requiredText(1000),
 });
 
-export type MissingItemValues = v.InferInput<typeof missingItemSchema>;
+export type MissingItemValues = v.InferInput<ReturnType<typeof missingItemSchemaFor>>;
 
 export const EMPTY_MISSING_ITEM: MissingItemValues = {
   itemTypeId: 0,
