@@ -6,7 +6,7 @@
  * paired with the light unit files. This order lets one worker walk the journeys, longest first,
  * while the other takes the rest: it simulates the two workers on each file's last duration
  * (vitest's cache), or a guess on a fresh clone, and queues a journey whenever the simulated
- * worker that frees first is the only one without one.
+ * worker that frees first is the only one without one, once the portal is built.
  *
  * Only the order changes: every file still runs, each in its own worker. Two journeys can still
  * meet (the estimates are only estimates), which the journeys allow: each has its own server, data
@@ -22,6 +22,12 @@ const GUESSED_SECONDS = { journey: 13, other: 3 } as const;
  * worker, and the file's imports (about 1 s a file in CI's run).
  */
 const PER_FILE_SECONDS = 1;
+
+/**
+ * Seconds the portal build is guessed to take (test/e2e/global-setup.ts builds it while the run
+ * goes on): no journey is queued to start before, the workers take other files meanwhile.
+ */
+const BUILD_SECONDS = 20;
 
 const isJourney = (spec: TestSpecification) => spec.project.name === "e2e";
 
@@ -60,7 +66,8 @@ export class JourneysBesideUnitFiles implements TestSequencer {
     while (journeys.length || others.length) {
       workers.sort((a, b) => a.freeAt - b.freeAt);
       const [next, other] = workers as [(typeof workers)[0], (typeof workers)[0]];
-      const takeJourney = journeys.length > 0 && (others.length === 0 || !(other.journey && other.freeAt > next.freeAt));
+      const journeyFree = next.freeAt >= BUILD_SECONDS && !(other.journey && other.freeAt > next.freeAt);
+      const takeJourney = journeys.length > 0 && (others.length === 0 || journeyFree);
       const spec = (takeJourney ? journeys : others).shift()!;
       order.push(spec);
       next.freeAt += seconds(spec);
