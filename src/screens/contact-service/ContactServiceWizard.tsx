@@ -14,6 +14,7 @@ import { contactServiceMachine, type TicketRequest } from "../../../machines/con
 import { stepOf } from "../../../machines/claim-wizard.ts";
 import type { PlanQuery } from "../../../machines/domain.ts";
 import { createContactTicket, deleteContactDocument } from "../../api/contact-service.ts";
+import { receivedTicket, rememberTicket } from "../../lib/received-tickets.ts";
 import { config } from "../../config.ts";
 import { clearContactDraft, loadContactDraft, saveContactDraft } from "../../lib/contact-draft.ts";
 import { loadMapsScript, mapsPlacesReady } from "../../lib/maps-script.ts";
@@ -35,7 +36,7 @@ export interface ContactServiceWizardProps {
   requestId: string;
   /** `step` of the URL as parsed once by the route. */
   step: number | null;
-  /** `ticket` of the URL: the Request Number once sent. */
+  /** `ticket` of the URL: the Request Number once sent (shown only when this tab received it). */
   ticket: string | null;
 }
 
@@ -58,7 +59,11 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
     contactServiceMachine.provide({
       actors: {
         deleteDocument: fromPromise<void, { requestId: string; documentId: number }>(({ input }) => deleteContactDocument(input.requestId, input.documentId)),
-        createTicket: fromPromise<string, TicketRequest>(({ input }) => createContactTicket(input)),
+        createTicket: fromPromise<string, TicketRequest>(async ({ input }) => {
+          const ticket = await createContactTicket(input);
+          rememberTicket(ticket);
+          return ticket;
+        }),
       },
       actions: {
         showStep: (_, { step, replace, ticket: number }) => showStepInUrl(router, "/contact-service", step, replace, number ? { ticket: number } : {}),
@@ -68,7 +73,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
+  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket: receivedTicket(ticket), draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   useEffect(() => {
