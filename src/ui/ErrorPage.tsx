@@ -1,14 +1,25 @@
 /**
  * The generic error page every route shows on failure (SPEC.md section 2 "Error page"): the error's
- * status text or message, or 'An unexpected error occurred.', with Refresh Page and Go Home.
+ * status text or message, or 'An unexpected error occurred.', with Refresh Page and Go Home. A
+ * page's code or a call that did not arrive is said in words, in the screen's language, instead of
+ * the browser's technical message (which names a script file).
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "./Button.tsx";
 
+/** The browsers' messages for a script chunk that did not load (Chromium, Safari, Firefox). */
+const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+/** The browsers' messages for a fetch that reached no server. */
+const NO_CONNECTION = /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/;
+
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useLingui();
-  const detail =
-    (error as { statusText?: string } | null)?.statusText || (error instanceof Error && error.message) || t`An unexpected error occurred.`;
+  const message = error instanceof Error ? error.message : "";
+  const detail = CODE_NOT_LOADED.test(message)
+    ? t`Part of this page could not be loaded. Check your connection, then refresh the page.`
+    : error instanceof TypeError && NO_CONNECTION.test(message)
+      ? t`We could not reach our server. Check your connection, then refresh the page.`
+      : (error as { statusText?: string } | null)?.statusText || message || t`An unexpected error occurred.`;
   return (
     <section className="screen error-page">
       <h1>
