@@ -4,7 +4,7 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
+import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, isRealDay, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
 import { FieldShell, type BaseFieldProps } from "./fields.tsx";
 
 /**
@@ -59,7 +59,9 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             aria-hidden="true"
             min={EARLIEST_NOTICE_DATE}
             max={localToday()}
-            value={dayMonthYearToIso(text).length === 10 ? dayMonthYearToIso(text) : ""}
+            // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
+            // which the form's rules name as no real date.
+            value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}
             onChange={(event) => {
               setText(isoToDayMonthYear(event.target.value));
               props.onChange(event.target.value);

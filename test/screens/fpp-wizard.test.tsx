@@ -342,6 +342,18 @@ describe("step 4: report your damage", () => {
     expect(errorOf(date)).toBeNull();
   });
 
+  it("a day the calendar lacks (31/02/2024) is named as no real date, and the calendar picker is not given it", async () => {
+    const user = userEvent.setup();
+    await openWizard(4, { items: [savedItem(601, 1)] });
+    const group = damageGroup(itemRegion("Sofa"), 1);
+    const date = within(group).getByRole("textbox", { name: /^When did you notice the damage/ });
+    await user.type(date, "31022024");
+    await user.tab();
+    expect(date).toHaveValue("31/02/2024");
+    expect(errorOf(date)).toBe("Enter a real date as DD/MM/YYYY");
+    expect(group.querySelector<HTMLInputElement>('input[type="date"]')!.getAttribute("value") ?? "").toBe("");
+  });
+
   it("'+ Add Damage' adds 'Damage 2' with a Delete button (Damage 1 has none); deleting it, unsaved, calls nothing", async () => {
     const user = userEvent.setup();
     const { server } = await openWizard(4, { items: [savedItem(601, 1)] });
