@@ -42,6 +42,9 @@ export function isRealDay(iso: string): boolean {
  * included: the date field's range (SPEC.md section 9).
  */
 export function isWithinNoticeRange(iso: string, zone: Zone = "system"): boolean {
+  // Text that is no YYYY-MM-DD is out of range without asking luxon: its answer for unparsable
+  // text carries the platform's locale, the Intl start-up FORMAT_LOCALE otherwise spares.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
   const day = isoDay(iso, zone);
   return day.isValid && day >= isoDay(EARLIEST_NOTICE_DATE, zone) && day <= now(zone).startOf("day");
 }

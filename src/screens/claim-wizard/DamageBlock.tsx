@@ -29,9 +29,12 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const saved = Boolean(value.savedId);
   const needsSpecificDamage = options.specificDamages.length > 0;
-  const errors = saved ? {} : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
   const touch = (key: string) => setTouched((previous) => new Set(previous).add(key));
   const shows = (key: string) => showErrors || touched.has(key);
+  // Checked only once some field may show its error (after a submit or a touch): a block as it
+  // first appears shows none, and checking it anyway was most of the step's first render (about
+  // 100 ms of a 4x-throttled phone's main thread, most of it the date rule's first luxon call).
+  const errors = saved || (!showErrors && touched.size === 0) ? {} : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
   const number = index + 1;
 
   const selects: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
