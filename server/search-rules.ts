@@ -21,3 +21,25 @@ export function zip5(typed: string): string | null {
   const match = /^(\d{5})(?:-?\d{4})?$/.exec(typed.trim());
   return match ? match[1]! : null;
 }
+
+/**
+ * Accented Latin letters and the plain letter each is compared as, upper and lower case apart:
+ * PostgreSQL's lower() leaves non-ASCII letters as they are in a C-locale database (as PGlite's
+ * is), so names are folded to plain letters first, then lowered. 'María', 'MARIA' and 'maría' all
+ * compare as 'maria'; 'Zoë' as 'zoe'; 'Núñez' as 'nunez'.
+ */
+const ACCENTED = "ÁÀÂÄÃÅĀÉÈÊËĒÍÌÎÏĪÓÒÔÖÕØŌÚÙÛÜŪÑÇÝŸáàâäãåāéèêëēíìîïīóòôöõøōúùûüūñçýÿ";
+const PLAIN = "AAAAAAAEEEEEIIIIIOOOOOOOUUUUUNCYYaaaaaaaeeeeeiiiiiooooooouuuuuncyy";
+
+/** A typed name as searches compare it: trimmed, accents folded, lower case. */
+export function foldName(typed: string): string {
+  return [...typed.trim()].map((letter) => PLAIN[ACCENTED.indexOf(letter)] ?? letter).join("").toLowerCase();
+}
+
+/**
+ * SQL folding a name column as `foldName` folds typed text. `column` is a column reference written
+ * in the query itself; the letters are constants, so nothing from a request enters the SQL text.
+ */
+export function foldedNameSql(column: string): string {
+  return `lower(translate(btrim(${column}), '${ACCENTED}', '${PLAIN}'))`;
+}

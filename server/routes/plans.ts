@@ -14,7 +14,7 @@ import { CHALLENGE_HEADER, CHALLENGE_STATUS } from "../../contract/challenge.ts"
 import { addressOf, createRateLimiter } from "../rate-limit.ts";
 import { searchChallenges } from "../search-challenge.ts";
 import { grantAccess, ownerOf } from "../session.ts";
-import { phoneDigits, zip5 } from "../search-rules.ts";
+import { foldedNameSql, foldName, phoneDigits, zip5 } from "../search-rules.ts";
 import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
 
 /** Which field a personal search type reads. */
@@ -115,9 +115,10 @@ function searchFilter(request: SearchPlanRequest): PlanFilter | null {
   // `test` of the current column and of the sold one (`c.` and `c.sold_` before the same name).
   const currentOrSold = (test: (column: (name: string) => string) => string) =>
     `((NOT c.contact_unverified AND ${test((name) => `c.${name}`)}) OR ${test((name) => `c.sold_${name}`)})`;
-  const first = param(request.name_first);
-  const last = param(request.name_last);
-  const conditions = [currentOrSold((col) => `lower(btrim(${col("first_name")})) = lower(${first}) AND lower(btrim(${col("last_name")})) = lower(${last})`)];
+  // Names ignore case, accents and surrounding spaces: 'María López' finds Maria Lopez.
+  const first = param(foldName(request.name_first));
+  const last = param(foldName(request.name_last));
+  const conditions = [currentOrSold((col) => `${foldedNameSql(col("first_name"))} = ${first} AND ${foldedNameSql(col("last_name"))} = ${last}`)];
   if (field === "email") {
     const email = param(typed);
     conditions.push(currentOrSold((col) => `lower(btrim(${col("email")})) = lower(${email})`));

@@ -184,6 +184,32 @@ describe("search by personal information", () => {
       .toEqual(["W-D12-DR0001"]);
   });
 
+  it("matches names ignoring accents both ways: María López finds Maria Lopez, and a stored José Núñez or Zoë is found typed plainly", async () => {
+    const numbersOf = async (name_first: string, name_last: string) =>
+      (await search({ search_type: "search_plan_1", name_first, name_last, email: "maria.lopez@example.com" })).plans.map((plan) => plan.number);
+    const maria = await numbersOf("Maria", "Lopez");
+    expect(maria.length).toBeGreaterThan(0);
+    expect(await numbersOf(" María ", "LÓPEZ")).toEqual(maria);
+
+    // Accents stored, plain typed: a server of its own, whose customers this test may rename.
+    const accented = await startTestServer();
+    try {
+      await accented.db.query("UPDATE customers SET first_name = 'José', last_name = 'Núñez', sold_first_name = 'José', sold_last_name = 'Núñez' WHERE email = 'carlos.rivera@example.com'");
+      await accented.db.query("UPDATE customers SET first_name = 'Zoë', sold_first_name = 'Zoë' WHERE email = 'jane.doe@example.com'");
+      const found = async (name_first: string, name_last: string, email: string) =>
+        expectShape(searchPlanResponseSchema, (await accented.api.post("/search_plan", { search_type: "search_plan_1", name_first, name_last, email })).body).customers.length;
+      expect(await found("Carlos", "Rivera", "carlos.rivera@example.com")).toBe(0);
+      expect(await found("JOSE", "nunez", "carlos.rivera@example.com")).toBeGreaterThan(0);
+      expect(await found("José", "Núñez", "carlos.rivera@example.com")).toBeGreaterThan(0);
+      expect(await found("zoe", "Doe", "jane.doe@example.com")).toBeGreaterThan(0);
+      expect(await found("Zoe", "Doe", "jane.doe@example.com")).toBeGreaterThan(0);
+      // Folding accents is no wildcard: another name still finds nothing.
+      expect(await found("Josefa", "Nunez", "carlos.rivera@example.com")).toBe(0);
+    } finally {
+      await accented.stop();
+    }
+  });
+
   it("needs both names to match", async () => {
     expect((await search({ search_type: "search_plan_1", name_first: "Janet", name_last: "Doe", email: "jane.doe@example.com" })).plans).toEqual([]);
     expect((await search({ search_type: "search_plan_1", name_first: "Jane", name_last: "Rivera", email: "jane.doe@example.com" })).plans).toEqual([]);
