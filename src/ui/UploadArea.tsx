@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import type { UploadItemRef } from "../../machines/file-upload.machine.ts";
 import type { UploadDestination } from "../api/documents.ts";
+import { useReportError } from "./Form.tsx";
 import { showError } from "./toasts.ts";
 import type { UploadBatch } from "./upload-batch.ts";
 
@@ -69,13 +70,19 @@ export interface UploadAreaProps {
   /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */
   destination: UploadDestination;
   label: string;
-  invalid?: boolean;
+  /**
+   * What is missing, shown under the picker and tied to it, and listed in the enclosing Form's
+   * error summary like any field's message; null or absent when nothing is.
+   */
+  error?: string | null;
   onLinked: (document: ClaimDocument) => void;
 }
 
-export function UploadArea({ destination, label, invalid, onLinked }: UploadAreaProps) {
+export function UploadArea({ destination, label, error = null, onLinked }: UploadAreaProps) {
   const { t } = useLingui();
   const id = useId();
+  const errorId = `${id}-error`;
+  useReportError(id, label, error);
   const [actor, setActor] = useState<UploadBatch | null>(null);
   const starting = useRef<Promise<UploadBatch> | null>(null);
   const latest = useRef({ destination, onLinked });
@@ -145,7 +152,7 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
 
   return (
     <div
-      className={`upload-area ${invalid ? "invalid" : ""}`}
+      className={`upload-area ${error ? "invalid" : ""}`}
       style={dragging ? { borderColor: "var(--primary, #1f5fa8)", background: "#eef4fb" } : undefined}
       onDragOver={dragOver}
       onDragLeave={() => setDragging(false)}
@@ -169,7 +176,7 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
       )}
       <p className="hint">{hasCamera ? t`Photos (also HEIC) or PDF; PDFs up to 10 MB.` : t`Photos (also HEIC) or PDF; PDFs up to 10 MB. You can also drop files here.`}</p>
       <div className="upload-buttons">
-        <input id={id} type="file" multiple accept={UPLOAD_ACCEPT} disabled={checking} aria-invalid={invalid || undefined} onChange={(event) => pick(event.currentTarget)} />
+        <input id={id} type="file" multiple accept={UPLOAD_ACCEPT} disabled={checking} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(event) => pick(event.currentTarget)} />
         {hasCamera && (
           <label className="button button-secondary">
             {t`Take a photo`}
@@ -177,6 +184,11 @@ export function UploadArea({ destination, label, invalid, onLinked }: UploadArea
           </label>
         )}
       </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
       {entries.length > 0 && (
         <ul className="upload-queue" aria-label={t`Files being uploaded`} aria-live="polite">
           {entries.map((entry) => {

@@ -69,7 +69,7 @@ describe("contact service, end to end", () => {
     // Step 3: Next with no file says so; a reload keeps every field.
     await heading("Upload Documents").waitFor();
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByText("Please upload atleast 1 files").waitFor();
+    await page.getByText("Please upload atleast 1 files", { exact: true }).waitFor();
     await page.reload();
     await heading("Upload Documents").waitFor();
     expect(stepOfUrl()).toBe("3");

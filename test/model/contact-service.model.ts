@@ -182,7 +182,7 @@ export const contactServiceTable: ModelTable<Event> = {
         await checkStep(page, snapshot, 3, "Upload Documents");
         const listed = page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME);
         await (documents(snapshot) ? shows(listed) : hides(listed));
-        if (flagged(snapshot).includes(3)) await shows(page.getByText("Please upload atleast 1 files"));
+        if (flagged(snapshot).includes(3)) await shows(page.getByText("Please upload atleast 1 files", { exact: true }));
       },
     ),
     "uploadingDocuments.deletingDocument": view("**Next** busy while the document is deleted.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Next" }))),

@@ -271,7 +271,8 @@ describe("step 4: report your damage", () => {
     const before = server.calls.length;
 
     await user.click(next());
-    expect(await within(sofa).findByText("We need at least one photo from you")).toHaveAttribute("role", "alert");
+    await within(sofa).findByText("We need at least one photo from you");
+    expect(errorOf(within(sofa).getByLabelText(/Photos and documents of the Sofa/))).toBe("We need at least one photo from you");
     const block = damageGroup(sofa, 1);
     const view = within(block);
     for (const name of [/^Damage Type/, /^Specific Damage/, /^Damage Area/, /^How did it happen/, /^Did you take any steps to remedy\?/]) {
@@ -293,6 +294,7 @@ describe("step 4: report your damage", () => {
     await user.click(next());
     const summary = await screen.findByRole("alert", { name: "Please check the following" });
     expect(within(summary).getAllByRole("link").map((link) => link.textContent)).toEqual([
+      "Photos and documents of the Sofa: We need at least one photo from you",
       "Damage Type: Please select an option",
       "Specific Damage: Please select an option",
       "Damage Area: Please select an option",
@@ -301,8 +303,8 @@ describe("step 4: report your damage", () => {
       "Did you take any steps to remedy?: Please select an option",
       "Note: Required",
     ]);
-    // The summary and the missing photo speak; each field's own message is only tied to it.
-    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining("Please check the following"), "We need at least one photo from you"]);
+    // The summary speaks; each field's own message, the missing photo's too, is only tied to it.
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining("Please check the following")]);
     await user.click(within(summary).getByRole("link", { name: /^Note/ }));
     expect(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ })).toHaveFocus();
     // Fixed fields leave the summary.

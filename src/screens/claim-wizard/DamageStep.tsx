@@ -3,7 +3,7 @@
  * documents, and damage blocks with '+ Add Damage' (SPEC.md section 2). Next is always enabled;
  * the machine refuses it and this step shows every message when something is missing.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { DamageEntry } from "../../../machines/domain.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
 import { claimItemDestination, documentUrl } from "../../api/documents.ts";
@@ -51,14 +51,9 @@ export function DamageStep() {
             <UploadArea
               destination={claimItemDestination(actor.family, claimId, claimItem.id)}
               label={t`Photos and documents of the ${itemName}`}
-              invalid={missingPhoto}
+              error={missingPhoto ? t`We need at least one photo from you` : null}
               onLinked={(document) => actor.send({ type: "document.added", claimItemId: claimItem.id, document })}
             />
-            {missingPhoto && (
-              <p className="field-error" role="alert">
-                <Trans>We need at least one photo from you</Trans>
-              </p>
-            )}
             <DocumentList documents={claimItem.documents} urlOf={(fileName) => documentUrl(actor.family, claimId, fileName)} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
             {blocks.map((block, index) => (
               <DamageBlock

@@ -24,14 +24,9 @@ export function DocumentsStep({ actor }: { actor: ContactServiceActor }) {
       <UploadArea
         destination={contactRequestDestination(requestId)}
         label={t`Invoice or sales receipt`}
-        invalid={missing}
+        error={missing ? t`Please upload atleast 1 files` : null}
         onLinked={(document) => actor.send({ type: "document.added", document })}
       />
-      {missing && (
-        <p className="field-error" role="alert">
-          <Trans>Please upload atleast 1 files</Trans>
-        </p>
-      )}
       <DocumentList documents={documents} urlOf={(fileName) => contactDocumentUrl(requestId, fileName)} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
     </div>
   );
