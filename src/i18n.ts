@@ -3,8 +3,11 @@
  * the query string (?lng=), then the cookie, local storage, session storage and the browser; the
  * choice is cached in a cookie so the next visit keeps it.
  */
-import { i18n } from "@lingui/core";
+import { i18n, type Messages } from "@lingui/core";
 import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/locales.ts";
+// English comes with the app's code: the first page needs no second round of requests for it, and
+// a catalog of another language that fails to load falls back to it instead of leaving no page.
+import { messages as english } from "../locales/en/messages.po";
 
 export { LOCALES, type Locale };
 
@@ -37,12 +40,26 @@ export function detectLocale(): Locale {
   return "en";
 }
 
-/** Loads a language's catalog, activates it, sets <html lang> and caches the choice in a cookie. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await import(`../locales/${locale}/messages.po`);
+/** A language's catalog: English at once, another loaded on demand (English when it cannot be). */
+async function catalogOf(locale: Locale): Promise<{ locale: Locale; messages: Messages }> {
+  if (locale === "en") return { locale, messages: english };
+  try {
+    return { locale, messages: (await import(`../locales/${locale}/messages.po`)).messages as Messages };
+  } catch {
+    return { locale: "en", messages: english };
+  }
+}
+
+/**
+ * Loads a language's catalog, activates it, sets <html lang> and caches the choice in a cookie.
+ * Never rejects: a catalog that cannot load leaves the app in English.
+ */
+export async function activateLocale(wanted: Locale): Promise<void> {
+  const { locale, messages } = await catalogOf(wanted);
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
-  document.cookie = `${COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  // The choice is kept even when its catalog did not load this time.
+  document.cookie = `${COOKIE}=${wanted}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 export { i18n };
