@@ -33,7 +33,9 @@ const PLAIN = "AAAAAAAEEEEEIIIIIOOOOOOOUUUUUNCYYaaaaaaaeeeeeiiiiiooooooouuuuuncy
 
 /** A typed name as searches compare it: trimmed, accents folded, lower case. */
 export function foldName(typed: string): string {
-  return [...typed.trim()].map((letter) => PLAIN[ACCENTED.indexOf(letter)] ?? letter).join("").toLowerCase();
+  // Composed first: text pasted as a letter and a separate accent mark (as macOS may give it)
+  // then meets the table's letters.
+  return [...typed.normalize("NFC").trim()].map((letter) => PLAIN[ACCENTED.indexOf(letter)] ?? letter).join("").toLowerCase();
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The app: its router, with the app's planSearch actor in the router context, and the element
- * tree around it. The entry (src/main.tsx) and the screen tests make it the same way.
+ * tree around it. The entry (src/main.tsx) makes both; the screen tests make the same router.
  */
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";

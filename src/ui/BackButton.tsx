@@ -15,6 +15,7 @@ export function useGoBack(fallback: string = SEARCH_START): () => void {
   return () => (router.history.canGoBack() ? router.history.back() : void router.navigate({ to: fallback }));
 }
 
+/** '← Back': `onBack` when given, else one page back in the portal (useGoBack). */
 export function BackButton({ onBack }: { onBack?: () => void }) {
   const { t } = useLingui();
   const goBack = useGoBack();

@@ -12,6 +12,7 @@ const CODE_NOT_LOADED = /dynamically imported module|Importing a module script f
 /** The browsers' messages for a fetch that reached no server. */
 const NO_CONNECTION = /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/;
 
+/** The error page for `error` (anything a route or a load may throw). */
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useLingui();
   const message = error instanceof Error ? error.message : "";

@@ -13,9 +13,10 @@ const FILES = ["eslint.config.js", "vite.config.ts"];
 const CITATION = /issue [0-9]/i;
 /**
  * Reads of a library's private state: React's per-element fields (`__reactProps$…`,
- * `__reactFiber$…`) and TanStack Router's underscored internals (`router.__store`). Public APIs only.
+ * `__reactFiber$…`) and TanStack Router's underscored internals (`router.__store`,
+ * `match._nonReactive`, the `__TSR_…` keys of its history state). Public APIs only.
  */
-const LIBRARY_INTERNALS = /__react[A-Z]|\.__store\b/;
+const LIBRARY_INTERNALS = /__react[A-Z]|\.__store\b|\._nonReactive\b|__TSR_/;
 
 /** Every file under `folder`, outside node_modules, as paths from the repository root. */
 function filesUnder(folder: string): string[] {
@@ -48,7 +49,7 @@ describe("the product's code cites no issue and reads no library internals", () 
   it("no line of them reads React's or the router's private fields", () => {
     const paths = [...FOLDERS.flatMap(filesUnder), ...FILES];
     expect(linesMatching(paths, LIBRARY_INTERNALS)).toEqual([]);
-    expect(["key.startsWith(\"__reactProps$\")", "element.__reactFiber$abc", "router.__store.state"].every((line) => LIBRARY_INTERNALS.test(line))).toBe(true);
+    expect(["key.startsWith(\"__reactProps$\")", "element.__reactFiber$abc", "router.__store.state", "match._nonReactive.loadPromise", "state.__TSR_index"].every((line) => LIBRARY_INTERNALS.test(line))).toBe(true);
     expect(["__react", "reactProps", "store.state"].some((line) => LIBRARY_INTERNALS.test(line))).toBe(false);
   });
 

@@ -8,7 +8,11 @@
 import { lazy, type ComponentType } from "react";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 
-/** A screen by React.lazy, with `preload` to start its download early; a failed one is tried again. */
+/**
+ * A screen by React.lazy, with `preload` to start its download early. A download that failed
+ * before the step first rendered is tried again by the next preload or render; one that fails
+ * while the step renders reaches the route's error page, whose Refresh Page loads it anew.
+ */
 function lazyStep<P extends object>(importStep: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
@@ -22,6 +26,7 @@ function lazyStep<P extends object>(importStep: () => Promise<ComponentType<P>>)
   return Object.assign(lazy(preload), { preload });
 }
 
+// Each step's screen (ContactStep.tsx, DamageStep.tsx, ...), loaded on first render or preload.
 export const ContactStep = lazyStep(async () => (await import("./ContactStep.tsx")).ContactStep);
 export const DamageStep = lazyStep(async () => (await import("./DamageStep.tsx")).DamageStep);
 export const ReviewStep = lazyStep(async () => (await import("./ReviewStep.tsx")).ReviewStep);

@@ -73,7 +73,8 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket: receivedTicket(ticket), draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
+  const [shownTicket] = useState(() => receivedTicket(ticket));
+  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket: shownTicket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   useEffect(() => {

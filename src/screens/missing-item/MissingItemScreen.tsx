@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
 import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
@@ -46,7 +46,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const options = useSelector(actor, (snapshot) => snapshot.context.options);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
 
-  const schema = missingItemSchemaFor(i18n.locale);
+  const schema = useMemo(() => missingItemSchemaFor(i18n.locale), [i18n.locale]);
   const form = useAppForm({
     defaultValues: EMPTY_MISSING_ITEM,
     validators: { onChange: schema, onSubmit: schema },

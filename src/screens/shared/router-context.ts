@@ -12,8 +12,8 @@ export interface RouterContext {
   planSearch: () => PlanSearchActorRef;
 }
 
-/** `create` called once, on the first call of the returned function; its actor ever after. */
-export function onFirstUse(create: () => PlanSearchActorRef): () => PlanSearchActorRef {
-  let actor: PlanSearchActorRef | undefined;
-  return () => (actor ??= create());
+/** `create` called once, on the first call of the returned function; what it made ever after. */
+export function onFirstUse<T>(create: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: create() }).value;
 }
