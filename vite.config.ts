@@ -123,6 +123,8 @@ export default defineConfig({
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 120_000,
+          // A file's setup may wait for the portal's build, which runs beside the other files.
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -58,11 +58,14 @@ describe("a first visit", () => {
   });
 
   it("is drawn in the language the browser asks for", async () => {
-    const context = await portal.browser.newContext({ baseURL: portal.server.url, locale: "es-MX" });
-    const page = await context.newPage();
-    await page.goto(PATH);
-    await page.getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" }).waitFor();
-    await context.close();
+    const context = await portal.browser.newContext({ baseURL: portal.server.url, locale: "es-MX", reducedMotion: "reduce" });
+    try {
+      const page = await context.newPage();
+      await page.goto(PATH);
+      await page.getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it("comes from a build whose chunks import each other in no cycle", async () => {

@@ -60,7 +60,9 @@ describe("the prerendered welcome page", () => {
     const context = await portal.newContext();
     const page = await context.newPage();
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    // The load event: every script the page names has run (network idle is no such sign, and a
+    // busy machine may keep the network from going quiet).
+    await page.waitForLoadState("load");
     const scripts = await page.evaluate(() =>
       performance
         .getEntriesByType("resource")
@@ -107,7 +109,9 @@ describe("the prerendered welcome page", () => {
     });
     page.on("pageerror", (error) => problems.push(error.message));
     await page.goto("/");
-    await page.waitForLoadState("networkidle");
+    // The load event: every script the page names has run (network idle is no such sign, and a
+    // busy machine may keep the network from going quiet).
+    await page.waitForLoadState("load");
     expect(await accessibilityViolations(page)).toEqual([]);
     const opener = page.getByRole("button", { name: "Video tutorial de reclamos" });
     await opener.click();

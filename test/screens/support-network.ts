@@ -30,6 +30,15 @@ export function writes(): Array<Pick<RecordedCall, "method" | "path" | "body">> 
   return calls.filter((call) => call.method !== "GET").map(({ method, path, body }) => ({ method, path, body }));
 }
 
+/** A body as JSON when it is JSON, else as its text (a file's bytes, a form). */
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 const callOf = new WeakMap<Request, RecordedCall>();
 // Kept first in the handlers: its predicate notes the call and never matches, so the call goes on
 // to the test's handlers, and one they do not answer stays unhandled (a handler that matched and
@@ -37,7 +46,7 @@ const callOf = new WeakMap<Request, RecordedCall>();
 const recorder = http.all(
   async ({ request }) => {
     const text = await request.clone().text();
-    const call = { method: request.method, path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url, body: text ? JSON.parse(text) : undefined, headers: request.headers, answered: false };
+    const call = { method: request.method, path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url, body: text ? jsonOrText(text) : undefined, headers: request.headers, answered: false };
     callOf.set(request, call);
     calls.push(call);
     return false;
