@@ -40,11 +40,16 @@ export function detectLocale(): Locale {
   return "en";
 }
 
+/** The catalogs loaded on demand: every language but English. */
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {
+  es: () => import("../locales/es/messages.po"),
+};
+
 /** A language's catalog: English at once, another loaded on demand (English when it cannot be). */
 async function catalogOf(locale: Locale): Promise<{ locale: Locale; messages: Messages }> {
   if (locale === "en") return { locale, messages: english };
   try {
-    return { locale, messages: (await import(`../locales/${locale}/messages.po`)).messages as Messages };
+    return { locale, messages: (await LOADERS[locale]()).messages };
   } catch {
     return { locale: "en", messages: english };
   }
