@@ -6,7 +6,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 
-/** Where a Back with no portal page behind it goes: the start of a search. */
+/** The start of a search: where the welcome page's Start leads, and a Back with no portal page behind it. */
 export const SEARCH_START = "/find-claim/select-search-method";
 
 /** One page back in the portal's history, or `fallback` (a portal path) when this is the tab's first page of ours. */

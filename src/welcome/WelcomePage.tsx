@@ -5,7 +5,8 @@
  * rest. Start and the logo lead into the app by plain page loads.
  */
 import { Trans } from "@lingui/react/macro";
-import { START_PATH, WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
+import { WelcomeScreen } from "../screens/welcome/WelcomeScreen.tsx";
+import { SEARCH_START } from "../ui/BackButton.tsx";
 import { HeaderBar, Logo } from "../ui/HeaderBar.tsx";
 
 export function WelcomePage() {
@@ -22,7 +23,7 @@ export function WelcomePage() {
         }
       />
       <main id="main" className="content">
-        <WelcomeScreen onStart={() => window.location.assign(START_PATH)} />
+        <WelcomeScreen onStart={() => window.location.assign(SEARCH_START)} />
       </main>
     </>
   );

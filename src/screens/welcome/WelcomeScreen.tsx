@@ -8,13 +8,11 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { config } from "../../config.ts";
+import { SEARCH_START } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import banner from "./banner.svg";
 import { Faq } from "./Faq.tsx";
 import { TutorialDialog, TutorialOpener } from "./TutorialDialog.tsx";
-
-/** Where Start leads: the first search step. */
-export const START_PATH = "/find-claim/select-search-method";
 
 export function WelcomeScreen({ onStart }: { onStart: () => void }) {
   const { t } = useLingui();
@@ -34,7 +32,7 @@ export function WelcomeScreen({ onStart }: { onStart: () => void }) {
       {/* A form, so Start works before any script has run on the prerendered page: the browser then
           goes to the first search step itself; in the app, onStart does it. */}
       <form
-        action={START_PATH}
+        action={SEARCH_START}
         method="get"
         onSubmit={(event) => {
           event.preventDefault();
