@@ -17,6 +17,7 @@ import { injectFaults } from "./faults.ts";
 import { HttpError } from "./http-errors.ts";
 import { idempotentWrites } from "./idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
+import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
@@ -87,7 +88,7 @@ export function createApp(deps: AppDeps): Hono {
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.

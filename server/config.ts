@@ -41,6 +41,12 @@ export interface ServerConfig {
    * so links survive restarts and `npm run plan-link` can sign them.
    */
   linkSecret: string | undefined;
+  /**
+   * Which plan links open (PLAN_LINKS, SECURITY.md "Plan links"): "unsigned" (the default), links in
+   * SPEC.md's shape open, the customer's random id being the capability, and signed ones too;
+   * "signed", only links carrying a valid signature, for deployments whose customer ids are guessable.
+   */
+  planLinks: PlanLinkMode;
   /** Rate limits: [requests, window in seconds]. */
   rateLimits: RateLimits;
   /** When plan search asks for a proof-of-work first, and how much work (server/search-challenge.ts). */
@@ -68,6 +74,9 @@ export interface S3Settings {
   /** Path-style URLs (`endpoint/bucket/key`), as local S3-compatible servers need. */
   forcePathStyle: boolean;
 }
+
+/** The plan links a server opens (ServerConfig.planLinks). */
+export type PlanLinkMode = "unsigned" | "signed";
 
 /** A rate: [requests allowed, window in seconds]. */
 export type Rate = [number, number];
@@ -149,6 +158,7 @@ const envSchema = v.object({
   ), ""),
   SESSION_SECRET: optionalText,
   LINK_SECRET: optionalText,
+  PLAN_LINKS: v.optional(v.picklist(["unsigned", "signed"], "PLAN_LINKS must be unsigned or signed"), "unsigned"),
   RATE_LIMIT_SEARCH: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.searchPerAddress)),
   RATE_LIMIT_PLAN: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.planLookupPerAddress)),
   RATE_LIMIT_TICKET: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.ticketPerAddress)),
@@ -205,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     linkSecret: e.LINK_SECRET,
+    planLinks: e.PLAN_LINKS,
     rateLimits: {
       searchPerAddress: e.RATE_LIMIT_SEARCH,
       planLookupPerAddress: e.RATE_LIMIT_PLAN,

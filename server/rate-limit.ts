@@ -40,13 +40,27 @@ export interface RateLimiter {
   takeOnce(name: string, key: string, seconds: number): Promise<boolean>;
 }
 
+/** The limiter of each open database, so every route counting under one name counts in one window. */
+const limiterOfDatabase = new WeakMap<object, RateLimiter>();
+
 /**
- * A limiter over the database's shared store, or over this process's memory.
+ * The limiter of a database: over its shared store, or over this process's memory. Every call
+ * with the same database gets the same limiter, so two routes counting under one name (plan
+ * searches and failed plan links both count under "search") share the window in memory too.
  * @param db the open database; its `pool` (PostgreSQL server only) selects the shared store.
- *   Absent (a test's app without a database): memory.
+ *   Absent (a test's app without a database): a new limiter over memory.
  */
 export function createRateLimiter(db?: Pick<Database, "pool">): RateLimiter {
-  const pool = db?.pool;
+  if (!db) return newRateLimiter(undefined);
+  let limiter = limiterOfDatabase.get(db);
+  if (!limiter) {
+    limiter = newRateLimiter(db.pool);
+    limiterOfDatabase.set(db, limiter);
+  }
+  return limiter;
+}
+
+function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
   const limiters = new Map<string, Promise<RateLimiterAbstract>>();
   /** Whether the table is there: settles once, false when it could not be created. */
   let table: Promise<boolean> | undefined;

@@ -1,16 +1,24 @@
 /**
  * Opening a signed plan link (server/plan-links.ts): the browser asks for
  * `/find-claim/{id}?customer_id&plan_type&exp&sig`; a valid, unexpired link for a plan of that
- * customer and family grants the plan to this browser's session. Either way the browser is sent on
- * to the link without `exp` and `sig`, which the portal opens as SPEC.md says (an ungranted plan
- * answers 404, so the portal shows No warranty found).
+ * customer and family grants the plan to this browser's session, verified (SECURITY.md, "Plan
+ * links"), and the browser is sent on to the link without `exp` and `sig`, which the portal opens
+ * as SPEC.md says (its call, routes/plan-link-api.ts, finds the plan in the session). A refused
+ * link (altered, expired, another customer's) grants nothing and is sent on without its customer
+ * either, which names no plan: the portal shows No warranty found and counts the try. Each link
+ * counts under the searches' limit until it opens; with that window full nothing is checked and
+ * the link is sent on whole, so the portal's own call meets the 429 and says how long to wait.
+ *
+ * A link without a signature is the portal's page: the portal opens it through its own call.
  */
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import type { AppDeps } from "../app-deps.ts";
-import { familyOf } from "../plan-family.ts";
+import { HttpError } from "../http-errors.ts";
+import { countLinkAttempt, linkedPlan, type LinkAttempt } from "../plan-link-access.ts";
 import { verifyPlanLink } from "../plan-links.ts";
 import { languageOf } from "../language.ts";
+import { addressOf, createRateLimiter } from "../rate-limit.ts";
 import { grantAccess } from "../session.ts";
 import { idOf } from "../validation.ts";
 
@@ -20,6 +28,7 @@ export const PLAN_LINK_PATH = "/find-claim";
 /** Routes of signed plan links, to mount at PLAN_LINK_PATH. */
 export function planLinkRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
+  const limiter = createRateLimiter(db);
 
   app.get("/:id{[0-9]{1,10}}", async (c, next) => {
     const query = c.req.query();
@@ -33,22 +42,33 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
     const customerId = idOf(query.customer_id) ?? 0;
     const planType = (query.plan_type ?? "").toUpperCase();
     const expires = /^\d{1,12}$/.test(query.exp ?? "") ? Number(query.exp) : 0;
-    const signed = config.linkSecret !== undefined && (planType === "FPP" || planType === "ACE")
-      && verifyPlanLink(config.linkSecret, { planId, customerId, planType, expires }, query.sig, Math.floor(Date.now() / 1000));
-    if (signed) {
-      const [plan] = await db.query<{ customer_id: number; plan_type: string }>(
-        "SELECT customer_id, plan_type FROM plans WHERE id = $1", [planId],
-      );
-      if (plan && plan.customer_id === customerId && familyOf(plan.plan_type) === planType.toLowerCase()) {
-        grantAccess(c, config, [{ planId, customerId, verified: true }]);
-      }
-    }
-    const rest = new URLSearchParams(Object.entries(query).filter(([name]) => name !== "sig" && name !== "exp"));
+    const without = (...names: string[]) => {
+      const rest = new URLSearchParams(Object.entries(query).filter(([name]) => !names.includes(name)));
+      return `${PLAN_LINK_PATH}/${planId}${rest.size ? `?${rest}` : ""}`;
+    };
     c.header("Cache-Control", "no-store");
-    return c.redirect(`${PLAN_LINK_PATH}/${planId}${rest.size ? `?${rest}` : ""}`, 303);
+    const attempt = await countedOrFull(countLinkAttempt(limiter, addressOf(c, config), config.rateLimits.searchPerAddress));
+    if (!attempt) return c.redirect(without("exp", "sig"), 303);
+    const signed = config.linkSecret !== undefined
+      && verifyPlanLink(config.linkSecret, { planId, customerId, planType, expires }, query.sig, Math.floor(Date.now() / 1000));
+    const plan = signed ? await linkedPlan(db, { planId, customerId, planType }, languageOf(c)) : null;
+    if (!plan) return c.redirect(without("exp", "sig", "customer_id"), 303);
+    await attempt.opened();
+    grantAccess(c, config, [{ planId, customerId, verified: true }]);
+    return c.redirect(without("exp", "sig"), 303);
   });
 
   return app;
+}
+
+/** The attempt, or null when the address's window is full (a 429 of the searches' limit). */
+async function countedOrFull(counting: Promise<LinkAttempt>): Promise<LinkAttempt | null> {
+  try {
+    return await counting;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return null;
+    throw error;
+  }
 }
 
 /**

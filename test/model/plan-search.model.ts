@@ -253,7 +253,7 @@ export const planSearchTable: ModelTable<Event> = {
   calls: {
     searchPlans: { method: "POST", path: /^search_plan$/ },
     solveAndSearch: { method: "POST", path: /^search_plan$/ },
-    openPlan: { method: "GET", path: /^plan\/[^/]+$/ },
+    openPlan: { method: "GET", path: /^plan_link\/[^/]+$/ },
   },
 };
 

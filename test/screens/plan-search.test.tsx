@@ -176,7 +176,7 @@ describe("opening a plan by link", () => {
   it("counts each bad link once: two still offer Try Again, the third offers Contact Service", async () => {
     const badLinks = ["/find-claim/999?customer_id=1&plan_type=fpp", "/find-claim/41?customer_id=7&plan_type=gold", "/find-claim/998?customer_id=1&plan_type=ace"];
     const noSuchPlan = () => HttpResponse.json({ code: "PLAN_NOT_FOUND", message: "Not found" }, { status: 404 });
-    const { router } = await renderApp(badLinks[0]!, { strict: true, handlers: [http.get(`${API}plan/:id`, noSuchPlan), http.get(`${API}ace/plan/:id`, noSuchPlan)] });
+    const { router } = await renderApp(badLinks[0]!, { strict: true, handlers: [http.get(`${API}plan_link/:id`, noSuchPlan)] });
     expect(await screen.findByRole("heading", { name: "We could not locate your warranty" })).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
 

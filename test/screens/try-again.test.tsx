@@ -14,7 +14,7 @@ import { searchFinding } from "./support-claim-server.ts";
 
 beforeEach(() => window.localStorage.clear());
 
-const noSuchPlan = http.get(`${API}plan/:id`, () => HttpResponse.json({ message: "Plan not found" }, { status: 404 }));
+const noSuchPlan = http.get(`${API}plan_link/:id`, () => HttpResponse.json({ message: "Plan not found" }, { status: 404 }));
 
 describe("Try Again", () => {
   it("after a failed plan link opened first in its tab, opens the search", async () => {

@@ -9,7 +9,8 @@ import { useRouteContext } from "@tanstack/react-router";
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Plan, PlanQuery } from "../../../machines/domain.ts";
 import { planSearchMachine, type ChallengedSearch, type PlanLink, type SearchAnswer } from "../../../machines/plan-search.machine.ts";
-import { fetchAcePlan, fetchPlan, searchPlans } from "../../api/plans.ts";
+import { openPlanLink } from "../../api/plan-links.ts";
+import { searchPlans } from "../../api/plans.ts";
 import { solveSearchChallenge } from "../../api/search-challenge.ts";
 import { clearSearchInfo, loadSearchInfo, saveSearchInfo } from "../../lib/search-info.ts";
 import { inspect } from "../../inspect.ts";
@@ -17,11 +18,11 @@ import { inspect } from "../../inspect.ts";
 /** The app's planSearch actor, as the router context holds it. */
 export type PlanSearchActorRef = ActorRefFrom<typeof planSearchMachine>;
 
-/** The plan a link names, when it belongs to the link's customer; else none. */
+/** The plan a link names, when the API opens it for the link's customer and type; else none. */
 async function openPlan(link: PlanLink): Promise<Plan[]> {
-  if (link.customerId === null) return [];
-  const plan = link.planType === "ACE" ? await fetchAcePlan(link.planId, link.customerId) : await fetchPlan(link.planId);
-  return plan && plan.customerId === link.customerId ? [plan] : [];
+  if (link.customerId === null || link.planType === null) return [];
+  const plan = await openPlanLink({ planId: link.planId, customerId: link.customerId, planType: link.planType });
+  return plan ? [plan] : [];
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * `GET /plan_link/{id}?customer_id=..&plan_type=FPP|ACE` (docs/api.md): the portal's call when it
+ * opens a plan link (SPEC.md section 2, "Open plan by id"). Answers `{ customers: [plan] }` like
+ * GET /plan/{id}, or 404 PLAN_NOT_FOUND for any link that does not open.
+ *
+ * - A plan this browser's session already holds (a search, or a signed link the server checked
+ *   when the page was opened: routes/plan-link.ts) is a plain lookup, limited like GET /plan/{id}.
+ * - Otherwise, with PLAN_LINKS=unsigned, the link opens when the plan is that customer's of that
+ *   family and the customer id is a random one: it grants this browser exactly what a
+ *   warranty-number search of the plan grants, the plan and its customer, unverified (contact
+ *   details masked, SECURITY.md). Every such attempt counts under the searches' limit and is
+ *   taken back when it opens (plan-link-access.ts): misses reach 429 as searches do.
+ *
+ * A call of the page itself (same origin), so the browser sends its SameSite=Strict session and
+ * the plan is added to it, never replacing it.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppDeps } from "../app-deps.ts";
+import { notFound } from "../http-errors.ts";
+import { languageOf } from "../language.ts";
+import { countLinkAttempt, linkedPlan, opensUnsigned } from "../plan-link-access.ts";
+import { addressOf, createRateLimiter } from "../rate-limit.ts";
+import { accessOf, grantAccess } from "../session.ts";
+import { idParam, idParamSchema, parseQuery, serialIdParamSchema } from "../validation.ts";
+
+/** The link's query as SPEC.md spells it; plan_type is checked against the plan, not here. */
+const linkQuerySchema = v.object({
+  customer_id: idParamSchema,
+  plan_type: v.pipe(v.string(), v.maxLength(8, "Must be FPP or ACE")),
+});
+
+/** Routes of opening plan links, to mount under /api/v1. */
+export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
+  const app = new Hono();
+  const limiter = createRateLimiter(db);
+  const limits = config.rateLimits;
+
+  app.get("/plan_link/:id", async (c) => {
+    const planId = idParam(c, "id", serialIdParamSchema);
+    const { customer_id: customerId, plan_type: planType } = parseQuery(c, linkQuerySchema);
+    const link = { planId, customerId, planType };
+    const address = addressOf(c, config);
+    if (accessOf(c, config).plans.has(planId)) {
+      await limiter.hit("plan", address, limits.planLookupPerAddress);
+      const plan = await linkedPlan(db, link, languageOf(c));
+      if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+      return c.json({ customers: [plan] });
+    }
+    const attempt = await countLinkAttempt(limiter, address, limits.searchPerAddress);
+    const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
+    if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+    await attempt.opened();
+    grantAccess(c, config, [{ planId, customerId, verified: false }]);
+    return c.json({ customers: [plan] });
+  });
+
+  return app;
+}
