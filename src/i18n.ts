@@ -55,12 +55,30 @@ async function catalogOf(locale: Locale): Promise<{ locale: Locale; messages: Me
   }
 }
 
+/** The language activateLocale was last asked for while its catalog loads; null once active. */
+let activating: Locale | null = null;
+
+/**
+ * The language the portal shows, or is about to show: the one being activated even while its
+ * catalog still loads, so the first calls of a page (started beside the catalog, src/main.tsx) and
+ * the calls right after a switch ask the API for names in it (SPEC.md section 9); else the active
+ * Lingui locale; English before any was asked for (the app asks before its first call).
+ */
+export function shownLocale(): Locale {
+  return activating ?? localeOf(i18n.locale) ?? "en";
+}
+
 /**
  * Loads a language's catalog, activates it, sets <html lang> and caches the choice in a cookie.
- * Never rejects: a catalog that cannot load leaves the app in English.
+ * Never rejects: a catalog that cannot load leaves the app in English. A later call made while
+ * this one's catalog loads wins: this one then changes nothing.
  */
 export async function activateLocale(wanted: Locale): Promise<void> {
+  activating = wanted;
   const { locale, messages } = await catalogOf(wanted);
+  if (activating !== wanted) return;
+  // From here the active locale says it: English when the catalog did not load, as the screen is.
+  activating = null;
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   // The choice is kept even when its catalog did not load this time.

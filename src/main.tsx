@@ -16,10 +16,13 @@ declare module "@tanstack/react-router" {
 }
 
 const router = createAppRouter();
-// The route's code and data load while the catalog does, not after it; RouterProvider then finds
-// the load under way instead of starting it at its first render.
+// The language is chosen first (activateLocale names it at once, src/i18n.ts shownLocale), so the
+// route's calls, started next, ask for names in it. The route's code and data load while the
+// catalog does, not after it; RouterProvider then finds the load under way instead of starting it
+// at its first render.
+const catalogReady = activateLocale(detectLocale());
 void router.load();
-void activateLocale(detectLocale()).then(() => {
+void catalogReady.then(() => {
   // As a transition, React renders the first page in short slices a tap can come between.
   startTransition(() => createRoot(document.getElementById("root")!).render(<AppRoot router={router} i18n={i18n} />));
 });

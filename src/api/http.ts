@@ -1,18 +1,33 @@
 /**
  * The ky instance every call goes through: base URL and API key header from config (SPEC.md
  * section 7), and the page's language (Accept-Language) so lookup names come back in it. No
- * timeout, as the spec says. Reads retry with backoff: a GET that met no answer, a
- * timeout or a 5xx is tried up to 3 more times, about 0.3 s, 0.6 s and 1.2 s apart (jittered so
- * phones do not return in step). Writes never retry here: a failed write is shown to the person,
- * whose input stays for their own Retry, and that repeat carries the first attempt's
- * Idempotency-Key (idempotency.ts), so a write whose answer was lost is not done twice.
+ * timeout, as the spec says. Calls that are safe to send again retry with backoff: a call that met
+ * no answer, a 408 or a 5xx is tried up to 3 more times, about 0.3 s, 0.6 s and 1.2 s apart
+ * (jittered so phones do not return in step), before the person sees a failure. Safe means a read,
+ * or a write carrying an Idempotency-Key (idempotency.ts): every try of a write sends the same key,
+ * as ky runs beforeRequest hooks once and retries a copy of that request, so the server does a
+ * write whose answer was lost only once and answers the retry from the first time. A keyed write
+ * the server is still doing (409 REQUEST_IN_PROGRESS) is asked again too. A 4xx is never retried,
+ * nor a call the person cancelled (pending-calls.ts).
  */
-import { i18n } from "@lingui/core";
 import ky, { isHTTPError } from "ky";
 import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { config } from "../config.ts";
-import { addIdempotencyKey, settleIdempotencyKey } from "./idempotency.ts";
-import { cancellableFetch } from "./pending-calls.ts";
+import { shownLocale } from "../i18n.ts";
+import { IN_PROGRESS_CODE, addIdempotencyKey, isSafeToRepeat, settleIdempotencyKey } from "./idempotency.ts";
+import { cancellableFetch, cancellation } from "./pending-calls.ts";
+
+/**
+ * ky's shouldRetry: a call that is not safe to send again (isSafeToRepeat) is never retried; a
+ * keyed write the server is still doing (409 REQUEST_IN_PROGRESS) is; anything else is left to the
+ * retry options (network failures, the status codes listed).
+ */
+function shouldRetryCall({ error }: { error: Error }): boolean | undefined {
+  const request = (error as { request?: unknown }).request;
+  if (!(request instanceof Request) || !isSafeToRepeat(request)) return false;
+  if (isHTTPError(error) && error.response.status === 409) return codeOf(error) === IN_PROGRESS_CODE;
+  return undefined;
+}
 
 export const http = ky.create({
   prefix: config.apiBaseUrl,
@@ -22,8 +37,9 @@ export const http = ky.create({
   fetch: cancellableFetch,
   retry: {
     limit: 3,
-    methods: ["get"],
+    methods: ["get", "post", "put", "delete"],
     statusCodes: [408, 500, 502, 503, 504],
+    shouldRetry: shouldRetryCall,
     afterStatusCodes: [503],
     // A Retry-After longer than this is not waited out: the failure is shown instead.
     maxRetryAfter: 5_000,
@@ -31,9 +47,16 @@ export const http = ky.create({
     jitter: true,
   },
   hooks: {
+    // Cancel ends the call, its retries and the waits between them.
+    init: [
+      (options) => {
+        options.signal = options.signal ? AbortSignal.any([options.signal, cancellation()]) : cancellation();
+      },
+    ],
     beforeRequest: [
       ({ request }) => {
-        if (i18n.locale) request.headers.set("Accept-Language", i18n.locale);
+        // The language on screen, or being put there: also before the first catalog is active.
+        request.headers.set("Accept-Language", shownLocale());
       },
       addIdempotencyKey,
     ],

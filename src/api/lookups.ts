@@ -1,9 +1,8 @@
 /** FPP lookup lists (SPEC.md section 7, "Lookups"): empty lists when a call fails. */
-import { i18n } from "@lingui/core";
 import type { ClaimOptions, Lookup } from "../../machines/domain.ts";
 import { http } from "./http.ts";
 import { claimLookupsSchema, lookupListSchema, type ClaimLookupPath } from "../../contract/schemas.ts";
-import { localeOf, type Locale } from "../i18n.ts";
+import { shownLocale, type Locale } from "../i18n.ts";
 
 async function lookupList(path: string): Promise<Lookup[]> {
   try {
@@ -25,18 +24,13 @@ const OPTION_OF: Record<ClaimLookupPath, keyof ClaimOptions> = {
   actions_taken_lookup_values: "remedies",
 };
 
-/** The language the portal shows now (the active Lingui locale), English before one is active. */
-function activeLocale(): Locale {
-  return localeOf(i18n.locale) ?? "en";
-}
-
 /**
  * Loads every FPP option list a claim needs in one call (GET /lookups), which the browser keeps
  * per language. Never rejects: when the call fails, every list is empty, as SPEC.md asks of each
  * list's own call.
- * @param language the language of the names, by default the portal's own
+ * @param language the language of the names, by default the one on screen (or being put there)
  */
-export async function fetchClaimOptions(language: Locale = activeLocale()): Promise<ClaimOptions> {
+export async function fetchClaimOptions(language: Locale = shownLocale()): Promise<ClaimOptions> {
   const options: ClaimOptions = { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
   try {
     const { result } = await http.get(`lookups?lang=${language}`).json(claimLookupsSchema);
