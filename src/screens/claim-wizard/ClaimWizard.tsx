@@ -24,9 +24,11 @@ import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { preloadStepScreen } from "./step-screens.tsx";
 import { useClaimNotices } from "./use-claim-notices.ts";
 import { useKeptDraft } from "./use-kept-draft.ts";
+import { namesOf } from "./names-in-language.ts";
 import { loadKeptDraft } from "../../lib/kept-draft.ts";
 import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
 import { WizardFrame } from "../../ui/WizardFrame.tsx";
+import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 import { inspect } from "../../inspect.ts";
 
 export interface ClaimWizardProps {
@@ -65,7 +67,14 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
   });
   useClaimNotices(actor);
   useKeptDraft(actor, family, claimId);
-  const draftActor = useMemo<DraftActor>(() => ({ ref: actor, send: (event) => actor.send(event), family, damageOptionsFor: table.damageOptionsFor }), [actor, family, table]);
+  // After a language switch the screens show the server's names in the new language (the machine
+  // keeps its records): the claim is loaded again, once per language.
+  const [loadNames] = useState(() => async () => namesOf(await table.api.load({ claimId, planId, customerId })));
+  const names = useInShownLanguage(loadNames);
+  const draftActor = useMemo<DraftActor>(
+    () => ({ ref: actor, send: (event) => actor.send(event), family, damageOptionsFor: table.damageOptionsFor, names }),
+    [actor, family, table, names],
+  );
 
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);

@@ -12,6 +12,7 @@ import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { ClaimWizardContext, ClaimWizardEvent } from "../../../machines/claim-wizard.ts";
 import type { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
+import { inShownLanguage, type ClaimNames } from "./names-in-language.ts";
 
 /** A running FPP or ACE wizard. */
 export type ClaimWizardActor = ActorRefFrom<typeof fppClaimMachine> | ActorRefFrom<typeof aceClaimMachine>;
@@ -23,6 +24,8 @@ export interface DraftActor {
   family: ClaimFamily;
   /** Damage options of one chosen item (ACE: of its model number). */
   damageOptionsFor(context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">, planItemId: number): DamageOptions;
+  /** The server's names in the language on screen when it is not the one the claim loaded in (names-in-language.ts). */
+  names?: ClaimNames | null;
 }
 
 export const DraftActorContext = createContext<DraftActor | null>(null);
@@ -33,10 +36,13 @@ export function useDraftActor(): DraftActor {
   return actor;
 }
 
-/** Reads from the wizard's context; re-renders when the selected value changes (select narrowly). */
+/**
+ * Reads from the wizard's context, its names in the language on screen; re-renders when the
+ * selected value changes (select narrowly).
+ */
 export function useDraft<T>(select: (context: ClaimWizardContext) => T): T {
-  const { ref } = useDraftActor();
-  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => select(snapshot.context));
+  const { ref, names } = useDraftActor();
+  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => select(inShownLanguage(snapshot.context, names ?? null)));
 }
 
 /** True while the wizard waits for the server. */

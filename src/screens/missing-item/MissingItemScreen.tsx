@@ -20,9 +20,12 @@ import { useAppForm } from "../../ui/app-form.tsx";
 import { parsePrice } from "../../lib/money.ts";
 import { EMPTY_MISSING_ITEM, missingItemSchemaFor } from "./missing-item-schema.ts";
 import { inspect } from "../../inspect.ts";
+import type { Locale } from "../../i18n.ts";
+import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 
-async function loadOptions(): Promise<MissingItemOptions> {
-  const [itemTypes, options] = await Promise.all([fetchItemTypes(), fetchClaimOptions()]);
+/** The four lists, in `language` (the one on screen when not given); rejects when one is missing. */
+async function loadOptions(language?: Locale): Promise<MissingItemOptions> {
+  const [itemTypes, options] = await Promise.all([fetchItemTypes(), fetchClaimOptions(language)]);
   if (!itemTypes.length || !options.manufacturers.length) throw new Error("Option lists unavailable");
   return { itemTypes, manufacturers: options.manufacturers, materials: options.materials, colors: options.colors };
 }
@@ -33,7 +36,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const [logic] = useState(() =>
     missingItemMachine.provide({
       actors: {
-        loadOptions: fromPromise(loadOptions),
+        loadOptions: fromPromise(() => loadOptions()),
         addItem: fromPromise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
       },
       actions: {
@@ -43,7 +46,11 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   );
   const actor = useActorRef(logic, { input: { claimId, planId }, inspect });
   const state = useSelector(actor, (snapshot) => snapshot.value);
-  const options = useSelector(actor, (snapshot) => snapshot.context.options);
+  const loadedOptions = useSelector(actor, (snapshot) => snapshot.context.options);
+  // After a language switch the lists show in the new language (loaded once per language); the
+  // machine keeps the ones it loaded, which stay shown if those cannot be loaded.
+  const optionsInShownLanguage = useInShownLanguage(loadOptions);
+  const options = loadedOptions && (optionsInShownLanguage ?? loadedOptions);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
 
   const schema = useMemo(() => missingItemSchemaFor(i18n.locale), [i18n.locale]);
