@@ -20,7 +20,7 @@
  * answer) and `openPlan` (link -> plans), actions `saveQuery` and `forgetQuery` (the saved
  * searchInfo).
  */
-import { assign, setup } from "xstate";
+import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
 import { failureOf } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
@@ -100,6 +100,32 @@ export interface PlanSearchInput {
 export function hasReachedSearchLimit(failedSearches: number): boolean {
   return failedSearches >= SEARCH_LIMIT;
 }
+
+/** The plans of a search's answer, as guard and action params of the search's done event. */
+const answeredPlans = ({ event }: { event: DoneActorEvent<SearchAnswer> }) => ({ plans: plansOf(event.output) });
+
+/** The refusal of a failed call, as guard and action params of its error event. */
+const refusal = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/**
+ * An answer of `searching` or `checking` with no challenge in it: plans found (the counter starts
+ * again), or none (a failed search counted, and no-warranty-found).
+ */
+const searchOutcomes = [
+  {
+    guard: { type: "hasPlans", params: answeredPlans },
+    target: "found",
+    actions: [{ type: "storePlans", params: answeredPlans }, "resetFailures"],
+  },
+  { target: "notFound", actions: "countFailure" },
+] as const;
+
+/** The API refused to search for now (HTTP 429): the screen says how long to wait; nothing counted. */
+const pausedByApi = {
+  guard: { type: "isRateLimited", params: refusal },
+  target: "rateLimited",
+  actions: { type: "storeRetryAfter", params: refusal },
+} as const;
 
 export const planSearchMachine = setup({
   types: {
@@ -202,21 +228,12 @@ export const planSearchMachine = setup({
             target: "checking",
             actions: { type: "storeChallenge", params: ({ event }) => ({ answer: event.output }) },
           },
-          {
-            guard: { type: "hasPlans", params: ({ event }) => ({ plans: plansOf(event.output) }) },
-            target: "found",
-            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: plansOf(event.output) }) }, "resetFailures"],
-          },
-          { target: "notFound", actions: "countFailure" },
+          ...searchOutcomes,
         ],
         // A failed call is a dead end for the consumer too: counted like an empty result, unless
         // the API only asked to wait.
         onError: [
-          {
-            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
-            target: "rateLimited",
-            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
-          },
+          pausedByApi,
           { target: "notFound", actions: "countFailure" },
         ],
       },
@@ -240,20 +257,11 @@ export const planSearchMachine = setup({
             guard: { type: "isChallenge", params: ({ event }) => ({ answer: event.output }) },
             target: "checkFailed",
           },
-          {
-            guard: { type: "hasPlans", params: ({ event }) => ({ plans: plansOf(event.output) }) },
-            target: "found",
-            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: plansOf(event.output) }) }, "resetFailures"],
-          },
-          { target: "notFound", actions: "countFailure" },
+          ...searchOutcomes,
         ],
         // The solver gave up or the call failed: nothing was searched for sure, so nothing counts.
         onError: [
-          {
-            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
-            target: "rateLimited",
-            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
-          },
+          pausedByApi,
           { target: "checkFailed" },
         ],
       },
@@ -280,11 +288,7 @@ export const planSearchMachine = setup({
           { target: "notFound", actions: "countFailure" },
         ],
         onError: [
-          {
-            guard: { type: "isRateLimited", params: ({ event }) => ({ error: event.error }) },
-            target: "rateLimited",
-            actions: { type: "storeRetryAfter", params: ({ event }) => ({ error: event.error }) },
-          },
+          pausedByApi,
           { target: "notFound", actions: "countFailure" },
         ],
       },
