@@ -18,7 +18,8 @@
  *
  * Injected: actors `searchPlans` (query -> answer), `solveAndSearch` (query and challenge ->
  * answer) and `openPlan` (link -> plans), actions `saveQuery` and `forgetQuery` (the saved
- * searchInfo).
+ * searchInfo). The try counter of the visit comes in as input, so a reload goes on counting; who
+ * runs the actor keeps `failedSearches` wherever the visit's storage is.
  */
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
@@ -94,6 +95,11 @@ export type PlanSearchEvent =
 
 export interface PlanSearchInput {
   savedQuery: PlanQuery | null;
+  /**
+   * Failed searches of this visit so far, as kept outside the machine (a reload starts a new
+   * actor); a whole number from 0. Absent: none.
+   */
+  failedSearches?: number;
 }
 
 /** True when failed searches reached the limit that offers Contact Service. */
@@ -176,7 +182,7 @@ export const planSearchMachine = setup({
 }).createMachine({
   id: "planSearch",
   context: ({ input }) => ({
-    failedSearches: 0,
+    failedSearches: input.failedSearches ?? 0,
     focusPlanId: null,
     query: input.savedQuery,
     plans: [],
@@ -206,7 +212,7 @@ export const planSearchMachine = setup({
     "query.forget": { actions: ["clearQuery", "forgetQuery"] },
   },
   states: {
-    // Nothing searched yet in this visit.
+    // Nothing searched yet since the page loaded (a reload starts here, with the visit's counter).
     idle: {
       on: {
         "plans.requested": [

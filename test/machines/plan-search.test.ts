@@ -194,6 +194,28 @@ describe("planSearch behaviour", () => {
     expect((await settled(actor)).value).toEqual({ notFound: "tryAgainOffered" });
   });
 
+  it("a counter carried in from the visit (a reload) goes on counting, and still resets on success and on the method screen", async () => {
+    const answers: Array<() => Promise<Plan[]>> = [async () => [], async () => [plan(1)]];
+    const { actor } = start(() => answers.shift()!(), { savedQuery: null, failedSearches: SEARCH_LIMIT - 1 });
+    expect(actor.getSnapshot().value).toBe("idle");
+    expect(actor.getSnapshot().context.failedSearches).toBe(SEARCH_LIMIT - 1);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    let snapshot = await settled(actor);
+    expect(snapshot.value).toEqual({ notFound: "contactServiceOffered" });
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    snapshot = await settled(actor);
+    expect(snapshot.value).toBe("found");
+    expect(snapshot.context.failedSearches).toBe(0);
+
+    const restored = start(async () => [], { savedQuery: null, failedSearches: SEARCH_LIMIT + 4 }).actor;
+    restored.send({ type: "method.confirmed" });
+    expect(restored.getSnapshot().context.failedSearches).toBe(0);
+  });
+
+  it("without a carried counter the visit starts at zero", () => {
+    expect(start(async () => []).actor.getSnapshot().context.failedSearches).toBe(0);
+  });
+
   it("past the limit every further failure still offers Contact Service", async () => {
     const { actor } = start(async () => []);
     for (let i = 0; i < SEARCH_LIMIT + 2; i++) {

@@ -11,7 +11,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { useGoBack } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
+import { isChecking, offersContactService, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 
 export function NoWarrantyFoundScreen() {
@@ -19,7 +19,7 @@ export function NoWarrantyFoundScreen() {
   const goBack = useGoBack();
   const navigate = useNavigate();
   const planSearch = usePlanSearch();
-  const contactServiceOffered = useSelector(planSearch, (snapshot) => snapshot.matches({ notFound: "contactServiceOffered" }));
+  const contactServiceOffered = useSelector(planSearch, offersContactService);
   const waitSeconds = useSelector(planSearch, (snapshot) => (snapshot.matches("rateLimited") ? snapshot.context.retryAfterSeconds : null));
   const checkFailed = useSelector(planSearch, (snapshot) => snapshot.matches("checkFailed"));
   // Only Try Again after a failed check searches while this screen shows: it stays, busy, until
