@@ -39,6 +39,20 @@ describe("Idempotency-Key of the portal's writes", () => {
     expect(await keyOf(damage())).toBe(first);
   });
 
+  it("an answer saying the first request still runs (409 REQUEST_IN_PROGRESS), or a 408, settles nothing; another 409 does", async () => {
+    for (const [response, settles] of [
+      [Response.json({ code: "REQUEST_IN_PROGRESS" }, { status: 409 }), false],
+      [new Response("", { status: 408 }), false],
+      [Response.json({ code: "CLAIM_ALREADY_SUBMITTED" }, { status: 409 }), true],
+    ] as const) {
+      window.sessionStorage.clear();
+      const request = damage();
+      const first = await keyOf(request);
+      await settleIdempotencyKey({ request, response });
+      expect(await keyOf(damage()) === first, `${response.status} settles: ${settles}`).toBe(!settles);
+    }
+  });
+
   it("different writes get different keys; reads, and the search sent as POST, get none", async () => {
     const one = await keyOf(damage());
     const other = await keyOf(new Request(`${base}/insert_claim_item_damage`, { method: "POST", body: JSON.stringify({ claimId: 7, notes: "stain" }) }));
