@@ -1,16 +1,18 @@
 /**
  * missingItemMachine: adding a missing line item to a plan from a claim (SPEC.md section 2 "Missing
- * line item", section 8): load the option lists, submit, then the success dialog with Back to Claim.
- * Only an `added` outcome counts; any other answer says 'Something went wrong', and an error says
- * its own message when it has one.
+ * line item", section 8): check that this browser can reach the claim and load the option lists,
+ * submit, then the success dialog with Back to Claim. A claim the browser cannot reach (unknown, or
+ * another session's: SECURITY.md "Every record is checked") shows the claim-not-found view before
+ * anything is typed. Only an `added` outcome counts; anything else keeps why (the call's failure,
+ * which the screen says as a catalog message), or that the API answered without adding it.
  *
- * Injected actors: `loadOptions` (-> MissingItemOptions), `addItem` (ManualItem -> AddItemOutcome;
- * rejects with an Error whose message is the server's, when it gave one). Injected action:
- * `backToClaim` (create-claim step 2).
+ * Injected actors: `checkClaim` ({claimId, planId} -> ClaimReach), `loadOptions` (->
+ * MissingItemOptions), `addItem` (ManualItem -> AddItemOutcome; rejects with a CallFailed saying
+ * why). Injected action: `backToClaim` (create-claim step 2).
  */
 import { assign, setup } from "xstate";
 import type { Lookup } from "./domain.ts";
-import type { AddItemOutcome } from "./outcomes.ts";
+import { failureOf, type AddItemOutcome, type CallFailure } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
 
 export interface MissingItemOptions {
@@ -34,6 +36,12 @@ export interface ManualItem {
   description: string;
 }
 
+/**
+ * Whether the claim can take a missing item from this browser: `open`, or `unreachable` when the
+ * API knows no such claim for this session, or it is not the plan's the link names.
+ */
+export type ClaimReach = { kind: "open" } | { kind: "unreachable" };
+
 export interface MissingItemInput {
   claimId: number;
   planId: number;
@@ -41,8 +49,13 @@ export interface MissingItemInput {
 
 export interface MissingItemContext extends MissingItemInput {
   options: MissingItemOptions | null;
-  /** Null, or the server's message; the screen says 'Something went wrong' when it is empty. */
-  failure: { message: string | null } | null;
+  /** True once the API answered that the claim is open to this browser. */
+  claimOpen: boolean;
+  /**
+   * Null, or why the last submit added nothing: the call's failure, or null when the API answered
+   * without adding the item ('Something went wrong').
+   */
+  failure: { call: CallFailure | null } | null;
 }
 
 export type MissingItemEvent = { type: "item.submit"; item: ManualItem } | { type: "claim.back" } | { type: "options.retry" };
@@ -54,32 +67,54 @@ export const missingItemMachine = setup({
     input: {} as MissingItemInput,
   },
   actors: {
+    checkClaim: notProvided<ClaimReach, MissingItemInput>("checkClaim"),
     loadOptions: notProvided<MissingItemOptions, void>("loadOptions"),
     addItem: notProvided<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>("addItem"),
   },
   actions: {
     backToClaim: (_, _params: { claimId: number; planId: number }) => {},
     keepOptions: assign((_, params: { options: MissingItemOptions }) => ({ options: params.options })),
-    fail: assign((_, params: { message: string | null }) => ({ failure: { message: params.message } })),
+    keepClaimOpen: assign({ claimOpen: true }),
+    forgetLoads: assign({ options: null, claimOpen: false }),
+    fail: assign((_, params: { call: CallFailure | null }) => ({ failure: { call: params.call } })),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isAdded: (_, params: { outcome: AddItemOutcome }) => params.outcome.kind === "added",
+    isUnreachable: (_, params: { reach: ClaimReach }) => params.reach.kind === "unreachable",
+    isReady: ({ context }) => context.claimOpen && context.options !== null,
   },
 }).createMachine({
   id: "missingItem",
-  context: ({ input }) => ({ ...input, options: null, failure: null }),
+  context: ({ input }) => ({ ...input, options: null, claimOpen: false, failure: null }),
   initial: "loading",
   states: {
+    // The claim's check and the lists load together; the form shows once both have answered.
     loading: {
-      invoke: {
-        id: "loadOptions",
-        src: "loadOptions",
-        onDone: { target: "editing", actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) } },
-        onError: "optionsFailed",
-      },
+      entry: "forgetLoads",
+      invoke: [
+        {
+          id: "checkClaim",
+          src: "checkClaim",
+          input: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+          onDone: [
+            { guard: { type: "isUnreachable", params: ({ event }) => ({ reach: event.output }) }, target: "claimUnreachable" },
+            { actions: "keepClaimOpen" },
+          ],
+          onError: "optionsFailed",
+        },
+        {
+          id: "loadOptions",
+          src: "loadOptions",
+          onDone: { actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) } },
+          onError: "optionsFailed",
+        },
+      ],
+      always: { guard: "isReady", target: "editing" },
     },
-    // The lists could not be loaded: the consumer can try again or go back to the claim.
+    // The claim-not-found view, with its ways to the search and home: no form to fill in vain.
+    claimUnreachable: {},
+    // The lists or the claim's check got no answer: the consumer can try again or go back to the claim.
     optionsFailed: {
       on: { "options.retry": "loading", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
     },
@@ -97,9 +132,9 @@ export const missingItemMachine = setup({
         input: ({ context, event }) => ({ claimId: context.claimId, planId: context.planId, item: (event as { item: ManualItem }).item }),
         onDone: [
           { guard: { type: "isAdded", params: ({ event }) => ({ outcome: event.output }) }, target: "added" },
-          { target: "editing", actions: { type: "fail", params: { message: null } } },
+          { target: "editing", actions: { type: "fail", params: { call: null } } },
         ],
-        onError: { target: "editing", actions: { type: "fail", params: ({ event }) => ({ message: (event.error as Error | null)?.message || null }) } },
+        onError: { target: "editing", actions: { type: "fail", params: ({ event }) => ({ call: failureOf(event.error) }) } },
       },
     },
     // 'Plan item added successfully' dialog with Back to Claim.

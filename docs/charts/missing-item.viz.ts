@@ -10,16 +10,37 @@ export const machine = createMachine({
   initial: "loading",
   states: {
     loading: {
-      invoke: {
-        id: "loadOptions",
-        src: "loadOptions",
-        onDone: {
-          target: "editing",
-          actions: "keepOptions",
+      entry: "forgetLoads",
+      invoke: [
+        {
+          id: "checkClaim",
+          src: "checkClaim",
+          onDone: [
+            {
+              guard: "isUnreachable",
+              target: "claimUnreachable",
+            },
+            {
+              actions: "keepClaimOpen",
+            },
+          ],
+          onError: "optionsFailed",
         },
-        onError: "optionsFailed",
+        {
+          id: "loadOptions",
+          src: "loadOptions",
+          onDone: {
+            actions: "keepOptions",
+          },
+          onError: "optionsFailed",
+        },
+      ],
+      always: {
+        guard: "isReady",
+        target: "editing",
       },
     },
+    claimUnreachable: {},
     optionsFailed: {
       on: {
         "options.retry": "loading",

@@ -4,15 +4,11 @@
  */
 import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, codeOf, http, serverMessage, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
 import type { AddItemOutcome, SubmitOutcome } from "../../machines/outcomes.ts";
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import {
   CLAIM_CODES,
-  MAX_MANUAL_ITEMS_PER_CLAIM,
   SUCCEED,
-  TOO_MANY_MISSING_ITEMS,
   claimDetailSchema,
   claimItemsResponseSchema,
   damagesResponseSchema,
@@ -176,11 +172,11 @@ export async function submitClaim(claim: { claimId: number; customerId: number }
 /**
  * POST /insert_manual_warr_item: adds a missing line item to the claim's plan.
  * @returns added when the answer's message is 'Succeed', notAdded for any other message
- * @throws Error carrying the server's message (or an empty message) when the call fails
+ * @throws CallFailed saying why the call failed; the screen says it as a catalog message (refusals.ts)
  */
 export async function addManualItem(claim: { claimId: number; planId: number }, item: ManualItem): Promise<AddItemOutcome> {
-  try {
-    const body = await http
+  const body = await withCallFailure(() =>
+    http
       .post("insert_manual_warr_item", {
         json: {
           claimId: claim.claimId,
@@ -197,13 +193,7 @@ export async function addManualItem(claim: { claimId: number; planId: number }, 
           description: item.description.trim(),
         },
       })
-      .json(messageSchema);
-    return { kind: body.message === SUCCEED ? "added" : "notAdded" };
-  } catch (error) {
-    // The one refusal a person can meet by using the portal as meant: said in the screen's language.
-    if (codeOf(error) === TOO_MANY_MISSING_ITEMS) {
-      throw new Error(i18n._(msg`This claim already has the most missing items it can hold (${MAX_MANUAL_ITEMS_PER_CLAIM}). Choose one of them, or contact us.`), { cause: error });
-    }
-    throw new Error(serverMessage(error), { cause: error });
-  }
+      .json(messageSchema),
+  );
+  return { kind: body.message === SUCCEED ? "added" : "notAdded" };
 }

@@ -4,6 +4,7 @@
  */
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import { MAX_MANUAL_ITEMS_PER_CLAIM } from "../../contract/schemas.ts";
 
 export const FIELD_MESSAGES = {
   required: msg`Required`,
@@ -28,3 +29,21 @@ export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 export function isFieldMessageKey(value: unknown): value is FieldMessageKey {
   return typeof value === "string" && value in FIELD_MESSAGES;
 }
+
+/**
+ * What the portal says for an API answer (SPEC.md section 8: 'the error message, or Something went
+ * wrong'), in the screen's language: the server writes English, so its answers are shown through
+ * these, chosen by src/api/refusals.ts from the answer's code, never as the server's text.
+ */
+export const SERVER_MESSAGES = {
+  claimNotFound: msg`We could not find this claim. Check the link, or find your warranty to start again.`,
+  claimNotDraft: msg`This claim has already been submitted, so it can no longer be changed here.`,
+  planNotFound: msg`We could not find this plan. Check the link, or find your warranty to start again.`,
+  tooManyMissingItems: msg`This claim already has the most missing items it can hold (${MAX_MANUAL_ITEMS_PER_CLAIM}). Choose one of them, or contact us.`,
+  invalidRequest: msg`Some of the details were not accepted. Check the form and try again.`,
+  rateLimited: msg`Too many tries for now. Please wait a minute and try again.`,
+  noConnection: msg`We could not reach our server. Check your connection, then try again.`,
+  unknown: msg`Something went wrong`,
+} satisfies Record<string, MessageDescriptor>;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

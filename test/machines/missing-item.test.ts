@@ -1,20 +1,28 @@
 /**
- * missingItemMachine: the guard, then behaviour on real actors with stubbed `loadOptions` and
- * `addItem` (SPEC.md section 2 "Missing line item", section 8 "Missing item add").
+ * missingItemMachine: the guards, then behaviour on real actors with stubbed `checkClaim`,
+ * `loadOptions` and `addItem` (SPEC.md section 2 "Missing line item", section 8 "Missing item add";
+ * SECURITY.md "Every record is checked": a claim this browser cannot reach is said before the form).
  */
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
-import type { AddItemOutcome } from "../../machines/outcomes.ts";
+import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import { CallFailed, type AddItemOutcome } from "../../machines/outcomes.ts";
 import { guardOf } from "./support/actors.ts";
-import { missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
+import { CLAIM_OPEN, CLAIM_UNREACHABLE, addItemRefusal, missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
 
 describe("missingItem guard", () => {
   it("isAdded: true only for an added outcome", () => {
     const isAdded = guardOf(missingItemMachine, "isAdded");
-    const context = { ...missingItemInput, options: null, failure: null };
+    const context = { ...missingItemInput, options: null, claimOpen: false, failure: null };
     expect(isAdded(context, { outcome: ADDED })).toBe(true);
     expect(isAdded(context, { outcome: NOT_ADDED })).toBe(false);
+  });
+
+  it("isUnreachable: true only for an unreachable claim", () => {
+    const isUnreachable = guardOf(missingItemMachine, "isUnreachable");
+    const context = { ...missingItemInput, options: null, claimOpen: false, failure: null };
+    expect(isUnreachable(context, { reach: CLAIM_UNREACHABLE })).toBe(true);
+    expect(isUnreachable(context, { reach: CLAIM_OPEN })).toBe(false);
   });
 });
 
@@ -22,34 +30,70 @@ type AddItemInput = { claimId: number; planId: number; item: ManualItem };
 const ADDED: AddItemOutcome = { kind: "added" };
 const NOT_ADDED: AddItemOutcome = { kind: "notAdded" };
 
-function start(stubs: { loadOptions?: () => Promise<MissingItemOptions>; addItem?: (input: AddItemInput) => Promise<AddItemOutcome> } = {}) {
+function start(
+  stubs: { checkClaim?: (input: MissingItemInput) => Promise<ClaimReach>; loadOptions?: () => Promise<MissingItemOptions>; addItem?: (input: AddItemInput) => Promise<AddItemOutcome> } = {},
+) {
+  const checkClaim = vi.fn(stubs.checkClaim ?? (async (): Promise<ClaimReach> => CLAIM_OPEN));
   const loadOptions = vi.fn(stubs.loadOptions ?? (async () => missingItemOptions));
   const addItem = vi.fn(stubs.addItem ?? (async () => ADDED));
   const backToClaim = vi.fn();
   const machine = missingItemMachine.provide({
     actors: {
+      checkClaim: fromPromise<ClaimReach, MissingItemInput>(({ input }) => checkClaim(input)),
       loadOptions: fromPromise<MissingItemOptions, void>(() => loadOptions()),
       addItem: fromPromise<AddItemOutcome, AddItemInput>(({ input }) => addItem(input)),
     },
     actions: { backToClaim },
   });
   const actor = createActor(machine, { input: missingItemInput }).start();
-  return { actor, loadOptions, addItem, backToClaim };
+  return { actor, checkClaim, loadOptions, addItem, backToClaim };
 }
 
 type Started = ReturnType<typeof start>;
-const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added") => waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
+const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added" | "claimUnreachable") => waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
 
 /** The params the backToClaim action was last called with. */
 const backParams = (backToClaim: Started["backToClaim"]) => backToClaim.mock.calls.at(-1)![1] as { claimId: number; planId: number };
 
 describe("missingItem behaviour", () => {
-  it("loads the option lists, then edits with them", async () => {
-    const { actor, loadOptions } = start();
+  it("checks the claim and loads the option lists together, then edits with them", async () => {
+    const { actor, checkClaim, loadOptions } = start();
     expect(actor.getSnapshot().value).toBe("loading");
-    const snapshot = await settle(actor, "editing");
-    expect(snapshot.context).toEqual({ ...missingItemInput, options: missingItemOptions, failure: null });
+    expect(checkClaim).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1 });
     expect(loadOptions).toHaveBeenCalledTimes(1);
+    const snapshot = await settle(actor, "editing");
+    expect(snapshot.context).toEqual({ ...missingItemInput, options: missingItemOptions, claimOpen: true, failure: null });
+  });
+
+  it("shows no form while the claim's check has not answered, even with the lists loaded", async () => {
+    let answer: (reach: ClaimReach) => void = () => {};
+    const { actor } = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => (answer = resolve)) });
+    await waitFor(actor, (snapshot) => snapshot.context.options !== null, { timeout: 1000 });
+    expect(actor.getSnapshot().value).toBe("loading");
+    answer(CLAIM_OPEN);
+    await settle(actor, "editing");
+  });
+
+  it("a claim this browser cannot reach -> claimUnreachable before any form, whether the lists loaded or not; nothing is sent", async () => {
+    const { actor, addItem, backToClaim } = start({ checkClaim: async () => CLAIM_UNREACHABLE, loadOptions: () => new Promise(() => {}) });
+    await settle(actor, "claimUnreachable");
+    const after = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => setTimeout(() => resolve(CLAIM_UNREACHABLE), 0)) });
+    await waitFor(after.actor, (snapshot) => snapshot.context.options !== null, { timeout: 1000 });
+    await settle(after.actor, "claimUnreachable");
+    for (const event of [{ type: "item.submit", item: recliner }, { type: "claim.back" }, { type: "options.retry" }] as const) actor.send(event);
+    expect(actor.getSnapshot().value).toBe("claimUnreachable");
+    expect(addItem).not.toHaveBeenCalled();
+    expect(backToClaim).not.toHaveBeenCalled();
+  });
+
+  it("the claim's check getting no answer -> optionsFailed; options.retry checks again", async () => {
+    let fail = true;
+    const { actor, checkClaim } = start({ checkClaim: async () => (fail ? Promise.reject(new CallFailed({ kind: "network" })) : CLAIM_OPEN) });
+    await settle(actor, "optionsFailed");
+    fail = false;
+    actor.send({ type: "options.retry" });
+    await settle(actor, "editing");
+    expect(checkClaim).toHaveBeenCalledTimes(2);
   });
 
   it("lists failing to load -> optionsFailed; options.retry -> loading again, and editing once they load", async () => {
@@ -82,30 +126,30 @@ describe("missingItem behaviour", () => {
     expect(addItem).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1, item: recliner });
   });
 
-  it("not added (any other answer) -> editing with failure {message: null} (the screen says 'Something went wrong')", async () => {
+  it("not added (any other answer) -> editing with failure {call: null} (the screen says 'Something went wrong')", async () => {
     const { actor } = start({ addItem: async () => NOT_ADDED });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().value).toBe("editing");
-    expect(actor.getSnapshot().context.failure).toEqual({ message: null });
+    expect(actor.getSnapshot().context.failure).toEqual({ call: null });
   });
 
-  it("a rejection with Error('Invalid request') -> editing with failure {message: 'Invalid request'}", async () => {
-    const { actor } = start({ addItem: () => Promise.reject(new Error("Invalid request")) });
+  it("a refusal -> editing with the call's failure kept, for the screen to say in its language", async () => {
+    const { actor } = start({ addItem: () => Promise.reject(addItemRefusal(404, "CLAIM_NOT_FOUND", "Claim not found")) });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().value).toBe("editing");
-    expect(actor.getSnapshot().context.failure).toEqual({ message: "Invalid request" });
+    expect(actor.getSnapshot().context.failure).toEqual({ call: { kind: "refused", status: 404, code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
   });
 
-  it("a rejection without a message -> failure {message: null}", async () => {
+  it("a rejection that is no call's failure -> failure {call: {kind: 'network'}} (no usable answer)", async () => {
     const { actor } = start({ addItem: () => Promise.reject(new Error("")) });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
-    expect(actor.getSnapshot().context.failure).toEqual({ message: null });
+    expect(actor.getSnapshot().context.failure).toEqual({ call: { kind: "network" } });
   });
 
   it("a new submit clears the last failure while it runs, and a success leaves none", async () => {

@@ -1,20 +1,21 @@
 /**
  * QA table of missingItemMachine: '+ Add Missing Item' on step 2 of an FPP claim on W-E34-WS4566,
- * the form of a line item missing from the plan, and the 'Plan item added successfully' dialog.
+ * the form of a line item missing from the plan, and the 'Plan item added successfully' dialog; and
+ * a missing-item link for a claim this browser cannot reach, which says so before any form.
  */
 import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
-import { missingItemMachine, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
 import { KINDS } from "../../server/lookup-kinds.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoLookups, demoPlan } from "./demo.ts";
-import { heading, shows, startClaim, startClaimWords } from "./screen.ts";
+import { heading, hides, shows, startClaim, startClaimWords } from "./screen.ts";
 import { press } from "./buttons.ts";
 import { user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event = MissingItemEvent | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", AddItemOutcome>;
+type Event = MissingItemEvent | Outcome<"checkClaim", ClaimReach> | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", AddItemOutcome>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const OPTIONS: MissingItemOptions = {
@@ -40,15 +41,34 @@ const MANUAL_ITEM: ManualItem = {
   description: ITEM.description,
 };
 
+/** An answer the portal does not know: shown as 'Something went wrong', never in the server's words. */
 const REFUSAL = "Plan item not added";
+/** What the form says after a submit that added nothing, for the answers these paths give. */
+const NOT_ADDED_TEXT = "Something went wrong";
+/** A claim id no session holds: the API answers 404 CLAIM_NOT_FOUND. */
+const UNREACHABLE_CLAIM = 424242424242;
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as MissingItemContext;
 
-/** The form filled once; the item lists failing to load once; the API adding the item, or refusing it. */
+/**
+ * The form filled once; the claim's check or the item lists failing to load once; the API adding
+ * the item, or refusing it. The check and the lists each answer once per load.
+ */
 function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("loading")) {
+    const { claimOpen, options } = ctx(snapshot);
     return [
-      { type: "xstate.done.actor.loadOptions", output: OPTIONS, actorId: "loadOptions" },
-      { type: "xstate.error.actor.loadOptions", error: httpFailure(503), actorId: "loadOptions" },
+      ...(claimOpen
+        ? []
+        : [
+            { type: "xstate.done.actor.checkClaim", output: { kind: "open" }, actorId: "checkClaim" } as const,
+            { type: "xstate.error.actor.checkClaim", error: httpFailure(503), actorId: "checkClaim" } as const,
+          ]),
+      ...(options
+        ? []
+        : [
+            { type: "xstate.done.actor.loadOptions", output: OPTIONS, actorId: "loadOptions" } as const,
+            { type: "xstate.error.actor.loadOptions", error: httpFailure(503), actorId: "loadOptions" } as const,
+          ]),
     ];
   }
   if (snapshot.matches("optionsFailed")) return [{ type: "options.retry" }, { type: "claim.back" }];
@@ -67,12 +87,27 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
 const start: Start<MissingItemInput> = {
   name: `'+ Add Missing Item' on a claim just started on ${JANE.number}`,
   setup: [...startClaimWords(JANE.number), "On step 2 press **+ Add Missing Item**."],
-  arrange: async ({ page }) => {
+  arrange: async ({ page, calls }) => {
     await startClaim(page, JANE.number);
+    // The wizard reads the claim with the same call as the screen's check: it goes through, and
+    // the screen's own is held.
+    await calls.release("checkClaim");
+    calls.hold("checkClaim");
     await page.getByRole("link", { name: "+ Add Missing Item" }).click();
   },
   input: { claimId: 1, planId: JANE.id },
   events,
+};
+
+/** Opened from a link in a browser that never found the claim: only the check's answer matters. */
+const unreachable: Start<MissingItemInput> = {
+  name: "A missing-item link for a claim this browser cannot reach",
+  setup: [`Open http://localhost:8787/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id} in a fresh browser.`],
+  arrange: async ({ page }) => {
+    await page.goto(`/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id}`);
+  },
+  input: { claimId: UNREACHABLE_CLAIM, planId: JANE.id },
+  events: (snapshot) => (snapshot.matches("loading") ? [{ type: "xstate.done.actor.checkClaim", output: { kind: "unreachable" }, actorId: "checkClaim" }] : []),
 };
 
 async function fillItem(page: Page): Promise<void> {
@@ -94,7 +129,7 @@ export const missingItemTable: ModelTable<Event> = {
   machine: missingItemMachine,
   file: "missing-item",
   source: "test/model/missing-item.model.ts",
-  starts: [start],
+  starts: [start, unreachable],
   reset: (server) => deleteClaimsOn(server, [JANE.number]),
   events: {
     "item.submit": user(
@@ -115,6 +150,10 @@ export const missingItemTable: ModelTable<Event> = {
       backToClaim,
     ),
     "options.retry": press("Try Again"),
+    "xstate.done.actor.checkClaim": callDone((event) =>
+      event.output.kind === "open" ? "The portal reads the claim: this browser may add to it." : "The portal reads the claim; the API answers 404 CLAIM_NOT_FOUND.",
+    ),
+    "xstate.error.actor.checkClaim": callFailed(() => "Reading the claim fails (HTTP 503)."),
     "xstate.done.actor.loadOptions": callDone(() => "The portal loads the item lists."),
     "xstate.error.actor.loadOptions": callFailed(() => "Loading the item lists fails."),
     "xstate.done.actor.addItem": callDone(() => "The portal adds the item; the API answers 'Succeed'."),
@@ -122,20 +161,26 @@ export const missingItemTable: ModelTable<Event> = {
   },
   states: {
     loading: view("'Missing Line Item.' with 'Loading…'.", ({ page }) => shows(page.getByText("Loading…"))),
+    claimUnreachable: view("'Claim not found' with Find your warranty and Go Home, and no form.", async ({ page }) => {
+      await shows(heading(page, "Claim not found"));
+      await shows(page.getByRole("button", { name: "Find your warranty" }));
+      await hides(page.getByLabel("Item type"));
+    }),
     optionsFailed: view("'We could not load the item lists.' with Try Again.", ({ page }) => shows(page.getByText("We could not load the item lists."))),
     editing: view(
-      (snapshot) => `'Missing Line Item.' with its form${ctx(snapshot).failure ? `, and the message '${ctx(snapshot).failure!.message ?? "Something went wrong"}'` : ""}.`,
+      (snapshot) => `'Missing Line Item.' with its form${ctx(snapshot).failure ? `, and the message '${NOT_ADDED_TEXT}'` : ""}.`,
       async ({ page }, snapshot) => {
         await shows(heading(page, "Missing Line Item."));
         await shows(page.getByLabel("Item type"));
         const failure = ctx(snapshot).failure;
-        if (failure) await shows(page.getByText(failure.message ?? "Something went wrong"));
+        if (failure) await shows(page.getByRole("alert").filter({ hasText: NOT_ADDED_TEXT }));
       },
     ),
     submitting: view("**Submit** busy while the item is added.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Submit" }))),
     added: view("The dialog 'Plan item added successfully' with Back to Claim.", ({ page }) => shows(page.getByRole("dialog", { name: "Plan item added successfully" }))),
   },
   calls: {
+    checkClaim: { method: "GET", path: /^claim\/\d+$/ },
     loadOptions: { method: "GET", path: /^all_item_type$/ },
     addItem: { method: "POST", path: /^insert_manual_warr_item$/ },
   },

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
 import { ErrorPage } from "../../src/ui/ErrorPage.tsx";
+import { CallFailed } from "../../machines/outcomes.ts";
 
 function showError(error: unknown, locale: "en" | "es" = "en") {
   i18n.loadAndActivate({ locale, messages: locale === "es" ? es : en });
@@ -42,6 +43,18 @@ describe("the error page", () => {
   it("says the server could not be reached when a call found no network", () => {
     showError(new TypeError("Failed to fetch"));
     expect(screen.getByText("We could not reach our server. Check your connection, then refresh the page.")).toBeInTheDocument();
+  });
+
+  it("says a refused call in the screen's language, not the server's English", () => {
+    showError(new CallFailed({ kind: "refused", status: 404, code: "PLAN_NOT_FOUND", message: "Plan not found" }), "es");
+    expect(screen.getByText("No pudimos encontrar este plan. Revise el enlace o busque su garantía para comenzar de nuevo.")).toBeInTheDocument();
+    expect(screen.queryByText("Plan not found")).toBeNull();
+  });
+
+  it("says 'Something went wrong' for an answer it does not know, never the server's text", () => {
+    showError(new CallFailed({ kind: "refused", status: 500, code: null, message: "relation \"plans\" does not exist" }));
+    expect(screen.getByText("Something went wrong")).toBeInTheDocument();
+    expect(screen.queryByText(/relation/)).toBeNull();
   });
 
   it("keeps any other error's own message", () => {

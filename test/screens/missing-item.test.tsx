@@ -2,8 +2,9 @@
 /**
  * 'Missing Line Item.' as a consumer uses it (SPEC.md section 2 "Missing line item", section 5
  * "Missing line item", section 8): the required fields and their messages, the quantity and price
- * rules, the exact insert_manual_warr_item payload, the success dialog with Back to Claim, and the
- * failure messages.
+ * rules, the exact insert_manual_warr_item payload, the success dialog with Back to Claim, the
+ * failure messages (catalog messages in the screen's language, never the server's English), and a
+ * claim this browser cannot reach said before any form.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -253,7 +254,7 @@ describe("missing line item: submitting", () => {
     expect(field.model()).toHaveValue("  RX-200  ");
   });
 
-  it("a 400 answer with {message: 'Invalid request'} says 'Invalid request'; a later success clears it", async () => {
+  it("a 400 answer with {message: 'Invalid request'} says the details were not accepted; a later success clears it", async () => {
     const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => HttpResponse.json({ message: "Invalid request" }, { status: 400 }), true);
@@ -261,10 +262,43 @@ describe("missing line item: submitting", () => {
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     // The only alert on the filled form is the form's failure message.
-    expect((await screen.findByRole("alert")).textContent).toBe("Invalid request");
+    expect((await screen.findByRole("alert")).textContent).toBe("Some of the details were not accepted. Check the form and try again.");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByRole("dialog", { name: "Plan item added successfully" });
-    expect(screen.queryByText("Invalid request")).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("an answer the portal does not know says 'Something went wrong', not the server's words", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    answerManualItem(server, () => HttpResponse.json({ code: "SOMETHING_NEW", message: "Warehouse sync pending" }, { status: 409 }));
+    await openPage(server);
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Something went wrong");
+    expect(screen.queryByText(/Warehouse/)).toBeNull();
+  });
+
+  it("a claim gone while the form was filled (404 CLAIM_NOT_FOUND) says so in Spanish on a Spanish screen", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_FOUND", message: "Claim not found" }, { status: 404 }));
+    await openPage(server, "es");
+    await fillRequiredInSpanish(user);
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.");
+    expect(screen.queryByText("Claim not found")).toBeNull();
+  });
+
+  it("a submitted claim (409 CLAIM_NOT_DRAFT) says it can no longer be changed, in Spanish", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_DRAFT", message: "Claim is Submitted; only a draft claim can be changed" }, { status: 409 }));
+    await openPage(server, "es");
+    await fillRequiredInSpanish(user);
+    await user.click(screen.getByRole("button", { name: "Enviar" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Este reclamo ya fue enviado, así que ya no se puede cambiar aquí.");
   });
 
   it("an error answer without a message says 'Something went wrong'", async () => {
@@ -299,6 +333,46 @@ describe("missing line item: submitting", () => {
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("Este reclamo ya tiene el máximo de artículos faltantes que admite (10). Elija uno de ellos o contáctenos.");
+  });
+});
+
+describe("missing line item: a claim this browser cannot reach", () => {
+  it("says 'Claim not found' with a way to the search before any form, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const server = claimServer({ claimMissing: true });
+    const { router } = await renderApp(URL_OF_PAGE, { handlers: server.handlers });
+    expect(await screen.findByRole("heading", { level: 1, name: "Claim not found" })).toBeInTheDocument();
+    expect(screen.getByText("We could not find this claim. Check the link, or find your warranty to start again.")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /^Item type/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Find your warranty" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/select-search-method"));
+    expect(manualItemCalls(server)).toEqual([]);
+  });
+
+  it("says it in Spanish", async () => {
+    await renderApp(URL_OF_PAGE, { handlers: claimServer({ claimMissing: true }).handlers, locale: "es" });
+    expect(await screen.findByText("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /^Tipo de artículo/ })).toBeNull();
+  });
+
+  it("a claim of another plan than the link names is not reachable either", async () => {
+    await renderApp(`/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID + 1}&claimId=${CLAIM_ID}`, { handlers: claimServer().handlers });
+    expect(await screen.findByRole("heading", { level: 1, name: "Claim not found" })).toBeInTheDocument();
+  });
+
+  it("a check that gets no answer offers Try Again, which checks again and shows the form", async () => {
+    const user = userEvent.setup();
+    const server = claimServer();
+    let offline = true;
+    // Falls through to the fake's claim once back online.
+    server.handlers.unshift(http.get(`${API}claim/:id`, () => (offline ? HttpResponse.error() : undefined)));
+    await renderApp(URL_OF_PAGE, { handlers: server.handlers });
+    // ky tries a read 3 more times (about 2 s in all) before the check gives up.
+    expect(await screen.findByRole("button", { name: "Try Again" }, { timeout: 15_000 })).toBeInTheDocument();
+    offline = false;
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("combobox", { name: /^Item type/ })).toBeInTheDocument();
   });
 });
 

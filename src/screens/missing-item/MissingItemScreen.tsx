@@ -8,9 +8,12 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
-import { missingItemMachine, type ManualItem, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemInput, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
 import type { AddItemOutcome } from "../../../machines/outcomes.ts";
 import { addManualItem } from "../../api/claims.ts";
+import { claimReach } from "../../api/claim-reach.ts";
+import { refusalMessage } from "../../api/refusals.ts";
+import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
 import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
@@ -36,6 +39,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const [logic] = useState(() =>
     missingItemMachine.provide({
       actors: {
+        checkClaim: fromPromise<ClaimReach, MissingItemInput>(({ input }) => claimReach(input)),
         loadOptions: fromPromise(() => loadOptions()),
         addItem: fromPromise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
       },
@@ -73,6 +77,8 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
     </form.AppField>
   );
 
+  // Said before the form: this browser cannot add to the claim, so nothing is typed in vain.
+  if (state === "claimUnreachable") return <ClaimNotFound />;
   return (
     <section className="screen">
       <BackButton onBack={() => actor.send({ type: "claim.back" })} />
@@ -109,7 +115,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           <form.AppField name="description">{(field) => <field.TextAreaField label={t`Description`} required />}</form.AppField>
           {failure && (
             <p role="alert" className="form-error">
-              {failure.message || t`Something went wrong`}
+              {failure.call ? i18n._(refusalMessage(failure.call)) : t`Something went wrong`}
             </p>
           )}
           <Button type="submit" loading={state === "submitting"}>

@@ -2,7 +2,8 @@
  * Records of the missingItem machine tests, typed against machines/missing-item.machine.ts so a
  * change of shape fails to compile here.
  */
-import type { ManualItem, MissingItemInput, MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import type { ClaimReach, ManualItem, MissingItemInput, MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import { CallFailed } from "../../../machines/outcomes.ts";
 
 export const missingItemInput = { claimId: 55, planId: 1 } as const satisfies MissingItemInput;
 
@@ -26,11 +27,11 @@ export const recliner = {
   description: "Power recliner",
 } as const satisfies ManualItem;
 
-/**
- * The error `addItem` rejects with, carrying the server's message. xstate/graph tells events apart
- * by JSON.stringify, which drops an Error's own (non-enumerable) message, so the message is also
- * copied to an enumerable field: two such errors then make two different events.
- */
-export function addItemError(message: string): Error & { serverMessage: string } {
-  return Object.assign(new Error(message), { serverMessage: message });
+/** The error `addItem` rejects with for an answer refusing the item (src/api/http.ts withCallFailure). */
+export function addItemRefusal(status: number, code: string | null, message: string): CallFailed {
+  return new CallFailed({ kind: "refused", status, code, message });
 }
+
+/** The claim's check: open to this browser, or not reachable from it. */
+export const CLAIM_OPEN = { kind: "open" } as const satisfies ClaimReach;
+export const CLAIM_UNREACHABLE = { kind: "unreachable" } as const satisfies ClaimReach;
