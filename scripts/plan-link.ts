@@ -1,8 +1,11 @@
 /**
  * `npm run plan-link -- W-E34-WS4566 [more numbers]`: prints a signed plan link for email
  * (SPEC.md section 2 "Open plan by id", server/plan-links.ts) for each warranty number, valid 30
- * days. Reads the plan from the database the server uses; run it while the server is stopped when
- * that is the embedded PGlite (one process at a time), or any time with DATABASE_URL.
+ * days. A signed link opens under either PLAN_LINKS setting and shows the customer's contact
+ * details in full; the same link without `exp` and `sig` opens too unless PLAN_LINKS=signed
+ * (SECURITY.md, "Plan links"). Reads the plan from the database the server uses; run it while
+ * the server is stopped when that is the embedded PGlite (one process at a time), or any time with
+ * DATABASE_URL.
  * Settings as the server's: DATA_DIR, DATABASE_URL, LINK_SECRET, PUBLIC_URL, PORT.
  */
 import { exitWhenLocked } from "../server/data-lock.ts";

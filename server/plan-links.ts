@@ -3,6 +3,8 @@
  * `/find-claim/{id}?customer_id=..&plan_type=..`). The link carries `exp` and `sig`; the server
  * checks them when the browser opens the link, grants the plan to this browser's session and
  * redirects to the same link without them, so the portal's own calls stay as SPEC.md fixes them.
+ * The same link without a signature opens too unless PLAN_LINKS=signed (plan-link-access.ts); the
+ * signature adds an expiry and verifies the customer (SECURITY.md, "Plan links").
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
