@@ -413,7 +413,8 @@ describe("step 4: report your damage", () => {
     await user.click(screen.getByRole("button", { name: "Delete sofa.jpg" }));
     expect(await screen.findByText("file not deleted.")).toBeInTheDocument();
     expect(screen.queryByText("file deleted sucessfully")).toBeNull();
-    expect(server.writes()).toEqual([{ method: "DELETE", path: "delete_uploaded_documents_of_claim/701", body: undefined }]);
+    // A 5xx is tried again by the portal itself (src/api/http.ts) before it is shown: only this delete, every time.
+    expect(new Set(server.writes().map((write) => `${write.method} ${write.path}`))).toEqual(new Set(["DELETE delete_uploaded_documents_of_claim/701"]));
     expect(screen.getByRole("button", { name: "Delete sofa.jpg" })).toBeEnabled();
   });
 
