@@ -17,8 +17,8 @@ export interface Portal {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Another phone-sized context of the same browser, with cookies and storage of its own. */
-  newContext(): Promise<BrowserContext>;
+  /** Another phone-sized context of the same browser, with cookies and storage of its own; its browser language `locale` (en-US unless given). */
+  newContext(locale?: string): Promise<BrowserContext>;
   /** Closes the file's contexts and its connection to the browser, stops the server and removes the data folder. */
   close(): Promise<void>;
 }
@@ -46,11 +46,11 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   // Reduced motion: nothing fades or slides (src/styles.css), so neither a locator nor an axe scan
   // meets a half-drawn element; the slow-machine flake was a toast caught mid-fade by color-contrast.
   const errors: string[] = [];
-  const newContext = async (): Promise<BrowserContext> => {
+  const newContext = async (locale = "en-US"): Promise<BrowserContext> => {
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 375, height: 812 },
-      locale: "en-US",
+      locale,
       hasTouch: false,
       reducedMotion: "reduce",
     });
