@@ -25,6 +25,8 @@ describe("loadConfig", () => {
       port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist",
       // Issue 9's settings, at their defaults (the session secret is random per process).
       publicUrl: undefined, trustProxy: 0, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
+      // Links in SPEC.md's shape open unsigned unless PLAN_LINKS=signed.
+      planLinks: "unsigned",
       rateLimits: {
         searchPerAddress: [30, 600], planLookupPerAddress: [120, 600],
         ticketPerAddress: [20, 600], contactUploadPerAddress: [100, 600], planLinkPerAddress: [60, 600],
