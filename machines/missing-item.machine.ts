@@ -1,6 +1,6 @@
 /**
  * missingItemMachine: adding a missing line item to a plan from a claim (SPEC.md section 2 "Missing
- * line item", section 8): check that this browser can reach the claim and load the option lists,
+ * line item", section 8): check that this browser can reach the claim, load the option lists,
  * submit, then the success dialog with Back to Claim. A claim the browser cannot reach (unknown, or
  * another session's: SECURITY.md "Every record is checked") shows the claim-not-found view before
  * anything is typed. Only an `added` outcome counts; anything else keeps why (the call's failure,
@@ -49,8 +49,6 @@ export interface MissingItemInput {
 
 export interface MissingItemContext extends MissingItemInput {
   options: MissingItemOptions | null;
-  /** True once the API answered that the claim is open to this browser. */
-  claimOpen: boolean;
   /**
    * Null, or why the last submit added nothing: the call's failure, or null when the API answered
    * without adding the item ('Something went wrong').
@@ -74,49 +72,44 @@ export const missingItemMachine = setup({
   actions: {
     backToClaim: (_, _params: { claimId: number; planId: number }) => {},
     keepOptions: assign((_, params: { options: MissingItemOptions }) => ({ options: params.options })),
-    keepClaimOpen: assign({ claimOpen: true }),
-    forgetLoads: assign({ options: null, claimOpen: false }),
     fail: assign((_, params: { call: CallFailure | null }) => ({ failure: { call: params.call } })),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isAdded: (_, params: { outcome: AddItemOutcome }) => params.outcome.kind === "added",
     isUnreachable: (_, params: { reach: ClaimReach }) => params.reach.kind === "unreachable",
-    isReady: ({ context }) => context.claimOpen && context.options !== null,
   },
 }).createMachine({
   id: "missingItem",
-  context: ({ input }) => ({ ...input, options: null, claimOpen: false, failure: null }),
-  initial: "loading",
+  context: ({ input }) => ({ ...input, options: null, failure: null }),
+  initial: "checking",
   states: {
-    // The claim's check and the lists load together; the form shows once both have answered.
+    // Before any form: can this browser add to the claim at all?
+    checking: {
+      invoke: {
+        id: "checkClaim",
+        src: "checkClaim",
+        input: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+        onDone: [
+          { guard: { type: "isUnreachable", params: ({ event }) => ({ reach: event.output }) }, target: "claimUnreachable" },
+          { target: "loading" },
+        ],
+        onError: "optionsFailed",
+      },
+    },
     loading: {
-      entry: "forgetLoads",
-      invoke: [
-        {
-          id: "checkClaim",
-          src: "checkClaim",
-          input: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
-          onDone: [
-            { guard: { type: "isUnreachable", params: ({ event }) => ({ reach: event.output }) }, target: "claimUnreachable" },
-            { actions: "keepClaimOpen" },
-          ],
-          onError: "optionsFailed",
-        },
-        {
-          id: "loadOptions",
-          src: "loadOptions",
-          onDone: { actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) } },
-          onError: "optionsFailed",
-        },
-      ],
-      always: { guard: "isReady", target: "editing" },
+      invoke: {
+        id: "loadOptions",
+        src: "loadOptions",
+        onDone: { target: "editing", actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) } },
+        onError: "optionsFailed",
+      },
     },
     // The claim-not-found view, with its ways to the search and home: no form to fill in vain.
     claimUnreachable: {},
     // The lists or the claim's check got no answer: the consumer can try again or go back to the claim.
     optionsFailed: {
-      on: { "options.retry": "loading", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
+      on: { "options.retry": "checking", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
     },
     editing: {
       on: {

@@ -7,43 +7,37 @@ import { createMachine } from "xstate";
 
 export const machine = createMachine({
   id: "missingItem",
-  initial: "loading",
+  initial: "checking",
   states: {
-    loading: {
-      entry: "forgetLoads",
-      invoke: [
-        {
-          id: "checkClaim",
-          src: "checkClaim",
-          onDone: [
-            {
-              guard: "isUnreachable",
-              target: "claimUnreachable",
-            },
-            {
-              actions: "keepClaimOpen",
-            },
-          ],
-          onError: "optionsFailed",
-        },
-        {
-          id: "loadOptions",
-          src: "loadOptions",
-          onDone: {
-            actions: "keepOptions",
+    checking: {
+      invoke: {
+        id: "checkClaim",
+        src: "checkClaim",
+        onDone: [
+          {
+            guard: "isUnreachable",
+            target: "claimUnreachable",
           },
-          onError: "optionsFailed",
+          "loading",
+        ],
+        onError: "optionsFailed",
+      },
+    },
+    loading: {
+      invoke: {
+        id: "loadOptions",
+        src: "loadOptions",
+        onDone: {
+          target: "editing",
+          actions: "keepOptions",
         },
-      ],
-      always: {
-        guard: "isReady",
-        target: "editing",
+        onError: "optionsFailed",
       },
     },
     claimUnreachable: {},
     optionsFailed: {
       on: {
-        "options.retry": "loading",
+        "options.retry": "checking",
         "claim.back": {
           actions: "backToClaim",
         },

@@ -13,14 +13,14 @@ import { CLAIM_OPEN, CLAIM_UNREACHABLE, addItemRefusal, missingItemInput, missin
 describe("missingItem guard", () => {
   it("isAdded: true only for an added outcome", () => {
     const isAdded = guardOf(missingItemMachine, "isAdded");
-    const context = { ...missingItemInput, options: null, claimOpen: false, failure: null };
+    const context = { ...missingItemInput, options: null, failure: null };
     expect(isAdded(context, { outcome: ADDED })).toBe(true);
     expect(isAdded(context, { outcome: NOT_ADDED })).toBe(false);
   });
 
   it("isUnreachable: true only for an unreachable claim", () => {
     const isUnreachable = guardOf(missingItemMachine, "isUnreachable");
-    const context = { ...missingItemInput, options: null, claimOpen: false, failure: null };
+    const context = { ...missingItemInput, options: null, failure: null };
     expect(isUnreachable(context, { reach: CLAIM_UNREACHABLE })).toBe(true);
     expect(isUnreachable(context, { reach: CLAIM_OPEN })).toBe(false);
   });
@@ -56,30 +56,22 @@ const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "a
 const backParams = (backToClaim: Started["backToClaim"]) => backToClaim.mock.calls.at(-1)![1] as { claimId: number; planId: number };
 
 describe("missingItem behaviour", () => {
-  it("checks the claim and loads the option lists together, then edits with them", async () => {
-    const { actor, checkClaim, loadOptions } = start();
-    expect(actor.getSnapshot().value).toBe("loading");
-    expect(checkClaim).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1 });
-    expect(loadOptions).toHaveBeenCalledTimes(1);
-    const snapshot = await settle(actor, "editing");
-    expect(snapshot.context).toEqual({ ...missingItemInput, options: missingItemOptions, claimOpen: true, failure: null });
-  });
-
-  it("shows no form while the claim's check has not answered, even with the lists loaded", async () => {
+  it("checks the claim first, then loads the option lists, then edits with them", async () => {
     let answer: (reach: ClaimReach) => void = () => {};
-    const { actor } = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => (answer = resolve)) });
-    await waitFor(actor, (snapshot) => snapshot.context.options !== null, { timeout: 1000 });
-    expect(actor.getSnapshot().value).toBe("loading");
+    const { actor, checkClaim, loadOptions } = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => (answer = resolve)) });
+    expect(actor.getSnapshot().value).toBe("checking");
+    expect(checkClaim).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1 });
+    expect(loadOptions).not.toHaveBeenCalled();
     answer(CLAIM_OPEN);
-    await settle(actor, "editing");
+    const snapshot = await settle(actor, "editing");
+    expect(snapshot.context).toEqual({ ...missingItemInput, options: missingItemOptions, failure: null });
+    expect(loadOptions).toHaveBeenCalledTimes(1);
   });
 
-  it("a claim this browser cannot reach -> claimUnreachable before any form, whether the lists loaded or not; nothing is sent", async () => {
-    const { actor, addItem, backToClaim } = start({ checkClaim: async () => CLAIM_UNREACHABLE, loadOptions: () => new Promise(() => {}) });
+  it("a claim this browser cannot reach -> claimUnreachable before any form; no lists are loaded and nothing is sent", async () => {
+    const { actor, loadOptions, addItem, backToClaim } = start({ checkClaim: async () => CLAIM_UNREACHABLE });
     await settle(actor, "claimUnreachable");
-    const after = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => setTimeout(() => resolve(CLAIM_UNREACHABLE), 0)) });
-    await waitFor(after.actor, (snapshot) => snapshot.context.options !== null, { timeout: 1000 });
-    await settle(after.actor, "claimUnreachable");
+    expect(loadOptions).not.toHaveBeenCalled();
     for (const event of [{ type: "item.submit", item: recliner }, { type: "claim.back" }, { type: "options.retry" }] as const) actor.send(event);
     expect(actor.getSnapshot().value).toBe("claimUnreachable");
     expect(addItem).not.toHaveBeenCalled();
@@ -92,6 +84,7 @@ describe("missingItem behaviour", () => {
     await settle(actor, "optionsFailed");
     fail = false;
     actor.send({ type: "options.retry" });
+    expect(actor.getSnapshot().value).toBe("checking");
     await settle(actor, "editing");
     expect(checkClaim).toHaveBeenCalledTimes(2);
   });
@@ -102,7 +95,7 @@ describe("missingItem behaviour", () => {
     expect((await settle(actor, "optionsFailed")).context.options).toBeNull();
     fail = false;
     actor.send({ type: "options.retry" });
-    expect(actor.getSnapshot().value).toBe("loading");
+    expect(actor.getSnapshot().value).toBe("checking");
     expect((await settle(actor, "editing")).context.options).toEqual(missingItemOptions);
     expect(loadOptions).toHaveBeenCalledTimes(2);
   });
@@ -211,8 +204,11 @@ describe("missingItem behaviour", () => {
     expect(added.actor.getSnapshot().value).toBe("added");
   });
 
-  it("claim.back is ignored while loading", () => {
+  it("claim.back is ignored while checking and loading", async () => {
     const { actor, backToClaim } = start({ loadOptions: () => new Promise(() => {}) });
+    actor.send({ type: "claim.back" });
+    expect(actor.getSnapshot().value).toBe("checking");
+    await waitFor(actor, (snapshot) => snapshot.matches("loading"), { timeout: 1000 });
     actor.send({ type: "claim.back" });
     expect(actor.getSnapshot().value).toBe("loading");
     expect(backToClaim).not.toHaveBeenCalled();

@@ -49,26 +49,18 @@ const NOT_ADDED_TEXT = "Something went wrong";
 const UNREACHABLE_CLAIM = 424242424242;
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as MissingItemContext;
 
-/**
- * The form filled once; the claim's check or the item lists failing to load once; the API adding
- * the item, or refusing it. The check and the lists each answer once per load.
- */
+/** The form filled once; the claim's check or the item lists failing once; the API adding the item, or refusing it. */
 function events(snapshot: AnyMachineSnapshot): Event[] {
-  if (snapshot.matches("loading")) {
-    const { claimOpen, options } = ctx(snapshot);
+  if (snapshot.matches("checking")) {
     return [
-      ...(claimOpen
-        ? []
-        : [
-            { type: "xstate.done.actor.checkClaim", output: { kind: "open" }, actorId: "checkClaim" } as const,
-            { type: "xstate.error.actor.checkClaim", error: httpFailure(503), actorId: "checkClaim" } as const,
-          ]),
-      ...(options
-        ? []
-        : [
-            { type: "xstate.done.actor.loadOptions", output: OPTIONS, actorId: "loadOptions" } as const,
-            { type: "xstate.error.actor.loadOptions", error: httpFailure(503), actorId: "loadOptions" } as const,
-          ]),
+      { type: "xstate.done.actor.checkClaim", output: { kind: "open" }, actorId: "checkClaim" },
+      { type: "xstate.error.actor.checkClaim", error: httpFailure(503), actorId: "checkClaim" },
+    ];
+  }
+  if (snapshot.matches("loading")) {
+    return [
+      { type: "xstate.done.actor.loadOptions", output: OPTIONS, actorId: "loadOptions" },
+      { type: "xstate.error.actor.loadOptions", error: httpFailure(503), actorId: "loadOptions" },
     ];
   }
   if (snapshot.matches("optionsFailed")) return [{ type: "options.retry" }, { type: "claim.back" }];
@@ -90,10 +82,12 @@ const start: Start<MissingItemInput> = {
   arrange: async ({ page, calls }) => {
     await startClaim(page, JANE.number);
     // The wizard reads the claim with the same call as the screen's check: it goes through, and
-    // the screen's own is held.
+    // once the wizard shows, the screen's own is held.
     await calls.release("checkClaim");
+    const addItem = page.getByRole("link", { name: "+ Add Missing Item" });
+    await addItem.waitFor();
     calls.hold("checkClaim");
-    await page.getByRole("link", { name: "+ Add Missing Item" }).click();
+    await addItem.click();
   },
   input: { claimId: 1, planId: JANE.id },
   events,
@@ -107,7 +101,7 @@ const unreachable: Start<MissingItemInput> = {
     await page.goto(`/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id}`);
   },
   input: { claimId: UNREACHABLE_CLAIM, planId: JANE.id },
-  events: (snapshot) => (snapshot.matches("loading") ? [{ type: "xstate.done.actor.checkClaim", output: { kind: "unreachable" }, actorId: "checkClaim" }] : []),
+  events: (snapshot) => (snapshot.matches("checking") ? [{ type: "xstate.done.actor.checkClaim", output: { kind: "unreachable" }, actorId: "checkClaim" }] : []),
 };
 
 async function fillItem(page: Page): Promise<void> {
@@ -142,9 +136,13 @@ export const missingItemTable: ModelTable<Event> = {
     ),
     "claim.back": user(
       (_, before) => (before.matches("added") ? "In the dialog press **Back to Claim**." : "Press **Back** (top left)."),
-      async ({ page }, _, before) => {
+      async ({ page, calls }, _, before) => {
+        // The claim's wizard reads the claim with the same call as the check, which may still be
+        // failing as the path left it: that read goes through to the API.
+        calls.hold("checkClaim");
         if (before.matches("added")) await page.getByRole("dialog").getByRole("button", { name: "Back to Claim" }).click();
         else await page.getByRole("button", { name: "Back", exact: true }).click();
+        await calls.release("checkClaim");
         await shows(heading(page, "Select damaged items under your plan"));
       },
       backToClaim,
@@ -160,6 +158,7 @@ export const missingItemTable: ModelTable<Event> = {
     "xstate.error.actor.addItem": callFailed(() => `Adding the item fails: the API answers '${REFUSAL}'.`),
   },
   states: {
+    checking: view("'Missing Line Item.' with 'Loading…'.", ({ page }) => shows(page.getByText("Loading…"))),
     loading: view("'Missing Line Item.' with 'Loading…'.", ({ page }) => shows(page.getByText("Loading…"))),
     claimUnreachable: view("'Claim not found' with Find your warranty and Go Home, and no form.", async ({ page }) => {
       await shows(heading(page, "Claim not found"));

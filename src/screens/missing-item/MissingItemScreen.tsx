@@ -88,7 +88,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
       <p className="hint">
         <Trans>Describe the item as it appears on your invoice or sales receipt.</Trans>
       </p>
-      {state === "loading" && (
+      {(state === "checking" || state === "loading") && (
         <p role="status" className="loading">
           <Trans>Loading…</Trans>
         </p>
