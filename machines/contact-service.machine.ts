@@ -10,8 +10,15 @@
  * Every step may be opened from the URL (the draft is on this device); Next checks its own step and
  * Submit checks them all, taking the person to the first step with something missing.
  *
+ * Which request opens is decided here, not by the address (requestIdOf): the draft this device kept
+ * is found again from every way in (plain /contact-service, the not-found screen, a reload, an old
+ * link), and the first step shown writes its id into the URL. A request found again (`resumed`)
+ * stays as it was until the person asks for a new one and confirms it: only then is the kept draft
+ * dropped and a new request id, minted by the screen and carried by `restart.confirm`, shown at
+ * step 1 (replacing the old URL).
+ *
  * Injected actors: `deleteDocument` ({requestId, documentId} -> void), `createTicket` (the request
- * -> the Request Number). Injected actions: `showStep`, `goHome` (navigation), `saveDraft` (the
+ * -> the Request Number). Injected actions: `showStep` ({ step, replace, ticket, requestId }), `goHome` (navigation), `saveDraft` (the
  * draft kept on this device: fields and documents by reference), `clearDraft`. Emits
  * `{ type: "notify", code }` for toasts.
  */
@@ -35,8 +42,10 @@ export interface ContactDraft {
 }
 
 export interface ContactServiceInput {
-  /** `id` of the URL: the request being written. */
-  requestId: string;
+  /** `id` of the URL, null when missing. */
+  requestId: string | null;
+  /** An id minted by the screen, for a new request when there is neither a kept draft nor an id. */
+  newRequestId: string;
   /** `step` of the URL, null when missing or not a number. */
   requestedStep: number | null;
   /** `ticket` of the URL: the Request Number of a request already sent (step 5). */
@@ -54,6 +63,12 @@ export interface ContactServiceContext extends ContactDraft, StepRequestContext 
   /** Steps whose Next (or the final Submit) was tried: their missing fields say so. */
   checkedSteps: number[];
   deletingDocumentId: number | null;
+  /** The request was found again in a draft this device kept: the screen says so and offers a new one. */
+  resumed: boolean;
+  /** 'Start a new request' was pressed: the screen asks to confirm before the draft goes. */
+  confirmingRestart: boolean;
+  /** What a new request starts from: the failed searches' details. */
+  prefill: ContactServiceInput["prefill"];
 }
 
 export type ContactServiceEvent =
@@ -69,7 +84,11 @@ export type ContactServiceEvent =
   | { type: "purchase.edit" }
   | { type: "documents.edit" }
   | { type: "request.submit" }
-  | { type: "request.close" };
+  | { type: "request.close" }
+  /** 'Start a new request', then the confirmation's two answers; the screen mints the new id. */
+  | { type: "restart.ask" }
+  | { type: "restart.cancel" }
+  | { type: "restart.confirm"; requestId: string };
 
 export interface TicketRequest {
   requestId: string;
@@ -78,20 +97,58 @@ export interface TicketRequest {
   documentIds: number[];
 }
 
-/** The context a request starts from: the kept draft, or the search's details. */
+/**
+ * The context a request starts from: the kept draft when it is this request's, else the search's
+ * details. `resumed` when that draft holds anything the person entered.
+ */
 export function initialContactContext(input: ContactServiceInput): ContactServiceContext {
-  const { invoice, ...customer } = input.prefill;
-  const draft = input.draft?.requestId === input.requestId ? input.draft : null;
+  const requestId = requestIdOf(input);
+  const draft = input.draft?.requestId === requestId ? input.draft : null;
+  const fresh = freshRequest(requestId, input.prefill);
   return {
-    requestId: input.requestId,
-    customer: draft?.customer ?? customer,
-    purchase: draft?.purchase ?? (invoice ? { invoice } : {}),
+    ...fresh,
+    customer: draft?.customer ?? fresh.customer,
+    purchase: draft?.purchase ?? fresh.purchase,
     documents: draft?.documents ?? [],
     stepRequest: { step: input.requestedStep },
     ticket: input.ticket,
+    resumed: draft !== null && holdsInput(draft),
+  };
+}
+
+/**
+ * The request to open (SPEC.md section 3 "Contact service data": the draft is kept for a day): a
+ * thank-you page of a Request Number this tab received stays as its URL says; otherwise the kept
+ * draft's request whatever the URL's id (so typing can never overwrite it with another request's
+ * fields); else the URL's id, else a new one.
+ */
+export function requestIdOf(input: Pick<ContactServiceInput, "requestId" | "newRequestId" | "ticket" | "draft">): string {
+  if (input.ticket !== null && input.requestId) return input.requestId;
+  return input.draft?.requestId ?? input.requestId ?? input.newRequestId;
+}
+
+/** A new request under `requestId`, prefilled from the searches, at step 1 (as a URL request, so it replaces the URL). */
+function freshRequest(requestId: string, prefill: ContactServiceInput["prefill"]): ContactServiceContext {
+  const { invoice, ...customer } = prefill;
+  return {
+    requestId,
+    customer,
+    purchase: invoice ? { invoice } : {},
+    documents: [],
+    stepRequest: { step: 1 },
+    ticket: null,
     checkedSteps: [],
     deletingDocumentId: null,
+    resumed: false,
+    confirmingRestart: false,
+    prefill,
   };
+}
+
+/** Whether a kept draft holds anything typed, chosen or uploaded. */
+function holdsInput(draft: ContactDraft): boolean {
+  const filled = (values: object) => Object.values(values).some((value) => typeof value === "string" && value.trim() !== "");
+  return filled(draft.customer) || filled(draft.purchase) || draft.documents.length > 0;
 }
 
 const requested = (context: ContactServiceContext) => context.stepRequest?.step ?? null;
@@ -108,7 +165,7 @@ export const contactServiceMachine = setup({
     createTicket: notProvided<string, TicketRequest>("createTicket"),
   },
   actions: {
-    showStep: (_, _params: { step: number; replace: boolean; ticket: string | null }) => {},
+    showStep: (_, _params: { step: number; replace: boolean; ticket: string | null; requestId: string }) => {},
     goHome: () => {},
     saveDraft: (_, _params: ContactDraft) => {},
     clearDraft: () => {},
@@ -122,6 +179,10 @@ export const contactServiceMachine = setup({
     // The step's missing fields now say what they need.
     checkStep: assign(({ context }, params: { step: number }) => ({ checkedSteps: [...new Set([...context.checkedSteps, params.step])].sort() })),
     storeTicket: assign((_, params: { ticket: string }) => ({ ticket: params.ticket })),
+    askRestart: assign({ confirmingRestart: true }),
+    cancelRestart: assign({ confirmingRestart: false }),
+    // The kept draft is already dropped (clearDraft): the new request starts from the searches alone.
+    startAfresh: assign(({ context }, params: { requestId: string }) => freshRequest(params.requestId, context.prefill)),
     notify: emit((_, params: { code: ContactNotice }) => ({ type: "notify" as const, code: params.code })),
   },
   guards: {
@@ -158,7 +219,7 @@ export const contactServiceMachine = setup({
     },
     // Step 1: name on invoice, email, phone and address, prefilled from the failed searches.
     customerDetails: {
-      ...stepState(1, withTicket),
+      ...stepState(1, inUrl),
       on: {
         "customer.change": {
           actions: [{ type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
@@ -169,7 +230,7 @@ export const contactServiceMachine = setup({
     },
     // Step 2: the invoice, the date of purchase and the store.
     purchaseDetails: {
-      ...stepState(2, withTicket),
+      ...stepState(2, inUrl),
       on: {
         "purchase.change": {
           actions: [{ type: "setPurchase", params: ({ event }) => ({ purchase: event.purchase }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
@@ -180,7 +241,7 @@ export const contactServiceMachine = setup({
     },
     // Step 3: the invoice and any other document, uploaded as they are chosen.
     uploadingDocuments: {
-      ...stepState(3, withTicket),
+      ...stepState(3, inUrl),
       initial: "editing",
       states: {
         editing: {
@@ -202,7 +263,7 @@ export const contactServiceMachine = setup({
     },
     // Step 4: everything read-only with an Edit link per section, and Submit.
     reviewing: {
-      ...stepState(4, withTicket),
+      ...stepState(4, inUrl),
       initial: "ready",
       states: {
         ready: {
@@ -240,18 +301,22 @@ export const contactServiceMachine = setup({
     },
     // Step 5: 'Thank you for submitting your request', the Request Number; Back to Home.
     submitted: {
-      ...stepState(5, withTicket),
+      ...stepState(5, inUrl),
       on: { "request.close": { actions: "goHome" } },
     },
   },
   on: {
     "step.requested": { target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+    // A new request only when the person asks for one and confirms: the old draft goes for good.
+    "restart.ask": { actions: "askRestart" },
+    "restart.cancel": { actions: "cancelRestart" },
+    "restart.confirm": { target: ".customerDetails", actions: ["clearDraft", { type: "startAfresh", params: ({ event }) => ({ requestId: event.requestId }) }] },
   },
 });
 
-/** What the URL carries beside the step: the Request Number, once there is one (step 5). */
-function withTicket(context: ContactServiceContext): { ticket: string | null } {
-  return { ticket: context.ticket };
+/** What the URL carries beside the step: the request's id, and its Request Number once there is one (step 5). */
+function inUrl(context: ContactServiceContext): { ticket: string | null; requestId: string } {
+  return { ticket: context.ticket, requestId: context.requestId };
 }
 
 /** The draft the device keeps: fields and documents by reference, never file bytes. */

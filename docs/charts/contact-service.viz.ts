@@ -13,6 +13,16 @@ export const machine = createMachine({
       target: ".routing",
       actions: "requestStep",
     },
+    "restart.ask": {
+      actions: "askRestart",
+    },
+    "restart.cancel": {
+      actions: "cancelRestart",
+    },
+    "restart.confirm": {
+      target: ".customerDetails",
+      actions: ["clearDraft", "startAfresh"],
+    },
   },
   states: {
     routing: {

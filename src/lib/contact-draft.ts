@@ -28,10 +28,26 @@ const draftSchema = v.object({
   documents: v.array(v.object({ id: v.number(), fileName: v.string() })),
 });
 
+/**
+ * Whether this page can read the kept draft. The cookie is scoped to /contact-service, and Chromium
+ * matches a page's cookies against the address the page was loaded from, not where the app has since
+ * moved (history.pushState): a page loaded at the search or the not-found screen never sees the
+ * draft, and its first keystroke would overwrite it. True when the page was loaded under the
+ * cookie's path, or when the browser does not say where it was loaded (never a reload loop).
+ */
+export function draftReadableHere(): boolean {
+  const loaded = typeof performance === "undefined" ? undefined : performance.getEntriesByType?.("navigation")[0]?.name;
+  if (!loaded) return true;
+  const path = new URL(loaded, window.location.href).pathname;
+  return path === PATH || path.startsWith(`${PATH}/`);
+}
+
+/** Keeps the draft for a day (SPEC.md section 3), replacing the one kept before. */
 export function saveContactDraft(draft: ContactDraft): void {
   document.cookie = `${NAME}=${encodeURIComponent(JSON.stringify(draft))}; path=${PATH}; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
 }
 
+/** Drops the kept draft: the request was sent, or the person started a new one. */
 export function clearContactDraft(): void {
   document.cookie = `${NAME}=; path=${PATH}; max-age=0; SameSite=Lax`;
 }

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { draftReadableHere } from "../lib/contact-draft.ts";
 import * as v from "valibot";
 import { ContactServiceWizard } from "../screens/contact-service/ContactServiceWizard.tsx";
 import { optionalStep } from "./-search-params.ts";
@@ -15,14 +16,16 @@ const optionalTicket = v.pipe(
 
 export const Route = createFileRoute("/contact-service")({
   validateSearch: v.object({ step: optionalStep, id: optionalRequestId, ticket: optionalTicket }),
-  // A request needs an id: without one, a new request opens at step 1 (SPEC.md section 2).
-  beforeLoad: ({ search }) => {
-    if (!search.id) throw redirect({ to: "/contact-service", search: { step: 1, id: crypto.randomUUID() }, replace: true });
+  // The kept draft's cookie is scoped to this path and read for the address the page was loaded
+  // from: coming from another page of the portal (the not-found screen's Contact Service), this page
+  // is loaded afresh, in place of the history entry just made, so the draft can be found.
+  beforeLoad: ({ search, preload }) => {
+    if (!preload && !draftReadableHere()) throw redirect({ to: "/contact-service", search, reloadDocument: true, replace: true });
   },
+  // Which request opens, the kept one or a new one, is the machine's choice (requestIdOf); the first
+  // step shown writes its id into the URL (SPEC.md section 2: a missing id opens step 1).
   component: function ContactServiceRoute() {
     const { step, id, ticket } = Route.useSearch();
-    if (!id) return null;
-    // Keyed by request, so opening another one starts afresh.
-    return <ContactServiceWizard key={id} requestId={id} step={step ?? null} ticket={ticket ?? null} />;
+    return <ContactServiceWizard requestId={id ?? null} step={step ?? null} ticket={ticket ?? null} />;
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Generated paths of contactServiceMachine: every step opened from the URL, Next on complete and
  * incomplete steps, documents added and deleted (or not), Submit complete and with each part
- * missing, the ticket created or refused; replayed with `deleteDocument` and `createTicket` stubbed.
+ * missing, the ticket created or refused, a kept request restarted or kept; replayed with `deleteDocument` and `createTicket` stubbed.
  */
 import { CallFailed } from "../../machines/outcomes.ts";
 import { describe } from "vitest";
@@ -38,6 +38,9 @@ const fixtures = {
   "documents.edit": [{ type: "documents.edit" }],
   "request.submit": [{ type: "request.submit" }],
   "request.close": [{ type: "request.close" }],
+  "restart.ask": [{ type: "restart.ask" }],
+  "restart.cancel": [{ type: "restart.cancel" }],
+  "restart.confirm": [{ type: "restart.confirm", requestId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", undefined)],
   "xstate.error.actor.deleteDocument": [failed("deleteDocument", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })), failed("deleteDocument", new TypeError("Failed to fetch"))],
   "xstate.done.actor.createTicket": [done("createTicket", "CS-000123")],
@@ -51,6 +54,11 @@ const fixtures = {
 function filterEvents(snapshot: AnyMachineSnapshot, event: PathEvent): boolean {
   const context = snapshot.context as ContactServiceContext;
   switch (event.type) {
+    // A new request is the restart scenario's.
+    case "restart.ask":
+    case "restart.cancel":
+    case "restart.confirm":
+      return false;
     case "customer.change":
       return "name" in event.customer ? !isCompleteCustomer(context.customer) : isCompleteCustomer(context.customer);
     case "purchase.change":
@@ -68,10 +76,18 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: PathEvent): boolean {
 const fillingIn = (snapshot: AnyMachineSnapshot, event: PathEvent) =>
   filterEvents(snapshot, event) && (event.type !== "step.requested" || event.step === null) && !(event.type === "customer.change" && !("name" in event.customer)) && !(event.type === "purchase.change" && !("storeName" in event.purchase));
 
+/** A request found again: 'Start a new request', kept or confirmed (the question is modal: only its answers while open). */
+const restarting = (snapshot: AnyMachineSnapshot, event: PathEvent) => {
+  const context = snapshot.context as ContactServiceContext;
+  if (context.confirmingRestart) return event.type === "restart.cancel" || event.type === "restart.confirm";
+  return event.type === "restart.ask" && context.resumed;
+};
+
 const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = [
   { name: "a new request", input: contactInput(), fixtures, filterEvents: fillingIn },
   { name: "a complete draft on the review", input: contactInput({ requestedStep: 4, draft: completeDraft }), fixtures, filterEvents },
   { name: "a request already sent", input: contactInput({ ticket: "CS-000123" }), fixtures, filterEvents },
+  { name: "a request found again, then a new one", input: contactInput({ requestedStep: 2, draft: completeDraft }), fixtures, filterEvents: restarting },
 ];
 
 describe("contactService generated paths", () => {

@@ -7,10 +7,12 @@ import { CallFailed } from "../../machines/outcomes.ts";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
-import { contactServiceMachine, initialContactContext, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
+import { contactServiceMachine, initialContactContext, requestIdOf, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
 import { stepOf } from "../../machines/claim-wizard.ts";
 import { collectEmitted } from "./support/actors.ts";
-import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf, REQUEST_ID } from "./support/contact-service-fixtures.ts";
+import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf, NEW_REQUEST_ID, REQUEST_ID } from "./support/contact-service-fixtures.ts";
+
+const OTHER_ID = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 
 function open(input: ContactServiceInput, server: { createTicket?: (request: TicketRequest) => Promise<string>; deleteDocument?: () => Promise<void> } = {}) {
   const showStep = vi.fn();
@@ -72,11 +74,38 @@ describe("contact-service context", () => {
     expect(context.documents).toEqual([]);
   });
 
-  it("a draft kept for the same request wins over the searches; a draft of another request is ignored", () => {
+  it("a kept draft wins over the searches", () => {
     expect(initialContactContext(contactInput({ draft: completeDraft, prefill: { name: "Someone Else" } })).customer).toEqual(fullCustomer);
-    const other = initialContactContext(contactInput({ draft: { ...completeDraft, requestId: "another-request" }, prefill: { name: "Jane" } }));
-    expect(other.customer).toEqual({ name: "Jane" });
-    expect(other.documents).toEqual([]);
+  });
+});
+
+describe("contact-service: which request opens (requestIdOf)", () => {
+  const kept = { ...completeDraft, requestId: OTHER_ID };
+
+  it("plain /contact-service (the not-found screen's Contact Service) opens the kept request", () => {
+    const context = initialContactContext(contactInput({ requestId: null, requestedStep: null, draft: kept }));
+    expect(context).toMatchObject({ requestId: OTHER_ID, customer: fullCustomer, documents: [invoicePdf] });
+  });
+
+  it("another request's address opens the kept one, so typing can never overwrite the draft with other fields", () => {
+    expect(requestIdOf(contactInput({ requestId: REQUEST_ID, draft: kept }))).toBe(OTHER_ID);
+    expect(initialContactContext(contactInput({ requestId: REQUEST_ID, draft: kept })).customer).toEqual(fullCustomer);
+  });
+
+  it("without a kept draft: the URL's id, else the id minted for a new request", () => {
+    expect(requestIdOf(contactInput({ requestId: REQUEST_ID }))).toBe(REQUEST_ID);
+    expect(requestIdOf(contactInput({ requestId: null }))).toBe(NEW_REQUEST_ID);
+  });
+
+  it("the thank-you page of a Request Number this tab received stays as its URL says", () => {
+    expect(requestIdOf(contactInput({ requestId: REQUEST_ID, ticket: "CS-1", draft: kept }))).toBe(REQUEST_ID);
+  });
+
+  it("the request opened writes its id into the URL with the first step, in place of the address", () => {
+    const { showStep } = open(contactInput({ requestId: null, requestedStep: null, draft: kept }));
+    expect(showStep).toHaveBeenCalledWith({ step: 1, replace: true, ticket: null, requestId: OTHER_ID });
+    const fresh = open(contactInput({ requestId: null, requestedStep: null }));
+    expect(fresh.showStep).toHaveBeenCalledWith({ step: 1, replace: true, ticket: null, requestId: NEW_REQUEST_ID });
   });
 });
 
@@ -94,28 +123,28 @@ describe("contactService routing from the URL", () => {
     const { actor, showStep } = open(contactInput({ requestedStep: requested }));
     expect(stepNow(actor)).toBe(shown);
     expect(showStep).toHaveBeenCalledTimes(1);
-    expect(showStep).toHaveBeenCalledWith({ step: shown, replace: true, ticket: null });
+    expect(showStep).toHaveBeenCalledWith({ step: shown, replace: true, ticket: null, requestId: REQUEST_ID });
   });
 
   it("a Request Number in the URL shows the thank-you page whatever the step", () => {
     const { actor, showStep } = open(contactInput({ requestedStep: 2, ticket: "CS-000123" }));
     expect(actor.getSnapshot().value).toBe("submitted");
-    expect(showStep).toHaveBeenCalledWith({ step: 5, replace: true, ticket: "CS-000123" });
+    expect(showStep).toHaveBeenCalledWith({ step: 5, replace: true, ticket: "CS-000123", requestId: REQUEST_ID });
   });
 
   it("a URL change is answered in place; the consumer's own moves push", () => {
     const { actor, showStep } = open(contactInput({ draft: completeDraft }));
     showStep.mockClear();
     actor.send({ type: "step.next" });
-    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: false, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: false, ticket: null, requestId: REQUEST_ID });
     actor.send({ type: "step.requested", step: 4 });
     expect(stepNow(actor)).toBe(4);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 4, replace: true, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 4, replace: true, ticket: null, requestId: REQUEST_ID });
     actor.send({ type: "step.back" });
-    expect(showStep).toHaveBeenLastCalledWith({ step: 3, replace: false, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 3, replace: false, ticket: null, requestId: REQUEST_ID });
     actor.send({ type: "step.requested", step: null });
     expect(stepNow(actor)).toBe(1);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: REQUEST_ID });
   });
 });
 
@@ -203,7 +232,7 @@ describe("contactService steps", () => {
     settle();
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(stepNow(actor)).toBe(1);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: REQUEST_ID });
   });
 
   it("Edit links of the review go back to their section", () => {
@@ -238,7 +267,7 @@ describe("contactService submit", () => {
     expect(createTicket).toHaveBeenCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: fullPurchase, documentIds: [invoicePdf.id] });
     expect(actor.getSnapshot().context.ticket).toBe("CS-000123");
     expect(clearDraft).toHaveBeenCalledTimes(1);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: false, ticket: "CS-000123" });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: false, ticket: "CS-000123", requestId: REQUEST_ID });
     // Sent is sent: the URL's Back cannot reopen the review.
     actor.send({ type: "step.requested", step: 4 });
     expect(stepNow(actor)).toBe(5);
@@ -262,7 +291,7 @@ describe("contactService submit", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     release("CS-9");
     await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
-    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: true, ticket: "CS-9" });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: true, ticket: "CS-9", requestId: REQUEST_ID });
   });
 
   it("a URL request while a failing send runs is answered when the failure comes back", async () => {
@@ -275,12 +304,53 @@ describe("contactService submit", () => {
     fail();
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(stepNow(actor)).toBe(2);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: true, ticket: null });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 2, replace: true, ticket: null, requestId: REQUEST_ID });
   });
 
   it("Back to Home on the thank-you page goes Home", () => {
     const { actor, goHome } = open(contactInput({ ticket: "CS-1" }));
     actor.send({ type: "request.close" });
     expect(goHome).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("contactService: a request found again, and a new one only on request", () => {
+  const halfDraft = { requestId: REQUEST_ID, customer: { name: "Jane Doe", email: "jane.doe@example.com" }, purchase: {}, documents: [] };
+  const NEW_ID = "11111111-2222-4333-8444-555555555555";
+
+  it("a kept draft with something in it is said to be found again; an empty one or none is not", () => {
+    expect(initialContactContext(contactInput({ draft: halfDraft })).resumed).toBe(true);
+    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: { name: " " } } })).resumed).toBe(false);
+    expect(initialContactContext(contactInput()).resumed).toBe(false);
+  });
+
+  it("typing into a found request keeps the rest of its draft", () => {
+    const { actor, saveDraft } = open(contactInput({ draft: halfDraft }));
+    actor.send({ type: "customer.change", customer: { phone: "(212) 555-0134" } });
+    expect(saveDraft).toHaveBeenLastCalledWith({ ...halfDraft, customer: { ...halfDraft.customer, phone: "(212) 555-0134" } });
+  });
+
+  it("'Start a new request' asks first; keeping the request changes nothing", () => {
+    const { actor, clearDraft, showStep } = open(contactInput({ requestedStep: 2, draft: completeDraft }));
+    showStep.mockClear();
+    actor.send({ type: "restart.ask" });
+    expect(actor.getSnapshot().context.confirmingRestart).toBe(true);
+    actor.send({ type: "restart.cancel" });
+    expect(actor.getSnapshot().context).toMatchObject({ confirmingRestart: false, resumed: true, requestId: REQUEST_ID, customer: fullCustomer });
+    expect(stepNow(actor)).toBe(2);
+    expect(clearDraft).not.toHaveBeenCalled();
+    expect(showStep).not.toHaveBeenCalled();
+  });
+
+  it("confirmed, the draft goes and a new request opens at step 1 under the new id, in place of the old URL, prefilled from the searches only", () => {
+    const { actor, clearDraft, saveDraft, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft, prefill: { name: "Jane Doe", invoice: "INV-1" } }));
+    actor.send({ type: "restart.ask" });
+    actor.send({ type: "restart.confirm", requestId: NEW_ID });
+    expect(clearDraft).toHaveBeenCalledTimes(1);
+    expect(stepNow(actor)).toBe(1);
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: NEW_ID });
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: NEW_ID, customer: { name: "Jane Doe" }, purchase: { invoice: "INV-1" }, documents: [], checkedSteps: [], resumed: false, confirmingRestart: false });
+    actor.send({ type: "customer.change", customer: { email: "x@example.com" } });
+    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: NEW_ID, customer: { name: "Jane Doe", email: "x@example.com" }, purchase: { invoice: "INV-1" }, documents: [] });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * QA table of contactServiceMachine: a new contact-service request (Customer Details, Purchase
  * Details, Upload Documents, Review Details, the Request Number), with Next refused on an incomplete
- * step, Submit sending the person to the first incomplete step, and the review's Edit links.
+ * step, Submit sending the person to the first incomplete step, and the review's Edit links; and a
+ * request kept from an earlier visit, found again, kept or given up for a new one.
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
@@ -87,9 +88,36 @@ const start: Start<ContactServiceInput> = {
     await context.route(/maps\.googleapis\.com/, (route) => route.abort());
     await page.goto("/contact-service");
   },
-  input: { requestId: "request-1", requestedStep: null, ticket: null, draft: null, prefill: {} },
+  input: { requestId: null, newRequestId: "request-1", requestedStep: null, ticket: null, draft: null, prefill: {} },
   events,
   facts: (snapshot) => ({ customer: customerDone(snapshot), purchase: purchaseDone(snapshot), documents: documents(snapshot), flagged: flagged(snapshot), ticket: ctx(snapshot).ticket }),
+};
+
+/** A draft this device kept from an earlier visit: half of step 1. */
+const KEPT_ID = "5f0c3a2e-8d1b-4f7a-9c1e-2b3d4e5f6a7b";
+const KEPT_DRAFT = { requestId: KEPT_ID, customer: { name: "Jane Doe", email: "jane.doe@example.com" }, purchase: {}, documents: [] };
+
+/** Only 'Start a new request' and its question's answers: the rest of the request is the first start's. */
+function restartEvents(snapshot: AnyMachineSnapshot): Event[] {
+  if (!snapshot.matches("customerDetails")) return [];
+  if (ctx(snapshot).confirmingRestart) return [{ type: "restart.cancel" }, { type: "restart.confirm", requestId: "request-2" }];
+  return ctx(snapshot).resumed ? [{ type: "restart.ask" }] : [];
+}
+
+const kept: Start<ContactServiceInput> = {
+  name: "a request kept from an earlier visit",
+  setup: [
+    "In a new private window, fill in Name on invoice **Jane Doe** and Email **jane.doe@example.com** on http://localhost:8787/contact-service, and close the window's tab (the walk sets the `data` cookie instead).",
+    "Open http://localhost:8787/contact-service in that window: the request opens at step 1 with both fields as typed.",
+  ],
+  arrange: async ({ page, context, server }) => {
+    await context.route(/maps\.googleapis\.com/, (route) => route.abort());
+    await context.addCookies([{ name: "data", value: encodeURIComponent(JSON.stringify(KEPT_DRAFT)), domain: new URL(server.url).hostname, path: "/contact-service" }]);
+    await page.goto("/contact-service");
+  },
+  input: { requestId: null, newRequestId: "request-new", requestedStep: null, ticket: null, draft: KEPT_DRAFT, prefill: {} },
+  events: restartEvents,
+  facts: (snapshot) => ({ kept: ctx(snapshot).requestId === KEPT_ID, resumed: ctx(snapshot).resumed, confirming: ctx(snapshot).confirmingRestart }),
 };
 
 const field = (page: Page, label: string) => page.getByRole("main").getByRole("textbox", { name: new RegExp(`^${label}`) });
@@ -117,7 +145,7 @@ export const contactServiceTable: ModelTable<Event> = {
   machine: contactServiceMachine,
   file: "contact-service",
   source: "test/model/contact-service.model.ts",
-  starts: [start],
+  starts: [start, kept],
   events: {
     "customer.change": user(
       () => `Fill in ${CUSTOMER.map(([, label, value]) => `${label} **${value}**`).join(", ")}.`,
@@ -153,6 +181,21 @@ export const contactServiceTable: ModelTable<Event> = {
     "documents.edit": edit("Documents"),
     "request.submit": press("Submit"),
     "request.close": backToHome(),
+    "restart.ask": user(
+      () => "Press **Start a new request**.",
+      ({ page }) => page.getByRole("button", { name: "Start a new request" }).click(),
+    ),
+    "restart.cancel": user(
+      () => "Press **Keep my request**.",
+      ({ page }) => page.getByRole("dialog").getByRole("button", { name: "Keep my request" }).click(),
+    ),
+    "restart.confirm": user(
+      () => "Press **Delete it and start again**: the address gets a new id.",
+      async ({ page }) => {
+        await page.getByRole("dialog").getByRole("button", { name: "Delete it and start again" }).click();
+        await page.waitForURL((url) => url.searchParams.get("id") !== KEPT_ID);
+      },
+    ),
     "step.requested": system(
       (event) => `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
       ({ page }, event) => changeUrlStep(page, event.step),
@@ -165,10 +208,16 @@ export const contactServiceTable: ModelTable<Event> = {
   states: {
     routing: { transient: "Decides which step the address may show." },
     customerDetails: view(
-      (snapshot) => `Step 1, 'Customer Details'${customerDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 1)}.`,
+      (snapshot) =>
+        `Step 1, 'Customer Details'${customerDone(snapshot) ? ", filled in" : ctx(snapshot).customer.name ? ` with Name on invoice **${ctx(snapshot).customer.name}**` : ", Name on invoice empty"}${flaggedWords(snapshot, 1)}` +
+        `${ctx(snapshot).resumed ? ", saying the request was kept, with **Start a new request**" : ""}${ctx(snapshot).confirmingRestart ? ", and the question 'Start a new request?' open" : ""}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 1, "Customer Details");
-        if (customerDone(snapshot)) await fieldShows(field(page, "Name on invoice"), CUSTOMER[0]![2]);
+        await fieldShows(field(page, "Name on invoice"), customerDone(snapshot) ? CUSTOMER[0]![2] : (ctx(snapshot).customer.name ?? ""));
+        const restart = page.getByRole("button", { name: "Start a new request" });
+        const question = page.getByRole("dialog", { name: "Start a new request?" });
+        await (ctx(snapshot).confirmingRestart ? shows(question) : hides(question));
+        if (!ctx(snapshot).confirmingRestart) await (ctx(snapshot).resumed ? shows(restart) : hides(restart));
       },
     ),
     purchaseDetails: view(

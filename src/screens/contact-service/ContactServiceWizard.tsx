@@ -3,7 +3,8 @@
  * Customer Details, Purchase Details, Upload Documents, Review Details, and the thank-you page. The
  * contactService machine owns the flow; the URL mirrors its step (`step`, `id`, and `ticket` on the
  * thank-you page) through the shared step sync; the draft is kept in the `data` cookie so a reload,
- * a closed tab or a return the same day finds every field and every uploaded document.
+ * a closed tab or a return the same day finds every field and every uploaded document: the machine
+ * opens the kept request whatever the address (requestIdOf), until the person starts a new one.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
@@ -27,13 +28,14 @@ import { CustomerDetailsStep } from "./CustomerDetailsStep.tsx";
 import { DocumentsStep } from "./DocumentsStep.tsx";
 import { PurchaseDetailsStep } from "./PurchaseDetailsStep.tsx";
 import { RequestSubmitted } from "./RequestSubmitted.tsx";
+import { ResumedRequestNotice } from "./ResumedRequestNotice.tsx";
 import { inspect } from "../../inspect.ts";
 
 export const CONTACT_STEPS = [1, 2, 3, 4] as const;
 
 export interface ContactServiceWizardProps {
-  /** `id` of the URL. */
-  requestId: string;
+  /** `id` of the URL, null when missing: the machine opens the kept request or a new one. */
+  requestId: string | null;
   /** `step` of the URL as parsed once by the route. */
   step: number | null;
   /** `ticket` of the URL: the Request Number once sent (shown only when this tab received it). */
@@ -66,7 +68,8 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
         }),
       },
       actions: {
-        showStep: (_, { step, replace, ticket: number }) => showStepInUrl(router, "/contact-service", step, replace, number ? { ticket: number } : {}),
+        // The id changes only for a new request the person asked for; the ticket only on step 5.
+        showStep: (_, { step, replace, ticket: number, requestId: id }) => showStepInUrl(router, "/contact-service", step, replace, { id, ticket: number ?? undefined }),
         goHome: () => void router.navigate({ to: "/" }),
         saveDraft: (_, draft) => saveContactDraft(draft),
         clearDraft: () => clearContactDraft(),
@@ -74,7 +77,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
     }),
   );
   const [shownTicket] = useState(() => receivedTicket(ticket));
-  const actor = useActorRef(logic, { input: { requestId, requestedStep: urlStep, ticket: shownTicket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
+  const actor = useActorRef(logic, { input: { requestId, newRequestId: crypto.randomUUID(), requestedStep: urlStep, ticket: shownTicket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   useEffect(() => {
@@ -110,6 +113,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       onBack={() => actor.send({ type: "step.back" })}
       onNext={() => actor.send(current === 4 ? { type: "request.submit" } : { type: "step.next" })}
     >
+      <ResumedRequestNotice actor={actor} />
       {current === 1 && <CustomerDetailsStep actor={actor} mapsReady={mapsReady} />}
       {current === 2 && <PurchaseDetailsStep actor={actor} mapsReady={mapsReady} />}
       {current === 3 && <DocumentsStep actor={actor} />}

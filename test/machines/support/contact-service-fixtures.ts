@@ -4,6 +4,8 @@ import type { ContactServiceInput } from "../../../machines/contact-service.mach
 import type { ClaimDocument } from "../../../machines/domain.ts";
 
 export const REQUEST_ID = "5f0c3a2e-8d1b-4f7a-9c1e-2b3d4e5f6a7b";
+/** The id the screen mints for a new request. */
+export const NEW_REQUEST_ID = "9e8d7c6b-5a49-4382-a716-d5c4b3a29180";
 
 export const fullCustomer: CustomerDetails = {
   name: "Jane Doe",
@@ -31,6 +33,7 @@ export const invoicePdf: ClaimDocument = { id: 71, fileName: "a1b2c3d4-invoice.p
 
 export const contactInput = (overrides: Partial<ContactServiceInput> = {}): ContactServiceInput => ({
   requestId: REQUEST_ID,
+  newRequestId: NEW_REQUEST_ID,
   requestedStep: 1,
   ticket: null,
   draft: null,
