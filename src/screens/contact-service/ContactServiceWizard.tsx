@@ -86,6 +86,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
   }, [actor]);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
   const sentTicket = useSelector(actor, (snapshot) => snapshot.context.ticket);
+  const shownRequest = useSelector(actor, (snapshot) => snapshot.context.requestId);
 
   // The address suggestions need the maps script: loaded here only, and only with a key.
   const [mapsReady, setMapsReady] = useState(mapsPlacesReady);
@@ -103,7 +104,10 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
   const titles = { 1: t`Customer Details`, 2: t`Purchase Details`, 3: t`Upload Documents`, 4: t`Review Details` } as const;
   const current = step as 1 | 2 | 3 | 4;
   return (
+    // A new request the person asked for is drawn afresh: its fields untouched, focus on its title
+    // (the button that had it is gone with the request it belonged to).
     <WizardFrame
+      key={shownRequest}
       steps={CONTACT_STEPS}
       step={current}
       title={titles[current]}
