@@ -3,7 +3,8 @@
  * circles, the step title, the step's body, and Next, or Submit on the review step. Next is enabled
  * as the machine allows. When the step changes, and only then, focus goes to the first thing to fix
  * on it (a submit that found something missing) or else to the title, so screen readers announce it.
- * A call that takes long shows 'Still working…' and then a Cancel (StillWorking.tsx).
+ * A call unanswered after a few seconds, the step's own or any other, shows 'Still working…' with a
+ * Cancel under the buttons (StillWorking.tsx).
  */
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, type ReactNode } from "react";
