@@ -6,7 +6,7 @@
  */
 import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
-import { localeOf, type Locale } from "../i18n.ts";
+import { localeOf, shownLocale, type Locale } from "../i18n.ts";
 
 /**
  * What `load` gives in the language on screen, or null while that is the language the screen
@@ -19,11 +19,17 @@ import { localeOf, type Locale } from "../i18n.ts";
 export function useInShownLanguage<T>(load: (language: Locale) => Promise<T>): T | null {
   const { i18n } = useLingui();
   const language = localeOf(i18n.locale) ?? "en";
-  const [opened] = useState(language);
+  // The language the screen's own records came in: its calls asked for the one being put on
+  // screen (shownLocale), which during a switch is not yet the active one.
+  const [opened] = useState(shownLocale);
+  // While a switch's catalog loads, calls would ask for the next language (Accept-Language is
+  // shownLocale) though the screen still shows this one: nothing is loaded until it is on screen.
+  // Lingui's change at the end of the switch renders again, also when it fell back to English.
+  const switching = language !== shownLocale();
   const [loaded, setLoaded] = useState<ReadonlyMap<Locale, T>>(new Map());
 
   useEffect(() => {
-    if (language === opened || loaded.has(language)) return;
+    if (switching || language === opened || loaded.has(language)) return;
     let current = true;
     load(language).then(
       (value) => {
@@ -36,7 +42,7 @@ export function useInShownLanguage<T>(load: (language: Locale) => Promise<T>): T
     return () => {
       current = false;
     };
-  }, [language, opened, load, loaded]);
+  }, [switching, language, opened, load, loaded]);
 
   return language === opened ? null : (loaded.get(language) ?? null);
 }
