@@ -3,10 +3,12 @@
  * the option lists, ACE's lists per model number, the plan's items (type, manufacturer, material,
  * color) and the claim's damage areas. The machine keeps the records it loaded; after a language
  * switch the screens read them with these names, loaded again in the language on screen, laid
- * over (ClaimWizard, draft-actor.ts useDraft). Ids stay the machine's: only words change.
+ * over (ClaimWizard, draft-actor.ts useDraft). Ids stay the machine's: only words change; of the
+ * plan, only its items' names (plan-item-names.ts), the rest being the machine's own.
  */
 import type { ClaimWizardContext, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { AceOptions, ClaimOptions, Lookup, ModelOptions, Plan } from "../../../machines/domain.ts";
+import { withItemNames } from "../shared/plan-item-names.ts";
 
 /** What of a loaded claim is words in a language. */
 export interface ClaimNames {
@@ -35,7 +37,7 @@ function relabel(context: ClaimWizardContext, names: ClaimNames): ClaimWizardCon
   const modelOptions = Object.fromEntries(Object.entries(names.modelOptions).map(([itemId, lists]) => [itemId, filledLists(lists, context.modelOptions[Number(itemId)])]));
   return {
     ...context,
-    plan: names.plan,
+    plan: context.plan && withItemNames(context.plan, names.plan),
     options: filledLists(names.options, context.options as typeof names.options | null),
     modelOptions,
     claim: context.claim && { ...context.claim, damageAreas: names.damageAreas.length ? names.damageAreas : context.claim.damageAreas },
