@@ -153,6 +153,23 @@ function holdsInput(draft: ContactDraft): boolean {
 
 const requested = (context: ContactServiceContext) => context.stepRequest?.step ?? null;
 
+/**
+ * 'Start a new request' and its question's answers: a new request only when the person asks for one
+ * and confirms, and the old draft then goes for good. Only a step at rest (steps 1 to 4, no call
+ * running) takes them: while a document is deleted or the request is sent, or once it is sent, a
+ * new request would drop the draft of a request the server is answering for, or one already sent.
+ * The new request re-enters step 1 even from step 1, so the URL is given its new id.
+ */
+const restartAtRest = {
+  "restart.ask": { actions: "askRestart" },
+  "restart.cancel": { actions: "cancelRestart" },
+  "restart.confirm": {
+    target: "#step1",
+    reenter: true,
+    actions: ["clearDraft", { type: "startAfresh", params: ({ event }: { event: { requestId: string } }) => ({ requestId: event.requestId }) }],
+  },
+} as const;
+
 export const contactServiceMachine = setup({
   types: {
     context: {} as ContactServiceContext,
@@ -226,6 +243,7 @@ export const contactServiceMachine = setup({
         },
         "step.next": [{ guard: "hasCompleteCustomer", target: "purchaseDetails" }, { actions: { type: "checkStep", params: { step: 1 } } }],
         "step.back": { actions: "goHome" },
+        ...restartAtRest,
       },
     },
     // Step 2: the invoice, the date of purchase and the store.
@@ -237,6 +255,7 @@ export const contactServiceMachine = setup({
         },
         "step.next": [{ guard: "hasCompletePurchase", target: "uploadingDocuments" }, { actions: { type: "checkStep", params: { step: 2 } } }],
         "step.back": "customerDetails",
+        ...restartAtRest,
       },
     },
     // Step 3: the invoice and any other document, uploaded as they are chosen.
@@ -253,6 +272,7 @@ export const contactServiceMachine = setup({
             "document.delete": { target: "deletingDocument", actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) } },
             "step.next": [{ guard: "hasDocuments", target: "#step4" }, { actions: { type: "checkStep", params: { step: 3 } } }],
             "step.back": "#step2",
+            ...restartAtRest,
           },
         },
         deletingDocument: deletingDocumentState({
@@ -280,6 +300,7 @@ export const contactServiceMachine = setup({
             "purchase.edit": "#step2",
             "documents.edit": "#step3",
             "step.back": "#step3",
+            ...restartAtRest,
           },
         },
         submitting: {
@@ -307,10 +328,6 @@ export const contactServiceMachine = setup({
   },
   on: {
     "step.requested": { target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
-    // A new request only when the person asks for one and confirms: the old draft goes for good.
-    "restart.ask": { actions: "askRestart" },
-    "restart.cancel": { actions: "cancelRestart" },
-    "restart.confirm": { target: ".customerDetails", actions: ["clearDraft", { type: "startAfresh", params: ({ event }) => ({ requestId: event.requestId }) }] },
   },
 });
 

@@ -13,16 +13,6 @@ export const machine = createMachine({
       target: ".routing",
       actions: "requestStep",
     },
-    "restart.ask": {
-      actions: "askRestart",
-    },
-    "restart.cancel": {
-      actions: "cancelRestart",
-    },
-    "restart.confirm": {
-      target: ".customerDetails",
-      actions: ["clearDraft", "startAfresh"],
-    },
   },
   states: {
     routing: {
@@ -69,6 +59,17 @@ export const machine = createMachine({
         "step.back": {
           actions: "goHome",
         },
+        "restart.ask": {
+          actions: "askRestart",
+        },
+        "restart.cancel": {
+          actions: "cancelRestart",
+        },
+        "restart.confirm": {
+          target: "customerDetails",
+          actions: ["clearDraft", "startAfresh"],
+          reenter: true,
+        },
       },
     },
     purchaseDetails: {
@@ -91,6 +92,17 @@ export const machine = createMachine({
           },
         ],
         "step.back": "customerDetails",
+        "restart.ask": {
+          actions: "askRestart",
+        },
+        "restart.cancel": {
+          actions: "cancelRestart",
+        },
+        "restart.confirm": {
+          target: "customerDetails",
+          actions: ["clearDraft", "startAfresh"],
+          reenter: true,
+        },
       },
     },
     uploadingDocuments: {
@@ -120,6 +132,17 @@ export const machine = createMachine({
               },
             ],
             "step.back": "#step2",
+            "restart.ask": {
+              actions: "askRestart",
+            },
+            "restart.cancel": {
+              actions: "cancelRestart",
+            },
+            "restart.confirm": {
+              target: "#step1",
+              actions: ["clearDraft", "startAfresh"],
+              reenter: true,
+            },
           },
           always: {
             guard: "hasKeptStepRequest",
@@ -189,6 +212,17 @@ export const machine = createMachine({
             "purchase.edit": "#step2",
             "documents.edit": "#step3",
             "step.back": "#step3",
+            "restart.ask": {
+              actions: "askRestart",
+            },
+            "restart.cancel": {
+              actions: "cancelRestart",
+            },
+            "restart.confirm": {
+              target: "#step1",
+              actions: ["clearDraft", "startAfresh"],
+              reenter: true,
+            },
           },
           always: {
             guard: "hasKeptStepRequest",

@@ -87,7 +87,8 @@ const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = [
   { name: "a new request", input: contactInput(), fixtures, filterEvents: fillingIn },
   { name: "a complete draft on the review", input: contactInput({ requestedStep: 4, draft: completeDraft }), fixtures, filterEvents },
   { name: "a request already sent", input: contactInput({ ticket: "CS-000123" }), fixtures, filterEvents },
-  { name: "a request found again, then a new one", input: contactInput({ requestedStep: 2, draft: completeDraft }), fixtures, filterEvents: restarting },
+  // Each step at rest offers 'Start a new request' for a request found again.
+  ...[1, 2, 3, 4].map((step) => ({ name: `a request found again on step ${step}, then a new one`, input: contactInput({ requestedStep: step, draft: completeDraft }), fixtures, filterEvents: restarting })),
 ];
 
 describe("contactService generated paths", () => {

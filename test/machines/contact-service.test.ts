@@ -342,6 +342,41 @@ describe("contactService: a request found again, and a new one only on request",
     expect(showStep).not.toHaveBeenCalled();
   });
 
+  it("confirmed on step 1 itself, the new request's id still reaches the URL", () => {
+    const { actor, showStep } = open(contactInput({ draft: halfDraft }));
+    actor.send({ type: "restart.ask" });
+    actor.send({ type: "restart.confirm", requestId: NEW_ID });
+    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: NEW_ID });
+  });
+
+  it("while the request is sent, and once it is sent, a new request is not started: the draft and the Request Number stay", async () => {
+    let release!: (ticket: string) => void;
+    const { actor, clearDraft, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => new Promise((resolve) => (release = resolve)) });
+    actor.send({ type: "request.submit" });
+    showStep.mockClear();
+    actor.send({ type: "restart.ask" });
+    actor.send({ type: "restart.confirm", requestId: NEW_ID });
+    expect(actor.getSnapshot().matches({ reviewing: "submitting" })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: REQUEST_ID, confirmingRestart: false, customer: fullCustomer });
+    expect(clearDraft).not.toHaveBeenCalled();
+    expect(showStep).not.toHaveBeenCalled();
+    release("CS-9");
+    await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
+    actor.send({ type: "restart.ask" });
+    actor.send({ type: "restart.confirm", requestId: NEW_ID });
+    expect(stepNow(actor)).toBe(5);
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: REQUEST_ID, ticket: "CS-9", confirmingRestart: false });
+  });
+
+  it("while a document is deleted, a new request is not started", () => {
+    const { actor, clearDraft } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => new Promise<void>(() => {}) });
+    actor.send({ type: "document.delete", documentId: invoicePdf.id });
+    actor.send({ type: "restart.confirm", requestId: NEW_ID });
+    expect(actor.getSnapshot().matches({ uploadingDocuments: "deletingDocument" })).toBe(true);
+    expect(actor.getSnapshot().context.requestId).toBe(REQUEST_ID);
+    expect(clearDraft).not.toHaveBeenCalled();
+  });
+
   it("confirmed, the draft goes and a new request opens at step 1 under the new id, in place of the old URL, prefilled from the searches only", () => {
     const { actor, clearDraft, saveDraft, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft, prefill: { name: "Jane Doe", invoice: "INV-1" } }));
     actor.send({ type: "restart.ask" });
