@@ -14,7 +14,7 @@ import { CHALLENGE_HEADER } from "../contract/challenge.ts";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
 import { jsonBodyLimit } from "./body-limits.ts";
 import { injectFaults } from "./faults.ts";
-import { HttpError } from "./http-errors.ts";
+import { HttpError, invalid } from "./http-errors.ts";
 import { idempotentWrites } from "./idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
@@ -150,7 +150,7 @@ function errorResponse(error: Error, c: Context): Response {
   // and a lost race on a unique key is a 409, never a 500.
   if (typeof code === "string" && BAD_VALUE_CODES.has(code)) {
     console.error(`${c.req.method} ${c.req.path} refused by the database (${code}): ${error.message}`);
-    return c.json({ message: "Invalid request", errors: { body: "A value could not be stored" } }, 400);
+    return errorResponse(invalid({ body: "A value could not be stored" }), c);
   }
   if (code === "23505") return c.json({ message: "Conflicting concurrent change, try again", code: "CONFLICT" }, 409);
   console.error(`${c.req.method} ${c.req.path} failed:`, error);

@@ -2,6 +2,7 @@
  * Checks shared by the writing calls: the claim exists and is a draft, lookup ids point into the
  * right lists. Each runs inside the call's transaction, so what it checked stays true until commit.
  */
+import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { conflict, invalid, notFound } from "./http-errors.ts";
@@ -57,7 +58,7 @@ export async function lockClaim(tx: Queryable, claimId: number, family?: PlanFam
  */
 export async function lockDraftClaim(tx: Queryable, claimId: number, family?: PlanFamily): Promise<ClaimRecord> {
   const claim = await lockClaim(tx, claimId, family);
-  if (!isEditableStatus(claim.status)) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be changed`);
+  if (!isEditableStatus(claim.status)) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be changed`);
   return claim;
 }
 

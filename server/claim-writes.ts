@@ -6,6 +6,7 @@
  * are stored. Each function runs inside the caller's transaction and throws HttpError to refuse,
  * so a refused call writes nothing.
  */
+import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../contract/schemas.ts";
 import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "./db.ts";
@@ -45,7 +46,7 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
     "SELECT customer_id, status, plan_type FROM plans WHERE id = $1 FOR UPDATE",
     [request.warrentyId],
   );
-  if (!plan || plan.customer_id !== request.customerId) throw notFound("PLAN_NOT_FOUND", "Plan not found for this customer");
+  if (!plan || plan.customer_id !== request.customerId) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found for this customer");
   requireFamily(plan.plan_type, family);
   // LEGACY plans file their claims on the legacy site (SPEC.md section 2, "Select plan").
   if (plan.plan_type === "LEGACY") throw conflict("LEGACY_PLAN", "Claims on LEGACY plans are filed on the legacy claim site");

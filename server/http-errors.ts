@@ -2,6 +2,7 @@
  * Errors a handler throws to answer with a given status and JSON body; app.ts turns them into
  * responses. Anything else thrown is a 500.
  */
+import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 
 /** Error bodies: `{ message, code? , errors? }`. */
 export interface ErrorBody {
@@ -31,8 +32,12 @@ export function closingConnection(error: unknown): unknown {
   return error instanceof HttpError ? new HttpError(error.status, error.body, { ...error.headers, Connection: "close" }) : error;
 }
 
-/** 400 with field errors (keys are dot paths). */
-export const invalid = (errors: Record<string, string>) => new HttpError(400, { message: "Invalid request", errors });
+/**
+ * 400 with field errors (keys are dot paths): SPEC.md's `{ message, errors }` plus the code
+ * INVALID_REQUEST, so a client knows the answer without reading its English message.
+ */
+export const invalid = (errors: Record<string, string>) =>
+  new HttpError(400, { message: "Invalid request", code: REFUSAL_CODES.invalidRequest, errors });
 
 /** 404 with a code such as CLAIM_NOT_FOUND. */
 export const notFound = (code: string, message: string) => new HttpError(404, { code, message });

@@ -9,6 +9,7 @@
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 import { DEFAULT_RATE_LIMITS, type Rate, type RateLimits, type ServerConfig } from "./config.ts";
 import type { Database } from "./db.ts";
 import { HttpError } from "./http-errors.ts";
@@ -131,7 +132,7 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
 function tooManyRequests(msBeforeNext: number): HttpError {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
   return new HttpError(429, {
-    code: "TOO_MANY_REQUESTS",
+    code: REFUSAL_CODES.tooManyRequests,
     message: `Too many requests; try again in ${retryAfter} seconds`,
     retryAfter,
   }, { "Retry-After": String(retryAfter) });

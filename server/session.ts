@@ -16,6 +16,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
 import { notFound } from "./http-errors.ts";
@@ -151,7 +152,7 @@ export function ownerOf(c: Context, config: SessionSettings): Owner {
   return {
     access,
     plan(planId) {
-      if (!access.plans.has(planId)) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+      if (!access.plans.has(planId)) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     },
     customer(customerId) {
       if (!access.customers.has(customerId)) throw notFound("CUSTOMER_NOT_FOUND", "Customer not found");

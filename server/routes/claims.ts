@@ -3,6 +3,7 @@
  * "FPP claim calls"). The steps are shared with the /ace/ twins (server/claim-writes.ts).
  */
 import { Hono } from "hono";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { DRAFT, lockClaim } from "../claim-guards.ts";
@@ -38,7 +39,7 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
     await ownerOf(c, config).claim(db, claimId);
     const claim = await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
-      if (claim.status !== DRAFT) throw conflict("CLAIM_NOT_DRAFT", `Claim is ${claim.status}; only a draft claim can be deleted`);
+      if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
       // Its claim items, damages, documents and the missing line items it added cascade.
       await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
       return claim;

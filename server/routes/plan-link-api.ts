@@ -16,6 +16,7 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http-errors.ts";
 import { languageOf } from "../language.ts";
@@ -44,12 +45,12 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
     if (accessOf(c, config).plans.has(planId)) {
       await limiter.hit("plan", address, limits.planLookupPerAddress);
       const plan = await linkedPlan(db, link, languageOf(c));
-      if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+      if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
       return c.json({ customers: [plan] });
     }
     const attempt = await countLinkAttempt(limiter, address, limits.searchPerAddress);
     const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
-    if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+    if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     await attempt.opened();
     grantAccess(c, config, [{ planId, customerId, verified: false }]);
     return c.json({ customers: [plan] });

@@ -4,6 +4,7 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http-errors.ts";
@@ -66,7 +67,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     const { claimId } = parseQuery(c, planQuerySchema);
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
-    if (!plan) throw notFound("PLAN_NOT_FOUND", "Plan not found");
+    if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     return c.json({ customers: [plan] });
   });
 
@@ -78,7 +79,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
-      throw notFound("PLAN_NOT_FOUND", "Plan not found");
+      throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     }
     return c.json({ customers: [plan] satisfies WirePlan[] });
   });

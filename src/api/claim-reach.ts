@@ -5,8 +5,8 @@
  * nobody fills a form the API will refuse.
  */
 import type { ClaimReach, MissingItemInput } from "../../machines/missing-item.machine.ts";
-import { failureOf } from "../../machines/outcomes.ts";
 import { fetchClaim } from "./claims.ts";
+import { callFailureOf } from "./http.ts";
 
 /**
  * `open` when the claim loads and is the plan's the link names; `unreachable` when the API refuses
@@ -18,7 +18,7 @@ export async function claimReach({ claimId, planId }: MissingItemInput): Promise
     const claim = await fetchClaim(claimId);
     return { kind: claim.planId === planId ? "open" : "unreachable" };
   } catch (error) {
-    const failure = failureOf(error);
+    const failure = callFailureOf(error);
     if (failure.kind === "refused" && (failure.status === 404 || failure.status === 400)) return { kind: "unreachable" };
     throw error;
   }

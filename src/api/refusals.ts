@@ -8,33 +8,30 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { isHTTPError } from "ky";
 import { CallFailed, type CallFailure } from "../../machines/outcomes.ts";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, TOO_MANY_MISSING_ITEMS } from "../../contract/schemas.ts";
 import { SERVER_MESSAGES, type ServerMessageKey } from "../lib/messages.ts";
 import { callFailureOf } from "./http.ts";
 
-/** The API's answer codes the portal says something particular for. */
+/** The API's answer codes the portal says something particular for (contract/refusal-codes.ts). */
 const BY_CODE: Record<string, ServerMessageKey> = {
   [CLAIM_CODES.claimNotFound]: "claimNotFound",
-  CLAIM_NOT_DRAFT: "claimNotDraft",
-  PLAN_NOT_FOUND: "planNotFound",
+  [REFUSAL_CODES.claimNotDraft]: "claimNotDraft",
+  [REFUSAL_CODES.planNotFound]: "planNotFound",
   [TOO_MANY_MISSING_ITEMS]: "tooManyMissingItems",
-  TOO_MANY_REQUESTS: "rateLimited",
+  [REFUSAL_CODES.tooManyRequests]: "rateLimited",
+  [REFUSAL_CODES.invalidRequest]: "invalidRequest",
 };
-
-/** The one answer without a code the portal knows: a payload the API refused field by field (HTTP 400). */
-const INVALID_REQUEST = "Invalid request";
 
 /**
  * The key of the catalog message for a failed call (machines/outcomes.ts CallFailure): by the
- * answer's code, then the code-less 'Invalid request'; no answer at all is 'noConnection'; anything
+ * answer's code only, never its English message; no answer at all is 'noConnection'; anything
  * else 'unknown'.
  */
 export function refusalKey(failure: CallFailure): ServerMessageKey {
   if (failure.kind === "network") return "noConnection";
   if (failure.kind === "rateLimited") return "rateLimited";
-  const byCode = failure.code ? BY_CODE[failure.code] : undefined;
-  if (byCode) return byCode;
-  return failure.status === 400 && failure.message === INVALID_REQUEST ? "invalidRequest" : "unknown";
+  return (failure.code ? BY_CODE[failure.code] : undefined) ?? "unknown";
 }
 
 /** The catalog message for a failed call, to translate when it is shown (so it follows a language switch). */

@@ -254,10 +254,10 @@ describe("missing line item: submitting", () => {
     expect(field.model()).toHaveValue("  RX-200  ");
   });
 
-  it("a 400 answer with {message: 'Invalid request'} says the details were not accepted; a later success clears it", async () => {
+  it("a 400 INVALID_REQUEST answer says the details were not accepted; a later success clears it", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    answerManualItem(server, () => HttpResponse.json({ message: "Invalid request" }, { status: 400 }), true);
+    answerManualItem(server, () => HttpResponse.json({ message: "Invalid request", code: "INVALID_REQUEST", errors: {} }, { status: 400 }), true);
     await openPage(server);
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));

@@ -167,7 +167,7 @@ export interface ClaimServer {
 
 const json = (body: unknown, status = 200) => HttpResponse.json(body as object, { status });
 const notFound = (code: string) => json({ code, message: "Not found" }, 404);
-const invalid = () => json({ message: "Invalid request", errors: {} }, 400);
+const invalid = () => json({ message: "Invalid request", code: "INVALID_REQUEST", errors: {} }, 400);
 const succeed = () => json({ message: "Succeed" });
 
 /** The request's JSON body checked against a request schema; undefined when it does not fit. */

@@ -144,7 +144,7 @@ describe("error answers stay small", () => {
   it("malformed JSON is still a 400 that says so", async () => {
     const answer = await sendRaw("POST", "/insert_update_claim_item", "{\"claim_items\": [");
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: "Invalid request", errors: { body: "Malformed JSON" } });
+    expect(answer.body).toEqual({ message: "Invalid request", code: "INVALID_REQUEST", errors: { body: "Malformed JSON" } });
   });
 });
 

@@ -219,8 +219,8 @@ export async function snapshot(db: Database): Promise<Record<string, unknown>> {
 }
 
 /**
- * Expects a refused call: the status, for 400 the field errors named, and no change in the
- * database.
+ * Expects a refused call: the status, for 400 SPEC.md's 'Invalid request' with the code
+ * INVALID_REQUEST a client reads and the field errors named, and no change in the database.
  * @returns the answer's body
  */
 export async function expectRefused(db: Database, call: () => Promise<Answer>, status: number, fields: string[] = []): Promise<any> {
@@ -228,7 +228,7 @@ export async function expectRefused(db: Database, call: () => Promise<Answer>, s
   const answer = await call();
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   if (status === 400) {
-    expect(answer.body.message).toBe("Invalid request");
+    expect(answer.body).toMatchObject({ message: "Invalid request", code: "INVALID_REQUEST" });
     for (const field of fields) expect(answer.body.errors, JSON.stringify(answer.body)).toHaveProperty([field]);
   }
   expect(await snapshot(db)).toEqual(before);

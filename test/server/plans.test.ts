@@ -257,7 +257,7 @@ describe("search_plan refuses bad payloads with 400 and field errors", () => {
   it("malformed JSON", async () => {
     const answer = await server.api.send("POST", "/search_plan", '{"search_type": "search_plan_4", ');
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ message: "Invalid request", errors: { body: "Malformed JSON" } });
+    expect(answer.body).toEqual({ message: "Invalid request", code: "INVALID_REQUEST", errors: { body: "Malformed JSON" } });
   });
 
   it("a body over 1 MB", async () => {

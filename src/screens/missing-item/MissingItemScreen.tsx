@@ -13,6 +13,7 @@ import type { AddItemOutcome } from "../../../machines/outcomes.ts";
 import { addManualItem } from "../../api/claims.ts";
 import { claimReach } from "../../api/claim-reach.ts";
 import { refusalMessage } from "../../api/refusals.ts";
+import { SERVER_MESSAGES } from "../../lib/messages.ts";
 import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
 import { fetchClaimOptions, fetchItemTypes } from "../../api/lookups.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
@@ -115,7 +116,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           <form.AppField name="description">{(field) => <field.TextAreaField label={t`Description`} required />}</form.AppField>
           {failure && (
             <p role="alert" className="form-error">
-              {failure.call ? i18n._(refusalMessage(failure.call)) : t`Something went wrong`}
+              {i18n._(failure.call ? refusalMessage(failure.call) : SERVER_MESSAGES.unknown)}
             </p>
           )}
           <Button type="submit" loading={state === "submitting"}>

@@ -1,19 +1,19 @@
 /** The claim-not-found view (SPEC.md section 8): a claim that cannot be loaded or does not exist. */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
+import { SERVER_MESSAGES } from "../../lib/messages.ts";
 import { Button } from "../../ui/Button.tsx";
 
+/** Says the claim cannot be reached, in the words a refused claim call says (SERVER_MESSAGES). */
 export function ClaimNotFound() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   return (
     <section className="screen">
       <h1>
         <Trans>Claim not found</Trans>
       </h1>
-      <p>
-        <Trans>We could not find this claim. Check the link, or find your warranty to start again.</Trans>
-      </p>
+      <p>{i18n._(SERVER_MESSAGES.claimNotFound)}</p>
       <div className="actions">
         <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Find your warranty`}</Button>
         <Button variant="secondary" onClick={() => void navigate({ to: "/" })}>

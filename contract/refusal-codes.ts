@@ -1,0 +1,17 @@
+/**
+ * The `code` of refusals the portal says something particular for (docs/api.md, "Conventions"), shared
+ * by the reference server, which answers with them, and the portal's API layer
+ * (src/api/refusals.ts), which shows each as a catalog message: one spelling, so neither side can
+ * drift from the other. Insert_claim's answer codes are CLAIM_CODES and the missing-item cap's
+ * TOO_MANY_MISSING_ITEMS (contract/schemas.ts).
+ */
+export const REFUSAL_CODES = {
+  /** 400: a payload or query refused field by field (`errors`), or malformed JSON. */
+  invalidRequest: "INVALID_REQUEST",
+  /** 404: a plan that does not exist or is not the session's. */
+  planNotFound: "PLAN_NOT_FOUND",
+  /** 409: a claim that is no longer a draft, so it can no longer be changed. */
+  claimNotDraft: "CLAIM_NOT_DRAFT",
+  /** 429: too many calls from this address or session; wait `retryAfter` seconds. */
+  tooManyRequests: "TOO_MANY_REQUESTS",
+} as const;
