@@ -50,7 +50,8 @@ function start(
 }
 
 type Started = ReturnType<typeof start>;
-const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added" | "claimUnreachable") => waitFor(actor, (snapshot) => snapshot.matches(state), { timeout: 1000 });
+// No timeout of their own: the test's (vite.config.ts testTimeout) bounds these waits, ample on a busy CI.
+const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added" | "claimUnreachable") => waitFor(actor, (snapshot) => snapshot.matches(state));
 
 /** The params the backToClaim action was last called with. */
 const backParams = (backToClaim: Started["backToClaim"]) => backToClaim.mock.calls.at(-1)![1] as { claimId: number; planId: number };
@@ -208,7 +209,7 @@ describe("missingItem behaviour", () => {
     const { actor, backToClaim } = start({ loadOptions: () => new Promise(() => {}) });
     actor.send({ type: "claim.back" });
     expect(actor.getSnapshot().value).toBe("checking");
-    await waitFor(actor, (snapshot) => snapshot.matches("loading"), { timeout: 1000 });
+    await waitFor(actor, (snapshot) => snapshot.matches("loading"));
     actor.send({ type: "claim.back" });
     expect(actor.getSnapshot().value).toBe("loading");
     expect(backToClaim).not.toHaveBeenCalled();
