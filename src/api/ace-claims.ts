@@ -5,7 +5,7 @@
  */
 import type { AceOptions, Claim, DamageEntry, ItemDetails, Lookup, ModelOptions } from "../../machines/domain.ts";
 import { toClaim } from "./claims.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, SUBMIT_504_IS_SUCCESS, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
 import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import {
   aceClaimItemResponseSchema,
@@ -113,13 +113,13 @@ export async function deleteAceDocument(documentId: number): Promise<void> {
 /**
  * PUT /ace/submit_claim/{claimId}, as a SubmitOutcome (SPEC.md section 4): any answer is submitted
  * but one whose message is 'Claim is incomplete'; an HTTP 504 is gatewayTimeout (the machine counts
- * it as success) and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
+ * it as success, so it is not retried) and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
  * @throws CallFailed for any other failure
  */
 export async function submitAceClaim(claimId: number): Promise<SubmitOutcome> {
   return withCallFailure(async () => {
     try {
-      const { message } = await http.put(`ace/submit_claim/${claimId}`).json(messageSchema);
+      const { message } = await http.put(`ace/submit_claim/${claimId}`, SUBMIT_504_IS_SUCCESS).json(messageSchema);
       return { kind: message === INCOMPLETE_CLAIM_MESSAGE ? "incomplete" : "submitted" };
     } catch (error) {
       const outcome = submitOutcomeOfFailure(error);

@@ -8,9 +8,10 @@
  * as ky runs beforeRequest hooks once and retries a copy of that request, so the server does a
  * write whose answer was lost only once and answers the retry from the first time. A keyed write
  * the server is still doing (409 REQUEST_IN_PROGRESS) is asked again too. A 4xx is never retried,
- * nor a call the person cancelled (pending-calls.ts).
+ * nor a call the person cancelled (pending-calls.ts), nor a 504 to a call that counts it as its
+ * answer (SUBMIT_504_IS_SUCCESS).
  */
-import ky, { isHTTPError } from "ky";
+import ky, { isHTTPError, replaceOption, type Options } from "ky";
 import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { config } from "../config.ts";
 import { shownLocale } from "../i18n.ts";
@@ -29,6 +30,19 @@ function shouldRetryCall({ error }: { error: Error }): boolean | undefined {
   return undefined;
 }
 
+/** Answers retried: the request timed out before the server took it (408), or the server failed (5xx). */
+const RETRIED_STATUS_CODES = [408, 500, 502, 503, 504];
+
+/**
+ * Per-call options of a submit whose HTTP 504 SPEC.md section 4 counts as success (the ACE
+ * submit): that 504 is its answer, so it is not retried, and the person sees the thank-you page at
+ * once instead of after three more submits and their backoff. replaceOption makes ky use this list
+ * instead of adding it to the instance's.
+ */
+export const SUBMIT_504_IS_SUCCESS = {
+  retry: { statusCodes: replaceOption(RETRIED_STATUS_CODES.filter((status) => status !== 504)) },
+} satisfies Options;
+
 export const http = ky.create({
   prefix: config.apiBaseUrl,
   headers: { "x-api-key": config.apiKey },
@@ -38,7 +52,7 @@ export const http = ky.create({
   retry: {
     limit: 3,
     methods: ["get", "post", "put", "delete"],
-    statusCodes: [408, 500, 502, 503, 504],
+    statusCodes: RETRIED_STATUS_CODES,
     shouldRetry: shouldRetryCall,
     afterStatusCodes: [503],
     // A Retry-After longer than this is not waited out: the failure is shown instead.

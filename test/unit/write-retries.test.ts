@@ -3,10 +3,13 @@
  * The portal retries by itself what is safe to send again (src/api/http.ts): a write whose answer
  * was lost, refused with a 5xx or still in progress on the server is sent again with the same
  * Idempotency-Key, so the server does it once; a write the server refused with a 4xx is not sent
- * again, and neither is a call the person cancelled. The network is a stubbed fetch that records
+ * again, and neither is a call the person cancelled, nor an ACE submit answered 504, which SPEC.md
+ * section 4 counts as success. The network is a stubbed fetch that records
  * every request and answers from a script.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { submitAceClaim } from "../../src/api/ace-claims.ts";
+import { submitClaim } from "../../src/api/claims.ts";
 import { http } from "../../src/api/http.ts";
 import { cancelPendingCalls } from "../../src/api/pending-calls.ts";
 
@@ -75,6 +78,25 @@ describe("writes retried by the portal itself", () => {
     network(json({ multipleDamageIds: [44] }));
     await saveDamage();
     expect(sent[0]!.key).toBe(key);
+  });
+
+  it("an ACE submit answered 504 is sent once and counts as success (SPEC.md section 4); an FPP submit's 504 is retried", async () => {
+    const gatewayTimeout = json({ message: "Gateway Timeout" }, 504);
+    network(gatewayTimeout, json({ message: "Succeed" }));
+    await expect(submitAceClaim(55)).resolves.toEqual({ kind: "gatewayTimeout" });
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(["PUT /api/v1/ace/submit_claim/55"]);
+
+    network(gatewayTimeout, json({ message: "Succeed" }));
+    await expect(submitClaim({ claimId: 56, customerId: 700 })).resolves.toEqual({ kind: "submitted" });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+  });
+
+  it("an ACE submit refused with 503 is still sent again with its key", async () => {
+    network(json({ code: "FAULT_INJECTED" }, 503), json({ message: "Claim submitted" }));
+    await expect(submitAceClaim(57)).resolves.toEqual({ kind: "submitted" });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
   });
 
   it("a call the person cancelled is not sent again", async () => {
