@@ -16,10 +16,11 @@ import { Button } from "./Button.tsx";
 
 /**
  * When 'Still working…' and Cancel appear, in milliseconds after the wait began: a few seconds,
- * past what the automatic retries of a bad network take (src/api/http.ts), so only a call that
- * truly hangs shows it.
+ * past the automatic retries of one call on a bad network (src/api/http.ts: 4 tries, up to 2.1 s
+ * of backoff between them, about 3.3 s in all when each try takes 300 ms), so those pass quietly
+ * and a call that hangs, or a network much slower than that, shows it.
  */
-export const STILL_WORKING_AFTER_MS = 3_000;
+export const STILL_WORKING_AFTER_MS = 5_000;
 /** When the notice says the wait is longer than usual, in milliseconds after the wait began. */
 export const LONGER_THAN_USUAL_AFTER_MS = 20_000;
 

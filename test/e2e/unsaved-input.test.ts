@@ -110,10 +110,10 @@ describe("unsaved input and flaky reads (issue 14)", () => {
       // The save reaches a server that never answers (until the person gives up).
       await page.route(/\/api\/v1\/insert_update_claim_item/, () => undefined);
       await page.getByRole("button", { name: "Next" }).click();
-      await page.clock.runFor(3_000);
+      await page.clock.runFor(5_000); // StillWorking's STILL_WORKING_AFTER_MS
       await page.getByText("Still working…").waitFor();
       expect(await page.getByRole("button", { name: "Cancel" }).isVisible()).toBe(true);
-      await page.clock.runFor(17_000);
+      await page.clock.runFor(15_000); // to LONGER_THAN_USUAL_AFTER_MS
       await page.getByText("This is taking longer than usual.", { exact: false }).waitFor();
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByText("We could not save your changes. Please try again.").waitFor();

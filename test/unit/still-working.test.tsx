@@ -3,14 +3,16 @@
  * No wait is silent (src/ui/StillWorking.tsx): a wizard step whose call is unanswered after a few
  * seconds says 'Still working…' and offers Cancel, later that it takes longer than usual; this
  * holds for the step's own save (busy) and for any other API call still out, such as an upload's
- * link. Cancel gives up on the calls (src/api/pending-calls.ts). Time is the test's fake clock.
+ * link. Cancel gives up on the calls (src/api/pending-calls.ts). The automatic retries of a call on
+ * a bad network (src/api/http.ts) pass before it shows. Time is the test's fake clock.
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
-import { cancellableFetch, cancellation } from "../../src/api/pending-calls.ts";
+import { http } from "../../src/api/http.ts";
+import { cancelPendingCalls, cancellableFetch, cancellation } from "../../src/api/pending-calls.ts";
 import { LONGER_THAN_USUAL_AFTER_MS, STILL_WORKING_AFTER_MS, StillWorking } from "../../src/ui/StillWorking.tsx";
 
 const show = (busy: boolean) => (
@@ -27,8 +29,10 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  cancelPendingCalls(); // a call a failed case left out must not keep the next case's notice up
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe("'Still working…' while a call is unanswered", () => {
@@ -46,6 +50,29 @@ describe("'Still working…' while a call is unanswered", () => {
     const signal = cancellation();
     fireEvent.click(cancel()!);
     expect(signal.aborted).toBe(true);
+  });
+
+  it("a call on a slow network (300 ms a try) that needs every automatic retry, the longest backoff between them, is answered before it shows", async () => {
+    const slowly = (response: Response, signal?: AbortSignal | null) =>
+      new Promise<Response>((resolve, reject) => {
+        window.setTimeout(() => resolve(response), 300);
+        signal?.addEventListener("abort", () => reject(signal.reason as Error));
+      });
+    let tries = 0;
+    vi.stubGlobal("fetch", vi.fn((_input: unknown, init?: RequestInit) => slowly(++tries < 4 ? Response.json({ code: "FAULT_INJECTED" }, { status: 503 }) : Response.json({ result: [] }), init?.signal)));
+    vi.spyOn(Math, "random").mockReturnValue(0.9999); // the jitter that waits longest
+    let answered = false;
+    const call = http.get("claim/7").json().finally(() => (answered = true));
+    call.catch(() => undefined); // a failed case cancels it in afterEach: not an unhandled rejection
+    const view = render(show(true)); // the step's machine is busy until the answer comes
+    for (let waited = 0; !answered && waited < LONGER_THAN_USUAL_AFTER_MS; waited += 100) {
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(notice()).toBeNull();
+    }
+    await expect(call).resolves.toEqual({ result: [] });
+    expect(tries).toBe(4);
+    view.rerender(show(false));
+    expect(notice()).toBeNull();
   });
 
   it("the notice goes when the step is no longer busy", async () => {
