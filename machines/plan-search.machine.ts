@@ -18,8 +18,13 @@
  *
  * Injected: actors `searchPlans` (query -> answer), `solveAndSearch` (query and challenge ->
  * answer) and `openPlan` (link -> plans), actions `saveQuery` and `forgetQuery` (the saved
- * searchInfo). The try counter of the visit comes in as input, so a reload goes on counting; who
- * runs the actor keeps `failedSearches` wherever the visit's storage is.
+ * searchInfo) and `keepFailedSearches` (the try counter, called with the new count wherever it
+ * changes). The try counter of the visit comes in as input, so a reload goes on counting.
+ *
+ * What no-warranty-found offers is the machine's to say: `offersContactService` below reads it from
+ * a snapshot, by the same rule the `hasReachedSearchLimit` guard applies on entering `notFound`, so
+ * a reload of that screen (a new actor resting in `idle` with the visit's count) offers what it
+ * offered before.
  */
 import { assign, setup, type DoneActorEvent, type ErrorActorEvent } from "xstate";
 import type { Plan, PlanQuery } from "./domain.ts";
@@ -107,11 +112,35 @@ export function hasReachedSearchLimit(failedSearches: number): boolean {
   return failedSearches >= SEARCH_LIMIT;
 }
 
+/**
+ * True when no-warranty-found offers Contact Service instead of Try Again (SPEC.md section 2 "No
+ * warranty found", 4 "Plan-search try counter"), read from a snapshot (or the context alone) for
+ * `useSelector`. The one rule of the machine: `notFound` enters `contactServiceOffered` by it, and
+ * only a reset of the count leaves that; a reload of the screen (a new actor, `idle`, seeded with
+ * the visit's count) reads the same count. Outside `idle` and `notFound` the screen shows other
+ * things (paused, check failed, busy), and `found` always holds a count of 0.
+ */
+export function offersContactService({ context }: { context: Pick<PlanSearchContext, "failedSearches"> }): boolean {
+  return hasReachedSearchLimit(context.failedSearches);
+}
+
 /** The plans of a search's answer, as guard and action params of the search's done event. */
 const answeredPlans = ({ event }: { event: DoneActorEvent<SearchAnswer> }) => ({ plans: plansOf(event.output) });
 
 /** The refusal of a failed call, as guard and action params of its error event. */
 const refusal = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/** The count as it now is, for `keepFailedSearches` right after the action that changed it. */
+const keptCount = {
+  type: "keepFailedSearches",
+  params: ({ context }: { context: PlanSearchContext }) => ({ failedSearches: context.failedSearches }),
+} as const;
+
+/** A failed search counted, and the new count kept for the rest of the visit. */
+const countedFailure = ["countFailure", keptCount] as const;
+
+/** The count started again (a found plan, the method screen's Search), and kept so. */
+const countReset = ["resetFailures", keptCount] as const;
 
 /**
  * An answer of `searching` or `checking` with no challenge in it: plans found (the counter starts
@@ -121,9 +150,9 @@ const searchOutcomes = [
   {
     guard: { type: "hasPlans", params: answeredPlans },
     target: "found",
-    actions: [{ type: "storePlans", params: answeredPlans }, "resetFailures"],
+    actions: [{ type: "storePlans", params: answeredPlans }, ...countReset],
   },
-  { target: "notFound", actions: "countFailure" },
+  { target: "notFound", actions: countedFailure },
 ] as const;
 
 /** The API refused to search for now (HTTP 429): the screen says how long to wait; nothing counted. */
@@ -147,6 +176,8 @@ export const planSearchMachine = setup({
   actions: {
     saveQuery: (_, _params: { query: PlanQuery }) => {},
     forgetQuery: () => {},
+    // Injected: keeps the count where the visit's storage is, so a reload goes on counting.
+    keepFailedSearches: (_, _params: { failedSearches: number }) => {},
     rememberQuery: assign((_, params: { query: PlanQuery }) => ({ query: params.query })),
     clearQuery: assign({ query: null, plans: [] }),
     storePlans: assign((_, params: { plans: Plan[] }) => ({ plans: params.plans })),
@@ -175,7 +206,7 @@ export const planSearchMachine = setup({
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
     // At the limit Contact Service replaces Try Again (SPEC.md section 4, "Plan-search try counter").
-    hasReachedSearchLimit: ({ context }) => hasReachedSearchLimit(context.failedSearches),
+    hasReachedSearchLimit: ({ context }) => offersContactService({ context }),
     // An unknown plan type goes to no-warranty-found without a call (SPEC.md "Open plan by id").
     isKnownPlanType: (_, params: { link: PlanLink }) => (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
   },
@@ -200,14 +231,14 @@ export const planSearchMachine = setup({
         { type: "saveQuery", params: ({ event }) => ({ query: event.query }) },
       ],
     },
-    "method.confirmed": { actions: "resetFailures" },
+    "method.confirmed": { actions: countReset },
     "plan.open": [
       {
         guard: { type: "isKnownPlanType", params: ({ event }) => ({ link: event.link }) },
         target: ".openingPlan",
         actions: { type: "focusPlan", params: ({ event }) => ({ planId: event.link.planId }) },
       },
-      { target: ".notFound", actions: "countFailure" },
+      { target: ".notFound", actions: countedFailure },
     ],
     "query.forget": { actions: ["clearQuery", "forgetQuery"] },
   },
@@ -240,7 +271,7 @@ export const planSearchMachine = setup({
         // the API only asked to wait.
         onError: [
           pausedByApi,
-          { target: "notFound", actions: "countFailure" },
+          { target: "notFound", actions: countedFailure },
         ],
       },
     },
@@ -289,13 +320,13 @@ export const planSearchMachine = setup({
           {
             guard: { type: "hasPlans", params: ({ event }) => ({ plans: event.output }) },
             target: "found",
-            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: event.output }) }, "resetFailures"],
+            actions: [{ type: "storePlans", params: ({ event }) => ({ plans: event.output }) }, ...countReset],
           },
-          { target: "notFound", actions: "countFailure" },
+          { target: "notFound", actions: countedFailure },
         ],
         onError: [
           pausedByApi,
-          { target: "notFound", actions: "countFailure" },
+          { target: "notFound", actions: countedFailure },
         ],
       },
     },
@@ -324,7 +355,7 @@ export const planSearchMachine = setup({
         // 3 or more failed searches: Contact Service replaces Try Again.
         contactServiceOffered: {
           // The Search button on the method screen starts the count again.
-          on: { "method.confirmed": { target: "tryAgainOffered", actions: "resetFailures" } },
+          on: { "method.confirmed": { target: "tryAgainOffered", actions: countReset } },
         },
       },
     },

@@ -14,7 +14,7 @@ export const machine = createMachine({
       actions: ["focusPlan", "rememberQuery", "saveQuery"],
     },
     "method.confirmed": {
-      actions: "resetFailures",
+      actions: ["resetFailures", "keepFailedSearches"],
     },
     "plan.open": [
       {
@@ -24,7 +24,7 @@ export const machine = createMachine({
       },
       {
         target: ".notFound",
-        actions: "countFailure",
+        actions: ["countFailure", "keepFailedSearches"],
       },
     ],
     "query.forget": {
@@ -57,11 +57,11 @@ export const machine = createMachine({
           {
             guard: "hasPlans",
             target: "found",
-            actions: ["storePlans", "resetFailures"],
+            actions: ["storePlans", "resetFailures", "keepFailedSearches"],
           },
           {
             target: "notFound",
-            actions: "countFailure",
+            actions: ["countFailure", "keepFailedSearches"],
           },
         ],
         onError: [
@@ -72,7 +72,7 @@ export const machine = createMachine({
           },
           {
             target: "notFound",
-            actions: "countFailure",
+            actions: ["countFailure", "keepFailedSearches"],
           },
         ],
       },
@@ -96,11 +96,11 @@ export const machine = createMachine({
           {
             guard: "hasPlans",
             target: "found",
-            actions: ["storePlans", "resetFailures"],
+            actions: ["storePlans", "resetFailures", "keepFailedSearches"],
           },
           {
             target: "notFound",
-            actions: "countFailure",
+            actions: ["countFailure", "keepFailedSearches"],
           },
         ],
         onError: [
@@ -131,11 +131,11 @@ export const machine = createMachine({
           {
             guard: "hasPlans",
             target: "found",
-            actions: ["storePlans", "resetFailures"],
+            actions: ["storePlans", "resetFailures", "keepFailedSearches"],
           },
           {
             target: "notFound",
-            actions: "countFailure",
+            actions: ["countFailure", "keepFailedSearches"],
           },
         ],
         onError: [
@@ -146,7 +146,7 @@ export const machine = createMachine({
           },
           {
             target: "notFound",
-            actions: "countFailure",
+            actions: ["countFailure", "keepFailedSearches"],
           },
         ],
       },
@@ -179,7 +179,7 @@ export const machine = createMachine({
           on: {
             "method.confirmed": {
               target: "tryAgainOffered",
-              actions: "resetFailures",
+              actions: ["resetFailures", "keepFailedSearches"],
             },
           },
         },

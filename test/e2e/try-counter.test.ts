@@ -2,7 +2,8 @@
  * The plan-search try counter in Chromium (SPEC.md sections 2 "No warranty found" and 4 "Plan-search
  * try counter"): after three failed warranty-number searches no-warranty-found offers Contact
  * Service, and still does after a reload and a switch to Spanish; the method screen's Search starts
- * the count again, for the reloads after it too; a new tab of its own starts at zero.
+ * the count again, for the reloads after it too. The count is the tab's (session storage): a new
+ * tab of the same browser, and a new visit in a browser profile of its own, start at zero.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,7 +70,7 @@ async function offer(page: Page, language: Language): Promise<"Try Again" | "Con
 }
 
 describe("the try counter of a visit", () => {
-  it("survives a reload and a switch to Spanish, is this tab's only, and starts again from the method screen's Search", async () => {
+  it("survives a reload and a switch to Spanish, is not shared with a new tab or another browser profile, and starts again from the method screen's Search", async () => {
     const page = portal.page;
     await openNumberSearch(page, "en");
     await failSearch(page, "en", "W-X00-NOPE01");
@@ -88,7 +89,17 @@ describe("the try counter of a visit", () => {
     await page.reload();
     expect(await offer(page, "es")).toBe("Contact Service");
 
-    // Meanwhile a browser session of its own (another tab's storage) starts at zero.
+    // A new tab of the same browser has a session storage of its own: its count starts at zero
+    // (the language cookie is the browser's, so it is in Spanish too).
+    const tab = await portal.context.newPage();
+    try {
+      await tab.goto("/find-claim/not-found");
+      expect(await offer(tab, "es")).toBe("Try Again");
+    } finally {
+      await tab.close();
+    }
+
+    // So does a new visit in a browser profile of its own (its own cookies and storage).
     const other = await portal.newContext();
     try {
       const otherPage = await other.newPage();

@@ -8,6 +8,7 @@ import type { Plan, PlanQuery } from "../../machines/domain.ts";
 import {
   CHALLENGE_ROUNDS,
   hasReachedSearchLimit,
+  offersContactService,
   planSearchMachine,
   SEARCH_LIMIT,
   type ChallengedSearch,
@@ -76,7 +77,7 @@ const answerOf = (result: Plan[] | SearchAnswer): SearchAnswer => (Array.isArray
 function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }, solve: SolveImpl = () => Promise.reject(new Error("no challenge expected"))) {
   const searchPlans = vi.fn(search);
   const solveAndSearch = vi.fn(solve);
-  const spies = { saveQuery: vi.fn(), forgetQuery: vi.fn() };
+  const spies = { saveQuery: vi.fn(), forgetQuery: vi.fn(), keepFailedSearches: vi.fn() };
   const machine = planSearchMachine.provide({
     actors: {
       searchPlans: fromPromise<SearchAnswer, PlanQuery>(async ({ input: query }) => answerOf(await searchPlans(query))),
@@ -210,6 +211,45 @@ describe("planSearch behaviour", () => {
     const restored = start(async () => [], { savedQuery: null, failedSearches: SEARCH_LIMIT + 4 }).actor;
     restored.send({ type: "method.confirmed" });
     expect(restored.getSnapshot().context.failedSearches).toBe(0);
+  });
+
+  it("keepFailedSearches gets the new count wherever it changes: a failure, a link that finds nothing, a found plan, the method screen's Search", async () => {
+    const answers: Array<() => Promise<Plan[]>> = [async () => [], async () => [], async () => [], async () => [plan(1)]];
+    const { actor, keepFailedSearches } = start(() => answers.shift()!(), { savedQuery: null, failedSearches: 1 });
+    const kept = () => keepFailedSearches.mock.calls.map((call) => (call[1] as { failedSearches: number }).failedSearches);
+    expect(kept()).toEqual([]); // the carried count is already kept
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "plan.open", link: { planId: 1, customerId: 10, planType: "GOLD" } });
+    expect(kept()).toEqual([2, 3, 4]);
+    expect(actor.getSnapshot().context.failedSearches).toBe(4);
+    actor.send({ type: "method.confirmed" });
+    expect(kept()).toEqual([2, 3, 4, 0]);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    await settled(actor);
+    actor.send({ type: "search.submit", query: warrantyQuery });
+    expect((await settled(actor)).value).toBe("found");
+    expect(kept()).toEqual([2, 3, 4, 0, 1, 0]);
+  });
+
+  it("offersContactService says what no-warranty-found offers: as notFound decides, and from the carried count before any search (a reload)", async () => {
+    for (let carried = 0; carried <= SEARCH_LIMIT + 1; carried++) {
+      const reloaded = start(async () => [], { savedQuery: null, failedSearches: carried }).actor;
+      expect(reloaded.getSnapshot().value).toBe("idle");
+      expect(offersContactService(reloaded.getSnapshot()), `carried ${carried}`).toBe(carried >= SEARCH_LIMIT);
+    }
+    const { actor } = start(async () => []);
+    expect(offersContactService(actor.getSnapshot())).toBe(false);
+    for (let i = 1; i <= SEARCH_LIMIT + 1; i++) {
+      actor.send({ type: "search.submit", query: warrantyQuery });
+      const snapshot = await settled(actor);
+      expect(offersContactService(snapshot), `failure ${i}`).toBe(snapshot.matches({ notFound: "contactServiceOffered" }));
+    }
+    actor.send({ type: "method.confirmed" });
+    expect(offersContactService(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().matches({ notFound: "tryAgainOffered" })).toBe(true);
   });
 
   it("without a carried counter the visit starts at zero", () => {

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 /**
  * The plan-search try counter kept for the visit (src/lib/try-counter.ts) and the app's planSearch
- * actor that restores and keeps it (src/screens/shared/plan-search-actor.ts): a reload of
+ * actor that restores it and keeps it through the machine's `keepFailedSearches`
+ * (src/screens/shared/plan-search-actor.ts): a reload of
  * no-warranty-found after 3 failed searches still offers Contact Service (SPEC.md sections 2 "No
  * warranty found" and 4 "Plan-search try counter"), and a kept value that is not a count is ignored.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SEARCH_LIMIT, type PlanLink } from "../../machines/plan-search.machine.ts";
+import { offersContactService, SEARCH_LIMIT, type PlanLink } from "../../machines/plan-search.machine.ts";
 import { loadFailedSearches, parseFailedSearches, saveFailedSearches } from "../../src/lib/try-counter.ts";
-import { createPlanSearch, offersContactService } from "../../src/screens/shared/plan-search-actor.ts";
+import { createPlanSearch } from "../../src/screens/shared/plan-search-actor.ts";
 
 const KEY = "planSearch.failedSearches";
 /** A link of a plan type that never opens: counted as a failed search without any call. */

@@ -1,7 +1,7 @@
 /**
  * No warranty found (SPEC.md section 2): Try Again (back one page, or to the search when the tab
  * has no portal page behind this one), or Contact Service when the
- * planSearch machine says so (its `notFound.contactServiceOffered`, at 3 or more failed searches).
+ * planSearch machine says so (its `offersContactService`, at 3 or more failed searches).
  * When the API paused searching (planSearch `rateLimited`, HTTP 429) it says so instead,
  * and for how many minutes, rather than claiming the plan does not exist. When the browser's check
  * (the API's proof-of-work, planSearch `checkFailed`) gave up, it offers to run the same search again.
@@ -11,7 +11,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { useGoBack } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
-import { isChecking, offersContactService, usePlanSearch } from "../shared/plan-search-actor.ts";
+import { offersContactService } from "../../../machines/plan-search.machine.ts";
+import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 
 export function NoWarrantyFoundScreen() {

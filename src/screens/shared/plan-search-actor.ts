@@ -8,7 +8,7 @@
 import { useRouteContext } from "@tanstack/react-router";
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Plan, PlanQuery } from "../../../machines/domain.ts";
-import { hasReachedSearchLimit, planSearchMachine, type ChallengedSearch, type PlanLink, type SearchAnswer } from "../../../machines/plan-search.machine.ts";
+import { planSearchMachine, type ChallengedSearch, type PlanLink, type SearchAnswer } from "../../../machines/plan-search.machine.ts";
 import { openPlanLink } from "../../api/plan-links.ts";
 import { searchPlans } from "../../api/plans.ts";
 import { solveSearchChallenge } from "../../api/search-challenge.ts";
@@ -29,9 +29,10 @@ async function openPlan(link: PlanLink): Promise<Plan[]> {
 /**
  * Starts the planSearch actor with the real API, the saved searchInfo (SPEC.md section 3), so a
  * reload of select-plan can re-run the last search, and the visit's try counter (SPEC.md section
- * 4), so a reload of no-warranty-found offers what it offered before. Every change of the counter
- * (a failure counted, a reset on success or on the method screen's Search) is kept for the rest of
- * the visit. Call once per app (or per rendered test app).
+ * 4), so a reload of no-warranty-found offers what it offered before. The machine calls
+ * `keepFailedSearches` wherever the counter changes (a failure counted, a reset on success or on
+ * the method screen's Search), and it is kept in session storage for the rest of the visit. Call
+ * once per app (or per rendered test app).
  */
 export function createPlanSearch(): PlanSearchActorRef {
   const logic = planSearchMachine.provide({
@@ -44,18 +45,10 @@ export function createPlanSearch(): PlanSearchActorRef {
     actions: {
       saveQuery: (_, params) => saveSearchInfo(params.query),
       forgetQuery: () => clearSearchInfo(),
+      keepFailedSearches: (_, params) => saveFailedSearches(params.failedSearches),
     },
   });
-  const failedSearches = loadFailedSearches();
-  const actor = createActor(logic, { input: { savedQuery: loadSearchInfo(), failedSearches }, inspect });
-  // Kept from outside the machine: one place sees every change, whichever transition made it.
-  let kept = failedSearches;
-  actor.subscribe((snapshot) => {
-    if (snapshot.context.failedSearches === kept) return;
-    kept = snapshot.context.failedSearches;
-    saveFailedSearches(kept);
-  });
-  return actor.start();
+  return createActor(logic, { input: { savedQuery: loadSearchInfo(), failedSearches: loadFailedSearches() }, inspect }).start();
 }
 
 /**
@@ -73,16 +66,6 @@ export function settledPlanSearch(planSearch: PlanSearchActorRef): Promise<Snaps
  */
 export function foundNothing(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
   return snapshot.matches("notFound") || snapshot.matches("rateLimited") || snapshot.matches("checkFailed");
-}
-
-/**
- * True when no-warranty-found offers Contact Service instead of Try Again (SPEC.md "No warranty
- * found"): the machine's `notFound.contactServiceOffered`, or, when that screen is reloaded (the
- * actor starts `idle` with the visit's counter), a kept count at the limit.
- */
-export function offersContactService(snapshot: SnapshotFrom<typeof planSearchMachine>): boolean {
-  if (snapshot.matches("idle")) return hasReachedSearchLimit(snapshot.context.failedSearches);
-  return snapshot.matches({ notFound: "contactServiceOffered" });
 }
 
 /** True while the API's proof-of-work is solved and the search sent again with it ('Checking…'). */
