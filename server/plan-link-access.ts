@@ -48,7 +48,7 @@ export async function linkedPlan(db: Queryable, link: LinkTarget, language: Lang
 
 /** One attempt to open a link, counted as failed until `opened` takes it back. */
 export interface LinkAttempt {
-  /** The link opened: it no longer counts. */
+  /** The link opened, or was handed on to the portal's call, which counts it itself: it no longer counts here. */
   opened(): Promise<void>;
 }
 

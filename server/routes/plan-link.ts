@@ -4,10 +4,14 @@
  * customer and family grants the plan to this browser's session, verified (SECURITY.md, "Plan
  * links"), and the browser is sent on to the link without `exp` and `sig`, which the portal opens
  * as SPEC.md says (its call, routes/plan-link-api.ts, finds the plan in the session). A refused
- * link (altered, expired, another customer's) grants nothing and is sent on without its customer
- * either, which names no plan: the portal shows No warranty found and counts the try. Each link
- * counts under the searches' limit until it opens; with that window full nothing is checked and
- * the link is sent on whole, so the portal's own call meets the 429 and says how long to wait.
+ * link (altered, expired, another customer's) grants nothing. Under PLAN_LINKS=signed it is sent
+ * on without its customer either, which names no plan: the portal shows No warranty found and
+ * counts the try. Under PLAN_LINKS=unsigned a link whose signature fails is an unsigned link, sent
+ * on without `exp` and `sig`: its customer id decides, as for the same link never signed (an
+ * expiry binds only where a signature is required). Each link counts under the searches' limit
+ * until it opens; with that window full nothing is checked and the portal is served at the link's
+ * own address, signature and all: its call meets the 429 and says how long to wait, and a reload
+ * after the wait brings the whole link back here.
  *
  * A link without a signature is the portal's page: the portal opens it through its own call.
  */
@@ -48,9 +52,21 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
     };
     c.header("Cache-Control", "no-store");
     const attempt = await countedOrFull(countLinkAttempt(limiter, addressOf(c, config), config.rateLimits.searchPerAddress));
-    if (!attempt) return c.redirect(without("exp", "sig"), 303);
+    if (!attempt) {
+      // Not sent on without `sig`: under PLAN_LINKS=signed that link could never open again, and
+      // the emailed link would be gone from the address bar once the wait is over.
+      await next();
+      c.header("Cache-Control", "no-store");
+      return;
+    }
     const signed = config.linkSecret !== undefined
       && verifyPlanLink(config.linkSecret, { planId, customerId, planType, expires }, query.sig, Math.floor(Date.now() / 1000));
+    if (!signed && config.planLinks === "unsigned") {
+      // The unsigned link this one would be without its signature: the portal's call counts it and
+      // lets the customer id decide, so it is not counted here as well.
+      await attempt.opened();
+      return c.redirect(without("exp", "sig"), 303);
+    }
     const plan = signed ? await linkedPlan(db, { planId, customerId, planType }, languageOf(c)) : null;
     if (!plan) return c.redirect(without("exp", "sig", "customer_id"), 303);
     await attempt.opened();

@@ -3,13 +3,15 @@
  * shape, `/find-claim/{id}?customer_id=..&plan_type=..`, opens its plan through the portal's call
  * GET /api/v1/plan_link/{id} and grants this browser what a warranty-number search grants, no
  * more; PLAN_LINKS=signed opens only signed links; an altered or expired signature grants
- * nothing; failed links count under the searches' limit until a 429 with Retry-After, while links
- * that open do not count. The servers stand behind one pretend proxy (TRUST_PROXY=1), so each test
+ * nothing (under PLAN_LINKS=unsigned the link is then an unsigned one); failed links count under
+ * the searches' limit until a 429 with Retry-After, while links that open do not count, and a
+ * signed link met by the 429 still opens once the window has passed. The servers stand behind one pretend proxy (TRUST_PROXY=1), so each test
  * is its own client address.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { createRateLimiter } from "../../server/rate-limit.ts";
 import { SESSION_COOKIE, decodeSession } from "../../server/session.ts";
 import { API_KEY, CookieJar, sessionFetch, startTestServer, type Answer, type TestServer } from "./helpers.ts";
 
@@ -67,6 +69,14 @@ async function planOf(on: TestServer, number: string): Promise<{ id: number; cus
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
+/** The address's window of the searches' limit passes: its count is back to nothing. */
+async function windowPasses(on: TestServer, address: string): Promise<void> {
+  const limiter = createRateLimiter(on.db);
+  const rate = on.config.rateLimits.searchPerAddress;
+  // count adds one and tells the total, which is then taken back to zero.
+  for (let counted = await limiter.count("search", address, rate); counted > 0; counted--) await limiter.uncount("search", address, rate);
+}
+
 describe("a link in SPEC.md's shape, without exp and sig", () => {
   it("opens its plan, in the family it names, and grants exactly what a warranty-number search grants", async () => {
     const jane = await planOf(server, "W-E34-WS4566");
@@ -122,21 +132,44 @@ describe("PLAN_LINKS=signed", () => {
 });
 
 describe("a signed link", () => {
-  it("with an altered or expired signature grants nothing, and is sent on without its customer", async () => {
-    for (const on of [server, signedOnly]) {
-      const jane = await planOf(on, "W-E34-WS4566");
-      const good = { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() };
-      const secret = on.config.linkSecret!;
-      for (const [index, path] of [
+  it("with an altered or expired signature grants nothing; under PLAN_LINKS=signed it is sent on without its customer", async () => {
+    const jane = await planOf(signedOnly, "W-E34-WS4566");
+    const good = { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() };
+    const secret = signedOnly.config.linkSecret!;
+    for (const [index, path] of [
+      signedPlanLinkPath(secret, good).replace(/sig=[^&]+/, "sig=AAAA"),
+      signedPlanLinkPath(secret, { ...good, expires: Math.floor(Date.now() / 1000) - 1 }),
+    ].entries()) {
+      const browser = browserAt(signedOnly, `203.0.113.2${index}`);
+      const page = await browser.openPage(path);
+      expect(page.status, path).toBe(303);
+      expect(page.location, path).toBe(`/find-claim/${jane.id}?plan_type=FPP`);
+      expect(page.headers.getSetCookie(), path).toEqual([]);
+      expect((await browser.plan(jane.id)).status, path).toBe(404);
+    }
+  });
+
+  it("with an altered or expired signature, under PLAN_LINKS=unsigned, is the unsigned link: its customer id decides", async () => {
+    const jane = await planOf(server, "W-E34-WS4566");
+    const secret = server.config.linkSecret!;
+    for (const [index, customerId] of [jane.customerId, jane.customerId + 1].entries()) {
+      const good = { planId: jane.id, customerId, planType: "FPP", expires: inAnHour() };
+      for (const path of [
         signedPlanLinkPath(secret, good).replace(/sig=[^&]+/, "sig=AAAA"),
         signedPlanLinkPath(secret, { ...good, expires: Math.floor(Date.now() / 1000) - 1 }),
-      ].entries()) {
-        const browser = browserAt(on, `203.0.113.2${index}`);
+      ]) {
+        const browser = browserAt(server, `203.0.113.2${5 + index}`);
         const page = await browser.openPage(path);
         expect(page.status, path).toBe(303);
-        expect(page.location, path).toBe(`/find-claim/${jane.id}?plan_type=FPP`);
+        expect(page.location, path).toBe(`/find-claim/${jane.id}?customer_id=${customerId}&plan_type=FPP`);
         expect(page.headers.getSetCookie(), path).toEqual([]);
-        expect((await browser.plan(jane.id)).status, path).toBe(404);
+        // The portal's call then opens it exactly when the same link without exp and sig opens.
+        const unsigned = await browserAt(server, `203.0.113.2${7 + index}`).openLink(jane.id, customerId, "FPP");
+        const opened = await browser.openLink(jane.id, customerId, "FPP");
+        expect(opened.status, path).toBe(unsigned.status);
+        expect(opened.status, path).toBe(customerId === jane.customerId ? 200 : 404);
+        // Opened unsigned, its customer is not verified.
+        expect(browser.access().verified, path).toEqual([]);
       }
     }
   });
@@ -157,14 +190,17 @@ describe("failed links count under the searches' limit", () => {
     expect((await first.openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
     for (let i = 0; i < ALLOWED; i++) expect((await browserAt(server, address).openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
 
-    // ALLOWED misses of every kind: another customer, an unknown plan, an altered and an expired signature.
+    // ALLOWED misses of every kind: another customer, an unknown plan, another family, and another
+    // customer's link with an expired signature, which the portal's call then opens as unsigned.
     const stranger = browserAt(server, address);
     expect((await stranger.openLink(jane.id, jane.customerId + 1, "FPP")).status).toBe(404);
     expect((await stranger.openLink(999_999, jane.customerId, "FPP")).status).toBe(404);
+    expect((await stranger.openLink(jane.id, jane.customerId, "ACE")).status).toBe(404);
     const secret = server.config.linkSecret!;
     const good = { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() };
-    expect((await stranger.openPage(signedPlanLinkPath(secret, good).replace(/sig=[^&]+/, "sig=AAAA"))).location).toBe(`/find-claim/${jane.id}?plan_type=FPP`);
-    expect((await stranger.openPage(signedPlanLinkPath(secret, { ...good, expires: 1 }))).location).toBe(`/find-claim/${jane.id}?plan_type=FPP`);
+    const expired = await stranger.openPage(signedPlanLinkPath(secret, { ...good, customerId: jane.customerId + 1, expires: 1 }));
+    expect(expired.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId + 1}&plan_type=FPP`);
+    expect((await stranger.openLink(jane.id, jane.customerId + 1, "FPP")).status).toBe(404);
 
     // The window is full: even the right link is refused, and so is a search, until Retry-After.
     const refused = await browserAt(server, address).openLink(jane.id, jane.customerId, "FPP");
@@ -172,14 +208,42 @@ describe("failed links count under the searches' limit", () => {
     expect(refused.body).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: expect.any(Number) });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await stranger.search("W-E34-WS4566")).status).toBe(429);
-    // A signed link is then not checked: it is sent on whole, so the portal's call meets the 429.
+    // A signed link is then not checked, nor sent elsewhere: the portal's call meets the 429.
     const page = await stranger.openPage(signedPlanLinkPath(secret, good));
-    expect(page.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId}&plan_type=FPP`);
+    expect(page.status).not.toBe(303);
+    expect(page.location).toBeNull();
     expect(page.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
     expect((await stranger.openLink(jane.id, jane.customerId, "FPP")).status).toBe(429);
 
     // The browser that opened the link keeps it; another address is not held back.
     expect((await first.openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
     expect((await browserAt(server, "203.0.113.41").openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
+  });
+
+  it("a signed link met by the 429 under PLAN_LINKS=signed stays whole, and opens once the window has passed", async () => {
+    const jane = await planOf(signedOnly, "W-E34-WS4566");
+    const address = "203.0.113.50";
+    const browser = browserAt(signedOnly, address);
+    for (let i = 0; i < ALLOWED; i++) expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(404);
+    const link = signedPlanLinkPath(signedOnly.config.linkSecret!, { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() });
+
+    // The page is answered at the link's own address (no redirect that would drop exp and sig),
+    // grants nothing, and the portal's call says how long to wait.
+    const paused = await browser.openPage(link);
+    expect(paused.status).not.toBe(303);
+    expect(paused.location).toBeNull();
+    expect(paused.headers.get("cache-control")).toBe("no-store");
+    expect(paused.headers.getSetCookie()).toEqual([]);
+    const call = await browser.openLink(jane.id, jane.customerId, "FPP");
+    expect(call.status).toBe(429);
+    expect(call.body).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+
+    // After the wait, the reload of that same address opens the plan, verified.
+    await windowPasses(signedOnly, address);
+    const reloaded = await browser.openPage(link);
+    expect(reloaded.status).toBe(303);
+    expect(reloaded.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId}&plan_type=FPP`);
+    expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
+    expect(browser.access()).toEqual({ customers: [jane.customerId], plans: [jane.id], verified: [jane.customerId] });
   });
 });
