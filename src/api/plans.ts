@@ -132,3 +132,22 @@ export async function fetchPlan(planId: number, claimId?: number): Promise<Plan 
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }
+
+/**
+ * Each of `plans` loaded again by id (ACE plans with ace/plan/{id}?customerId=, others plan/{id}),
+ * so its names come in the language the calls ask for (Accept-Language, http.ts; SPEC.md section
+ * 9) without searching again. In the same order; never rejects: a plan whose call fails, or whose
+ * answer holds none, is given as it was, in its last language.
+ */
+export async function fetchPlansAgain(plans: readonly Plan[]): Promise<Plan[]> {
+  return Promise.all(
+    plans.map(async (plan) => {
+      const isAce = plan.planType === "Ace" || plan.planType === "Mace";
+      try {
+        return (await (isAce ? fetchAcePlan(plan.id, plan.customerId) : fetchPlan(plan.id))) ?? plan;
+      } catch {
+        return plan;
+      }
+    }),
+  );
+}

@@ -1,7 +1,8 @@
 /**
  * Names the server gives (plan items, materials, the claim's option lists) are in the language on
- * screen (SPEC.md section 9), in Chromium: after a switch in the header, after a reload in the
- * language chosen before, and when the phone's own language is another.
+ * screen (SPEC.md section 9), in Chromium: after a switch in the header (on claim step 3, and on
+ * 'Select your Plan', where the plans are loaded again by id rather than searched again), after a
+ * reload in the language chosen before, and when the phone's own language is another.
  */
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -61,6 +62,28 @@ it("a switch to Spanish on claim step 3 (browser in English) turns the item and 
     const materials = await material().locator("option").allTextContents();
     expect(materials).toEqual(expect.arrayContaining(["Cuero", "Microfibra", "Tela"]));
     expect(materials).not.toContain("Leather");
+  });
+});
+
+it("a switch to Spanish on 'Select your Plan' turns the plan card's items 'Sofá… Cuero', without a reload or a new search", async () => {
+  await onPhone("en-US", async (page) => {
+    await page.goto("/find-claim/warranty-number");
+    await page.getByRole("textbox", { name: "Warranty number" }).fill(PLAN);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await shows(heading(page, "Select your Plan"));
+    await itemsRead(page, ["Sofa", "Leather"], ["Sofá", "Cuero"]);
+    // Marks this page load: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/search_plan")) searches.push(request.url());
+    });
+
+    await choose(page, "es");
+    await shows(heading(page, "Seleccione su plan"));
+    await itemsRead(page, ["Sofá", "Cuero"], ["Sofa", "Leather"]);
+    expect(await page.evaluate(() => (window as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    expect(searches).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * A language switch in the header reloads the server's names on the screen, and switching back
- * costs no call (SPEC.md section 9): the claim wizard's option lists and its plan's item names, and
- * the missing line item's lists. The fake API answers in Spanish when a call asks for it
+ * costs no call (SPEC.md section 9): the claim wizard's option lists and its plan's item names, the
+ * missing line item's lists, and the item names of the plan cards on 'Select your Plan'. The fake API answers in Spanish when a call asks for it
  * (GET lookups?lang=es, or Accept-Language: es), as the reference server does.
  */
 import { act, screen, waitFor, within } from "@testing-library/react";
@@ -13,7 +13,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { CLAIM_LOOKUP_PATHS, claimLookupsSchema, lookupListSchema, searchPlanResponseSchema, type Lookup } from "../../contract/schemas.ts";
 import { activateLocale } from "../../src/i18n.ts";
 import { renderApp } from "./render-app.tsx";
-import { CLAIM_ID, claimServer, LOOKUPS, PLAN_ID, savedItem, wizardPlan } from "./support-claim-server.ts";
+import { CLAIM_ID, claimServer, LOOKUPS, PLAN_ID, savedItem, searchFinding, wizardPlan } from "./support-claim-server.ts";
 import { API } from "./support-network.ts";
 
 const SPANISH: Record<string, string> = { Sofa: "Sofá", Chair: "Silla", Recliner: "Reclinable", Leather: "Cuero", Fabric: "Tela", Brown: "Marrón", Grey: "Gris" };
@@ -107,5 +107,36 @@ it("missing line item: after a switch to Spanish the item types read Spanish; sw
   await waitFor(() => expect(optionNames(screen.getByRole("combobox", { name: /^Item type/ }))).toEqual(expect.arrayContaining(["Sofa", "Recliner"])));
   await choose(user, "Español");
   await waitFor(() => expect(optionNames(screen.getByRole("combobox", { name: /^Tipo de artículo/ }))).toEqual(expect.arrayContaining(["Sofá"])));
+  expect(calls.slice(callsAfterSpanish)).toEqual([]);
+});
+
+it("select plan: after a switch to Spanish the cards' items read Spanish without a new search; a plan that cannot be loaded again keeps its words", async () => {
+  const user = userEvent.setup();
+  // The search found the sofa at $450; the plan loaded again says $499: the card keeps the search's.
+  const searched = wizardPlan();
+  searched.warrantyItems[0] = { ...searched.warrantyItems[0]!, itemPrice: 450 };
+  const other = { ...wizardPlan(), id: PLAN_ID + 1, number: "W-T00-000301" };
+  window.localStorage.setItem("searchInfo", JSON.stringify({ search_type: "search_plan_4", number: "W-T00-000300" }));
+  const { calls } = await renderApp("/find-claim/select-plan", {
+    handlers: [http.get(`${API}plan/${other.id}`, () => HttpResponse.json({ message: "Plan not found" }, { status: 404 })), ...spanishAnswers, searchFinding([searched, other])],
+  });
+  const card = async (number: string) => within((await screen.findByRole("radio", { name: new RegExp(number) })).closest("article")!);
+  const itemCells = async (number: string) => (await card(number)).getAllByRole("cell").map((cell) => cell.textContent);
+  expect(await itemCells("W-T00-000300")).toEqual(expect.arrayContaining(["Sofa", "Leather"]));
+  const callsBeforeSwitch = calls.length;
+
+  await choose(user, "Español");
+  await waitFor(async () => expect(await itemCells("W-T00-000300")).toEqual(expect.arrayContaining(["Sofá", "Cuero", "Silla"])));
+  expect(await itemCells("W-T00-000301")).toEqual(expect.arrayContaining(["Sofa", "Leather"]));
+  // Only words changed: the sofa's price is the search's.
+  const sofaRow = within((await card("W-T00-000300")).getAllByRole("row")[1]!).getAllByRole("cell").map((cell) => cell.textContent);
+  expect(sofaRow).toEqual(expect.arrayContaining(["Sofá", "Cuero", "$450.00"]));
+  expect(calls.slice(callsBeforeSwitch).map((call) => `${call.method} ${call.path}`).sort()).toEqual([`GET plan/${PLAN_ID}`, `GET plan/${other.id}`]);
+  const callsAfterSpanish = calls.length;
+
+  await choose(user, "English");
+  await waitFor(async () => expect(await itemCells("W-T00-000300")).toEqual(expect.arrayContaining(["Sofa", "Leather"])));
+  await choose(user, "Español");
+  await waitFor(async () => expect(await itemCells("W-T00-000300")).toEqual(expect.arrayContaining(["Sofá", "Cuero"])));
   expect(calls.slice(callsAfterSpanish)).toEqual([]);
 });

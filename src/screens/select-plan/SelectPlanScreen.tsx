@@ -2,20 +2,25 @@
  * 'Select your Plan' (SPEC.md section 2): the customer's plans as radio cards, Submit by plan type,
  * and the Continue Draft Claim / Claim Already in Progress dialogs. Plans come from the app's
  * planSearch actor (router context); the route's beforeLoad has already waited for them, and re-ran
- * the saved search after a reload.
+ * the saved search after a reload. After a language switch on this page the cards' item names follow
+ * it (SPEC.md section 9): each plan is loaded again by id in the new language, not searched again
+ * (searches are rate-limited), and only its items' names are laid over the actor's plans.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.ts";
 import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
+import { fetchPlansAgain } from "../../api/plans.ts";
 import { config } from "../../config.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { usePlanSearch } from "../shared/plan-search-actor.ts";
+import { withItemNames } from "../shared/plan-item-names.ts";
+import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 import { PlanCard } from "./PlanCard.tsx";
 import { inspect } from "../../inspect.ts";
 
@@ -45,9 +50,21 @@ export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
   );
 }
 
-function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearch }) {
+/** `plans` with each one's item names from the plan of the same id in `named`, when there are any. */
+function withNamesOf(plans: Plan[], named: Plan[] | null): Plan[] {
+  if (!named) return plans;
+  const byId = new Map(named.map((plan) => [plan.id, plan]));
+  return plans.map((plan) => withItemNames(plan, byId.get(plan.id)));
+}
+
+function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: SelectPlanSearch }) {
   const { t } = useLingui();
   const navigate = useNavigate();
+  // Made once per set of plans (this component is keyed by their ids): the hook loads each
+  // language once for the screen's life. Its ids are what the calls need, the same for any words.
+  const [loadNames] = useState(() => () => fetchPlansAgain(searched));
+  const named = useInShownLanguage(loadNames);
+  const plans = useMemo(() => withNamesOf(searched, named), [searched, named]);
   const [logic] = useState(() =>
     planSelectionMachine.provide({
       actors: {
@@ -66,7 +83,7 @@ function PlanChooser({ plans, search }: { plans: Plan[]; search: SelectPlanSearc
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { plans, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null }, inspect });
+  const actor = useActorRef(logic, { input: { plans: searched, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null }, inspect });
   const selectedPlanId = useSelector(actor, (snapshot) => snapshot.context.selectedPlanId);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const busy = useSelector(actor, (snapshot) => snapshot.matches("startingClaim") || snapshot.matches("deletingDraft") || snapshot.matches("claimOpened"));
