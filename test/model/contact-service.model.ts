@@ -2,7 +2,7 @@
  * QA table of contactServiceMachine: a new contact-service request (Customer Details, Purchase
  * Details, Upload Documents, Review Details, the Request Number), with Next refused on an incomplete
  * step, Submit sending the person to the first incomplete step, and the review's Edit links; and a
- * request kept from an earlier visit, found again, kept or given up for a new one.
+ * request kept from an earlier visit, found again on each step, kept or given up for a new one.
  */
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
@@ -97,11 +97,19 @@ const start: Start<ContactServiceInput> = {
 const KEPT_ID = "5f0c3a2e-8d1b-4f7a-9c1e-2b3d4e5f6a7b";
 const KEPT_DRAFT = { requestId: KEPT_ID, customer: { name: "Jane Doe", email: "jane.doe@example.com" }, purchase: {}, documents: [] };
 
-/** Only 'Start a new request' and its question's answers: the rest of the request is the first start's. */
+/** The steps at rest, where 'Start a new request' may be pressed. */
+const STEPS_AT_REST = ["customerDetails", "purchaseDetails", { uploadingDocuments: "editing" }, { reviewing: "ready" }] as const;
+
+/**
+ * Only 'Start a new request' and its question's answers, on each step the kept request opens from
+ * the address (steps 2 to 4 from step 1): the rest of the request is the first start's.
+ */
 function restartEvents(snapshot: AnyMachineSnapshot): Event[] {
-  if (!snapshot.matches("customerDetails")) return [];
+  if (!STEPS_AT_REST.some((state) => snapshot.matches(state))) return [];
   if (ctx(snapshot).confirmingRestart) return [{ type: "restart.cancel" }, { type: "restart.confirm", requestId: "request-2" }];
-  return ctx(snapshot).resumed ? [{ type: "restart.ask" }] : [];
+  if (!ctx(snapshot).resumed) return [];
+  const otherSteps = snapshot.matches("customerDetails") ? ([2, 3, 4] as const).map((step): Event => ({ type: "step.requested", step })) : [];
+  return [{ type: "restart.ask" }, ...otherSteps];
 }
 
 const kept: Start<ContactServiceInput> = {
@@ -124,13 +132,24 @@ const field = (page: Page, label: string) => page.getByRole("main").getByRole("t
 /** Fields that say what is wrong with them. */
 const invalidFields = (page: Page) => page.getByRole("main").locator('input[aria-invalid="true"]');
 
-/** A step of the request: its title and URL step, and whether its missing fields say so. */
+/**
+ * A step of the request: its title and URL step, whether its missing fields say so, and for a
+ * request found again 'Start a new request' or its open question.
+ */
 async function checkStep(page: Page, snapshot: AnyMachineSnapshot, step: number, title: string): Promise<void> {
   await shows(heading(page, title));
   await urlStep(page, step);
   if (flagged(snapshot).includes(step) && step !== 3) await shows(invalidFields(page).first());
   if (!ctx(snapshot).checkedSteps.includes(step)) await hides(invalidFields(page).first());
+  const restart = page.getByRole("button", { name: "Start a new request" });
+  const question = page.getByRole("dialog", { name: "Start a new request?" });
+  await (ctx(snapshot).confirmingRestart ? shows(question) : hides(question));
+  if (!ctx(snapshot).confirmingRestart) await (ctx(snapshot).resumed ? shows(restart) : hides(restart));
 }
+
+/** What a step's description adds for a request found again. */
+const restartWords = (snapshot: AnyMachineSnapshot) =>
+  `${ctx(snapshot).resumed ? ", saying the request was kept, with **Start a new request**" : ""}${ctx(snapshot).confirmingRestart ? ", and the question 'Start a new request?' open" : ""}`;
 
 /** The review's Edit link of a section. */
 const edit = <E extends Event>(section: string) =>
@@ -210,23 +229,19 @@ export const contactServiceTable: ModelTable<Event> = {
     customerDetails: view(
       (snapshot) =>
         `Step 1, 'Customer Details'${customerDone(snapshot) ? ", filled in" : ctx(snapshot).customer.name ? ` with Name on invoice **${ctx(snapshot).customer.name}**` : ", Name on invoice empty"}${flaggedWords(snapshot, 1)}` +
-        `${ctx(snapshot).resumed ? ", saying the request was kept, with **Start a new request**" : ""}${ctx(snapshot).confirmingRestart ? ", and the question 'Start a new request?' open" : ""}.`,
+        `${restartWords(snapshot)}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 1, "Customer Details");
         await fieldShows(field(page, "Name on invoice"), customerDone(snapshot) ? CUSTOMER[0]![2] : (ctx(snapshot).customer.name ?? ""));
-        const restart = page.getByRole("button", { name: "Start a new request" });
-        const question = page.getByRole("dialog", { name: "Start a new request?" });
-        await (ctx(snapshot).confirmingRestart ? shows(question) : hides(question));
-        if (!ctx(snapshot).confirmingRestart) await (ctx(snapshot).resumed ? shows(restart) : hides(restart));
       },
     ),
     purchaseDetails: view(
-      (snapshot) => `Step 2, 'Purchase Details'${purchaseDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 2)}.`,
+      (snapshot) => `Step 2, 'Purchase Details'${purchaseDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 2)}${restartWords(snapshot)}.`,
       (({ page }, snapshot) => checkStep(page, snapshot, 2, "Purchase Details")),
     ),
     "uploadingDocuments.editing": view(
       (snapshot) =>
-        `Step 3, 'Upload Documents' with ${documents(snapshot) ? PDF_NAME : "no document"}${flagged(snapshot).includes(3) ? " and 'Please upload atleast 1 files'" : ""}.`,
+        `Step 3, 'Upload Documents' with ${documents(snapshot) ? PDF_NAME : "no document"}${flagged(snapshot).includes(3) ? " and 'Please upload atleast 1 files'" : ""}${restartWords(snapshot)}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 3, "Upload Documents");
         const listed = page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME);
@@ -237,7 +252,7 @@ export const contactServiceTable: ModelTable<Event> = {
     "uploadingDocuments.deletingDocument": view("**Next** busy while the document is deleted.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Next" }))),
     "reviewing.ready": view(
       (snapshot) =>
-        `Step 4, 'Review Details'${customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? " with everything filled in" : ", with 'Missing' where something is not filled in"}.`,
+        `Step 4, 'Review Details'${customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? " with everything filled in" : ", with 'Missing' where something is not filled in"}${restartWords(snapshot)}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 4, "Review Details");
         const missing = page.getByRole("main").getByText("Missing", { exact: true }).first();
