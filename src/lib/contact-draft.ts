@@ -9,6 +9,12 @@ import type { ContactDraft } from "../../machines/contact-service.machine.ts";
 const NAME = "data";
 const PATH = "/contact-service";
 const ONE_DAY_SECONDS = 24 * 60 * 60;
+/**
+ * Says, on every page of the portal, that a draft is kept (never what it holds): the draft's own
+ * cookie is readable only on a page loaded under PATH, and only then is a page loaded elsewhere
+ * worth reloading to find it. Written and dropped with the draft, for the same day.
+ */
+const MARKER = "data_kept";
 
 const text = v.optional(v.string());
 const draftSchema = v.object({
@@ -29,13 +35,15 @@ const draftSchema = v.object({
 });
 
 /**
- * Whether this page can read the kept draft. The cookie is scoped to /contact-service, and Chromium
- * matches a page's cookies against the address the page was loaded from, not where the app has since
- * moved (history.pushState): a page loaded at the search or the not-found screen never sees the
- * draft, and its first keystroke would overwrite it. True when the page was loaded under the
+ * Whether this page can read the kept draft, or has none to find. The cookie is scoped to
+ * /contact-service, and Chromium matches a page's cookies against the address the page was loaded
+ * from, not where the app has since moved (history.pushState): a page loaded at the search or the
+ * not-found screen never sees the draft, and its first keystroke would overwrite it. True when no
+ * draft is kept (the marker cookie says so on every page), when the page was loaded under the
  * cookie's path, or when the browser does not say where it was loaded (never a reload loop).
  */
 export function draftReadableHere(): boolean {
+  if (!draftKeptSomewhere()) return true;
   const loaded = typeof performance === "undefined" ? undefined : performance.getEntriesByType?.("navigation")[0]?.name;
   if (!loaded) return true;
   const path = new URL(loaded, window.location.href).pathname;
@@ -45,19 +53,31 @@ export function draftReadableHere(): boolean {
 /** Keeps the draft for a day (SPEC.md section 3), replacing the one kept before. */
 export function saveContactDraft(draft: ContactDraft): void {
   document.cookie = `${NAME}=${encodeURIComponent(JSON.stringify(draft))}; path=${PATH}; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
+  document.cookie = `${MARKER}=1; path=/; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
 }
 
 /** Drops the kept draft: the request was sent, or the person started a new one. */
 export function clearContactDraft(): void {
   document.cookie = `${NAME}=; path=${PATH}; max-age=0; SameSite=Lax`;
+  document.cookie = `${MARKER}=; path=/; max-age=0; SameSite=Lax`;
+}
+
+/** Whether the marker says a draft is kept; readable on every page, since its path is /. */
+function draftKeptSomewhere(): boolean {
+  return cookieValue(MARKER) !== undefined;
+}
+
+/** The raw value of the cookie `name` this page can read, undefined when there is none. */
+function cookieValue(name: string): string | undefined {
+  return document.cookie
+    .split("; ")
+    .find((entry) => entry.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 }
 
 /** The kept draft, or null when there is none or it no longer parses. */
 export function loadContactDraft(): ContactDraft | null {
-  const raw = document.cookie
-    .split("; ")
-    .find((entry) => entry.startsWith(`${NAME}=`))
-    ?.slice(NAME.length + 1);
+  const raw = cookieValue(NAME);
   if (!raw) return null;
   try {
     const parsed = v.safeParse(draftSchema, JSON.parse(decodeURIComponent(raw)));

@@ -17,8 +17,9 @@ const optionalTicket = v.pipe(
 export const Route = createFileRoute("/contact-service")({
   validateSearch: v.object({ step: optionalStep, id: optionalRequestId, ticket: optionalTicket }),
   // The kept draft's cookie is scoped to this path and read for the address the page was loaded
-  // from: coming from another page of the portal (the not-found screen's Contact Service), this page
-  // is loaded afresh, in place of the history entry just made, so the draft can be found.
+  // from: coming from another page of the portal (the not-found screen's Contact Service) while a
+  // draft is kept, this page is loaded afresh, in place of the history entry just made, so the draft
+  // can be found. Without one, it stays a move within the app.
   beforeLoad: ({ search, preload }) => {
     if (!preload && !draftReadableHere()) throw redirect({ to: "/contact-service", search, reloadDocument: true, replace: true });
   },

@@ -1,7 +1,7 @@
 /**
  * Steps the browser journeys share, as a person does them on a phone: the demo damage of an FPP
- * claim, and the two forms of a contact-service request. Each fills what is on screen; the journey
- * decides what to press next.
+ * claim, the way to the not-found screen, and the two forms of a contact-service request. Each
+ * fills what is on screen; the journey decides what to press next.
  */
 import type { Locator, Page } from "playwright-core";
 
@@ -24,6 +24,26 @@ export async function confirmSofaDetails(page: Page): Promise<void> {
 }
 
 const textbox = (page: Page, name: RegExp) => page.getByRole("main").getByRole("textbox", { name });
+
+/** Three unknown warranty numbers (through Try Again), ending on the not-found screen with its Contact Service. */
+export async function reachWarrantyNotFound(page: Page): Promise<void> {
+  await page.goto("/find-claim/select-search-method");
+  await page.getByLabel("I have my warranty number").check();
+  await page.getByRole("button", { name: "Search" }).click();
+  for (const [index, number] of ["W-X00-NOPE01", "W-X00-NOPE02", "W-X00-NOPE03"].entries()) {
+    if (index > 0) await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("textbox", { name: "Warranty number" }).fill(number);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "We could not locate your warranty" }).waitFor();
+  }
+  await page.getByRole("button", { name: "Contact Service" }).waitFor();
+}
+
+/** The contact-service request's id once the step shown has written it into the URL (a moment after its title shows). */
+export async function requestIdInUrl(page: Page): Promise<string> {
+  await page.waitForURL((url) => url.pathname === "/contact-service" && url.searchParams.has("id"));
+  return new URL(page.url()).searchParams.get("id")!;
+}
 
 /** Contact service step 1: Jane Doe of 350 5th Ave, New York. */
 export async function fillCustomerDetails(page: Page): Promise<void> {
