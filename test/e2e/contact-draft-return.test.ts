@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
-import { fillCustomerDetails, fillPurchaseDetails } from "./steps.ts";
+import { fillCustomerDetails, fillPurchaseDetails, reachWarrantyNotFound, requestIdInUrl } from "./steps.ts";
 
 const PDF = fileURLToPath(new URL("../fixtures/shared-mime-info-spec.pdf", import.meta.url));
 
@@ -24,7 +24,6 @@ afterAll(async () => {
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
 const textbox = (page: Page, name: RegExp) => page.getByRole("main").getByRole("textbox", { name });
-const idOf = (page: Page) => new URL(page.url()).searchParams.get("id");
 
 /** A new tab of the browser, with the maps script absent (no key is set). */
 async function newTab(context: BrowserContext): Promise<Page> {
@@ -41,18 +40,9 @@ async function expectCustomer(page: Page, name: string, email: string, phone: st
   expect(await textbox(page, /^Phone/).inputValue()).toBe(phone);
 }
 
-/** Three unknown warranty numbers, then the not-found screen's Contact Service. */
-async function contactServiceFromNotFound(page: Page): Promise<void> {
-  await page.goto("/find-claim/select-search-method");
-  await page.getByLabel("I have my warranty number").check();
-  await page.getByRole("button", { name: "Search" }).click();
-  for (const [index, number] of ["W-X00-NOPE01", "W-X00-NOPE02", "W-X00-NOPE03"].entries()) {
-    if (index > 0) await page.getByRole("button", { name: "Try Again" }).click();
-    await page.getByRole("textbox", { name: "Warranty number" }).fill(number);
-    await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("heading", { name: "We could not locate your warranty" }).waitFor();
-  }
-  await page.getByRole("button", { name: "Contact Service" }).click();
+/** The request id in the URL comes to be `id` (the step shown writes it a moment after its title shows). */
+async function expectIdInUrl(page: Page, id: string | null): Promise<void> {
+  await expect.poll(() => new URL(page.url()).searchParams.get("id"), { timeout: 15_000 }).toBe(id);
 }
 
 describe("a contact-service request on return", () => {
@@ -62,17 +52,18 @@ describe("a contact-service request on return", () => {
     const first = await newTab(context);
     await first.goto("/contact-service");
     await heading(first, "Customer Details").waitFor();
-    const requestId = idOf(first);
+    const requestId = await requestIdInUrl(first);
     await textbox(first, /^Name on invoice/).fill("Jane Doe");
     await textbox(first, /^Email/).fill("jane.doe@example.com");
     await first.close();
 
     // Through the not-found screen: the same request, its fields as typed, said to be kept.
     const second = await newTab(context);
-    await contactServiceFromNotFound(second);
+    await reachWarrantyNotFound(second);
+    await second.getByRole("button", { name: "Contact Service" }).click();
     await heading(second, "Customer Details").waitFor();
     await expectCustomer(second, "Jane Doe", "jane.doe@example.com", "");
-    expect(idOf(second)).toBe(requestId);
+    await expectIdInUrl(second, requestId);
     await second.getByRole("button", { name: "Start a new request" }).waitFor();
     expect(await accessibilityViolations(second)).toEqual([]);
 
@@ -80,17 +71,17 @@ describe("a contact-service request on return", () => {
     await textbox(second, /^Phone/).fill("2125550134");
     await second.reload();
     await expectCustomer(second, "Jane Doe", "jane.doe@example.com", "(212) 555-0134");
-    expect(idOf(second)).toBe(requestId);
+    await expectIdInUrl(second, requestId);
     await second.close();
 
     // Plain /contact-service, and an old link to another request's step 1.
     const third = await newTab(context);
     await third.goto("/contact-service");
     await expectCustomer(third, "Jane Doe", "jane.doe@example.com", "(212) 555-0134");
-    expect(idOf(third)).toBe(requestId);
+    await expectIdInUrl(third, requestId);
     await third.goto("/contact-service?step=1&id=0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d");
     await expectCustomer(third, "Jane Doe", "jane.doe@example.com", "(212) 555-0134");
-    expect(idOf(third)).toBe(requestId);
+    await expectIdInUrl(third, requestId);
 
     // A new request only when asked, and confirmed: keeping it first changes nothing.
     await third.getByRole("button", { name: "Start a new request" }).click();
@@ -113,7 +104,7 @@ describe("a contact-service request on return", () => {
     const fourth = await newTab(context);
     await fourth.goto("/contact-service");
     await expectCustomer(fourth, "", "", "");
-    expect(idOf(fourth)).not.toBe(requestId);
+    expect(await requestIdInUrl(fourth)).not.toBe(requestId);
     await context.close();
   }, 240_000);
 
@@ -134,13 +125,14 @@ describe("a contact-service request on return", () => {
     await heading(page, "Review Details").waitFor();
     await page.getByRole("button", { name: "Submit" }).click();
     await heading(page, "Thank you for submitting your request").waitFor();
-    const sentId = idOf(page);
+    await page.waitForURL((url) => url.searchParams.has("ticket"));
+    const sentId = await requestIdInUrl(page);
     await page.close();
 
     const again = await newTab(context);
     await again.goto("/contact-service");
     await expectCustomer(again, "", "", "");
-    expect(idOf(again)).not.toBe(sentId);
+    expect(await requestIdInUrl(again)).not.toBe(sentId);
     await again.getByRole("button", { name: "Start a new request" }).waitFor({ state: "hidden" });
     await context.close();
   }, 240_000);
