@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { StorageSettings } from "../../server/config.ts";
 import { claimDocumentPath, contactDocumentPath, openStorage, type Storage } from "../../server/storage.ts";
@@ -118,7 +119,7 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
     const { url, fileName } = await urlFor(64);
     expect((await put(url, bytesOf(64), "application/pdf")).status).toBe(refusedAt.put);
     const answer = await link(fileName);
-    expect([answer.status, answer.body.code]).toEqual(direct ? [415, "WRONG_CONTENT_TYPE"] : [400, undefined]);
+    expect([answer.status, answer.body.code]).toEqual(direct ? [415, "WRONG_CONTENT_TYPE"] : [400, REFUSAL_CODES.INVALID_REQUEST]);
     expect(await stored(fileName)).toEqual({ file: null, pending: null });
   });
 
