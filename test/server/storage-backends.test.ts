@@ -119,7 +119,7 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
     const { url, fileName } = await urlFor(64);
     expect((await put(url, bytesOf(64), "application/pdf")).status).toBe(refusedAt.put);
     const answer = await link(fileName);
-    expect([answer.status, answer.body.code]).toEqual(direct ? [415, "WRONG_CONTENT_TYPE"] : [400, REFUSAL_CODES.INVALID_REQUEST]);
+    expect([answer.status, answer.body.code]).toEqual(direct ? [415, "WRONG_CONTENT_TYPE"] : [400, REFUSAL_CODES.invalidRequest]);
     expect(await stored(fileName)).toEqual({ file: null, pending: null });
   });
 
