@@ -30,7 +30,7 @@ import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./request-limits.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { noStore, securityHeaders } from "./security-headers.ts";
 import { boundedErrors } from "./validation.ts";
 import { welcomePage } from "./welcome-page.ts";
 import { portalFiles } from "./portal-files.ts";
@@ -48,7 +48,9 @@ export function createApp(deps: AppDeps): Hono {
   const keyedWrites = idempotentWrites(deps.db, deps.config);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
-  app.use("*", securityHeaders(deps.config, API_PREFIX));
+  app.use("*", securityHeaders(deps.config));
+  // API answers hold someone's claim: not kept anywhere unless a route says otherwise (lookups).
+  app.use(`${API_PREFIX}/*`, noStore());
   // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.
   const allowed = new Set(deps.config.corsOrigins);
   const origin = (requested: string) => (allowed.has(requested) ? requested : null);
