@@ -5,19 +5,17 @@
  * customer_info call checks its record against it and answers 404, never 403, otherwise: a
  * stranger cannot even learn that a record exists.
  *
- * The cookie is one of Hono's signed cookies (hono/cookie setSignedCookie / getSignedCookie:
- * HMAC-SHA256 with SESSION_SECRET) whose value is JSON `{e: expiry s, c: customer ids, p: plan ids,
- * v: verified customer ids}`. Nothing secret is in it (the browser found those ids itself); the
- * signature makes it unforgeable. Its Max-Age ends it in the browser, and the signed expiry `e`
- * ends it everywhere else: a copied or replayed value is refused once `e` has passed.
+ * Cookie value: `<base64url JSON {e: expiry s, c: customer ids, p: plan ids, v: verified customer
+ * ids}>.<base64url HMAC-SHA256>`. Nothing secret is in it (the browser found those ids itself); the
+ * signature makes it unforgeable.
  *
  * A customer is *verified* when this browser found them by personal information (names with their
  * email, phone or invoice) or through a signed plan link; a warranty number alone does not verify,
  * so such a session sees the customer's contact details masked (SECURITY.md, "A warranty number alone shows no contact details").
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
-import { getSignedCookie, setSignedCookie } from "hono/cookie";
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { REFUSAL_CODES } from "../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../contract/schemas.ts";
 import type { Queryable } from "./db.ts";
@@ -50,25 +48,39 @@ export interface Grant {
   verified: boolean;
 }
 
-type AccessList = { customers: Iterable<number>; plans: Iterable<number>; verified?: Iterable<number> };
-
 const EMPTY: Access = { customers: new Set(), plans: new Set(), verified: new Set() };
-// Keyed by the Context, which one request keeps through every middleware: bodyLimit replaces
-// c.req.raw with a wrapped Request on the way.
-const read = new WeakMap<Context, Access>();
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const read = new WeakMap<Request, Access>();
 
-/** The signed part of the cookie: the lists and the expiry (seconds since the epoch). */
-const payloadOf = (access: AccessList, expires: number) =>
-  JSON.stringify({ e: expires, c: [...access.customers], p: [...access.plans], v: [...(access.verified ?? [])] });
+const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(`session\n${payload}`).digest("base64url");
 
-/** The access a verified payload grants; expired or malformed is no access at all. */
-function accessOfPayload(payload: string, now: number): Access {
+/**
+ * Encodes a session cookie value (exported for tests and the property tests' forgeries).
+ * `verified` omitted: no customer is verified (contact details masked).
+ */
+export function encodeSession(
+  secret: string,
+  access: { customers: Iterable<number>; plans: Iterable<number>; verified?: Iterable<number> },
+  expires: number,
+): string {
+  const payload = Buffer.from(JSON.stringify({ e: expires, c: [...access.customers], p: [...access.plans], v: [...(access.verified ?? [])] }))
+    .toString("base64url");
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+/** Decodes a cookie value; anything malformed, forged or expired is no access at all. */
+export function decodeSession(secret: string, value: string | undefined, nowSeconds: number): Access {
+  if (!value || value.length > 4096) return EMPTY;
+  const [payload, sig, extra] = value.split(".");
+  if (!payload || !sig || extra !== undefined) return EMPTY;
+  const expected = Buffer.from(mac(secret, payload));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return EMPTY;
   try {
-    const data = JSON.parse(payload) as { e: unknown; c: unknown; p: unknown; v: unknown };
-    if (typeof data.e !== "number" || data.e < now || !Array.isArray(data.c) || !Array.isArray(data.p)) return EMPTY;
+    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e: unknown; c: unknown; p: unknown; v: unknown };
+    if (typeof data.e !== "number" || data.e < nowSeconds || !Array.isArray(data.c) || !Array.isArray(data.p)) return EMPTY;
     const ids = (list: unknown[]) => new Set(list.filter((id): id is number => Number.isSafeInteger(id)));
     const customers = ids(data.c);
+    // A cookie from before verification existed has no `v`: nobody in it is verified.
     const verified = Array.isArray(data.v) ? new Set([...ids(data.v)].filter((id) => customers.has(id))) : new Set<number>();
     return { customers, plans: ids(data.p), verified };
   } catch {
@@ -76,73 +88,22 @@ function accessOfPayload(payload: string, now: number): Access {
   }
 }
 
-// The server signs and checks with hono/cookie, which is asynchronous (WebCrypto). The tests forge
-// and read cookies synchronously, so these two make and check the very value setSignedCookie
-// writes: encodeURIComponent(`${payload}.${base64 HMAC-SHA256(payload)}`).
-const signatureOf = (secret: string, payload: string) => createHmac("sha256", secret).update(payload).digest("base64");
-
-/**
- * A session cookie's value as it travels in the Cookie header, signed exactly as hono/cookie's
- * setSignedCookie signs it (for tests and the property tests' forgeries; the server itself uses
- * setSignedCookie). `expires` in seconds since the epoch; `verified` omitted: no customer is
- * verified (contact details masked).
- */
-export function encodeSession(secret: string, access: AccessList, expires: number): string {
-  const payload = payloadOf(access, expires);
-  return encodeURIComponent(`${payload}.${signatureOf(secret, payload)}`);
-}
-
-/**
- * Reads a cookie value as it travels in the Cookie header (for tests; the server reads with
- * getSignedCookie in readSession). Anything malformed, forged or expired is no access at all.
- */
-export function decodeSession(secret: string, value: string | undefined, now: number): Access {
-  let signed: string;
-  try {
-    signed = decodeURIComponent(value ?? "");
-  } catch {
-    return EMPTY;
+/** The access of this request's browser (read once per request). */
+export function accessOf(c: Context, config: SessionSettings): Access {
+  let access = read.get(c.req.raw);
+  if (!access) {
+    access = decodeSession(config.sessionSecret, getCookie(c, SESSION_COOKIE), Math.floor(Date.now() / 1000));
+    read.set(c.req.raw, access);
   }
-  const dot = signed.lastIndexOf(".");
-  if (dot < 0) return EMPTY;
-  const payload = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1));
-  const expected = Buffer.from(signatureOf(secret, payload));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return EMPTY;
-  return accessOfPayload(payload, now);
-}
-
-/**
- * Middleware reading this request's session once, before any route or middleware that checks it
- * (accessOf, ownerOf, grantAccess, the idempotency keys): hono/cookie verifies the signature, the
- * payload's expiry is checked here. Mount it on every path that serves a session's records.
- */
-export function readSession(config: Pick<ServerConfig, "sessionSecret">): MiddlewareHandler {
-  return async (c, next) => {
-    const payload = await getSignedCookie(c, config.sessionSecret, SESSION_COOKIE);
-    read.set(c, typeof payload === "string" ? accessOfPayload(payload, nowSeconds()) : EMPTY);
-    await next();
-  };
-}
-
-/**
- * The access of this request's browser, as readSession read it (the secret is readSession's; the
- * settings are taken so the checks and the writer share one call shape).
- * @throws Error when readSession is not mounted on this path (a wiring mistake, never a 404)
- */
-export function accessOf(c: Context, _config?: SessionSettings): Access {
-  const access = read.get(c);
-  if (!access) throw new Error(`session not read: readSession() is not mounted for ${c.req.path}`);
   return access;
 }
 
 /**
- * Adds plans and their customers to this browser's session and renews it (SESSION_TTL_SECONDS,
- * both as the cookie's Max-Age and as the signed expiry). The newest grants are kept when a session
- * would name more than its limits. A verified grant verifies its customer; an unverified one never
- * takes away a verification the session holds. Resolves once the Set-Cookie header is written.
+ * Adds plans and their customers to this browser's session and renews it (SESSION_TTL_SECONDS).
+ * The newest grants are kept when a session would name more than its limits. A verified grant
+ * verifies its customer; an unverified one never takes away a verification the session holds.
  */
-export async function grantAccess(c: Context, config: SessionSettings, found: Grant[]): Promise<void> {
+export function grantAccess(c: Context, config: SessionSettings, found: Grant[]): void {
   const current = accessOf(c, config);
   const keepNewest = (old: ReadonlySet<number>, added: number[], max: number) => {
     const all = [...old].filter((id) => !added.includes(id)).concat([...new Set(added)]);
@@ -152,15 +113,15 @@ export async function grantAccess(c: Context, config: SessionSettings, found: Gr
   const plans = keepNewest(current.plans, found.map((f) => f.planId), MAX_PLANS);
   const newlyVerified = new Set(found.filter((f) => f.verified).map((f) => f.customerId));
   const verified = customers.filter((id) => current.verified.has(id) || newlyVerified.has(id));
-  read.set(c, { customers: new Set(customers), plans: new Set(plans), verified: new Set(verified) });
-  const payload = payloadOf({ customers, plans, verified }, nowSeconds() + SESSION_TTL_SECONDS);
-  await setSignedCookie(c, SESSION_COOKIE, payload, config.sessionSecret, {
+  const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
+  setCookie(c, SESSION_COOKIE, encodeSession(config.sessionSecret, { customers, plans, verified }, expires), {
     path: "/",
     httpOnly: true,
     sameSite: "Strict",
     secure: isHttps(c, config),
     maxAge: SESSION_TTL_SECONDS,
   });
+  read.set(c.req.raw, { customers: new Set(customers), plans: new Set(plans), verified: new Set(verified) });
 }
 
 /** Checks of one request against its session; each throws the record's own 404 when not owned. */

@@ -52,7 +52,7 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
     const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
     if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     await attempt.opened();
-    await grantAccess(c, config, [{ planId, customerId, verified: false }]);
+    grantAccess(c, config, [{ planId, customerId, verified: false }]);
     return c.json({ customers: [plan] });
   });
 

@@ -53,7 +53,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
     if (plans.length > 0) await attempt.undo();
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
-    if (plans.length > 0) await grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
+    if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
       customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
