@@ -16,6 +16,11 @@ export type PlanStatus = "active" | "expired" | "cancelled" | "cancelByDealer" |
 /** Plan families. Ace and Mace are the newer family; LEGACY plans file on another site. */
 export type PlanType = "FPP" | "Ace" | "Mace" | "LEGACY" | "UNKNOWN";
 
+/** True for the plan types filed through the ACE calls (SPEC.md section 7, "ACE calls"). */
+export function isAcePlanType(planType: PlanType): boolean {
+  return planType === "Ace" || planType === "Mace";
+}
+
 /** An item covered by a plan. */
 export interface PlanItem {
   id: number;

@@ -206,7 +206,7 @@ export const planSearchMachine = setup({
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
     // At the limit Contact Service replaces Try Again (SPEC.md section 4, "Plan-search try counter").
-    hasReachedSearchLimit: ({ context }) => offersContactService({ context }),
+    hasReachedSearchLimit: ({ context }) => hasReachedSearchLimit(context.failedSearches),
     // An unknown plan type goes to no-warranty-found without a call (SPEC.md "Open plan by id").
     isKnownPlanType: (_, params: { link: PlanLink }) => (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
   },

@@ -2,7 +2,7 @@
  * FPP claim calls (SPEC.md section 7, "FPP claim calls"), mapped between domain shapes and the
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
-import { toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
+import { isAcePlanType, toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
 import type { AddItemOutcome, SubmitOutcome } from "../../machines/outcomes.ts";
@@ -22,7 +22,7 @@ import {
  * in the consumer's zone: created, a draft exists, a claim is in progress, or refused.
  */
 export async function startClaim(plan: { planId: number; customerId: number; planType?: PlanType }, at?: Date): Promise<StartClaimResult> {
-  const path = plan.planType === "Ace" || plan.planType === "Mace" ? "ace/insert_claim" : "insert_claim";
+  const path = plan.planType && isAcePlanType(plan.planType) ? "ace/insert_claim" : "insert_claim";
   // This module is part of the app shell (route loaders fetch claims); luxon comes with the claim.
   const { claimDates } = await import("../../machines/calendar.ts");
   const dates = claimDates(at);

@@ -7,7 +7,7 @@
 import { isHTTPError } from "ky";
 import * as v from "valibot";
 import { CHALLENGE_HEADER, CHALLENGE_STATUS, challengeAnswerSchema } from "../../contract/challenge.ts";
-import type { Plan, PlanItem, PlanQuery, PlanStatus, PlanType } from "../../machines/domain.ts";
+import { isAcePlanType, type Plan, type PlanItem, type PlanQuery, type PlanStatus, type PlanType } from "../../machines/domain.ts";
 import type { SearchAnswer } from "../../machines/plan-search.machine.ts";
 import { http, withCallFailure } from "./http.ts";
 import { proofHeader, type ChallengeProof } from "./search-challenge.ts";
@@ -142,9 +142,8 @@ export async function fetchPlan(planId: number, claimId?: number): Promise<Plan 
 export async function fetchPlansAgain(plans: readonly Plan[]): Promise<Plan[]> {
   return Promise.all(
     plans.map(async (plan) => {
-      const isAce = plan.planType === "Ace" || plan.planType === "Mace";
       try {
-        return (await (isAce ? fetchAcePlan(plan.id, plan.customerId) : fetchPlan(plan.id))) ?? plan;
+        return (await (isAcePlanType(plan.planType) ? fetchAcePlan(plan.id, plan.customerId) : fetchPlan(plan.id))) ?? plan;
       } catch {
         return plan;
       }

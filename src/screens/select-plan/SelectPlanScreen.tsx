@@ -19,7 +19,7 @@ import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { usePlanSearch } from "../shared/plan-search-actor.ts";
-import { withItemNames } from "../shared/plan-item-names.ts";
+import { withItemNamesOfEach } from "../shared/plan-item-names.ts";
 import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 import { PlanCard } from "./PlanCard.tsx";
 import { inspect } from "../../inspect.ts";
@@ -50,13 +50,6 @@ export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
   );
 }
 
-/** `plans` with each one's item names from the plan of the same id in `named`, when there are any. */
-function withNamesOf(plans: Plan[], named: Plan[] | null): Plan[] {
-  if (!named) return plans;
-  const byId = new Map(named.map((plan) => [plan.id, plan]));
-  return plans.map((plan) => withItemNames(plan, byId.get(plan.id)));
-}
-
 function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: SelectPlanSearch }) {
   const { t } = useLingui();
   const navigate = useNavigate();
@@ -64,7 +57,7 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
   // language once for the screen's life. Its ids are what the calls need, the same for any words.
   const [loadNames] = useState(() => () => fetchPlansAgain(searched));
   const named = useInShownLanguage(loadNames);
-  const plans = useMemo(() => withNamesOf(searched, named), [searched, named]);
+  const plans = useMemo(() => withItemNamesOfEach(searched, named), [searched, named]);
   const [logic] = useState(() =>
     planSelectionMachine.provide({
       actors: {

@@ -25,3 +25,10 @@ export function withItemNames(plan: Plan, named: Plan | null | undefined): Plan 
   const byId = new Map(named.items.map((item) => [item.id, item]));
   return { ...plan, items: plan.items.map((item) => itemWithNames(item, byId.get(item.id))) };
 }
+
+/** Each plan of `plans` with the item names of the plan of the same id in `named`; `plans` itself when `named` is null. */
+export function withItemNamesOfEach(plans: Plan[], named: Plan[] | null): Plan[] {
+  if (!named) return plans;
+  const byId = new Map(named.map((plan) => [plan.id, plan]));
+  return plans.map((plan) => withItemNames(plan, byId.get(plan.id)));
+}
