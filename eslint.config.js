@@ -77,14 +77,37 @@ const otherFeature = (feature, from) => ({
 const SERVER_PUBLIC = [
   "start", // startServer: scripts/start.ts, the bench and the screenshots run the real server
   "config", // loadConfig and ServerConfig: how a script configures that server
-  "data-lock", // exitWhenLocked: a CLI touching the data folder refuses to run beside a server
-  "db", // openDatabase: scripts/plan-link.ts reads plans as the server does
-  "plan-links", // the link signing the server checks (scripts/plan-link.ts must sign the same way)
-  "plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
-  "seed-data", // the demo plans the invoice fixtures are written for
-  "portal-files", // the bench serves the built portal exactly as the server does
-  "body-limits", // the hostile-load bench sizes its bodies at the server's own limits
+  "db/data-lock", // exitWhenLocked: a CLI touching the data folder refuses to run beside a server
+  "db/db", // openDatabase: scripts/plan-link.ts reads plans as the server does
+  "domain/plan-links", // the link signing the server checks (scripts/plan-link.ts must sign the same way)
+  "domain/plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
+  "seed/seed-data", // the demo plans the invoice fixtures are written for
+  "portal/portal-files", // the bench serves the built portal exactly as the server does
+  "http/body-limits", // the hostile-load bench sizes its bodies at the server's own limits
 ];
+
+/**
+ * The reference API's zone for `files`: never the portal or the machines, no UI packages, plus
+ * `patterns`. Its folders are layers (docs/architecture.md): routes/ answer calls through domain/,
+ * storage/ and http/, never by reaching into db/ (connections, migrations, PGlite) or seed/; db/ is
+ * the bottom layer and imports none of the others.
+ */
+const serverZone = (files, ...patterns) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [
+        folder("src", "The reference API shares only contract/ with the portal, never src/."),
+        folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+        { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
+        ...patterns,
+      ],
+    }],
+  },
+});
+
+/** A pattern for serverZone: a folder of server/ that a layer may not import, and why. */
+const layer = (name, why) => ({ regex: `^\\.\\./${name}/`, message: why });
 
 /** The portal's zone for `files`: never server/ (all of src/), plus `patterns`. */
 const portalZone = (files, ...patterns) => ({
@@ -170,18 +193,14 @@ export default defineConfig(
       }],
     },
   },
-  {
-    files: ["server/**"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          folder("src", "The reference API shares only contract/ with the portal, never src/."),
-          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
-          { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
-        ],
-      }],
-    },
-  },
+  serverZone(["server/**"]),
+  serverZone(["server/routes/**"],
+    layer("db", "Routes reach the data through server/domain/ and the app's deps, never server/db/ (its connections, migrations and PGlite are its own)."),
+    layer("seed", "Routes never import the demo seed: what they answer comes from the database.")),
+  serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "portal", "seed"].map((name) =>
+    layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
+  serverZone(["server/domain/**", "server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
+    layer(name, `Domain, storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
   portalZone(["src/**"]),
   portalZone(["src/ui/**"], folder("screens", "src/ui/ holds building blocks with no screen logic: it never imports src/screens/ (a caller passes in the screen it needs).")),
   ...[...FEATURES, SHARED_SCREENS].map((from) =>

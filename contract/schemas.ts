@@ -11,7 +11,7 @@ import * as v from "valibot";
 
 /**
  * Largest id of customers, claims, claim items, damages and documents: their ids are random in
- * 10^11..2^53 - 1 (server/migrations/006_random_ids.sql), the largest integer a JSON number carries
+ * 10^11..2^53 - 1 (server/db/migrations/006_random_ids.sql), the largest integer a JSON number carries
  * exactly into JavaScript.
  */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;

@@ -4,14 +4,14 @@
  * printed to a text-layer PDF by the project's Chromium, and for some a phone-style photo of the
  * printed page (a JPEG of the page lying on a table, turned a little, in perspective, with a
  * shadow, a little blur and grain), plus one scanned PDF (the photo inside a PDF, no text layer).
- * manifest.json lists what each file should read as (the customer's fields from server/seed-data.ts).
+ * manifest.json lists what each file should read as (the customer's fields from server/seed/seed-data.ts).
  *
  * Run: npm exec -- tsx scripts/make-invoice-fixtures.ts   (about 10 s; rewrites every file)
  */
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { DEMO_PLANS, type DemoPlan } from "../server/seed-data.ts";
+import { DEMO_PLANS, type DemoPlan } from "../server/seed/seed-data.ts";
 import { launchChromium } from "./chromium.ts";
 import type { InvoiceFields } from "../src/invoice/extract-fields.ts";
 

@@ -1,6 +1,6 @@
 /**
  * `npm run plan-link -- W-E34-WS4566 [more numbers]`: prints a signed plan link for email
- * (SPEC.md section 2 "Open plan by id", server/plan-links.ts) for each warranty number, valid 30
+ * (SPEC.md section 2 "Open plan by id", server/domain/plan-links.ts) for each warranty number, valid 30
  * days. A signed link opens under either PLAN_LINKS setting and shows the customer's contact
  * details in full; the same link without `exp` and `sig` opens too unless PLAN_LINKS=signed
  * (SECURITY.md, "Plan links"). Reads the plan from the database the server uses; run it while
@@ -8,11 +8,11 @@
  * DATABASE_URL.
  * Settings as the server's: DATA_DIR, DATABASE_URL, LINK_SECRET, PUBLIC_URL, PORT.
  */
-import { exitWhenLocked } from "../server/data-lock.ts";
+import { exitWhenLocked } from "../server/db/data-lock.ts";
 import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db.ts";
-import { familyOf } from "../server/plan-family.ts";
-import { PLAN_LINK_TTL_SECONDS, linkSecretOf, signedPlanLinkPath } from "../server/plan-links.ts";
+import { openDatabase } from "../server/db/db.ts";
+import { familyOf } from "../server/domain/plan-family.ts";
+import { PLAN_LINK_TTL_SECONDS, linkSecretOf, signedPlanLinkPath } from "../server/domain/plan-links.ts";
 
 const numbers = process.argv.slice(2).filter((arg) => arg !== "--");
 if (numbers.length === 0) {

@@ -1,7 +1,7 @@
 /**
  * Vite plugin: writes a gzip and a brotli copy beside every built script, stylesheet, page and
  * SVG, so the server sends a phone about a third of the bytes without compressing on
- * each request (server/portal-files.ts serves them by Accept-Encoding). Runs after the other
+ * each request (server/portal/portal-files.ts serves them by Accept-Encoding). Runs after the other
  * plugins' own closeBundle (the prerendered welcome pages are written by then).
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";

@@ -1,7 +1,7 @@
 /**
  * Vite plugin: prerenders the welcome page at build time. After the client build it builds
  * src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and Spanish into the built welcome.html, and writes welcome.en.html and welcome.es.html, which the
- * server sends for "/" by language (server/welcome-page.ts). Their largest paint needs no script
+ * server sends for "/" by language (server/portal/welcome-page.ts). Their largest paint needs no script
  * and no other file.
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";

@@ -2,7 +2,7 @@
  * `npm start`: builds the portal and runs it with the reference claims API and its demo data on
  * one origin, then prints the URL. Settings: README.md ("Settings").
  */
-import { exitWhenLocked } from "../server/data-lock.ts";
+import { exitWhenLocked } from "../server/db/data-lock.ts";
 import { build } from "vite";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";

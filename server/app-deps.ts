@@ -3,8 +3,8 @@
  * Kept apart from app.ts so the routes need not import the app that mounts them (acyclic imports).
  */
 import type { ServerConfig } from "./config.ts";
-import type { Database } from "./db.ts";
-import type { Storage } from "./storage.ts";
+import type { Database } from "./db/db.ts";
+import type { Storage } from "./storage/storage.ts";
 
 /** What the app runs on. */
 export interface AppDeps {

@@ -12,10 +12,10 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { CHALLENGE_HEADER } from "../contract/challenge.ts";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
-import { jsonBodyLimit } from "./body-limits.ts";
-import { injectFaults } from "./faults.ts";
-import { HttpError, invalid } from "./http-errors.ts";
-import { idempotentWrites } from "./idempotency.ts";
+import { jsonBodyLimit } from "./http/body-limits.ts";
+import { injectFaults } from "./http/faults.ts";
+import { HttpError, invalid } from "./http/http-errors.ts";
+import { idempotentWrites } from "./http/idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
@@ -29,11 +29,11 @@ import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
-import { requestLimits } from "./request-limits.ts";
-import { noStore, securityHeaders } from "./security-headers.ts";
-import { boundedErrors } from "./validation.ts";
-import { welcomePage } from "./welcome-page.ts";
-import { portalFiles } from "./portal-files.ts";
+import { requestLimits } from "./http/request-limits.ts";
+import { noStore, securityHeaders } from "./http/security-headers.ts";
+import { boundedErrors } from "./http/validation.ts";
+import { welcomePage } from "./portal/welcome-page.ts";
+import { portalFiles } from "./portal/portal-files.ts";
 
 /** PostgreSQL error codes that mean the request carried a value the database refuses. */
 const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "23502", "23503", "23514"]);
@@ -62,14 +62,14 @@ export function createApp(deps: AppDeps): Hono {
     maxAge: 600,
   }));
   app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
-  // Development and tests only: slow, refused and unanswered calls (FAULTS, server/faults.ts).
+  // Development and tests only: slow, refused and unanswered calls (FAULTS, server/http/faults.ts).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
   app.use("*", requestLimits(deps));
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
   const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
-  // Each call reads at most its own largest honest body (server/body-limits.ts); uploads have their own limit.
+  // Each call reads at most its own largest honest body (server/http/body-limits.ts); uploads have their own limit.
   const jsonLimits = new Map<number, MiddlewareHandler>();
   const jsonLimit = (maxSize: number) => {
     if (!jsonLimits.has(maxSize)) jsonLimits.set(maxSize, bodyLimit({ maxSize, onError: tooLarge }));

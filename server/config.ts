@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
-import { parseFaults, type FaultSettings } from "./faults.ts";
+import { parseFaults, type FaultSettings } from "./http/faults.ts";
 
 /** Validated server settings. Paths are as given (relative ones resolve against the cwd). */
 export interface ServerConfig {
@@ -29,7 +29,7 @@ export interface ServerConfig {
   /**
    * How many reverse proxies stand in front (0: none). With N, X-Forwarded-Proto is honoured and the
    * client's address is the N-th X-Forwarded-For entry from the right: the one the outermost of our
-   * proxies wrote, not one the client wrote itself (server/public-url.ts).
+   * proxies wrote, not one the client wrote itself (server/http/public-url.ts).
    */
   trustProxy: number;
   /** Origins allowed to call the API from another origin (CORS); empty: same origin only. */
@@ -49,9 +49,9 @@ export interface ServerConfig {
   planLinks: PlanLinkMode;
   /** Rate limits: [requests, window in seconds]. */
   rateLimits: RateLimits;
-  /** When plan search asks for a proof-of-work first, and how much work (server/search-challenge.ts). */
+  /** When plan search asks for a proof-of-work first, and how much work (server/http/search-challenge.ts). */
   searchChallenge: SearchChallengeSettings;
-  /** Injected faults for development and tests (server/faults.ts); null: none. */
+  /** Injected faults for development and tests (server/http/faults.ts); null: none. */
   faults: FaultSettings | null;
   /** Where uploaded files live: `dataDir/storage` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
@@ -60,7 +60,7 @@ export interface ServerConfig {
 /** Storage of uploaded files (STORAGE_URL and the S3_* settings). */
 export type StorageSettings = { kind: "disk" } | S3Settings;
 
-/** An S3-compatible bucket (server/s3-storage.ts). */
+/** An S3-compatible bucket (server/storage/s3-storage.ts). */
 export interface S3Settings {
   kind: "s3";
   bucket: string;

@@ -2,7 +2,7 @@
  * Entry point of the reference claims API (`npm run server`): settings from the environment
  * (server/config.ts), database migrated and seeded, listening until SIGINT or SIGTERM.
  */
-import { exitWhenLocked } from "./data-lock.ts";
+import { exitWhenLocked } from "./db/data-lock.ts";
 import { loadConfig } from "./config.ts";
 import { startServer } from "./start.ts";
 

@@ -1,17 +1,17 @@
 /**
  * Starts the reference claims API: opens (migrates, seeds) the database, builds the app, listens
- * and sweeps unlinked uploads (server/upload-sweep.ts). Used by server/main.ts, the server tests
+ * and sweeps unlinked uploads (server/storage/upload-sweep.ts). Used by server/main.ts, the server tests
  * and the end-to-end runner.
  */
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
-import { openDatabase, type Database } from "./db.ts";
-import { linkSecretOf } from "./plan-links.ts";
-import { seedIfEmpty } from "./seed.ts";
-import { openStorage, type Storage } from "./storage.ts";
-import { startUploadSweeper } from "./upload-sweep.ts";
+import { openDatabase, type Database } from "./db/db.ts";
+import { linkSecretOf } from "./domain/plan-links.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
+import { openStorage, type Storage } from "./storage/storage.ts";
+import { startUploadSweeper } from "./storage/upload-sweep.ts";
 
 /** A listening server. */
 export interface RunningServer {
@@ -41,7 +41,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const db = await openDatabase(config);
   let server: ServerType | undefined;
   try {
-    // A folder seeded just now becomes the template of the next new one (server/pglite-template.ts).
+    // A folder seeded just now becomes the template of the next new one (server/db/pglite-template.ts).
     if ((await seedIfEmpty(db)) && db.keepAsTemplate) await db.keepAsTemplate();
     const storage = await openStorage(config);
     const app = createApp({ db, config, storage });

@@ -10,7 +10,7 @@
 import { readFile } from "node:fs/promises";
 import { Agent, request } from "node:http";
 import { MAX_DAMAGES_PER_CALL, MAX_ID, MAX_NOTES_LENGTH, MAX_SERIAL_ID } from "../../contract/schemas.ts";
-import { jsonBodyLimit } from "../../server/body-limits.ts";
+import { jsonBodyLimit } from "../../server/http/body-limits.ts";
 import { startApiProcess, stopApiProcess } from "../api-process.ts";
 import { aClaim, LOAD_SETTINGS } from "../bench-load.ts";
 import { pacedLoad, type PacedResult } from "./paced-load.ts";

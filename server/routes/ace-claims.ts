@@ -1,6 +1,6 @@
 /**
  * ACE claim calls (SPEC.md section 7 "ACE calls"; contract/schemas.ts section "ACE claims"): the
- * FPP claim steps of server/claim-writes.ts applied to ACE plans (plan type Ace or Mace), one claim
+ * FPP claim steps of server/domain/claim-writes.ts applied to ACE plans (plan type Ace or Mace), one claim
  * item and one damage per call, damage lookups from the lists of the damaged item's model. The
  * document calls under /ace/ are server/routes/documents.ts mounted for the ACE family.
  */
@@ -9,11 +9,11 @@ import {
   SUCCEED, aceClaimItemRequestSchema, aceDamageRequestSchema, insertClaimRequestSchema,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { loadClaimDetail } from "../claim-queries.ts";
-import { languageOf } from "../language.ts";
-import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../claim-writes.ts";
-import { ownerOf } from "../session.ts";
-import { idParam, parseBody } from "../validation.ts";
+import { loadClaimDetail } from "../domain/claim-queries.ts";
+import { languageOf } from "../http/language.ts";
+import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../domain/claim-writes.ts";
+import { ownerOf } from "../http/session.ts";
+import { idParam, parseBody } from "../http/validation.ts";
 
 /** Field errors of the one-entry ACE bodies sit at the top level (`selectedItemId`, not `items.0.selectedItemId`). */
 const topLevel = (_index: number, field: string) => field;

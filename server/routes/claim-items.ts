@@ -1,16 +1,16 @@
 /**
  * Claim items and the consumer's missing plan items (SPEC.md section 7: /insert_update_claim_item,
  * /remove_claim_items/{id}, /insert_manual_warr_item; section 4: returned and fully replaced items
- * cannot be claimed). Saving and removing are shared with the /ace/ twins (server/claim-writes.ts);
- * a missing item belongs to its claim (server/manual-items.ts).
+ * cannot be claimed). Saving and removing are shared with the /ace/ twins (server/domain/claim-writes.ts);
+ * a missing item belongs to its claim (server/domain/manual-items.ts).
  */
 import { Hono } from "hono";
 import { SUCCEED, claimItemsRequestSchema, manualItemRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { removeClaimItem, saveClaimItems } from "../claim-writes.ts";
-import { addManualItem } from "../manual-items.ts";
-import { ownerOf } from "../session.ts";
-import { idParam, parseBody } from "../validation.ts";
+import { removeClaimItem, saveClaimItems } from "../domain/claim-writes.ts";
+import { addManualItem } from "../domain/manual-items.ts";
+import { ownerOf } from "../http/session.ts";
+import { idParam, parseBody } from "../http/validation.ts";
 
 /** Routes of claim items and manual plan items, to mount under /api/v1. */
 export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {

@@ -1,20 +1,20 @@
 /**
  * Claim lifecycle: create, read, delete a draft, submit (SPEC.md sections 4 "Claim flow" and 7
- * "FPP claim calls"). The steps are shared with the /ace/ twins (server/claim-writes.ts).
+ * "FPP claim calls"). The steps are shared with the /ace/ twins (server/domain/claim-writes.ts).
  */
 import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { DRAFT, lockClaim } from "../claim-guards.ts";
-import { loadClaimDetail } from "../claim-queries.ts";
-import { languageOf } from "../language.ts";
-import { createClaim, submitClaim } from "../claim-writes.ts";
-import { conflict } from "../http-errors.ts";
-import { familyOf } from "../plan-family.ts";
-import { ownerOf } from "../session.ts";
-import { claimFolder } from "../storage.ts";
-import { idParam, parseBody } from "../validation.ts";
+import { DRAFT, lockClaim } from "../domain/claim-guards.ts";
+import { loadClaimDetail } from "../domain/claim-queries.ts";
+import { languageOf } from "../http/language.ts";
+import { createClaim, submitClaim } from "../domain/claim-writes.ts";
+import { conflict } from "../http/http-errors.ts";
+import { familyOf } from "../domain/plan-family.ts";
+import { ownerOf } from "../http/session.ts";
+import { claimFolder } from "../storage/storage.ts";
+import { idParam, parseBody } from "../http/validation.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
 export function claimRoutes({ db, storage, config }: AppDeps): Hono {

@@ -5,7 +5,7 @@
  * request is written, and the ticket, which stores the request with its documents once.
  * Documents are stored under contact_service/{requestId}/ and served read-only from /storage/.
  * A request holds at most MAX_DOCUMENTS_PER_CONTACT_REQUEST documents and MAX_CONTACT_REQUEST_BYTES
- * bytes (server/document-limits.ts); one never sent goes after a day (server/upload-sweep.ts).
+ * bytes (server/storage/document-limits.ts); one never sent goes after a day (server/storage/upload-sweep.ts).
  */
 import { Hono, type Context } from "hono";
 import {
@@ -17,15 +17,15 @@ import {
 } from "../../contract/schemas.ts";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { lockOpenRequest } from "../contact-requests.ts";
-import { uploadedFileSize } from "../direct-uploads.ts";
-import { checkRoomForContactDocument, checkRoomForContactUpload } from "../document-limits.ts";
-import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
-import { conflict, invalid, notFound } from "../http-errors.ts";
-import { contactDocumentPath } from "../storage.ts";
-import { issueUploadUrl } from "../upload-grants.ts";
-import { receiveUpload, tooBig } from "../upload-requests.ts";
-import { idParam, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
+import { lockOpenRequest } from "../domain/contact-requests.ts";
+import { uploadedFileSize } from "../storage/direct-uploads.ts";
+import { checkRoomForContactDocument, checkRoomForContactUpload } from "../storage/document-limits.ts";
+import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../storage/file-names.ts";
+import { conflict, invalid, notFound } from "../http/http-errors.ts";
+import { contactDocumentPath } from "../storage/storage.ts";
+import { issueUploadUrl } from "../storage/upload-grants.ts";
+import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
+import { idParam, parseBody, parseQuery, serialIdParamSchema } from "../http/validation.ts";
 import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */

@@ -3,7 +3,7 @@
  * section 2 "Claim wizard (ACE)"; contract/schemas.ts `customerInfoSchema`):
  * GET and PUT /ace/customer_info/{customerId}.
  *
- * A session that found the customer only by a warranty number is not verified (server/session.ts):
+ * A session that found the customer only by a warranty number is not verified (server/http/session.ts):
  * it gets the email, phone and street address masked (contract/contact-masks.ts) with `masked:
  * true` added to the answer, and what it sends back masked or blank keeps what is on file
  * (SECURITY.md, "A warranty number alone shows no contact details").
@@ -13,9 +13,9 @@ import * as v from "valibot";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { invalid, notFound } from "../http-errors.ts";
-import { ownerOf } from "../session.ts";
-import { idParam, parseBody } from "../validation.ts";
+import { invalid, notFound } from "../http/http-errors.ts";
+import { ownerOf } from "../http/session.ts";
+import { idParam, parseBody } from "../http/validation.ts";
 
 interface CustomerRow {
   first_name: string;

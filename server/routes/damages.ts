@@ -1,14 +1,14 @@
 /**
  * Damages of claim items (SPEC.md section 7: /insert_claim_item_damage,
  * /delete_claim_item_damage/{id}; section 3 "Damage payload"), shared with the /ace/ twins
- * (server/claim-writes.ts).
+ * (server/domain/claim-writes.ts).
  */
 import { Hono } from "hono";
 import { SUCCEED, damagesRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { deleteDamage, saveDamages } from "../claim-writes.ts";
-import { ownerOf } from "../session.ts";
-import { idParam, parseBody } from "../validation.ts";
+import { deleteDamage, saveDamages } from "../domain/claim-writes.ts";
+import { ownerOf } from "../http/session.ts";
+import { idParam, parseBody } from "../http/validation.ts";
 
 /** Routes of damages, to mount under /api/v1. */
 export function damageRoutes({ db, config }: AppDeps): Hono {

@@ -8,20 +8,20 @@ import { Hono } from "hono";
 import { SUCCEED, linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../contract/schemas.ts";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { lockDraftClaim, throwIfAny } from "../claim-guards.ts";
-import { uploadedFileSize } from "../direct-uploads.ts";
-import { checkRoomForDocument, checkRoomForUpload } from "../document-limits.ts";
-import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../file-names.ts";
-import { HttpError, notFound } from "../http-errors.ts";
-import { requireFamily, type PlanFamily } from "../plan-family.ts";
-import { claimDocumentPath, claimDocumentUrlPath } from "../storage.ts";
-import { issueUploadUrl } from "../upload-grants.ts";
-import { tooBig } from "../upload-requests.ts";
-import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../url-signing.ts";
+import { lockDraftClaim, throwIfAny } from "../domain/claim-guards.ts";
+import { uploadedFileSize } from "../storage/direct-uploads.ts";
+import { checkRoomForDocument, checkRoomForUpload } from "../storage/document-limits.ts";
+import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../storage/file-names.ts";
+import { HttpError, notFound } from "../http/http-errors.ts";
+import { requireFamily, type PlanFamily } from "../domain/plan-family.ts";
+import { claimDocumentPath, claimDocumentUrlPath } from "../storage/storage.ts";
+import { issueUploadUrl } from "../storage/upload-grants.ts";
+import { tooBig } from "../storage/upload-requests.ts";
+import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../http/url-signing.ts";
 import { uploadPath } from "./uploads.ts";
-import { idParam, parseBody, parseQuery } from "../validation.ts";
-import { ownerOf } from "../session.ts";
-import { publicOrigin } from "../public-url.ts";
+import { idParam, parseBody, parseQuery } from "../http/validation.ts";
+import { ownerOf } from "../http/session.ts";
+import { publicOrigin } from "../http/public-url.ts";
 
 /**
  * Routes of one family's claim documents.

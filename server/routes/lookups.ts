@@ -15,9 +15,9 @@ import * as v from "valibot";
 import { CLAIM_LOOKUP_PATHS, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
 import { LOCALES } from "../../contract/locales.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { languageOf, lookupName, type Language } from "../language.ts";
-import { LIST_ROUTES, MODEL_ROUTES } from "../lookup-kinds.ts";
-import { parseQuery } from "../validation.ts";
+import { languageOf, lookupName, type Language } from "../http/language.ts";
+import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
+import { parseQuery } from "../http/validation.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
 export const LOOKUP_MAX_AGE_S = 600;

@@ -18,12 +18,12 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { notFound } from "../http-errors.ts";
-import { languageOf } from "../language.ts";
-import { countLinkAttempt, linkedPlan, opensUnsigned } from "../plan-link-access.ts";
-import { addressOf, createRateLimiter } from "../rate-limit.ts";
-import { accessOf, grantAccess } from "../session.ts";
-import { idParam, idParamSchema, parseQuery, serialIdParamSchema } from "../validation.ts";
+import { notFound } from "../http/http-errors.ts";
+import { languageOf } from "../http/language.ts";
+import { countLinkAttempt, linkedPlan, opensUnsigned } from "../domain/plan-link-access.ts";
+import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
+import { accessOf, grantAccess } from "../http/session.ts";
+import { idParam, idParamSchema, parseQuery, serialIdParamSchema } from "../http/validation.ts";
 
 /** The link's query as SPEC.md spells it; plan_type is checked against the plan, not here. */
 const linkQuerySchema = v.object({

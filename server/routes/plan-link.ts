@@ -1,5 +1,5 @@
 /**
- * Opening a signed plan link (server/plan-links.ts): the browser asks for
+ * Opening a signed plan link (server/domain/plan-links.ts): the browser asks for
  * `/find-claim/{id}?customer_id&plan_type&exp&sig`; a valid, unexpired link for a plan of that
  * customer and family grants the plan to this browser's session, verified (SECURITY.md, "Plan
  * links"), and the browser is sent on to the link without `exp` and `sig`, which the portal opens
@@ -18,13 +18,13 @@
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import type { AppDeps } from "../app-deps.ts";
-import { HttpError } from "../http-errors.ts";
-import { countLinkAttempt, linkedPlan, type LinkAttempt } from "../plan-link-access.ts";
-import { verifyPlanLink } from "../plan-links.ts";
-import { languageOf } from "../language.ts";
-import { addressOf, createRateLimiter } from "../rate-limit.ts";
-import { grantAccess } from "../session.ts";
-import { idOf } from "../validation.ts";
+import { HttpError } from "../http/http-errors.ts";
+import { countLinkAttempt, linkedPlan, type LinkAttempt } from "../domain/plan-link-access.ts";
+import { verifyPlanLink } from "../domain/plan-links.ts";
+import { languageOf } from "../http/language.ts";
+import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
+import { grantAccess } from "../http/session.ts";
+import { idOf } from "../http/validation.ts";
 
 /** Where plan links live (SPEC.md section 2, "Open plan by id"). */
 export const PLAN_LINK_PATH = "/find-claim";

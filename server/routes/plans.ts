@@ -7,16 +7,16 @@ import * as v from "valibot";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { notFound } from "../http-errors.ts";
-import { familyOf } from "../plan-family.ts";
-import { languageOf } from "../language.ts";
-import { loadPlans, loadPlansWhere, type PlanFilter } from "../plan-queries.ts";
+import { notFound } from "../http/http-errors.ts";
+import { familyOf } from "../domain/plan-family.ts";
+import { languageOf } from "../http/language.ts";
+import { loadPlans, loadPlansWhere, type PlanFilter } from "../domain/plan-queries.ts";
 import { CHALLENGE_HEADER, CHALLENGE_STATUS } from "../../contract/challenge.ts";
-import { addressOf, createRateLimiter } from "../rate-limit.ts";
-import { searchChallenges } from "../search-challenge.ts";
-import { grantAccess, ownerOf } from "../session.ts";
-import { foldedNameSql, foldName, phoneDigits, zip5 } from "../search-rules.ts";
-import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../validation.ts";
+import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
+import { searchChallenges } from "../http/search-challenge.ts";
+import { grantAccess, ownerOf } from "../http/session.ts";
+import { foldedNameSql, foldName, phoneDigits, zip5 } from "../domain/search-rules.ts";
+import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../http/validation.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {

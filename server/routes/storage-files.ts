@@ -10,12 +10,12 @@
 import { Hono, type Context } from "hono";
 import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { isStoredName, kindOfName } from "../file-names.ts";
-import type { PlanFamily } from "../plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumentPath } from "../storage.ts";
-import { ownerOf } from "../session.ts";
-import { signedParams, verifyRequest } from "../url-signing.ts";
-import { idOf } from "../validation.ts";
+import { isStoredName, kindOfName } from "../storage/file-names.ts";
+import type { PlanFamily } from "../domain/plan-family.ts";
+import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumentPath } from "../storage/storage.ts";
+import { ownerOf } from "../http/session.ts";
+import { signedParams, verifyRequest } from "../http/url-signing.ts";
+import { idOf } from "../http/validation.ts";
 
 /** Routes of stored documents, to mount at the root. */
 export function storageRoutes({ storage, db, config }: AppDeps): Hono {

@@ -1,19 +1,19 @@
 /**
  * The signed upload PUT of claim documents (DESIGN.md "The reference claims API"; SPEC.md sections
  * 5 and 9 upload rules). Authorised by its signature like an S3 presigned URL, not by the
- * API key; it works once, for the declared type and size (server/upload-requests.ts). A claim
+ * API key; it works once, for the declared type and size (server/storage/upload-requests.ts). A claim
  * deleted or submitted while the bytes came in keeps no file: the claim is checked again, under
  * its lock, after the file is written.
  */
 import { Hono, type Context } from "hono";
 import { SUCCEED } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { lockDraftClaim } from "../claim-guards.ts";
-import { HttpError } from "../http-errors.ts";
-import type { PlanFamily } from "../plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage.ts";
-import { receiveUpload } from "../upload-requests.ts";
-import { idOf } from "../validation.ts";
+import { lockDraftClaim } from "../domain/claim-guards.ts";
+import { HttpError } from "../http/http-errors.ts";
+import type { PlanFamily } from "../domain/plan-family.ts";
+import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage/storage.ts";
+import { receiveUpload } from "../storage/upload-requests.ts";
+import { idOf } from "../http/validation.ts";
 
 /** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
 export const UPLOAD_PATH_PREFIX = "/uploads/";

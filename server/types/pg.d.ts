@@ -1,5 +1,5 @@
 /**
- * The few `pg` (node-postgres) types server/db.ts uses. The project installs `pg` without
+ * The few `pg` (node-postgres) types server/db/db.ts uses. The project installs `pg` without
  * `@types/pg`, so this keeps strict TypeScript honest without another dependency.
  */
 declare module "pg" {

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for the portal's writes (the server side is server/idempotency.ts).
+ * Idempotency keys for the portal's writes (the server side is server/http/idempotency.ts).
  * Every POST, PUT and DELETE carries an `Idempotency-Key`. A write whose answer never came (a
  * dropped connection, a cancel) keeps its key, so when the person repeats that same write the
  * server answers it from the first time instead of doing it twice; once an answer that settles it
@@ -36,7 +36,7 @@ function keep(writes: Record<string, string>): void {
 
 /** Below 500, the answer that says the request timed out before the server took it: the key stays. */
 const REQUEST_TIMEOUT = 408;
-/** The server's code for a keyed write whose first request still runs (server/idempotency.ts). */
+/** The server's code for a keyed write whose first request still runs (server/http/idempotency.ts). */
 export const IN_PROGRESS_CODE = "REQUEST_IN_PROGRESS";
 
 /** True when a request is a read sent as POST (a search): it carries no key, yet repeating it changes nothing. */
@@ -46,7 +46,7 @@ function isReadSentAsPost(request: Request): boolean {
 
 /**
  * True when sending `request` again cannot do anything twice: a read (GET, HEAD, a search sent as
- * POST), or a write carrying an Idempotency-Key, which the server answers once (server/idempotency.ts).
+ * POST), or a write carrying an Idempotency-Key, which the server answers once (server/http/idempotency.ts).
  */
 export function isSafeToRepeat(request: Request): boolean {
   return request.method === "GET" || request.method === "HEAD" || isReadSentAsPost(request) || request.headers.has("Idempotency-Key");

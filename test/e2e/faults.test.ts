@@ -1,7 +1,7 @@
 /**
  * The fault journeys: the FPP claim, the ACE claim and a contact-service request filed in Chromium
  * against an API that delays every call by 300 ms, refuses 10% before they run (503) and drops the
- * answer of 5% after they ran (FAULTS, server/faults.ts), with taken ACE submits answered 504. The
+ * answer of 5% after they ran (FAULTS, server/http/faults.ts), with taken ACE submits answered 504. The
  * portal retries what is safe to repeat by itself (reads, and writes carrying an Idempotency-Key);
  * the person may press the same button once more, no more. Each journey must finish, and the
  * database then holds each claim, item, damage, document and ticket exactly once, with no document
@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { faultsInjected, parseFaults } from "../../server/faults.ts";
+import { faultsInjected, parseFaults } from "../../server/http/faults.ts";
 import { openPortal, type Portal } from "./harness.ts";
 import { confirmSofaDetails, describeFppDamage, fillCustomerDetails, fillPurchaseDetails } from "./steps.ts";
 

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import type { ServerConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
@@ -85,7 +85,7 @@ export async function fetchInSession(context: BrowserContext, url: string, init:
   return fetch(url, { ...init, headers });
 }
 
-/** The path of a signed plan link for email (server/plan-links.ts), as `npm run plan-link` makes. */
+/** The path of a signed plan link for email (server/domain/plan-links.ts), as `npm run plan-link` makes. */
 export function signedPlanLink(server: RunningServer, link: { planId: number; customerId: number; planType: string }): string {
   return signedPlanLinkPath(server.config.linkSecret!, { ...link, expires: Math.floor(Date.now() / 1000) + 600 });
 }

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { createRateLimiter } from "../../server/rate-limit.ts";
+import { createRateLimiter } from "../../server/http/rate-limit.ts";
 import { openPortal, signedPlanLink, type Portal } from "./harness.ts";
 
 /** Failed links (and searches) allowed per client address in the window. */

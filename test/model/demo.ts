@@ -1,11 +1,11 @@
 /**
- * The reference API's demo data (server/seed-data.ts, listed in README) as the machines see it, for
+ * The reference API's demo data (server/seed/seed-data.ts, listed in README) as the machines see it, for
  * the QA tables' fixtures: plans with their items and the lookup lists, by name. Ids here are the
  * model's own; gestures and checks find records by the names a person reads, never by id.
  */
 import type { Lookup, Plan, PlanItem, PlanStatus } from "../../machines/domain.ts";
-import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "../../server/seed-data.ts";
-import { KINDS, type LookupKind } from "../../server/lookup-kinds.ts";
+import { DEMO_PLANS, LOOKUP_LISTS, type DemoPlan } from "../../server/seed/seed-data.ts";
+import { KINDS, type LookupKind } from "../../server/domain/lookup-kinds.ts";
 
 /** A lookup list of the demo data, ids counted from 1 in list order. */
 export function demoLookups(kind: LookupKind, modelNo?: string): Lookup[] {

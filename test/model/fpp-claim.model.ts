@@ -7,7 +7,7 @@
 import type { AnyMachineSnapshot } from "xstate";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import type { ClaimOptions } from "../../machines/domain.ts";
-import { KINDS } from "../../server/lookup-kinds.ts";
+import { KINDS } from "../../server/domain/lookup-kinds.ts";
 import { freshClaim } from "./claim-api-model.ts";
 import * as wizard from "./claim-wizard.model.ts";
 import { demoItemId, demoLookups, demoPlan, itemName } from "./demo.ts";

@@ -7,7 +7,7 @@ import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
 import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
-import { KINDS } from "../../server/lookup-kinds.ts";
+import { KINDS } from "../../server/domain/lookup-kinds.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoLookups, demoPlan } from "./demo.ts";

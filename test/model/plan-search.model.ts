@@ -19,7 +19,7 @@ import {
   type PlanSearchInput,
   type SearchAnswer,
 } from "../../machines/plan-search.machine.ts";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { holdSearches, searchesOf } from "./search-calls.ts";
 import { demoPlan } from "./demo.ts";

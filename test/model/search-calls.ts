@@ -1,15 +1,15 @@
 /**
  * The plan searches of a walk (POST /api/v1/search_plan), held at the network until the path says
  * how the API answers: the reference API's own answer, a 429 pause, no answer, or a 428 proof-of-work whose
- * challenge the walk makes with the server's own keys (server/search-challenge.ts). held-calls.ts
+ * challenge the walk makes with the server's own keys (server/http/search-challenge.ts). held-calls.ts
  * cannot give these: a challenge is answered by the same request again, from another invoke
  * (`solveAndSearch`), and a refused proof re-enters that invoke, so each request is answered here in
  * the order it came. Routed after held-calls.ts installs its route, so these requests never reach it.
  */
 import type { BrowserContext, Route } from "playwright-core";
 import { CHALLENGE_STATUS } from "../../contract/challenge.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { searchChallenges } from "../../server/search-challenge.ts";
+import { createRateLimiter } from "../../server/http/rate-limit.ts";
+import { searchChallenges } from "../../server/http/search-challenge.ts";
 import type { RunningServer } from "../../server/start.ts";
 
 /** How long an answer waits for its request: the auto-wait of a Playwright locator, as in held-calls.ts. */

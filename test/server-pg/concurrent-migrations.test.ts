@@ -5,7 +5,7 @@
  * one died on PostgreSQL's pg_type unique index (seen once in the scale-out test).
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db.ts";
+import { openDatabase, type Database } from "../../server/db/db.ts";
 import { createTestDatabase, dropTestDatabase } from "../server/test-database.ts";
 
 const created: string[] = [];

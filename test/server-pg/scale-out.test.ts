@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
-import { createS3Storage } from "../../server/s3-storage.ts";
-import { claimDocumentPath } from "../../server/storage.ts";
+import { createS3Storage } from "../../server/storage/s3-storage.ts";
+import { claimDocumentPath } from "../../server/storage/storage.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, lookupId, makeApi, type Api } from "../server/helpers.ts";
 import { startTestS3, type TestS3 } from "../server/s3-server.ts";
 import { createTestDatabase, dropTestDatabase } from "../server/test-database.ts";

@@ -14,8 +14,8 @@ import {
   insertClaimResponseSchema, linkDocumentResponseSchema, messageSchema, searchPlanResponseSchema, uploadUrlResponseSchema,
   type CustomerInfo,
 } from "../../contract/schemas.ts";
-import { seedIfEmpty } from "../../server/seed.ts";
-import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
+import { seedIfEmpty } from "../../server/seed/seed.ts";
+import { ACE_MODELS, DEMO_PLANS } from "../../server/seed/seed-data.ts";
 import { startServer } from "../../server/start.ts";
 import {
   claimBody, demoPlan, expectRefused, expectShape, fileBesideStorage, lookupId, newTestData, removeTestData, sessionCookie, startTestServer,
@@ -607,7 +607,7 @@ describe("migration 002 on a database created by migration 001", () => {
     const data = await newTestData();
     const schema = [
       "CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-      await readFile(join(import.meta.dirname, "..", "..", "server", "migrations", "001_init.sql"), "utf8"),
+      await readFile(join(import.meta.dirname, "..", "..", "server", "db", "migrations", "001_init.sql"), "utf8"),
       "INSERT INTO schema_migrations (name) VALUES ('001_init.sql')",
     ].join(";\n");
     const oldDemoData = withOldDemoData

@@ -16,9 +16,9 @@ import {
 } from "../../contract/schemas.ts";
 import { Hono } from "hono";
 import { API_PREFIX } from "../../server/app-deps.ts";
-import { bodyText } from "../../server/body-text.ts";
+import { bodyText } from "../../server/http/body-text.ts";
 import { createApp } from "../../server/app.ts";
-import type { Database } from "../../server/db.ts";
+import type { Database } from "../../server/db/db.ts";
 import { API_KEY, DEV_PORTAL_ORIGIN, claimBody, draftWithItem, startTestServer, type Answer, type TestServer } from "./helpers.ts";
 
 /** Every error answer stays under this many bytes. */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDetailSchema, claimItemsResponseSchema, damagesResponseSchema, insertClaimResponseSchema, messageSchema } from "../../contract/schemas.ts";
-import { loadPlans } from "../../server/plan-queries.ts";
+import { loadPlans } from "../../server/domain/plan-queries.ts";
 import { claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

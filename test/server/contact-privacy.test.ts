@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInfoResponseSchema, searchPlanResponseSchema } from "../../contract/schemas.ts";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { demoPlan, expectShape, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { downloadUrlResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
-import { signedQuery, DOWNLOAD_URL_TTL_SECONDS } from "../../server/url-signing.ts";
+import { signedQuery, DOWNLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
 import { UPLOAD_SECRET, draftWithItem, expectShape, lookupId, startTestServer, demoPlan, claimBody, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");

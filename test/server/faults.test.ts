@@ -1,11 +1,11 @@
 /**
- * Injected faults (issue 14, server/faults.ts): the FAULTS setting is read strictly; a refused call
+ * Injected faults (issue 14, server/http/faults.ts): the FAULTS setting is read strictly; a refused call
  * writes nothing, a dropped answer comes after the write, an ACE submit can answer 504 once the
  * claim is taken, and no call is faulted more than `maxInARow` times running.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { parseFaults, type FaultSettings } from "../../server/faults.ts";
+import { parseFaults, type FaultSettings } from "../../server/http/faults.ts";
 import { claimBody, demoPlan, startTestServer, type TestServer } from "./helpers.ts";
 
 const none: FaultSettings = { latencyMs: 0, error: 0, drop: 0, aceSubmit504: 0, maxInARow: 2 };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
-import { signedQuery } from "../../server/url-signing.ts";
+import { signedQuery } from "../../server/http/url-signing.ts";
 import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, fileBesideStorage, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");

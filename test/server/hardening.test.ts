@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db.ts";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
-import { SESSION_COOKIE } from "../../server/session.ts";
-import { claimDocumentPath, type Storage } from "../../server/storage.ts";
+import type { Database } from "../../server/db/db.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
+import { claimDocumentPath, type Storage } from "../../server/storage/storage.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, sessionFetch, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

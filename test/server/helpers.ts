@@ -12,8 +12,8 @@ import * as v from "valibot";
 import { expect } from "vitest";
 import { lookupListSchema } from "../../contract/schemas.ts";
 import type { ServerConfig } from "../../server/config.ts";
-import type { Database } from "../../server/db.ts";
-import { SESSION_COOKIE, encodeSession } from "../../server/session.ts";
+import type { Database } from "../../server/db/db.ts";
+import { SESSION_COOKIE, encodeSession } from "../../server/http/session.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 import { createTestDatabase, dropTestDatabase, testPostgresUrl } from "./test-database.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (issue 14, server/idempotency.ts): a write repeated with its Idempotency-Key
+ * Idempotent writes (issue 14, server/http/idempotency.ts): a write repeated with its Idempotency-Key
  * (the portal does so only when it never heard the first answer) is answered from the first one
  * and done once, even when the first answer was dropped on the way back.
  */

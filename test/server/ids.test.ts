@@ -1,13 +1,13 @@
 /**
  * Issue 9: ids that cannot be walked. Customers, claims, claim items, damages and documents get
- * random ids in 10^11..2^53 - 1 (server/migrations/006_random_ids.sql) that both database drivers
+ * random ids in 10^11..2^53 - 1 (server/db/migrations/006_random_ids.sql) that both database drivers
  * hand back as JS numbers; the API, the storage paths (CL-{id}) and the plan links take them.
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ID } from "../../contract/schemas.ts";
-import { INT8_OID, parseInt8, poolTypes } from "../../server/db.ts";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
+import { INT8_OID, parseInt8, poolTypes } from "../../server/db/db.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { claimBody, demoPlan, lookupId, startTestServer, type TestServer } from "./helpers.ts";
 
 const FLOOR = 100_000_000_000;

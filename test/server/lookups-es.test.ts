@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOOKUP_MAX_AGE_S } from "../../server/routes/lookups.ts";
-import { LOOKUP_LISTS } from "../../server/seed-data.ts";
-import { SPANISH_NAMES } from "../../server/seed-data-es.ts";
+import { LOOKUP_LISTS } from "../../server/seed/seed-data.ts";
+import { SPANISH_NAMES } from "../../server/seed/seed-data-es.ts";
 import { API_KEY, demoPlan, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

@@ -1,13 +1,13 @@
 /**
- * Prepared statements on PGlite (server/pglite-prepared.ts, issue 12): the same rows as PGlite's own
+ * Prepared statements on PGlite (server/db/pglite-prepared.ts, issue 12): the same rows as PGlite's own
  * query() for every kind of parameter, errors as PostgreSQL reports them with the connection still
  * usable, never a statement inside another request's open transaction, and plans that follow
  * changes of the tables.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INT8_OID, parseInt8 } from "../../server/db.ts";
-import { preparedQuery } from "../../server/pglite-prepared.ts";
+import { INT8_OID, parseInt8 } from "../../server/db/db.ts";
+import { preparedQuery } from "../../server/db/pglite-prepared.ts";
 
 let pg: PGlite;
 let query: ReturnType<typeof preparedQuery>;

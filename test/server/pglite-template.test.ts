@@ -1,5 +1,5 @@
 /**
- * New data folders start from a seeded template (server/pglite-template.ts, issue 12's cold start):
+ * New data folders start from a seeded template (server/db/pglite-template.ts, issue 12's cold start):
  * the first folder seeded saves it, the next one is loaded from it, demo data and ids alike, and
  * is then a database of its own, kept across restarts, while the template stays as it was saved.
  */
@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepTemplatesIn, templatePath } from "../../server/pglite-template.ts";
+import { keepTemplatesIn, templatePath } from "../../server/db/pglite-template.ts";
 import { startTestServer } from "./helpers.ts";
 
 const customers = async (server: Awaited<ReturnType<typeof startTestServer>>) =>

@@ -10,9 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { SESSION_COOKIE, decodeSession } from "../../server/session.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { createRateLimiter } from "../../server/http/rate-limit.ts";
+import { SESSION_COOKIE, decodeSession } from "../../server/http/session.ts";
 import { API_KEY, CookieJar, sessionFetch, startTestServer, type Answer, type TestServer } from "./helpers.ts";
 
 /** The allowance of failed links (and searches) per address in the test's window. */

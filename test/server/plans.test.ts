@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupListSchema, searchPlanResponseSchema, type WirePlan } from "../../contract/schemas.ts";
 import { createApp } from "../../server/app.ts";
-import { seedIfEmpty } from "../../server/seed.ts";
-import { createStorage } from "../../server/storage.ts";
-import { ACE_MODELS, DEMO_PLANS } from "../../server/seed-data.ts";
+import { seedIfEmpty } from "../../server/seed/seed.ts";
+import { createStorage } from "../../server/storage/storage.ts";
+import { ACE_MODELS, DEMO_PLANS } from "../../server/seed/seed-data.ts";
 import { API_KEY, DEV_PORTAL_ORIGIN, expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

@@ -13,9 +13,9 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHALLENGE_HEADER, challengeAnswerSchema, type Challenge } from "../../contract/challenge.ts";
 import { loadConfig } from "../../server/config.ts";
-import { clientAddress } from "../../server/public-url.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { searchChallenges } from "../../server/search-challenge.ts";
+import { clientAddress } from "../../server/http/public-url.ts";
+import { createRateLimiter } from "../../server/http/rate-limit.ts";
+import { searchChallenges } from "../../server/http/search-challenge.ts";
 import { API_KEY, CookieJar, expectShape, sessionFetch, startTestServer, type Answer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/file-names.ts";
-import { phoneDigits, zip5 } from "../../server/search-rules.ts";
-import { signRequest, signedParams, signedQuery, verifyRequest } from "../../server/url-signing.ts";
+import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/storage/file-names.ts";
+import { phoneDigits, zip5 } from "../../server/domain/search-rules.ts";
+import { signRequest, signedParams, signedQuery, verifyRequest } from "../../server/http/url-signing.ts";
 import { isRealDate, isRealTimestamp } from "../../contract/schemas.ts";
-import { EDITABLE_STATUSES } from "../../server/claim-guards.ts";
+import { EDITABLE_STATUSES } from "../../server/domain/claim-guards.ts";
 import { CLAIM_STATUSES, claimStatusGroup } from "../../machines/domain.ts";
 
 describe("loadConfig", () => {

@@ -5,8 +5,8 @@
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedPlanLinkPath } from "../../server/plan-links.ts";
-import { SESSION_COOKIE } from "../../server/session.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, sessionFetch, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;

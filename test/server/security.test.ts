@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { API_PREFIX } from "../../server/app-deps.ts";
-import { SESSION_COOKIE, encodeSession } from "../../server/session.ts";
+import { SESSION_COOKIE, encodeSession } from "../../server/http/session.ts";
 import {
   API_KEY, claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type Answer, type Api, type TestServer,
 } from "./helpers.ts";

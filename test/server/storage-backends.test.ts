@@ -3,7 +3,7 @@
  * (STORAGE_URL=s3://...), here s3rver on loopback. Every test runs on both. The guarantees of
  * issue 9 hold on both; where they are enforced differs: the API's own PUT route checks the bytes
  * as they come in, while with the bucket the browser PUTs to a presigned URL and the API checks the
- * object when it is linked (server/direct-uploads.ts).
+ * object when it is linked (server/storage/direct-uploads.ts).
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { StorageSettings } from "../../server/config.ts";
-import { claimDocumentPath, contactDocumentPath, openStorage, type Storage } from "../../server/storage.ts";
-import { sweepUploads } from "../../server/upload-sweep.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../../server/url-signing.ts";
+import { claimDocumentPath, contactDocumentPath, openStorage, type Storage } from "../../server/storage/storage.ts";
+import { sweepUploads } from "../../server/storage/upload-sweep.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
 import { draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 import { startTestS3, type TestS3 } from "./s3-server.ts";
 

@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { startServer } from "../../server/start.ts";
-import { createStorage } from "../../server/storage.ts";
-import { sweepUploads } from "../../server/upload-sweep.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../../server/url-signing.ts";
+import { createStorage } from "../../server/storage/storage.ts";
+import { sweepUploads } from "../../server/storage/upload-sweep.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
 import { API_KEY, UPLOAD_SECRET, draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -1,5 +1,5 @@
 /**
- * One server per embedded data folder (SECURITY.md, server/data-lock.ts). Two servers on one
+ * One server per embedded data folder (SECURITY.md, server/db/data-lock.ts). Two servers on one
  * DATA_DIR used to both start, and after a restart one server's acknowledged claim was gone: now
  * the second one stops at once, saying which folder and which pid hold it, and a lock left by a
  * killed server is taken over by the next one. PGlite only (a PostgreSQL server takes many), so
@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataFolderLockedError, LOCK_FILE, lockDataFolder } from "../../server/data-lock.ts";
+import { DataFolderLockedError, LOCK_FILE, lockDataFolder } from "../../server/db/data-lock.ts";
 import { startServer } from "../../server/start.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");

@@ -1,9 +1,9 @@
 /**
- * The server's upload PUT stops reading a body once it passes the limit (server/upload-requests.ts
+ * The server's upload PUT stops reading a body once it passes the limit (server/storage/upload-requests.ts
  * readAtMost; issue 13): an oversize stream is cancelled, never buffered whole.
  */
 import { describe, expect, it } from "vitest";
-import { readAtMost } from "../../server/upload-requests.ts";
+import { readAtMost } from "../../server/storage/upload-requests.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 
 /** A 1 MB-chunk stream of `total` bytes that counts what was pulled and whether it was cancelled. */

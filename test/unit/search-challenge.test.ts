@@ -8,8 +8,8 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { expect, it } from "vitest";
 import { proofHeader } from "../../src/api/search-challenge.ts";
-import { createRateLimiter } from "../../server/rate-limit.ts";
-import { searchChallenges } from "../../server/search-challenge.ts";
+import { createRateLimiter } from "../../server/http/rate-limit.ts";
+import { searchChallenges } from "../../server/http/search-challenge.ts";
 
 const challenges = () => searchChallenges({ searchChallenge: { after: [3, 600], cost: 1 }, sessionSecret: "portal-proof-test" }, createRateLimiter());
 

@@ -1,0 +1,72 @@
+/**
+ * Response headers every answer carries (SECURITY.md "HTTP headers on every answer"), written by
+ * Hono's maintained `secure-headers` middleware: a strict Content-Security-Policy without inline
+ * script, no framing, no referrer, no powerful browser features, HSTS over TLS. The portal needs:
+ * its own scripts, inline styles (react-hot-toast injects a <style>), blob: workers and images (the
+ * photo pipeline's worker and previews), and the maps script when a key is configured.
+ * 'wasm-unsafe-eval' lets the receipt reader compile tesseract's WebAssembly from the portal's own
+ * /ocr/ files; it allows WebAssembly only, not eval or new Function.
+ *
+ * Hono's other defaults are kept on purpose, none harms the portal: `Origin-Agent-Cluster: ?1`,
+ * `X-DNS-Prefetch-Control: off` (maps and fonts hosts are reached a moment later, not leaked
+ * ahead), `X-Download-Options: noopen`, `X-Permitted-Cross-Domain-Policies: none`,
+ * `X-XSS-Protection: 0` (the legacy filter could itself be abused), and no `X-Powered-By`.
+ * Permissions-Policy opts out of the Topics API (`browsing-topics`), the successor of the retired
+ * `interest-cohort` that browsers now report as unrecognised.
+ */
+import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { ServerConfig } from "../config.ts";
+import { isHttps } from "./public-url.ts";
+
+const MAPS = "https://maps.googleapis.com";
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+const OPTIONS = {
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", MAPS],
+    styleSrc: ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
+    imgSrc: ["'self'", "blob:", "data:", MAPS, "https://maps.gstatic.com"],
+    fontSrc: ["'self'", "https://fonts.gstatic.com"],
+    connectSrc: ["'self'", MAPS],
+    workerSrc: ["'self'", "blob:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  xFrameOptions: "DENY",
+  referrerPolicy: "no-referrer",
+  crossOriginOpenerPolicy: "same-origin",
+  crossOriginResourcePolicy: "same-origin",
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [], browsingTopics: [] },
+  // A handler's own value wins: a stored file carries a CSP of its own (`sandbox`, no scripts at
+  // all) that the portal's page policy must not replace.
+  overwrite: false,
+} satisfies Parameters<typeof secureHeaders>[0];
+
+/**
+ * The security headers of SECURITY.md on every response, HSTS only when the request came over TLS
+ * (the public URL is https, or a trusted proxy says so: `isHttps`). Mount once, before the routes.
+ * @param config the public URL and how many proxies to trust
+ * @returns a middleware that sets each header its handler did not set itself
+ */
+export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">): MiddlewareHandler {
+  const overTls = secureHeaders({ ...OPTIONS, strictTransportSecurity: HSTS });
+  const plain = secureHeaders({ ...OPTIONS, strictTransportSecurity: false });
+  return (c, next) => (isHttps(c, config) ? overTls : plain)(c, next);
+}
+
+/**
+ * `Cache-Control: no-store` on every answer whose handler chose no caching of its own (SECURITY.md:
+ * API answers hold someone's claim; only the lookup lists say otherwise). Mount on the API's routes.
+ * @returns a middleware that sets the header after the handler ran, if absent
+ */
+export function noStore(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  };
+}
