@@ -30,6 +30,7 @@ import { planRoutes } from "./routes/plans.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./http/request-limits.ts";
+import { browserSession } from "./http/session.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { boundedErrors } from "./http/validation.ts";
 import { welcomePage } from "./portal/welcome-page.ts";
@@ -67,6 +68,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
   app.use("*", requestLimits(deps));
+  // The session is read (its signature checked) once, before the idempotency keys and routes check it.
+  app.use("*", browserSession(deps.config));
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
   const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
   // Each call reads at most its own largest honest body (server/http/body-limits.ts); uploads have their own limit.

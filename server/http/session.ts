@@ -5,17 +5,17 @@
  * customer_info call checks its record against it and answers 404, never 403, otherwise: a
  * stranger cannot even learn that a record exists.
  *
- * Cookie value: `<base64url JSON {e: expiry s, c: customer ids, p: plan ids, v: verified customer
- * ids}>.<base64url HMAC-SHA256>`. Nothing secret is in it (the browser found those ids itself); the
- * signature makes it unforgeable.
+ * The cookie is one of Hono's signed cookies (hono/cookie: HMAC-SHA256 under SESSION_SECRET) whose
+ * value is JSON `{e: expiry s, c: customer ids, p: plan ids, v: verified customer ids}`. Nothing
+ * secret is in it (the browser found those ids itself); the signature makes it unforgeable. Its
+ * Max-Age ends it in the browser; the signed expiry `e` refuses a copied or replayed value after it.
  *
  * A customer is *verified* when this browser found them by personal information (names with their
  * email, phone or invoice) or through a signed plan link; a warranty number alone does not verify,
  * so such a session sees the customer's contact details masked (SECURITY.md, "A warranty number alone shows no contact details").
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import type { Context, MiddlewareHandler } from "hono";
+import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
@@ -49,79 +49,74 @@ export interface Grant {
 }
 
 const EMPTY: Access = { customers: new Set(), plans: new Set(), verified: new Set() };
-const read = new WeakMap<Request, Access>();
+// Keyed by the Context, which one request keeps through every middleware (bodyLimit replaces
+// c.req.raw on the way). `renewed`: a grant changed the session, so its cookie is written.
+const sessions = new WeakMap<Context, { access: Access; renewed: boolean }>();
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const mac = (secret: string, payload: string) => createHmac("sha256", secret).update(`session\n${payload}`).digest("base64url");
-
-/**
- * Encodes a session cookie value (exported for tests and the property tests' forgeries).
- * `verified` omitted: no customer is verified (contact details masked).
- */
-export function encodeSession(
-  secret: string,
-  access: { customers: Iterable<number>; plans: Iterable<number>; verified?: Iterable<number> },
-  expires: number,
-): string {
-  const payload = Buffer.from(JSON.stringify({ e: expires, c: [...access.customers], p: [...access.plans], v: [...(access.verified ?? [])] }))
-    .toString("base64url");
-  return `${payload}.${mac(secret, payload)}`;
-}
-
-/** Decodes a cookie value; anything malformed, forged or expired is no access at all. */
-export function decodeSession(secret: string, value: string | undefined, nowSeconds: number): Access {
-  if (!value || value.length > 4096) return EMPTY;
-  const [payload, sig, extra] = value.split(".");
-  if (!payload || !sig || extra !== undefined) return EMPTY;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return EMPTY;
+/** The access a signed value grants: none once its expiry has passed or when it is malformed. */
+function accessOfValue(value: string): Access {
   try {
-    const data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { e: unknown; c: unknown; p: unknown; v: unknown };
-    if (typeof data.e !== "number" || data.e < nowSeconds || !Array.isArray(data.c) || !Array.isArray(data.p)) return EMPTY;
-    const ids = (list: unknown[]) => new Set(list.filter((id): id is number => Number.isSafeInteger(id)));
+    const data = JSON.parse(value) as { e: unknown; c: unknown; p: unknown; v: unknown };
+    if (typeof data.e !== "number" || data.e < nowSeconds()) return EMPTY;
+    const ids = (list: unknown) => new Set(Array.isArray(list) ? list.filter((id): id is number => Number.isSafeInteger(id)) : []);
     const customers = ids(data.c);
-    // A cookie from before verification existed has no `v`: nobody in it is verified.
-    const verified = Array.isArray(data.v) ? new Set([...ids(data.v)].filter((id) => customers.has(id))) : new Set<number>();
-    return { customers, plans: ids(data.p), verified };
+    return { customers, plans: ids(data.p), verified: new Set([...ids(data.v)].filter((id) => customers.has(id))) };
   } catch {
     return EMPTY;
   }
 }
 
-/** The access of this request's browser (read once per request). */
-export function accessOf(c: Context, config: SessionSettings): Access {
-  let access = read.get(c.req.raw);
-  if (!access) {
-    access = decodeSession(config.sessionSecret, getCookie(c, SESSION_COOKIE), Math.floor(Date.now() / 1000));
-    read.set(c.req.raw, access);
-  }
-  return access;
+/**
+ * Middleware holding each request's session: reads the cookie once, before everything that checks
+ * it (hono/cookie checks the signature, accessOfValue the expiry), and when a grant renewed it,
+ * writes it signed with the answer, its expiry and Max-Age SESSION_TTL_SECONDS from now. Mounted
+ * on every path (server/app.ts), before the idempotency keys and the routes.
+ */
+export function browserSession(config: SessionSettings): MiddlewareHandler {
+  return async (c, next) => {
+    const signed = await getSignedCookie(c, config.sessionSecret, SESSION_COOKIE);
+    const session = { access: signed ? accessOfValue(signed) : EMPTY, renewed: false };
+    sessions.set(c, session);
+    await next();
+    if (!session.renewed) return;
+    const { customers, plans, verified } = session.access;
+    const value = JSON.stringify({ e: nowSeconds() + SESSION_TTL_SECONDS, c: [...customers], p: [...plans], v: [...verified] });
+    const secure = isHttps(c, config);
+    await setSignedCookie(c, SESSION_COOKIE, value, config.sessionSecret, { path: "/", httpOnly: true, sameSite: "Strict", secure, maxAge: SESSION_TTL_SECONDS });
+  };
+}
+
+/** This request's session; throws when browserSession is not mounted on its path (a wiring mistake, never a 404). */
+function sessionOf(c: Context) {
+  const session = sessions.get(c);
+  if (!session) throw new Error(`session not read: browserSession() is not mounted for ${c.req.path}`);
+  return session;
+}
+
+/** The access of this request's browser (the settings are browserSession's; kept as every check's call shape). */
+export function accessOf(c: Context, _config: SessionSettings): Access {
+  return sessionOf(c).access;
 }
 
 /**
- * Adds plans and their customers to this browser's session and renews it (SESSION_TTL_SECONDS).
- * The newest grants are kept when a session would name more than its limits. A verified grant
- * verifies its customer; an unverified one never takes away a verification the session holds.
+ * Adds plans and their customers to this browser's session and renews it (SESSION_TTL_SECONDS;
+ * browserSession writes the cookie with the answer). The newest grants are kept when a session
+ * would name more than its limits. A verified grant verifies its customer; an unverified one never
+ * takes away a verification the session holds.
  */
-export function grantAccess(c: Context, config: SessionSettings, found: Grant[]): void {
-  const current = accessOf(c, config);
+export function grantAccess(c: Context, _config: SessionSettings, found: Grant[]): void {
+  const session = sessionOf(c);
+  const current = session.access;
   const keepNewest = (old: ReadonlySet<number>, added: number[], max: number) => {
     const all = [...old].filter((id) => !added.includes(id)).concat([...new Set(added)]);
-    return all.slice(Math.max(0, all.length - max));
+    return new Set(all.slice(Math.max(0, all.length - max)));
   };
   const customers = keepNewest(current.customers, found.map((f) => f.customerId), MAX_CUSTOMERS);
   const plans = keepNewest(current.plans, found.map((f) => f.planId), MAX_PLANS);
   const newlyVerified = new Set(found.filter((f) => f.verified).map((f) => f.customerId));
-  const verified = customers.filter((id) => current.verified.has(id) || newlyVerified.has(id));
-  const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
-  setCookie(c, SESSION_COOKIE, encodeSession(config.sessionSecret, { customers, plans, verified }, expires), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Strict",
-    secure: isHttps(c, config),
-    maxAge: SESSION_TTL_SECONDS,
-  });
-  read.set(c.req.raw, { customers: new Set(customers), plans: new Set(plans), verified: new Set(verified) });
+  const verified = new Set([...customers].filter((id) => current.verified.has(id) || newlyVerified.has(id)));
+  Object.assign(session, { access: { customers, plans, verified }, renewed: true });
 }
 
 /** Checks of one request against its session; each throws the record's own 404 when not owned. */

@@ -636,7 +636,7 @@ describe("migration 002 on a database created by migration 001", () => {
     try {
       const [row] = await started.db.query<{ id: number }>("SELECT id FROM customers WHERE last_name = $1", [lastName]);
       // The customer's browser: a session that found this customer (SECURITY.md).
-      const cookie = sessionCookie(started.config, { customers: [row!.id] });
+      const cookie = await sessionCookie(started.config, { customers: [row!.id] });
       const response = await fetch(`${started.url}/api/v1/ace/customer_info/${row!.id}`, { headers: { "x-api-key": "k", cookie } });
       return (await response.json()) as { result: CustomerInfo };
     } finally {

@@ -13,8 +13,9 @@ import { expect } from "vitest";
 import { lookupListSchema } from "../../contract/schemas.ts";
 import type { ServerConfig } from "../../server/config.ts";
 import type { Database } from "../../server/db/db.ts";
-import { SESSION_COOKIE, encodeSession } from "../../server/http/session.ts";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
+import { signedSession } from "./sessions.ts";
 import { createTestDatabase, dropTestDatabase, testPostgresUrl } from "./test-database.ts";
 
 export const API_KEY = "test-api-key";
@@ -23,9 +24,9 @@ export const UPLOAD_SECRET = "test-upload-secret";
 export const DEV_PORTAL_ORIGIN = "http://localhost:5173";
 
 /** A Cookie header granting a session these customers (verified: full contact details) and plans on a server (for raw fetches). */
-export function sessionCookie(config: Pick<ServerConfig, "sessionSecret">, access: { customers?: number[]; plans?: number[] }): string {
+export async function sessionCookie(config: Pick<ServerConfig, "sessionSecret">, access: { customers?: number[]; plans?: number[] }): Promise<string> {
   const expires = Math.floor(Date.now() / 1000) + 600;
-  return `${SESSION_COOKIE}=${encodeSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [], verified: access.customers ?? [] }, expires)}`;
+  return `${SESSION_COOKIE}=${await signedSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [], verified: access.customers ?? [] }, expires)}`;
 }
 
 /** An answer: status, headers and the parsed JSON body (undefined when not JSON). */

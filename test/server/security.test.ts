@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { API_PREFIX } from "../../server/app-deps.ts";
-import { SESSION_COOKIE, encodeSession } from "../../server/http/session.ts";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
 import {
   API_KEY, claimBody, demoPlan, expectShape, lookupId, snapshot, startTestServer, type Answer, type Api, type TestServer,
 } from "./helpers.ts";
+import { signedSession } from "./sessions.ts";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
@@ -223,14 +224,15 @@ describe("the attacks of issue 9, replayed", () => {
     const anyone = (cookie: string) => fetch(`${server.url}/api/v1/claim/${a.claim}`, { headers: { "x-api-key": API_KEY, cookie: `${SESSION_COOKIE}=${cookie}` } });
     const now = Math.floor(Date.now() / 1000);
     const grant = { customers: [a.customer], plans: [a.plan] };
-    expect((await anyone(encodeSession("not-the-secret", grant, now + 600))).status).toBe(404);
-    expect((await anyone(encodeSession(server.config.sessionSecret, grant, now - 1))).status).toBe(404);
-    const real = encodeSession(server.config.sessionSecret, { customers: [], plans: [] }, now + 600);
-    const [, sig] = real.split(".");
-    const altered = `${Buffer.from(JSON.stringify({ e: now + 600, c: grant.customers, p: grant.plans })).toString("base64url")}.${sig}`;
+    expect((await anyone(await signedSession("not-the-secret", grant, now + 600))).status).toBe(404);
+    expect((await anyone(await signedSession(server.config.sessionSecret, grant, now - 1))).status).toBe(404);
+    // The signature of a real session that names nothing, under a value that names the claim's plan.
+    const real = decodeURIComponent(await signedSession(server.config.sessionSecret, { customers: [], plans: [] }, now + 600));
+    const sig = real.slice(real.lastIndexOf(".") + 1);
+    const altered = encodeURIComponent(`${JSON.stringify({ e: now + 600, c: grant.customers, p: grant.plans })}.${sig}`);
     expect((await anyone(altered)).status).toBe(404);
     for (const junk of ["", ".", "a.b.c", "%%%", "x".repeat(5000)]) expect((await anyone(junk)).status).toBe(404);
-    expect((await anyone(encodeSession(server.config.sessionSecret, grant, now + 600))).status).toBe(200);
+    expect((await anyone(await signedSession(server.config.sessionSecret, grant, now + 600))).status).toBe(200);
   });
 
   it("the session cookie is HttpOnly, SameSite=Strict, for the whole site and short-lived", async () => {

@@ -1,0 +1,42 @@
+/**
+ * Session cookies made and read as a browser's copy would be, signed and checked by Hono's own
+ * signed-cookie functions (hono/utils/cookie) with the server's SESSION_SECRET, so the tests'
+ * forgeries and readings depend on no signing code of the server's (SECURITY.md, "Access follows
+ * knowledge"). The signed value is JSON `{e: expiry in seconds since the epoch, c: customer ids,
+ * p: plan ids, v: verified customer ids}`.
+ */
+import { parseSigned, serializeSigned } from "hono/utils/cookie";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
+
+/** What a session cookie names. */
+export interface SessionLists {
+  customers: number[];
+  plans: number[];
+  verified: number[];
+}
+
+/**
+ * A session cookie's value as it travels in a Cookie header (after `claims_session=`), naming
+ * these lists and signed with `secret`. `expires` is in seconds since the epoch; `verified`
+ * omitted: no customer is verified (contact details masked).
+ */
+export async function signedSession(
+  secret: string,
+  access: { customers: number[]; plans: number[]; verified?: number[] },
+  expires: number,
+): Promise<string> {
+  const payload = JSON.stringify({ e: expires, c: access.customers, p: access.plans, v: access.verified ?? [] });
+  const pair = await serializeSigned(SESSION_COOKIE, payload, secret);
+  return pair.slice(SESSION_COOKIE.length + 1);
+}
+
+/**
+ * What the session cookie in a Cookie header names, its signature checked with `secret`: empty
+ * lists when there is none, or it is forged or past its expiry.
+ */
+export async function sessionIn(secret: string, cookieHeader: string | undefined): Promise<SessionLists> {
+  const payload = (await parseSigned(cookieHeader ?? "", secret, SESSION_COOKIE))[SESSION_COOKIE];
+  const data = payload ? (JSON.parse(payload) as { e: number; c: number[]; p: number[]; v: number[] }) : undefined;
+  if (!data || data.e < Date.now() / 1000) return { customers: [], plans: [], verified: [] };
+  return { customers: data.c, plans: data.p, verified: data.v };
+}
