@@ -5,9 +5,9 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { resolve } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { CHALLENGE_HEADER } from "../contract/challenge.ts";
@@ -33,6 +33,8 @@ import { requestLimits } from "./http/request-limits.ts";
 import { browserSession } from "./http/session.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { boundedErrors } from "./http/validation.ts";
+import { pageLanguage } from "./http/language.ts";
+import { appPage } from "./portal/app-page.ts";
 import { welcomePage } from "./portal/welcome-page.ts";
 import { portalFiles } from "./portal/portal-files.ts";
 
@@ -125,17 +127,19 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
 
 /**
  * Serves the built portal: the prerendered welcome page for "/", its files, and index.html for any
- * other GET outside /api and /storage.
+ * other GET outside /api and /storage, each page in the visitor's language.
  */
 function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
   const files = portalFiles(root);
-  // The app's page names this build's scripts: a browser asks again each time (they stay cached).
-  const index = serveStatic({ root, path: "index.html", onFound: (_file, c) => c.header("Cache-Control", "no-cache") });
-  // A first visit to "/" gets the welcome page prerendered in its language.
-  app.get("/", welcomePage(root));
+  // Every page in the language detected once for it (server/http/language.ts): "/" as the welcome
+  // page prerendered in it, any other address as the app's page naming it, which the app starts in.
+  const inLanguage = pageLanguage();
+  const index = appPage(root);
+  app.get("/", inLanguage, welcomePage(root), index);
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
-  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : index(c, next)));
+  const page = every(inLanguage, index);
+  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : page(c, next)));
 }
 
 /**

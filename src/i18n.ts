@@ -1,7 +1,9 @@
 /**
- * Lingui setup: English and Spanish, fallback English (SPEC.md section 9). The language comes from
- * the query string (?lng=), then the cookie, local storage, session storage and the browser; the
- * choice is cached in a cookie so the next visit keeps it.
+ * Lingui setup: English and Spanish, fallback English (SPEC.md section 9). The portal does not
+ * detect the language itself: it starts in the one its page was sent in (`<html lang>`), which the
+ * server detected from ?lng=, the language cookie and Accept-Language (server/http/language.ts),
+ * the same detection that chose the prerendered welcome page. A language shown is cached in the
+ * cookie, so the next visit keeps it.
  */
 import { i18n, type Messages } from "@lingui/core";
 import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/locales.ts";
@@ -17,27 +19,13 @@ export function localeOf(tag: string | null | undefined): Locale | undefined {
   return LOCALES.find((locale) => locale === language);
 }
 
-function cookieLocale(): string | undefined {
-  return document.cookie.split("; ").find((part) => part.startsWith(`${COOKIE}=`))?.split("=")[1];
-}
-
-/** The first supported language among the detection sources, or 'en'. */
-export function detectLocale(): Locale {
-  // Read one by one and only until one names a language: the first read of a page's storage is
-  // slow on a phone, and a returning visitor's cookie already answers.
-  const candidates: (() => string | null | undefined)[] = [
-    () => new URLSearchParams(window.location.search).get("lng"),
-    cookieLocale,
-    () => window.localStorage.getItem(COOKIE),
-    () => window.sessionStorage.getItem(COOKIE),
-    () => navigator.languages.find((tag) => localeOf(tag)),
-    () => document.documentElement.lang,
-  ];
-  for (const read of candidates) {
-    const locale = localeOf(read());
-    if (locale) return locale;
-  }
-  return "en";
+/**
+ * The language the page was sent in: its `<html lang>`, set by the server's detection (and by the
+ * Vite dev server through the same one, server/portal/dev-page-language.ts). English when the page
+ * names no supported language, as in a test's jsdom document, which no server sent.
+ */
+export function servedLocale(): Locale {
+  return localeOf(document.documentElement.lang) ?? "en";
 }
 
 /** The catalogs loaded on demand: every language but English. */

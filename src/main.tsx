@@ -6,7 +6,7 @@
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
-import { activateLocale, detectLocale, i18n } from "./i18n.ts";
+import { activateLocale, i18n, servedLocale } from "./i18n.ts";
 import "./styles.css";
 
 declare module "@tanstack/react-router" {
@@ -16,11 +16,11 @@ declare module "@tanstack/react-router" {
 }
 
 const router = createAppRouter();
-// The language is chosen first (activateLocale names it at once, src/i18n.ts shownLocale), so the
+// The language the page was sent in is named first (activateLocale names it at once, src/i18n.ts shownLocale), so the
 // route's calls, started next, ask for names in it. The route's code and data load while the
 // catalog does, not after it; RouterProvider then finds the load under way instead of starting it
 // at its first render.
-const catalogReady = activateLocale(detectLocale());
+const catalogReady = activateLocale(servedLocale());
 void router.load();
 void catalogReady.then(() => {
   // As a transition, React renders the first page in short slices a tap can come between.
