@@ -18,6 +18,7 @@ import { HttpError, invalid } from "./http/http-errors.ts";
 import { idempotentWrites } from "./http/idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
+import { OPENAPI_PATH, apiDocsRoutes } from "./routes/api-docs.ts";
 import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
@@ -67,7 +68,9 @@ export function createApp(deps: AppDeps): Hono {
   app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
   // Development and tests only: slow, refused and unanswered calls (FAULTS, server/http/faults.ts).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
-  app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, isUpload));
+  // The OpenAPI document is public: the reference page (/api/docs) reads it from a browser holding no key.
+  const isDocument = (c: Context) => c.req.method === "GET" && c.req.path === OPENAPI_PATH;
+  app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, (c) => isUpload(c) || isDocument(c)));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
   app.use("*", requestLimits(deps));
   // The session is read (its signature checked) once, before the idempotency keys and routes check it.
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route(API_PREFIX, documentRoutes(deps, "fpp"));
   app.route(`${API_PREFIX}/ace`, documentRoutes(deps, "ace"));
   app.route("/", storageRoutes(deps));
+  app.route("/", apiDocsRoutes());
   app.route(PLAN_LINK_PATH, planLinkRoutes(deps));
   if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
 

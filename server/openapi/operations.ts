@@ -1,0 +1,296 @@
+/**
+ * Every route of the reference server, one entry each: method and path as served (OpenAPI form,
+ * `{name}` as the route names it), what it takes, what it answers and the refusals of its own.
+ * What every call shares (API key, 500, injected faults, idempotent writes, body limits) is added
+ * by document.ts. test/server/openapi.test.ts holds this list and the app's routes equal.
+ */
+import type * as v from "valibot";
+import * as c from "../../contract/schemas.ts";
+import { LOCALES } from "../../contract/locales.ts";
+import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
+import type { RateLimits } from "../config.ts";
+import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
+import type { Json } from "./json-schema.ts";
+import { customerInfoAnswerSchema, manualItemAnswerSchema, submitAnswerSchema } from "./answers.ts";
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+export type { Json };
+
+/** Who may call: the API key; the key and the session owning the record; a signed URL; anyone. */
+export type Access = "key" | "owner" | "signed" | "owner-or-signed" | "public";
+
+export interface Operation {
+  method: "get" | "post" | "put" | "delete";
+  /** Path as served, e.g. `/api/v1/plan/{id}`. */
+  path: string;
+  /** operationId: SPEC.md's call name where it has one. */
+  id: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** Path parameters other than record ids (the default), by name. */
+  params?: Record<string, Json>;
+  query?: Record<string, { schema: Json; required?: boolean; description?: string }>;
+  /** JSON body (a contract schema), or the file's bytes. */
+  body?: AnySchema | "file";
+  /** 200 answer: a contract schema, or what else the route sends. */
+  answer: AnySchema | "file" | "html" | "script" | "document" | "redirect";
+  /** Refusals of this call (statuses), beside those document.ts adds to every call. */
+  errors: number[];
+  /** The rate limit the call counts under (server/config.ts RateLimits). */
+  limit?: keyof RateLimits;
+  /** Sends a 304 without a body to a matching If-None-Match. */
+  etag?: boolean;
+}
+
+const API = "/api/v1";
+const DIGITS = (max: number): Json => ({ type: "string", pattern: `^\\d{1,${String(max).length}}$`, description: `1 to ${max}` });
+/** Id of a customer, claim, claim item, damage or document. */
+export const RECORD_ID = DIGITS(c.MAX_ID);
+/** Id of a plan or a contact document. */
+export const PLAN_ID = DIGITS(c.MAX_SERIAL_ID);
+const FILE_NAME: Json = { type: "string", description: "The stored name the upload URL was handed out with" };
+const REQUEST_ID: Json = { type: "string", pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" };
+const SIGNED = {
+  expires: { schema: { type: "string", pattern: "^\\d{1,12}$" }, required: true, description: "Unix seconds the URL works until" },
+  sig: { schema: { type: "string" }, required: true, description: "HMAC-SHA256 of the method, path, expiry (and type and size)" },
+};
+const UPLOAD_QUERY = { ...SIGNED, size: { schema: { type: "string", pattern: "^\\d{1,12}$" }, description: "The declared size in bytes, when one was" } };
+const optional = (schema: Json, description?: string) => ({ schema, description });
+const required = (schema: Json, description?: string) => ({ schema, required: true, description });
+
+const lookups: Operation[] = [
+  ...Object.keys(LIST_ROUTES).map((path): Operation => ({
+    method: "get", path: `${API}${path}`, id: path.slice(1).replace("/", "_"), tag: "Lookups",
+    summary: `The ${path.slice(1)} list`, access: "key", answer: c.lookupListSchema, errors: [],
+    description: "Names in the language of Accept-Language (English or Spanish). Cached by the browser for 10 minutes.",
+  })),
+  ...Object.keys(MODEL_ROUTES).map((path): Operation => ({
+    method: "get", path: `${API}${path}`, id: path.slice(1).replace("/", "_"), tag: "Lookups",
+    summary: `The ${path.slice(1)} list of one model`, access: "key", answer: c.lookupListSchema, errors: [400],
+    query: { modelNo: required({ type: "string", minLength: 1, maxLength: 64 }, "The damaged item's model number, any case") },
+    description: "The model's own entries first, then those valid for every model.",
+  })),
+  {
+    method: "get", path: `${API}/lookups`, id: "lookups", tag: "Lookups", summary: "The seven FPP lists a claim needs, in one answer",
+    description: "An addition to SPEC.md: each list exactly as its own call answers it. Without `lang`, the language of Accept-Language.",
+    access: "key", query: { lang: optional({ enum: [...LOCALES] }) }, answer: c.claimLookupsSchema, errors: [400], etag: true,
+  },
+];
+
+const plans: Operation[] = [
+  {
+    method: "post", path: `${API}/search_plan`, id: "search_plan", tag: "Plans", summary: "Find plans by warranty number or personal details",
+    description: "Finding a plan grants this browser's session its plans and customers (the `claims_session` cookie). After a few failed searches a proof-of-work comes first (428); send the solution in `X-Altcha`.",
+    access: "key", body: c.searchPlanRequestSchema, answer: c.searchPlanResponseSchema, errors: [400, 428], limit: "searchPerAddress",
+  },
+  {
+    method: "get", path: `${API}/plan/{id}`, id: "plan", tag: "Plans", summary: "A plan the session holds, with its items",
+    access: "owner", params: { id: PLAN_ID }, query: { claimId: optional(RECORD_ID, "The claim being filed: its missing line items are listed too") },
+    answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "planLookupPerAddress",
+  },
+  {
+    method: "get", path: `${API}/ace/plan/{id}`, id: "ace_plan", tag: "Plans", summary: "An ACE plan the session holds",
+    access: "owner", params: { id: PLAN_ID }, query: { customerId: optional(RECORD_ID), claimId: optional(RECORD_ID) },
+    answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "planLookupPerAddress",
+  },
+  {
+    method: "get", path: `${API}/plan_link/{id}`, id: "plan_link", tag: "Plan links", summary: "Open a plan link",
+    description: "The portal's call for `/find-claim/{id}?customer_id&plan_type`. A plan the session holds is read; otherwise (PLAN_LINKS=unsigned) the customer's random id opens it and grants it unverified. Misses count as failed searches.",
+    access: "key", params: { id: PLAN_ID },
+    query: { customer_id: required(RECORD_ID), plan_type: required({ type: "string", maxLength: 8 }, "FPP or ACE") },
+    answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "searchPerAddress",
+  },
+  {
+    method: "get", path: "/find-claim/{id}", id: "find_claim", tag: "Plan links", summary: "A plan link from an email",
+    description: "With `exp` and `sig` (a signed link) the plan is granted to the session, verified, and the browser is sent on to the link without them (303). Followed from another site, a page first reopens it from ours. Without `sig`, the portal's page.",
+    access: "public", params: { id: { type: "string", pattern: "^\\d{1,10}$" } },
+    query: {
+      customer_id: optional(RECORD_ID), plan_type: optional({ type: "string" }, "FPP or ACE"),
+      exp: optional({ type: "string" }, "Unix seconds"), sig: optional({ type: "string" }, "The link's signature"),
+    },
+    answer: "redirect", errors: [404], limit: "planLinkPerAddress",
+  },
+];
+
+/** The calls both families make, FPP at /api/v1 and ACE at /api/v1/ace (server/routes/documents.ts). */
+const documentCalls = (family: "fpp" | "ace"): Operation[] => {
+  const base = family === "ace" ? `${API}/ace` : API;
+  const id = (name: string) => (family === "ace" ? `ace_${name}` : name);
+  const tag = family === "ace" ? "ACE claims" : "Documents";
+  return [
+    {
+      method: "get", path: `${base}/file-upload-url`, id: id("file_upload_url"), tag, summary: "A signed URL to upload one file to the claim",
+      description: `The URL takes one PUT of that type (and size) within 15 minutes; at most ${MAX_UPLOAD_BYTES} bytes.`,
+      access: "owner", query: {
+        claimId: required(RECORD_ID), fileType: required({ enum: ["image/png", "image/jpeg", "application/pdf"] }),
+        fileName: optional({ type: "string", maxLength: 200 }, "The original name, kept for display"), fileSize: optional({ type: "string", pattern: "^\\d{1,12}$" }, "Bytes"),
+      },
+      answer: c.uploadUrlResponseSchema, errors: [400, 404, 409, 413, 429],
+    },
+    {
+      method: "put", path: `${API}/uploads/${family === "ace" ? "ace/" : ""}{claimId}/{fileName}`, id: id("upload"), tag,
+      summary: "Upload the file (the signed URL)", access: "signed", params: { fileName: FILE_NAME }, query: UPLOAD_QUERY,
+      description: "Works once, with the Content-Type the URL was issued for; the bytes must be PNG, JPEG or PDF as the name says.",
+      body: "file", answer: c.messageSchema, errors: [400, 403, 404, 409, 413, 415],
+    },
+    {
+      method: "post", path: `${base}/insert_linked_and_embedded_files`, id: id("insert_linked_and_embedded_files"), tag,
+      summary: "Link an uploaded file to a claim item", access: "owner", body: c.linkDocumentRequestSchema,
+      answer: c.linkDocumentResponseSchema, errors: [400, 404, 409, 413],
+    },
+    {
+      method: "delete", path: `${base}/delete_uploaded_documents_of_claim/{docId}`, id: id("delete_uploaded_documents_of_claim"), tag,
+      summary: "Delete a document and its file", access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+    },
+    {
+      method: "get", path: `${base}/documents/{docId}/download-url`, id: id("download_url"), tag, summary: "A signed URL that opens one document for 5 minutes",
+      description: "An addition to SPEC.md, to hand a document to another tab or app without the session.",
+      access: "owner", answer: c.downloadUrlResponseSchema, errors: [400, 404, 409],
+    },
+  ];
+};
+
+const fppClaims: Operation[] = [
+  {
+    method: "post", path: `${API}/insert_claim`, id: "insert_claim", tag: "FPP claims", summary: "Start a claim on an FPP plan",
+    description: "`code` CREATED with `result.claim_id`; DRAFT_EXIST with the draft's `claimId`; CLAIM_IN_PROGRESS with `claimSatusCode`.",
+    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/insert_update_claim_item`, id: "insert_update_claim_item", tag: "FPP claims", summary: "Save the claim items",
+    access: "owner", body: c.claimItemsRequestSchema, answer: c.claimItemsResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "delete", path: `${API}/remove_claim_items/{id}`, id: "remove_claim_items", tag: "FPP claims", summary: "Remove a claim item with its damages and documents",
+    access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/insert_claim_item_damage`, id: "insert_claim_item_damage", tag: "FPP claims", summary: "Save damages",
+    access: "owner", body: c.damagesRequestSchema, answer: c.damagesResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "delete", path: `${API}/delete_claim_item_damage/{id}`, id: "delete_claim_item_damage", tag: "FPP claims", summary: "Delete a damage",
+    access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "delete", path: `${API}/delete_draft_claim/{claimId}`, id: "delete_draft_claim", tag: "FPP claims", summary: "Delete a draft claim (FPP or ACE)",
+    access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: `${API}/claim/{claimId}`, id: "claim", tag: "FPP claims", summary: "A claim with its items, damages and documents",
+    access: "owner", answer: c.claimDetailSchema, errors: [400, 404],
+  },
+  {
+    method: "put", path: `${API}/submit_claim/{claimId}/{customerId}`, id: "submit_claim", tag: "FPP claims", summary: "Submit the claim",
+    description: "`Succeed` (the claim is Open), or `code` CLAIM_INCOMPLETE with what is `missing`, or CLAIM_ALREADY_SUBMITTED.",
+    access: "owner", answer: submitAnswerSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/insert_manual_warr_item`, id: "insert_manual_warr_item", tag: "FPP claims", summary: "Add an item missing from the plan",
+    access: "owner", body: c.manualItemRequestSchema, answer: manualItemAnswerSchema, errors: [400, 404, 409],
+  },
+];
+
+const aceClaims: Operation[] = [
+  {
+    method: "post", path: `${API}/ace/insert_claim`, id: "ace_insert_claim", tag: "ACE claims", summary: "Start a claim on an ACE plan",
+    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/ace/insert_claim_item`, id: "ace_insert_claim_item", tag: "ACE claims", summary: "Save one claim item",
+    access: "owner", body: c.aceClaimItemRequestSchema, answer: c.aceClaimItemResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/ace/insert_claim_item_damage`, id: "ace_insert_claim_item_damage", tag: "ACE claims", summary: "Save one damage",
+    description: "Damage type, location and cause from the lists of the damaged item's model number.",
+    access: "owner", body: c.aceDamageRequestSchema, answer: c.aceDamageResponseSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: `${API}/ace/claim/{claimId}`, id: "ace_claim", tag: "ACE claims", summary: "An ACE claim with its items, damages and documents",
+    access: "owner", answer: c.claimDetailSchema, errors: [400, 404],
+  },
+  {
+    method: "delete", path: `${API}/ace/remove_claim_items/{claimId}/{itemId}`, id: "ace_remove_claim_items", tag: "ACE claims", summary: "Remove a claim item",
+    access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "delete", path: `${API}/ace/delete_claim_item_damage/{id}`, id: "ace_delete_claim_item_damage", tag: "ACE claims", summary: "Delete a damage",
+    access: "owner", answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "put", path: `${API}/ace/submit_claim/{claimId}`, id: "ace_submit_claim", tag: "ACE claims", summary: "Submit the ACE claim",
+    access: "owner", answer: submitAnswerSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "get", path: `${API}/ace/customer_info/{customerId}`, id: "ace_customer_info", tag: "ACE claims", summary: "The customer's contact details",
+    description: "A session that found the customer by warranty number alone gets email, phone and street masked, and `masked: true`.",
+    access: "owner", answer: customerInfoAnswerSchema, errors: [400, 404],
+  },
+  {
+    method: "put", path: `${API}/ace/customer_info/{customerId}`, id: "ace_update_customer_info", tag: "ACE claims", summary: "Update the customer's contact details",
+    description: "Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
+    access: "owner", body: c.customerInfoSchema, answer: c.messageSchema, errors: [400, 404],
+  },
+];
+
+const contactService: Operation[] = [
+  {
+    method: "get", path: `${API}/contact_service/file-upload-url`, id: "contact_service_file_upload_url", tag: "Contact service",
+    summary: "A signed URL to upload one file to a contact request", access: "key",
+    query: {
+      requestId: required(REQUEST_ID), fileType: required({ enum: ["image/png", "image/jpeg", "application/pdf"] }),
+      fileName: optional({ type: "string", maxLength: 200 }), fileSize: optional({ type: "string", pattern: "^\\d{1,12}$" }, "Bytes"),
+    },
+    answer: c.uploadUrlResponseSchema, errors: [400, 409, 413, 429], limit: "contactUploadPerAddress",
+  },
+  {
+    method: "put", path: `${API}/uploads/contact_service/{requestId}/{fileName}`, id: "contact_service_upload", tag: "Contact service",
+    summary: "Upload the file (the signed URL)", access: "signed", params: { requestId: REQUEST_ID, fileName: FILE_NAME }, query: UPLOAD_QUERY,
+    body: "file", answer: c.messageSchema, errors: [400, 403, 409, 413, 415], limit: "contactUploadPerAddress",
+  },
+  {
+    method: "post", path: `${API}/contact_service/documents`, id: "contact_service_documents", tag: "Contact service", summary: "Link an uploaded file to the request",
+    access: "key", body: c.contactLinkDocumentRequestSchema, answer: c.linkDocumentResponseSchema, errors: [400, 409, 413],
+  },
+  {
+    method: "delete", path: `${API}/contact_service/documents/{docId}`, id: "contact_service_delete_document", tag: "Contact service",
+    summary: "Delete a document of an unsent request", access: "key", params: { docId: PLAN_ID }, query: { requestId: required(REQUEST_ID) },
+    answer: c.messageSchema, errors: [400, 404, 409],
+  },
+  {
+    method: "post", path: `${API}/contact_service_ticket`, id: "contact_service_ticket", tag: "Contact service", summary: "Send the request: the ticket",
+    description: "Stands in for the real service's unpublished call (SPEC.md section 7). Answers the Request Number.",
+    access: "key", body: c.contactTicketRequestSchema, answer: c.contactTicketResponseSchema, errors: [400, 409], limit: "ticketPerAddress",
+  },
+];
+
+const storage: Operation[] = [
+  ...(["", "ace/"] as const).map((prefix): Operation => ({
+    method: "get", path: `/storage/${prefix}claims_documentation/{folder}/photos-consumer/{fileName}`, id: `storage_${prefix ? "ace" : "fpp"}_document`, tag: "Storage",
+    summary: `A stored ${prefix ? "ACE" : "FPP"} claim document`,
+    description: "To the session owning the claim, or to anyone with a download URL's `expires` and `sig`. Anything else is 404.",
+    access: "owner-or-signed", params: { folder: { type: "string", pattern: "^CL-\\d{1,16}$", description: "CL-{claimId}" }, fileName: FILE_NAME },
+    query: { expires: optional({ type: "string" }), sig: optional({ type: "string" }) }, answer: "file", errors: [404],
+  })),
+  {
+    method: "get", path: "/storage/contact_service/{requestId}/{fileName}", id: "storage_contact_document", tag: "Storage",
+    summary: "A stored contact-request document", description: "Reached by the request's random id.",
+    access: "public", params: { requestId: { type: "string" }, fileName: FILE_NAME }, answer: "file", errors: [404],
+  },
+];
+
+const reference: Operation[] = [
+  {
+    method: "get", path: `${API}/openapi.json`, id: "openapi", tag: "Reference", summary: "This document",
+    access: "public", answer: "document", errors: [],
+  },
+  { method: "get", path: "/api/docs", id: "api_docs", tag: "Reference", summary: "The API reference page", access: "public", answer: "html", errors: [] },
+  { method: "get", path: "/api/docs/scalar.js", id: "api_docs_script", tag: "Reference", summary: "The reference page's script", access: "public", answer: "script", errors: [] },
+];
+
+/** Every operation of the reference server, in the order the reference lists them. */
+export const OPERATIONS: readonly Operation[] = [
+  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...storage, ...reference,
+];

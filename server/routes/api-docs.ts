@@ -1,0 +1,65 @@
+/**
+ * The API's description: the OpenAPI document (server/openapi/document.ts) at
+ * /api/v1/openapi.json, and the reference page at /api/docs (`@scalar/hono-api-reference`).
+ * Both without the API key: the document is public information, and the page fetches it from a
+ * browser that holds no key. The page's script is Scalar's standalone bundle served from our
+ * own origin, never a CDN, so the page works offline and under a CSP naming only 'self'
+ * (server/http/security-headers.ts gives /api/docs its own policy).
+ */
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono } from "hono";
+import { openApiDocument } from "../openapi/document.ts";
+
+/** Where the document is served (under the API's prefix, exempt from its key). */
+export const OPENAPI_PATH = "/api/v1/openapi.json";
+/** Where the reference page is served. */
+export const API_DOCS_PATH = "/api/docs";
+const SCRIPT_PATH = `${API_DOCS_PATH}/scalar.js`;
+
+const require = createRequire(import.meta.url);
+// The package's entry is dist/index.js; the standalone browser bundle sits beside it.
+const DIST = dirname(require.resolve("@scalar/api-reference"));
+const SCRIPT_FILE = join(DIST, "browser", "standalone.js");
+const SCRIPT_VERSION = (JSON.parse(readFileSync(join(DIST, "..", "package.json"), "utf8")) as { version: string }).version;
+
+/** Routes of the document and the reference page, to mount at the root. */
+export function apiDocsRoutes(): Hono {
+  const app = new Hono();
+  let document: string | undefined;
+  let script: Promise<Buffer> | undefined;
+
+  app.get(OPENAPI_PATH, (c) => {
+    document ??= JSON.stringify(openApiDocument());
+    c.header("Cache-Control", "public, max-age=300");
+    c.header("Content-Type", "application/json; charset=UTF-8");
+    return c.body(document);
+  });
+
+  // Its URL names the bundle's version, so a year's cache never serves an old one after an upgrade.
+  app.get(SCRIPT_PATH, async (c) => {
+    script ??= readFile(SCRIPT_FILE);
+    return c.body(new Uint8Array(await script), 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
+
+  app.get(API_DOCS_PATH, Scalar((c) => ({
+    url: OPENAPI_PATH,
+    cdn: `${SCRIPT_PATH}?v=${SCRIPT_VERSION}`,
+    // The inline start-up script runs under the page's nonce (secure-headers' NONCE).
+    nonce: c.get("secureHeadersNonce"),
+    pageTitle: "Claims portal reference API",
+    // Nothing leaves our origin: no font CDN, no telemetry, no Scalar proxy for "Test request".
+    withDefaultFonts: false,
+    telemetry: false,
+    hideClientButton: true,
+    mcp: { disabled: true },
+  })));
+
+  return app;
+}
