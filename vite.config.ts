@@ -8,6 +8,7 @@ import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
+import { pageLanguageInDev } from "./server/portal/dev-page-language.ts";
 import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
@@ -36,6 +37,8 @@ export default defineConfig({
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     prerenderWelcome(),
+    // `npm run dev`: the app's page in the language the server would send it in, by the same detection.
+    pageLanguageInDev(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself.
     ocrAssets(),
     // The app's startup chunks compiled while they stream in, not on the main thread.
