@@ -6,7 +6,7 @@ import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
-import { precompress } from "./scripts/precompress.ts";
+import { compressedCopies } from "./scripts/compressed-copies.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
 import { pageLanguageInDev } from "./server/portal/dev-page-language.ts";
 import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
@@ -43,7 +43,8 @@ export default defineConfig({
     ocrAssets(),
     // The app's startup chunks compiled while they stream in, not on the main thread.
     compileHints("index"),
-    precompress(),
+    // Brotli and gzip copies of the built text files, the prerendered pages among them.
+    compressedCopies(),
   ],
   build: {
     // heic-to (3 MB) and pdf.js (450 kB) are loaded only when a HEIC photo or a PDF is chosen, never

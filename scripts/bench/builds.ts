@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { build, type InlineConfig } from "vite";
-import { precompress } from "../precompress.ts";
+import { compressedCopies } from "../compressed-copies.ts";
 
 /** Runs a build with NODE_ENV=production, so React's production build is the one bundled. */
 async function productionBuild(config: InlineConfig): Promise<void> {
@@ -27,5 +27,5 @@ export function buildPortal(outDir: string): Promise<void> {
  * the compressed copies, as the two are sent the same way (server/portal/portal-files.ts).
  */
 export function buildBarePage(outDir: string): Promise<void> {
-  return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), plugins: [precompress()], build: { outDir, emptyOutDir: true } });
+  return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), plugins: [compressedCopies()], build: { outDir, emptyOutDir: true } });
 }

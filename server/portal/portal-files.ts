@@ -1,6 +1,6 @@
 /**
  * How the built portal's files are sent: the gzip or brotli copy the build wrote
- * beside each file (scripts/precompress.ts) when the browser accepts it, and the content-hashed
+ * beside each file (scripts/compressed-copies.ts) when the browser accepts it, and the content-hashed
  * files under /assets/ and the versioned OCR files under /ocr/ cached for a year, as they never
  * change under their name; anything else (index.html) is revalidated, so a new deployment is
  * picked up at once. The prerendered pages are sent the same way (server/portal/welcome-page.ts).
