@@ -1,0 +1,90 @@
+/**
+ * One language for the welcome page and the app (SPEC.md section 9), in Chromium: the server
+ * detects it once per page (?lng=, the language cookie, the browser's languages in order) and
+ * the app starts in the language its page was sent in, so a deep link and the welcome page agree;
+ * a person's choice, kept in the cookie, wins next time on both, and ?lng= over it.
+ */
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
+import { heading, shows } from "../model/screen.ts";
+import { openPortal, type Portal } from "./harness.ts";
+
+const WELCOME = { es: "Presente un reclamo por daños en su plan de protección", en: "File a damage claim on your protection plan" };
+const SEARCH = { es: "Buscar", en: "Search" };
+const DEEP_LINK = "/find-claim/select-search-method";
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await openPortal();
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+/**
+ * A phone's browser context with `settings`: a browser whose languages are French, then Spanish
+ * (`locale: "fr-FR,es"`: navigator.languages and Accept-Language both), or one that only sends
+ * them (an Accept-Language set by the phone's settings or a proxy, its script seeing en-US).
+ */
+function phone(settings: { locale: string } | { extraHTTPHeaders: Record<string, string> }): Promise<BrowserContext> {
+  return portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, reducedMotion: "reduce", ...settings });
+}
+const FRENCH_THEN_SPANISH = { locale: "fr-FR,es" };
+const SENDS_FRENCH_THEN_SPANISH = { extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9,es;q=0.8" } };
+
+/** Opens `path` on a new page of a fresh context with `settings`, and closes it after `check`. */
+async function openFresh(settings: Parameters<typeof phone>[0], path: string, check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await phone(settings);
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await check(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits for the welcome page in `language`, and checks the page names it. */
+async function welcomeIn(page: Page, language: "en" | "es"): Promise<void> {
+  await shows(heading(page, WELCOME[language]));
+  expect(await page.locator("html").getAttribute("lang")).toBe(language);
+}
+
+/** Waits for the app's search method page in `language`, its switch and `<html lang>` saying so. */
+async function appIn(page: Page, language: "en" | "es"): Promise<void> {
+  await shows(page.getByRole("button", { name: SEARCH[language], exact: true }));
+  expect(await page.locator("html").getAttribute("lang")).toBe(language);
+  expect(await page.locator(".language-switch select").inputValue()).toBe(language);
+}
+
+it("a browser whose languages are French, then Spanish, gets a deep link and the welcome page both in Spanish", async () => {
+  await openFresh(FRENCH_THEN_SPANISH, DEEP_LINK, (page) => appIn(page, "es"));
+  await openFresh(FRENCH_THEN_SPANISH, "/", (page) => welcomeIn(page, "es"));
+});
+
+it("the app follows the languages the browser sent, as the welcome page does, even where its script sees others", async () => {
+  await openFresh(SENDS_FRENCH_THEN_SPANISH, "/", (page) => welcomeIn(page, "es"));
+  await openFresh(SENDS_FRENCH_THEN_SPANISH, DEEP_LINK, (page) => appIn(page, "es"));
+});
+
+it("English chosen in the app wins on the next visit to both pages, and ?lng= wins over the choice", async () => {
+  const context = await phone(FRENCH_THEN_SPANISH);
+  try {
+    const page = await context.newPage();
+    await page.goto(DEEP_LINK);
+    await appIn(page, "es");
+    await page.locator(".language-switch select").selectOption("en");
+    await appIn(page, "en");
+    expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe("en");
+
+    await page.goto("/");
+    await welcomeIn(page, "en");
+    await page.goto(DEEP_LINK);
+    await appIn(page, "en");
+    await page.goto(`${DEEP_LINK}?lng=es`);
+    await appIn(page, "es");
+  } finally {
+    await context.close();
+  }
+});
