@@ -25,6 +25,12 @@ const require = createRequire(import.meta.url);
 const DIST = dirname(require.resolve("@scalar/api-reference"));
 const SCRIPT_FILE = join(DIST, "browser", "standalone.js");
 const SCRIPT_VERSION = (JSON.parse(readFileSync(join(DIST, "..", "package.json"), "utf8")) as { version: string }).version;
+/**
+ * Put before the bundle: the zod inside it tries `Function("")` to learn whether it may compile its
+ * validators, which our CSP (no 'unsafe-eval') refuses and reports as a violation. Told to run
+ * without compiling (zod's own `jitless` setting), it never tries; it validates the same.
+ */
+const PRELUDE = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };\n";
 
 /** Routes of the document and the reference page, to mount at the root. */
 export function apiDocsRoutes(): Hono {
@@ -41,7 +47,7 @@ export function apiDocsRoutes(): Hono {
 
   // Its URL names the bundle's version, so a year's cache never serves an old one after an upgrade.
   app.get(SCRIPT_PATH, async (c) => {
-    script ??= readFile(SCRIPT_FILE);
+    script ??= readFile(SCRIPT_FILE).then((bundle) => Buffer.concat([Buffer.from(PRELUDE), bundle]));
     return c.body(new Uint8Array(await script), 200, {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",
