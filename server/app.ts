@@ -14,7 +14,7 @@ import { CHALLENGE_HEADER } from "../contract/challenge.ts";
 import { API_PREFIX, type AppDeps } from "./app-deps.ts";
 import { jsonBodyLimit } from "./http/body-limits.ts";
 import { injectFaults } from "./http/faults.ts";
-import { HttpError, invalid } from "./http/http-errors.ts";
+import { HttpError, boundedErrors, invalid } from "./http/http-errors.ts";
 import { idempotentWrites } from "./http/idempotency.ts";
 import { PLAN_LINK_PATH, planLinkRoutes } from "./routes/plan-link.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
@@ -33,7 +33,6 @@ import { UPLOAD_PATH_PREFIX, uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./http/request-limits.ts";
 import { browserSession } from "./http/session.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
-import { boundedErrors } from "./http/validation.ts";
 import { pageLanguage } from "./http/language.ts";
 import { appPage } from "./portal/app-page.ts";
 import { welcomePage } from "./portal/welcome-page.ts";
@@ -148,7 +147,7 @@ function servePortal(app: Hono, root: string): void {
 
 /**
  * The answer to an error a handler threw: its own status and body for an HttpError (field errors
- * bounded, validation.ts boundedErrors), 400 or 409 for a value or race the database refused, else
+ * bounded, http-errors.ts boundedErrors), 400 or 409 for a value or race the database refused, else
  * 500. The database's own words (table, column and constraint names) are logged, never answered
  * (SECURITY.md, "What protects the data").
  */

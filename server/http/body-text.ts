@@ -11,23 +11,19 @@ import type { Context } from "hono";
 /** Bytes decoded between two turns of the event loop. */
 const SLICE_BYTES = 64 * 1024;
 
-/** Each request's text, so that the idempotency middleware and the route read the body once. */
-const texts = new WeakMap<object, Promise<string>>();
-
 /**
  * The body of a request as text (UTF-8; a malformed sequence becomes U+FFFD, as Request.text()
- * does).
+ * does), kept where Hono keeps a body it has read, so the idempotency middleware, the validator
+ * (c.req.json()) and the route all read the same text, received once.
  * @returns the same promise for every call on one request
  * @throws what reading the body throws (e.g. the body limit's 413 while a body of undeclared length is read)
  */
 export function bodyText(c: Context): Promise<string> {
-  let text = texts.get(c.req);
-  if (!text) {
-    // Received first (no turn is held while a client is slow to send), then decoded in a turn.
-    text = c.req.arrayBuffer().then((buffer) => (buffer.byteLength > SLICE_BYTES ? inTurn(() => decodeInSlices(new Uint8Array(buffer))) : decodeInSlices(new Uint8Array(buffer))));
-    texts.set(c.req, text);
-  }
-  return text;
+  // Hono's type says string, but what it keeps and reads back is the promise.
+  const cache = c.req.bodyCache as { text?: Promise<string> };
+  // Received first (no turn is held while a client is slow to send), then decoded in a turn.
+  cache.text ??= c.req.arrayBuffer().then((buffer) => (buffer.byteLength > SLICE_BYTES ? inTurn(() => decodeInSlices(new Uint8Array(buffer))) : decodeInSlices(new Uint8Array(buffer))));
+  return cache.text;
 }
 
 /** UTF-8 bytes as a string, SLICE_BYTES at a time, letting other callbacks run between slices. */

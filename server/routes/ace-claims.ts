@@ -13,7 +13,7 @@ import { loadClaimDetail } from "../domain/claim-queries.ts";
 import { languageOf } from "../http/language.ts";
 import { createClaim, deleteDamage, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../domain/claim-writes.ts";
 import { ownerOf } from "../http/session.ts";
-import { idParam, parseBody } from "../http/validation.ts";
+import { ids, validBody } from "../http/validate.ts";
 
 /** Field errors of the one-entry ACE bodies sit at the top level (`selectedItemId`, not `items.0.selectedItemId`). */
 const topLevel = (_index: number, field: string) => field;
@@ -22,51 +22,50 @@ const topLevel = (_index: number, field: string) => field;
 export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.post("/ace/insert_claim", async (c) => {
-    const request = await parseBody(c, insertClaimRequestSchema);
+  app.post("/ace/insert_claim", validBody(insertClaimRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     ownerOf(c, config).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "ace", request)));
   });
 
-  app.post("/ace/insert_claim_item", async (c) => {
-    const { claimId, warrentyId, ...item } = await parseBody(c, aceClaimItemRequestSchema);
+  app.post("/ace/insert_claim_item", validBody(aceClaimItemRequestSchema), async (c) => {
+    const { claimId, warrentyId, ...item } = c.req.valid("json");
     await ownerOf(c, config).claim(db, claimId);
     const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, topLevel));
     return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
   });
 
-  app.post("/ace/insert_claim_item_damage", async (c) => {
-    const { claimId, customerId, ...damage } = await parseBody(c, aceDamageRequestSchema);
+  app.post("/ace/insert_claim_item_damage", validBody(aceDamageRequestSchema), async (c) => {
+    const { claimId, customerId, ...damage } = c.req.valid("json");
     await ownerOf(c, config).claim(db, claimId);
     const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, topLevel));
     return c.json({ message: SUCCEED, result: { damageId: damageId! } });
   });
 
-  app.get("/ace/claim/:claimId", async (c) => {
-    const claimId = idParam(c, "claimId");
+  app.get("/ace/claim/:claimId", ids(["claimId"]), async (c) => {
+    const { claimId } = c.req.valid("param");
     // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
     const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "ace", languageOf(c)));
     return c.json(detail);
   });
 
-  app.delete("/ace/remove_claim_items/:claimId/:itemId", async (c) => {
-    const claimId = idParam(c, "claimId");
-    const claimItemId = idParam(c, "itemId");
+  app.delete("/ace/remove_claim_items/:claimId/:itemId", ids(["claimId", "itemId"]), async (c) => {
+    const { claimId, itemId: claimItemId } = c.req.valid("param");
     await ownerOf(c, config).claim(db, claimId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "ace", claimItemId, claimId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
   });
 
-  app.delete("/ace/delete_claim_item_damage/:id", async (c) => {
-    const damageId = idParam(c, "id");
+  app.delete("/ace/delete_claim_item_damage/:id", ids(["id"]), async (c) => {
+    const { id: damageId } = c.req.valid("param");
     await ownerOf(c, config).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "ace", damageId));
     return c.json({ message: SUCCEED });
   });
 
-  app.put("/ace/submit_claim/:claimId", async (c) => {
-    const claimId = idParam(c, "claimId");
+  app.put("/ace/submit_claim/:claimId", ids(["claimId"]), async (c) => {
+    const { claimId } = c.req.valid("param");
     await ownerOf(c, config).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "ace", claimId)));
   });

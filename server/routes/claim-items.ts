@@ -10,14 +10,14 @@ import type { AppDeps } from "../app-deps.ts";
 import { removeClaimItem, saveClaimItems } from "../domain/claim-writes.ts";
 import { addManualItem } from "../domain/manual-items.ts";
 import { ownerOf } from "../http/session.ts";
-import { idParam, parseBody } from "../http/validation.ts";
+import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of claim items and manual plan items, to mount under /api/v1. */
 export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.post("/insert_update_claim_item", async (c) => {
-    const request = await parseBody(c, claimItemsRequestSchema);
+  app.post("/insert_update_claim_item", validBody(claimItemsRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     await ownerOf(c, config).claim(db, request.claimId);
     const results = await db.transaction((tx) => saveClaimItems(
       tx, "fpp", { claimId: request.claimId, warrentyId: request.warrentyId, items: request.claim_items },
@@ -26,16 +26,16 @@ export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
     return c.json({ message: SUCCEED, results });
   });
 
-  app.delete("/remove_claim_items/:id", async (c) => {
-    const claimItemId = idParam(c, "id");
+  app.delete("/remove_claim_items/:id", ids(["id"]), async (c) => {
+    const { id: claimItemId } = c.req.valid("param");
     await ownerOf(c, config).claimItem(db, claimItemId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "fpp", claimItemId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
   });
 
-  app.post("/insert_manual_warr_item", async (c) => {
-    const request = await parseBody(c, manualItemRequestSchema);
+  app.post("/insert_manual_warr_item", validBody(manualItemRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     await ownerOf(c, config).claim(db, request.claimId);
     const id = await db.transaction((tx) => addManualItem(tx, request));
     return c.json({ message: SUCCEED, result: { id } });

@@ -14,28 +14,28 @@ import { conflict } from "../http/http-errors.ts";
 import { familyOf } from "../domain/plan-family.ts";
 import { ownerOf } from "../http/session.ts";
 import { claimFolder } from "../storage/storage.ts";
-import { idParam, parseBody } from "../http/validation.ts";
+import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
 export function claimRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.post("/insert_claim", async (c) => {
-    const request = await parseBody(c, insertClaimRequestSchema);
+  app.post("/insert_claim", validBody(insertClaimRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     ownerOf(c, config).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "fpp", request)));
   });
 
-  app.get("/claim/:claimId", async (c) => {
-    const claimId = idParam(c, "claimId");
+  app.get("/claim/:claimId", ids(["claimId"]), async (c) => {
+    const { claimId } = c.req.valid("param");
     // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
     const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "fpp", languageOf(c)));
     return c.json(detail);
   });
 
   // Both wizards delete a draft through this call (the ACE calls have no twin of it).
-  app.delete("/delete_draft_claim/:claimId", async (c) => {
-    const claimId = idParam(c, "claimId");
+  app.delete("/delete_draft_claim/:claimId", ids(["claimId"]), async (c) => {
+    const { claimId } = c.req.valid("param");
     await ownerOf(c, config).claim(db, claimId);
     const claim = await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
@@ -49,9 +49,8 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
     return c.json({ message: SUCCEED });
   });
 
-  app.put("/submit_claim/:claimId/:customerId", async (c) => {
-    const claimId = idParam(c, "claimId");
-    const customerId = idParam(c, "customerId");
+  app.put("/submit_claim/:claimId/:customerId", ids(["claimId", "customerId"]), async (c) => {
+    const { claimId, customerId } = c.req.valid("param");
     await ownerOf(c, config).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "fpp", claimId, customerId)));
   });

@@ -25,7 +25,7 @@ import { conflict, invalid, notFound } from "../http/http-errors.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
-import { idParam, parseBody, parseQuery, serialIdParamSchema } from "../http/validation.ts";
+import { ids, serialIdParamSchema, validBody, validQuery } from "../http/validate.ts";
 import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
@@ -36,8 +36,8 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
   const { db, storage, config } = deps;
   const app = new Hono();
 
-  app.get("/contact_service/file-upload-url", async (c) => {
-    const query = parseQuery(c, contactUploadUrlQuerySchema);
+  app.get("/contact_service/file-upload-url", validQuery(contactUploadUrlQuerySchema), async (c) => {
+    const query = c.req.valid("query");
     if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
     const kind = kindOfContentType(query.fileType)!;
     const fileName = storedFileName(query.fileName ?? "", kind);
@@ -63,8 +63,8 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     return c.json({ message: SUCCEED });
   });
 
-  app.post("/contact_service/documents", async (c) => {
-    const request = await parseBody(c, contactLinkDocumentRequestSchema);
+  app.post("/contact_service/documents", validBody(contactLinkDocumentRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     const id = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, request.requestId);
       const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]);
@@ -83,9 +83,9 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
   });
 
-  app.delete("/contact_service/documents/:docId", async (c) => {
-    const docId = idParam(c, "docId", serialIdParamSchema);
-    const { requestId } = parseQuery(c, contactDocumentQuerySchema);
+  app.delete("/contact_service/documents/:docId", ids(["docId"], serialIdParamSchema), validQuery(contactDocumentQuerySchema), async (c) => {
+    const { docId } = c.req.valid("param");
+    const { requestId } = c.req.valid("query");
     const fileName = await db.transaction(async (tx) => {
       // Another request's document is not found, whatever its id.
       const [row] = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE id = $1 AND request_id = $2", [docId, requestId]);
@@ -98,8 +98,8 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     return c.json({ message: SUCCEED });
   });
 
-  app.post("/contact_service_ticket", async (c) => {
-    const request = await parseBody(c, contactTicketRequestSchema);
+  app.post("/contact_service_ticket", validBody(contactTicketRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     const { customerDetails: customer, purchaseDetails: purchase } = request;
     const ticket = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, request.request_id);

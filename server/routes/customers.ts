@@ -15,7 +15,7 @@ import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/s
 import type { AppDeps } from "../app-deps.ts";
 import { invalid, notFound } from "../http/http-errors.ts";
 import { ownerOf } from "../http/session.ts";
-import { idParam, parseBody } from "../http/validation.ts";
+import { ids, validBody } from "../http/validate.ts";
 
 interface CustomerRow {
   first_name: string;
@@ -49,8 +49,8 @@ const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not foun
 export function customerRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.get("/ace/customer_info/:customerId", async (c) => {
-    const customerId = idParam(c, "customerId");
+  app.get("/ace/customer_info/:customerId", ids(["customerId"]), async (c) => {
+    const { customerId } = c.req.valid("param");
     const owner = ownerOf(c, config);
     owner.customer(customerId);
     const [row] = await db.query<CustomerRow>(
@@ -76,9 +76,9 @@ export function customerRoutes({ db, config }: AppDeps): Hono {
     });
   });
 
-  app.put("/ace/customer_info/:customerId", async (c) => {
-    const customerId = idParam(c, "customerId");
-    const info = await parseBody(c, customerInfoUpdateSchema);
+  app.put("/ace/customer_info/:customerId", ids(["customerId"]), validBody(customerInfoUpdateSchema), async (c) => {
+    const { customerId } = c.req.valid("param");
+    const info = c.req.valid("json");
     const owner = ownerOf(c, config);
     owner.customer(customerId);
     const verified = owner.access.verified.has(customerId);

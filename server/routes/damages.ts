@@ -8,14 +8,14 @@ import { SUCCEED, damagesRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { deleteDamage, saveDamages } from "../domain/claim-writes.ts";
 import { ownerOf } from "../http/session.ts";
-import { idParam, parseBody } from "../http/validation.ts";
+import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of damages, to mount under /api/v1. */
 export function damageRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.post("/insert_claim_item_damage", async (c) => {
-    const request = await parseBody(c, damagesRequestSchema);
+  app.post("/insert_claim_item_damage", validBody(damagesRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     await ownerOf(c, config).claim(db, request.claimId);
     const ids = await db.transaction((tx) => saveDamages(
       tx, "fpp", { claimId: request.claimId, customerId: request.customerId, damages: request.damage_item },
@@ -24,8 +24,8 @@ export function damageRoutes({ db, config }: AppDeps): Hono {
     return c.json({ message: SUCCEED, multipleDamageIds: ids });
   });
 
-  app.delete("/delete_claim_item_damage/:id", async (c) => {
-    const damageId = idParam(c, "id");
+  app.delete("/delete_claim_item_damage/:id", ids(["id"]), async (c) => {
+    const { id: damageId } = c.req.valid("param");
     await ownerOf(c, config).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "fpp", damageId));
     return c.json({ message: SUCCEED });

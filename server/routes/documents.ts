@@ -19,7 +19,7 @@ import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { tooBig } from "../storage/upload-requests.ts";
 import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../http/url-signing.ts";
 import { uploadPath } from "./uploads.ts";
-import { idParam, parseBody, parseQuery } from "../http/validation.ts";
+import { ids, validBody, validQuery } from "../http/validate.ts";
 import { ownerOf } from "../http/session.ts";
 import { publicOrigin } from "../http/public-url.ts";
 
@@ -31,8 +31,8 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
   const { db, storage, config } = deps;
   const app = new Hono();
 
-  app.get("/file-upload-url", async (c) => {
-    const query = parseQuery(c, uploadUrlQuerySchema);
+  app.get("/file-upload-url", validQuery(uploadUrlQuerySchema), async (c) => {
+    const query = c.req.valid("query");
     await ownerOf(c, config).claim(db, query.claimId);
     if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
     const kind = kindOfContentType(query.fileType)!;
@@ -50,8 +50,8 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
 
   // An addition to SPEC.md's calls (docs/api.md): a short-lived signed GET URL of a document the
   // session owns, which opens without the session cookie (to hand to another app or tab).
-  app.get("/documents/:docId/download-url", async (c) => {
-    const docId = idParam(c, "docId");
+  app.get("/documents/:docId/download-url", ids(["docId"]), async (c) => {
+    const { docId } = c.req.valid("param");
     await ownerOf(c, config).document(db, docId);
     const [document] = await db.query<{ claim_id: number; file_name: string; plan_type: string }>(
       `SELECT d.claim_id, d.file_name, p.plan_type FROM documents d
@@ -68,8 +68,8 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
     return c.json({ url: `${publicOrigin(c, config)}${signed.path}?${signedQuery(config.uploadSecret, signed)}`, expires: signed.expires });
   });
 
-  app.post("/insert_linked_and_embedded_files", async (c) => {
-    const request = await parseBody(c, linkDocumentRequestSchema);
+  app.post("/insert_linked_and_embedded_files", validBody(linkDocumentRequestSchema), async (c) => {
+    const request = c.req.valid("json");
     await ownerOf(c, config).claim(db, request.claimId);
     const id = await db.transaction(async (tx) => {
       await lockDraftClaim(tx, request.claimId, family);
@@ -106,8 +106,8 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
     return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
   });
 
-  app.delete("/delete_uploaded_documents_of_claim/:docId", async (c) => {
-    const docId = idParam(c, "docId");
+  app.delete("/delete_uploaded_documents_of_claim/:docId", ids(["docId"]), async (c) => {
+    const { docId } = c.req.valid("param");
     await ownerOf(c, config).document(db, docId);
     const document = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ claim_id: number; file_name: string }>(

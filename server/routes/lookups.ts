@@ -17,7 +17,7 @@ import { LOCALES } from "../../contract/locales.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { languageOf, lookupName, type Language } from "../http/language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
-import { parseQuery } from "../http/validation.ts";
+import { validQuery } from "../http/validate.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
 export const LOOKUP_MAX_AGE_S = 600;
@@ -61,8 +61,8 @@ async function claimLookups(db: AppDeps["db"], language: Language): Promise<Clai
 export function lookupRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
   // A browser whose copy has expired asks again with If-None-Match; an unchanged answer is a bodiless 304.
-  app.get("/lookups", etag(), async (c) => {
-    const { lang } = parseQuery(c, claimLookupsQuerySchema);
+  app.get("/lookups", etag(), validQuery(claimLookupsQuerySchema), async (c) => {
+    const { lang } = c.req.valid("query");
     const result = await claimLookups(db, lang ?? languageOf(c));
     keepable(c, lang === undefined);
     return c.json({ result });
@@ -79,8 +79,8 @@ export function lookupRoutes({ db }: AppDeps): Hono {
   }
   // Per-model ACE lists: the model's own entries, then those valid for every model.
   for (const [path, kind] of Object.entries(MODEL_ROUTES)) {
-    app.get(path, async (c) => {
-      const { modelNo } = parseQuery(c, modelQuerySchema);
+    app.get(path, validQuery(modelQuerySchema), async (c) => {
+      const { modelNo } = c.req.valid("query");
       const result = await db.query<Lookup>(
         `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l
          WHERE l.kind = $1 AND (upper(l.model_no) = upper($2) OR l.model_no IS NULL)

@@ -23,7 +23,7 @@ import { languageOf } from "../http/language.ts";
 import { countLinkAttempt, linkedPlan, opensUnsigned } from "../domain/plan-link-access.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { accessOf, grantAccess } from "../http/session.ts";
-import { idParam, idParamSchema, parseQuery, serialIdParamSchema } from "../http/validation.ts";
+import { idParamSchema, ids, serialIdParamSchema, validQuery } from "../http/validate.ts";
 
 /** The link's query as SPEC.md spells it; plan_type is checked against the plan, not here. */
 const linkQuerySchema = v.object({
@@ -37,9 +37,9 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
 
-  app.get("/plan_link/:id", async (c) => {
-    const planId = idParam(c, "id", serialIdParamSchema);
-    const { customer_id: customerId, plan_type: planType } = parseQuery(c, linkQuerySchema);
+  app.get("/plan_link/:id", ids(["id"], serialIdParamSchema), validQuery(linkQuerySchema), async (c) => {
+    const { id: planId } = c.req.valid("param");
+    const { customer_id: customerId, plan_type: planType } = c.req.valid("query");
     const link = { planId, customerId, planType };
     const address = addressOf(c, config);
     if (accessOf(c, config).plans.has(planId)) {

@@ -24,7 +24,7 @@ import { verifyPlanLink } from "../domain/plan-links.ts";
 import { languageOf } from "../http/language.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { grantAccess } from "../http/session.ts";
-import { idOf } from "../http/validation.ts";
+import { idOf } from "../http/validate.ts";
 
 /** Where plan links live (SPEC.md section 2, "Open plan by id"). */
 export const PLAN_LINK_PATH = "/find-claim";

@@ -2,11 +2,12 @@
  * Plan search and plan by id (SPEC.md sections 2 "Personal information search", 3 "Search
  * payloads", 7 "/search_plan", "/plan/{id}", "/ace/plan/{id}").
  */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
+import type { Rate } from "../config.ts";
 import { notFound } from "../http/http-errors.ts";
 import { familyOf } from "../domain/plan-family.ts";
 import { languageOf } from "../http/language.ts";
@@ -16,7 +17,7 @@ import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { searchChallenges } from "../http/search-challenge.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { foldedNameSql, foldName, phoneDigits, zip5 } from "../domain/search-rules.ts";
-import { idParam, idParamSchema, parseBody, parseQuery, serialIdParamSchema } from "../http/validation.ts";
+import { idParamSchema, ids, serialIdParamSchema, validBody, validQuery } from "../http/validate.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {
@@ -37,11 +38,12 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
   const challenges = searchChallenges(config, limiter);
+  // Counted before the request is read: a refused one counts too.
+  const counted = (kind: "search" | "plan", rate: Rate): MiddlewareHandler => (c, next) => limiter.hit(kind, addressOf(c, config), rate).then(() => next());
 
-  app.post("/search_plan", async (c) => {
+  app.post("/search_plan", counted("search", limits.searchPerAddress), validBody(searchPlanRequestSchema), async (c) => {
     const address = addressOf(c, config);
-    await limiter.hit("search", address, limits.searchPerAddress);
-    const request = await parseBody(c, searchPlanRequestSchema);
+    const request = c.req.valid("json");
     // Counted as failed until it finds a plan. Never a refusal for the name: someone else's wrong
     // guesses cost this searcher a second of work.
     const attempt = await challenges.attempt(address, searchedName(request));
@@ -61,10 +63,9 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     });
   });
 
-  app.get("/plan/:id", async (c) => {
-    await limiter.hit("plan", addressOf(c, config), limits.planLookupPerAddress);
-    const id = idParam(c, "id", serialIdParamSchema);
-    const { claimId } = parseQuery(c, planQuerySchema);
+  app.get("/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(planQuerySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { claimId } = c.req.valid("query");
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
     if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
@@ -72,10 +73,9 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   });
 
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
-  app.get("/ace/plan/:id", async (c) => {
-    await limiter.hit("plan", addressOf(c, config), limits.planLookupPerAddress);
-    const id = idParam(c, "id", serialIdParamSchema);
-    const { customerId } = parseQuery(c, acePlanQuerySchema);
+  app.get("/ace/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(acePlanQuerySchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { customerId } = c.req.valid("query");
     ownerOf(c, config).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {

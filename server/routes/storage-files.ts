@@ -15,7 +15,7 @@ import type { PlanFamily } from "../domain/plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumentPath } from "../storage/storage.ts";
 import { ownerOf } from "../http/session.ts";
 import { signedParams, verifyRequest } from "../http/url-signing.ts";
-import { idOf } from "../http/validation.ts";
+import { idOf } from "../http/validate.ts";
 
 /** Routes of stored documents, to mount at the root. */
 export function storageRoutes({ storage, db, config }: AppDeps): Hono {

@@ -13,7 +13,7 @@ import { HttpError } from "../http/http-errors.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage/storage.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
-import { idOf } from "../http/validation.ts";
+import { idOf } from "../http/validate.ts";
 
 /** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
 export const UPLOAD_PATH_PREFIX = "/uploads/";

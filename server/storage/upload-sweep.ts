@@ -12,7 +12,7 @@ import { STORAGE_PREFIX, type Storage } from "./storage.ts";
 import { sweepUnsentRequests } from "../domain/unsent-requests.ts";
 import { forgetExpiredUploadUrls } from "./upload-grants.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "../http/url-signing.ts";
-import { idOf } from "../http/validation.ts";
+import { idOf } from "../http/validate.ts";
 
 /** Time between two sweeps: 10 minutes. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;

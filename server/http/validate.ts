@@ -1,0 +1,100 @@
+/**
+ * Request validation: Hono's validator middleware fed by the contract's valibot schemas
+ * (contract/schemas.ts), which also carry the limits the database adds (ids, real dates,
+ * NUMERIC(12,2) prices, no NUL characters), so a bad payload is SPEC.md's 400 with field errors
+ * (http-errors.ts `invalid`), never a 500. Handlers read the output with `c.req.valid(target)`.
+ *
+ * A hostile request costs no more than an honest one of its size (SECURITY.md, "What protects the
+ * data"): each value stops at its first issue (abortPipeEarly; the contract's schemas check
+ * lengths first), an answer lists at most MAX_ERRORS fields, and a body's structure is checked
+ * before it is parsed, large bodies in turns. Valibot's Standard Schema entry point, which
+ * @hono/standard-validator calls, cannot stop early, so these call valibot through hono/validator.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { validator } from "hono/validator";
+import * as v from "valibot";
+import { MAX_ID, MAX_SERIAL_ID } from "../../contract/schemas.ts";
+import { LARGE_BODY_LENGTH, bodyText, inTurn } from "./body-text.ts";
+import { MAX_ERRORS, invalid } from "./http-errors.ts";
+import { API_JSON_LIMITS, jsonShapeProblem } from "./json-shape.ts";
+
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/**
+ * The schema's output for a value.
+ * @param rootKey error key of issues about the value as a whole
+ * @throws HttpError 400 with the first MAX_ERRORS fields' issues, keyed by dot path
+ */
+function parsed<S extends AnySchema>(schema: S, value: unknown, rootKey: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const errors = new Map<string, string>();
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? rootKey;
+    if (!errors.has(path)) errors.set(path, issue.message);
+    if (errors.size === MAX_ERRORS) break;
+  }
+  throw invalid(Object.fromEntries(errors));
+}
+
+/** Query validation; a name given twice is a list, which no query schema takes. @throws as parsed, `query` for the whole */
+export const validQuery = <S extends AnySchema>(schema: S) => validator("query", (value) => parsed(schema, value, "query"));
+
+/** What Hono's validator parses as JSON (its own test of the media type). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const isJson = (c: Context) => JSON_MEDIA_TYPE.test((c.req.header("content-type") ?? "").split(";")[0]!.trim());
+
+/**
+ * JSON body validation. The body is read once as text (bodyText, shared with the idempotency
+ * middleware and kept where Hono's c.req.json() reads it), its structure checked before anything
+ * parses it (json-shape.ts), then Hono's validator parses and checks it, in a turn when it is
+ * large (body-text.ts). A body is JSON whatever its Content-Type says, as the API always read it.
+ * @throws HttpError 400 with `errors.body` "Malformed JSON" or the structure's problem, else as parsed
+ */
+export function validBody<S extends AnySchema>(schema: S) {
+  const check = validator("json", async (value, c) => parsed(schema, isJson(c) ? value : JSON.parse(await c.req.text()), "body"));
+  const malformed = (error: unknown) => {
+    throw error instanceof HTTPException || error instanceof SyntaxError ? invalid({ body: "Malformed JSON" }) : error;
+  };
+  const middleware: typeof check = async (c, next) => {
+    const text = await bodyText(c);
+    const run = async () => {
+      const problem = jsonShapeProblem(text, API_JSON_LIMITS);
+      if (problem) throw invalid({ body: problem });
+      // The validator keeps its output for c.req.valid("json"); the route runs after the turn.
+      await check(c, async () => {}).catch(malformed);
+    };
+    await (text.length > LARGE_BODY_LENGTH ? inTurn(run) : run());
+    return next();
+  };
+  return middleware;
+}
+
+/** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
+const idText = (max: number) => v.pipe(
+  v.string(), v.regex(/^\d{1,16}$/, "Must be a positive whole number"), v.toNumber(),
+  v.minValue(1, "Must be a positive whole number"), v.maxValue(max, `Must be at most ${max}`),
+);
+/** Id of a customer, claim, claim item, damage or document (random, up to 2^53 - 1). */
+export const idParamSchema = idText(MAX_ID);
+/** Id of a plan or contact document (int4). */
+export const serialIdParamSchema = idText(MAX_SERIAL_ID);
+
+/**
+ * Path id validation: each named parameter an id (idParamSchema, or the `id` schema given), read
+ * as a number with `c.req.valid("param")`. @throws as parsed, keyed by the parameter's name
+ */
+export function ids<N extends string>(names: N[], id = idParamSchema) {
+  const schema = v.object(Object.fromEntries(names.map((name) => [name, id])) as Record<N, typeof id>);
+  return validator("param", (value) => parsed(schema, value, "param"));
+}
+
+/**
+ * The id a path or query text names (1 to MAX_ID), or null: for routes that answer 403 or 404
+ * rather than 400 to anything malformed, and for the claims' folder names.
+ */
+export function idOf(text: string | undefined): number | null {
+  const id = v.safeParse(idParamSchema, text, { abortPipeEarly: true });
+  return id.success ? id.output : null;
+}
