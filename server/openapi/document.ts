@@ -8,7 +8,7 @@ import { challengeAnswerSchema } from "../../contract/challenge.ts";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "../config.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import * as answers from "./answers.ts";
-import { wireSchema } from "./json-schema.ts";
+import { modelSchemas, wireSchema } from "./json-schema.ts";
 import { OPERATIONS, RECORD_ID, type Json, type Operation } from "./operations.ts";
 
 /** The settings (environment names) of each rate limit. */
@@ -172,6 +172,7 @@ export function openApiDocument(): Json {
           description: "Base64 of the JSON `{ challenge, solution }` of a 428's proof-of-work.",
         },
       },
+      schemas: modelSchemas(),
       responses: Object.fromEntries(Object.values(ERRORS).map(({ name, description, schema, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json(schema) }])),
     },
   };

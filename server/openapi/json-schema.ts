@@ -3,8 +3,9 @@
  * `@valibot/to-json-schema`. Always the wire form: a request body is the input the server parses,
  * an answer the input the portal's client parses (src/api/), so `typeMode: "input"` for both.
  */
-import { toJsonSchema, type ConversionConfig } from "@valibot/to-json-schema";
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from "@valibot/to-json-schema";
 import type * as v from "valibot";
+import * as c from "../../contract/schemas.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 /** A JSON Schema or any other part of the document, as plain JSON. */
@@ -37,18 +38,51 @@ function describable(schema: Node): Node {
   if (schema.pipe) {
     const [first, ...rest] = schema.pipe as [Node, ...Node[]];
     const items = schema.type === "array" ? rest.findLast((step) => step.kind === "schema" && step.type === "array") : undefined;
-    const head = describable(items ?? first);
-    const steps = items ? rest.filter((step) => step.kind !== "schema") : rest;
-    return { ...head, pipe: [head, ...steps] };
+    if (items) {
+      const array = describable(items);
+      return { ...array, pipe: [array, ...rest.filter((step) => step.kind !== "schema")] };
+    }
+    const head = describable(first);
+    return head === first ? schema : { ...head, pipe: [head, ...rest] };
   }
-  if (schema.entries) return { ...schema, entries: Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, describable(entry)])) };
-  if (schema.wrapped) return { ...schema, wrapped: describable(schema.wrapped) };
-  if (schema.item) return { ...schema, item: describable(schema.item) };
-  if (schema.options) return { ...schema, options: schema.options.map(describable) };
+  // Unchanged parts stay the contract's own objects, so a model (MODELS) is still known by identity.
+  if (schema.entries) {
+    const entries = Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, describable(entry)]));
+    return Object.keys(entries).every((key) => entries[key] === schema.entries![key]) ? schema : { ...schema, entries };
+  }
+  if (schema.wrapped) {
+    const wrapped = describable(schema.wrapped);
+    return wrapped === schema.wrapped ? schema : { ...schema, wrapped };
+  }
+  if (schema.item) {
+    const item = describable(schema.item);
+    return item === schema.item ? schema : { ...schema, item };
+  }
+  if (schema.options) {
+    const options = schema.options.map(describable);
+    return options.every((option, at) => option === schema.options![at]) ? schema : { ...schema, options };
+  }
   return schema;
 }
 
-const CONFIG: ConversionConfig = { target: "draft-2020-12", typeMode: "input", errorMode: "throw", overrideAction };
+/**
+ * The records the answers share, shown once as named models (`#/components/schemas/…`) and
+ * referred to wherever an answer holds one.
+ */
+const MODELS = {
+  Lookup: c.lookupSchema,
+  PlanItem: c.wirePlanItemSchema,
+  Plan: c.wirePlanSchema,
+  Damage: c.wireDamageSchema,
+  ClaimItem: c.wireClaimItemSchema,
+  ClaimDetail: c.claimDetailSchema,
+};
+
+const BASE: Omit<ConversionConfig, "definitions"> = {
+  target: "draft-2020-12", typeMode: "input", errorMode: "throw", overrideAction,
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+};
+const CONFIG: ConversionConfig = { ...BASE, definitions: MODELS };
 
 /**
  * A contract schema as JSON Schema 2020-12 of what goes over the wire (no `$schema`: the OpenAPI
@@ -56,6 +90,12 @@ const CONFIG: ConversionConfig = { target: "draft-2020-12", typeMode: "input", e
  * @throws Error when the schema holds something JSON Schema cannot say and no rule above covers it
  */
 export function wireSchema(schema: AnySchema): Json {
-  const { $schema: _dialect, ...converted } = toJsonSchema(describable(schema as Node), CONFIG);
+  // The models themselves go to the document's components (modelSchemas), not into each schema.
+  const { $schema: _dialect, $defs: _models, ...converted } = toJsonSchema(describable(schema as Node), CONFIG);
   return converted as Json;
+}
+
+/** The models (MODELS) as JSON Schema, by name, for `components.schemas`. */
+export function modelSchemas(): Record<string, Json> {
+  return toJsonSchemaDefs(MODELS, BASE) as unknown as Record<string, Json>;
 }
