@@ -60,11 +60,13 @@ export function apiDocsRoutes(): Hono {
     // The inline start-up script runs under the page's nonce (secure-headers' NONCE).
     nonce: c.get("secureHeadersNonce"),
     pageTitle: "Claims portal reference API",
-    // Nothing leaves our origin: no font CDN, no telemetry, no Scalar proxy for "Test request".
+    // Nothing leaves our origin: no font CDN, no telemetry, none of Scalar's hosted extras (its AI
+    // agent, MCP and developer tools, which call scalar.com).
     withDefaultFonts: false,
     telemetry: false,
-    hideClientButton: true,
+    agent: { disabled: true },
     mcp: { disabled: true },
+    showDeveloperTools: "never",
   })));
 
   return app;
