@@ -10,7 +10,7 @@ import { LOCALES } from "../../contract/locales.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { RateLimits } from "../config.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
-import type { Json } from "./json-schema.ts";
+import { wireSchema, type Json } from "./json-schema.ts";
 import { customerInfoAnswerSchema, manualItemAnswerSchema, submitAnswerSchema } from "./answers.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -57,8 +57,18 @@ const SIGNED = {
   sig: { schema: { type: "string" }, required: true, description: "HMAC-SHA256 of the method, path, expiry (and type and size)" },
 };
 const UPLOAD_QUERY = { ...SIGNED, size: { schema: { type: "string", pattern: "^\\d{1,12}$" }, description: "The declared size in bytes, when one was" } };
+/**
+ * A contract query schema (contract/schemas.ts) as query parameters: texts, as a URL carries them
+ * (the schema's input).
+ */
+function queryOf(schema: AnySchema, descriptions: Record<string, string> = {}): NonNullable<Operation["query"]> {
+  const { properties = {}, required = [] } = wireSchema(schema) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, { schema: property, required: required.includes(name), description: descriptions[name] }]));
+}
 const optional = (schema: Json, description?: string) => ({ schema, description });
 const required = (schema: Json, description?: string) => ({ schema, required: true, description });
+
+const UPLOAD_URL_QUERY = { claimId: "The claim's id, 1 to 9007199254740991", fileName: "The original name, kept for display", fileSize: "The file's size in bytes: the URL then takes exactly that many" };
 
 const lookups: Operation[] = [
   ...Object.keys(LIST_ROUTES).map((path): Operation => ({
@@ -123,10 +133,7 @@ const documentCalls = (family: "fpp" | "ace"): Operation[] => {
     {
       method: "get", path: `${base}/file-upload-url`, id: id("file_upload_url"), tag, summary: "A signed URL to upload one file to the claim",
       description: `The URL takes one PUT of that type (and size) within 15 minutes; at most ${MAX_UPLOAD_BYTES} bytes.`,
-      access: "owner", query: {
-        claimId: required(RECORD_ID), fileType: required({ enum: ["image/png", "image/jpeg", "application/pdf"] }),
-        fileName: optional({ type: "string", maxLength: 200 }, "The original name, kept for display"), fileSize: optional({ type: "string", pattern: "^\\d{1,12}$" }, "Bytes"),
-      },
+      access: "owner", query: queryOf(c.uploadUrlQuerySchema, UPLOAD_URL_QUERY),
       answer: c.uploadUrlResponseSchema, errors: [400, 404, 409, 413, 429],
     },
     {
@@ -239,10 +246,7 @@ const contactService: Operation[] = [
   {
     method: "get", path: `${API}/contact_service/file-upload-url`, id: "contact_service_file_upload_url", tag: "Contact service",
     summary: "A signed URL to upload one file to a contact request", access: "key",
-    query: {
-      requestId: required(REQUEST_ID), fileType: required({ enum: ["image/png", "image/jpeg", "application/pdf"] }),
-      fileName: optional({ type: "string", maxLength: 200 }), fileSize: optional({ type: "string", pattern: "^\\d{1,12}$" }, "Bytes"),
-    },
+    query: queryOf(c.contactUploadUrlQuerySchema, UPLOAD_URL_QUERY),
     answer: c.uploadUrlResponseSchema, errors: [400, 409, 413, 429], limit: "contactUploadPerAddress",
   },
   {
@@ -256,7 +260,7 @@ const contactService: Operation[] = [
   },
   {
     method: "delete", path: `${API}/contact_service/documents/{docId}`, id: "contact_service_delete_document", tag: "Contact service",
-    summary: "Delete a document of an unsent request", access: "key", params: { docId: PLAN_ID }, query: { requestId: required(REQUEST_ID) },
+    summary: "Delete a document of an unsent request", access: "key", params: { docId: PLAN_ID }, query: queryOf(c.contactDocumentQuerySchema),
     answer: c.messageSchema, errors: [400, 404, 409],
   },
   {
