@@ -6,7 +6,18 @@
  * compiling had been nearly half of the task that makes the router and starts a screen's calls
  * (Total Blocking Time on a slow phone). Lazily loaded chunks (routes, steps, upload code) are left
  * alone: only some of their functions run. Other engines read a comment.
- * Added once the bundle is final, as Vite's own preload map is, so that nothing precedes it.
+ *
+ * The hint is added in generateBundle, after minification (which drops comments), by a plugin
+ * that Vite runs with the other `enforce: "post"` plugins, before its own post-build plugins:
+ * early enough for the compressed copies (scripts/compressed-copies.ts; their test checks each
+ * holds its file's final bytes). One startup chunk misses out: V8 reads the hint only when no
+ * code precedes it, and Vite prepends its preload map (`const __vite__mapDeps=...`, the files each
+ * lazily loaded chunk needs) to the chunk holding the dynamic imports, in a post-build hook of its
+ * own. No public hook runs between that one and the compressed copies, and rolldown's
+ * `output.postBanner` (also after minification) comes before the map as well; so that chunk
+ * (today `startup-*.js`, some 58 kB) has the hint on its second line, where V8 ignores it, and is
+ * compiled lazily. The entry, the runtime and the libraries (some 390 kB) keep it first.
+ * test/e2e/first-load.test.ts holds the built files to exactly that rule.
  */
 import type { Plugin } from "vite";
 
@@ -17,6 +28,7 @@ interface Chunk {
   type: "chunk";
   name: string;
   isEntry: boolean;
+  /** The file names of the chunks it imports statically. */
   imports: string[];
   code: string;
 }
@@ -40,20 +52,20 @@ export function startupChunks(bundle: Record<string, Chunk | { type: "asset" }>,
   return found;
 }
 
-/** @param entryName the name of the app's entry chunk (index.html's: "index") */
+/**
+ * Puts COMPILE_HINT on the first line of the startup chunks of the client build's bundle.
+ * @param entryName the name of the app's entry chunk (index.html's: "index")
+ */
 export function compileHints(entryName: string): Plugin {
   return {
     name: "compile-hints",
     apply: "build",
     enforce: "post",
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        for (const fileName of startupChunks(bundle as Parameters<typeof startupChunks>[0], entryName)) {
-          const chunk = bundle[fileName] as Chunk;
-          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-        }
-      },
+    generateBundle(_options, bundle) {
+      for (const fileName of startupChunks(bundle as Parameters<typeof startupChunks>[0], entryName)) {
+        const chunk = bundle[fileName] as Chunk;
+        chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      }
     },
   };
 }

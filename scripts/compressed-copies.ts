@@ -2,13 +2,13 @@
  * Vite plugin (vite-plugin-compression2): a brotli and a gzip copy, `name.br` and `name.gz`, beside
  * every built script, stylesheet, page, SVG and JSON file of 1 kB or more, so the server sends a
  * phone about a third of the bytes without compressing on each request (server/portal/portal-files.ts
- * and welcome-page.ts serve them by Accept-Encoding). The plugin compresses what the bundle holds
- * once every other plugin's generateBundle has run, so a file must be in the bundle by then, not
- * written beside it later: the prerendered welcome pages are (scripts/prerender-welcome.ts emits them).
+ * and welcome-page.ts serve them by Accept-Encoding). The plugin compresses what the bundle holds,
+ * so a file must be in the bundle, not written beside it later: the prerendered welcome pages are
+ * (scripts/prerender-welcome.ts emits them).
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type InputType } from "node:zlib";
-import type { ConfigEnv, Plugin, ResolvedConfig, UserConfig } from "vite";
+import type { Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 const gzipAsync = promisify(gzip);
@@ -36,19 +36,12 @@ async function gzipBySize(bytes: InputType): Promise<Buffer> {
 }
 
 /**
- * The client build's compressed copies (not the SSR build of the welcome page), made once every
- * other plugin is done with the bundle. Left to itself, the plugin compresses inside the
- * generateBundle hook of a Vite plugin it looks up in the config (the manifest's; without a
- * manifest, `vite:build-import-analysis`), which runs before every `order: "post"` generateBundle:
- * the startup chunks' compile hint (scripts/compile-hints.ts), added in such a hook after Vite's
- * preload map, was missing from their copies. So the plugin is shown the config without a manifest
- * and with one plugin under that name, an anchor of ours whose post-ordered hook runs after every
- * other plugin's (this one comes last in the config). Should a later version of the plugin look
- * for another anchor, it fails the build at once; test/e2e/compressed-copies.test.ts checks that
- * every copy holds its file's final bytes.
- * @returns the plugin itself and the anchor, both to go in the config's plugins, in that order
+ * The client build's compressed copies (not the SSR build of the welcome page). The plugin makes
+ * them once the bundle is complete, the prerendered pages (scripts/prerender-welcome.ts) and the
+ * startup chunks' compile hint (scripts/compile-hints.ts) included, and Vite's preload map too;
+ * test/e2e/compressed-copies.test.ts checks that every copy holds its file's final bytes.
  */
-export function compressedCopies(): Plugin[] {
+export function compressedCopies(): Plugin {
   const plugin = compression({
     include: /\.(js|mjs|css|html|svg|json|txt)$/,
     threshold: SMALLEST,
@@ -57,18 +50,6 @@ export function compressedCopies(): Plugin[] {
     filename: (_id, { algorithm }) => (algorithm === brotliBySize ? "[path][base].br" : "[path][base].gz"),
     deleteOriginalAssets: false,
   });
-  const anchor = { name: "vite:build-import-analysis", generateBundle: { order: "post" as const, handler() {} } };
-  const clientBuild = (userConfig: UserConfig, env: ConfigEnv) => env.command === "build" && !userConfig.build?.ssr;
-  const configResolved = plugin.configResolved as (this: unknown, config: ResolvedConfig) => Promise<void>;
-  return [
-    {
-      ...plugin,
-      apply: clientBuild,
-      configResolved(config) {
-        return configResolved.call(this, { ...config, build: { ...config.build, manifest: false }, plugins: [anchor] as unknown as ResolvedConfig["plugins"] });
-      },
-    },
-    // The plugin has wrapped the anchor's handler by now (configResolved runs before any build hook).
-    { name: "compressed-copies", apply: clientBuild, enforce: "post", generateBundle: anchor.generateBundle },
-  ];
+  // Not in the welcome page's SSR build (scripts/prerender-welcome.ts), read once and deleted.
+  return { ...plugin, apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr };
 }

@@ -25,8 +25,8 @@ it("finds the entry's chunk and all it imports statically, through a cycle", () 
 it("puts the hint on the first line of those chunks only, once", () => {
   const files = bundle();
   const plugin = compileHints("index");
-  const generate = plugin.generateBundle as { handler: (options: unknown, bundle: unknown) => void };
-  generate.handler({}, files);
+  const generate = plugin.generateBundle as (options: unknown, bundle: unknown) => void;
+  generate({}, files);
   // The entry is reached twice (directly, and back through the cycle) and marked once.
   expect(files["assets/index.js"].code).toBe(`${COMPILE_HINT}\n/* index */`);
   expect(files["assets/libraries.js"].code).toBe(`${COMPILE_HINT}\n/* libraries */`);
