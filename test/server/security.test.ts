@@ -142,9 +142,10 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
 /**
  * Calls that reach no customer's record: public lists, the signed upload, contact-service requests
  * (their random id is the key); and plan links, which open a plan like a search (the customer's
- * random id is the key: test/server/plan-links.test.ts).
+ * random id is the key: test/server/plan-links.test.ts); and the OpenAPI document, which describes
+ * the API and holds no one's data.
  */
-const PUBLIC_ROUTES = /^(GET \/(ace\/)?(all_|.*_lookup_values)|GET \/lookups$|POST \/search_plan$|GET \/plan_link\/|PUT \/uploads\/|.* \/contact_service)/;
+const PUBLIC_ROUTES = /^(GET \/(ace\/)?(all_|.*_lookup_values)|GET \/lookups$|POST \/search_plan$|GET \/plan_link\/|PUT \/uploads\/|.* \/contact_service|GET \/openapi\.json$)/;
 
 const call = (api: Api, method: string, path: string, body?: unknown) =>
   method === "GET" ? api.get(path) : method === "POST" ? api.post(path, body) : method === "PUT" ? api.put(path, body) : api.del(path);
