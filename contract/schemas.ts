@@ -60,7 +60,9 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), noN
  * @param minMessage the message when it has fewer than `min` items (valibot's default otherwise)
  */
 function boundedArray<TItem extends v.GenericSchema>(item: TItem, min: number, max: number, minMessage?: string) {
-  return v.pipe(v.array(v.unknown()), v.minLength(min, minMessage), v.maxLength(max), v.array(item));
+  // The metadata names the items for the API's JSON Schema (server/openapi/json-schema.ts), which
+  // reads a pipe's input only up to its second schema; parsing ignores metadata.
+  return v.pipe(v.array(v.unknown()), v.metadata({ items: item }), v.minLength(min, minMessage), v.maxLength(max), v.array(item));
 }
 
 /** Most claim items one insert_update_claim_item call takes. */

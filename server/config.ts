@@ -107,6 +107,16 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   planLinkPerAddress: [60, 600],
 };
 
+/** The setting (environment name) of each rate limit: read by loadConfig, named by the API's document. */
+export const RATE_LIMIT_SETTINGS = {
+  searchPerAddress: "RATE_LIMIT_SEARCH",
+  planLookupPerAddress: "RATE_LIMIT_PLAN",
+  ticketPerAddress: "RATE_LIMIT_TICKET",
+  contactUploadPerAddress: "RATE_LIMIT_CONTACT_UPLOAD",
+  planLinkPerAddress: "RATE_LIMIT_PLAN_LINK",
+} as const satisfies Record<keyof RateLimits, string>;
+const RATE_NAMES = Object.keys(RATE_LIMIT_SETTINGS) as (keyof RateLimits)[];
+
 /** The proof-of-work of plan search (SECURITY.md, "Guessing is slowed, nobody is locked out"). */
 export interface SearchChallengeSettings {
   /** Failed searches (no plan found) from one address, or on one name or number, per window before a search needs a solved challenge. */
@@ -159,11 +169,8 @@ const envSchema = v.object({
   SESSION_SECRET: optionalText,
   LINK_SECRET: optionalText,
   PLAN_LINKS: v.optional(v.picklist(["unsigned", "signed"], "PLAN_LINKS must be unsigned or signed"), "unsigned"),
-  RATE_LIMIT_SEARCH: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.searchPerAddress)),
-  RATE_LIMIT_PLAN: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.planLookupPerAddress)),
-  RATE_LIMIT_TICKET: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.ticketPerAddress)),
-  RATE_LIMIT_CONTACT_UPLOAD: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.contactUploadPerAddress)),
-  RATE_LIMIT_PLAN_LINK: v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS.planLinkPerAddress)),
+  ...(Object.fromEntries(RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))])) as
+    Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
   SEARCH_CHALLENGE_AFTER: v.optional(rateSchema, "3/600"),
   SEARCH_CHALLENGE_COST: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,7}$/, "SEARCH_CHALLENGE_COST must be a number"), v.toNumber(), v.minValue(1, "SEARCH_CHALLENGE_COST must be at least 1")),
@@ -216,13 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     linkSecret: e.LINK_SECRET,
     planLinks: e.PLAN_LINKS,
-    rateLimits: {
-      searchPerAddress: e.RATE_LIMIT_SEARCH,
-      planLookupPerAddress: e.RATE_LIMIT_PLAN,
-      ticketPerAddress: e.RATE_LIMIT_TICKET,
-      contactUploadPerAddress: e.RATE_LIMIT_CONTACT_UPLOAD,
-      planLinkPerAddress: e.RATE_LIMIT_PLAN_LINK,
-    },
+    rateLimits: Object.fromEntries(RATE_NAMES.map((name) => [name, e[RATE_LIMIT_SETTINGS[name]]])) as Required<RateLimits>,
     searchChallenge: { after: e.SEARCH_CHALLENGE_AFTER, cost: e.SEARCH_CHALLENGE_COST },
     faults: e.FAULTS ?? null,
     storage: storageSettings(e),

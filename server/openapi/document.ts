@@ -5,20 +5,11 @@
  * rate limits, injected faults and the error answers' shapes (docs/api.md "Conventions").
  */
 import { challengeAnswerSchema } from "../../contract/challenge.ts";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "../config.ts";
-import { SESSION_COOKIE } from "../http/session.ts";
+import { DEFAULT_RATE_LIMITS, RATE_LIMIT_SETTINGS } from "../config.ts";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../http/session.ts";
 import * as answers from "./answers.ts";
 import { modelSchemas, wireSchema } from "./json-schema.ts";
 import { OPERATIONS, RECORD_ID, type Json, type Operation } from "./operations.ts";
-
-/** The settings (environment names) of each rate limit. */
-const LIMIT_SETTINGS: Record<keyof RateLimits, string> = {
-  searchPerAddress: "RATE_LIMIT_SEARCH",
-  planLookupPerAddress: "RATE_LIMIT_PLAN",
-  ticketPerAddress: "RATE_LIMIT_TICKET",
-  contactUploadPerAddress: "RATE_LIMIT_CONTACT_UPLOAD",
-  planLinkPerAddress: "RATE_LIMIT_PLAN_LINK",
-};
 
 const json = (schema: Json) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -106,7 +97,7 @@ function descriptionOf(op: Operation): string | undefined {
   const parts = op.description ? [op.description] : [];
   if (op.limit) {
     const [requests, seconds] = DEFAULT_RATE_LIMITS[op.limit];
-    parts.push(`Rate-limited per address: ${LIMIT_SETTINGS[op.limit]} (default ${requests} per ${seconds} s).`);
+    parts.push(`Rate-limited per address: ${RATE_LIMIT_SETTINGS[op.limit]} (default ${requests} per ${seconds} s).`);
   }
   return parts.length ? parts.join("\n\n") : undefined;
 }
@@ -127,7 +118,7 @@ function operationOf(op: Operation): Json {
     ...(parametersOf(op).length ? { parameters: parametersOf(op) } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
-    ...(op.limit ? { "x-rate-limit": { setting: LIMIT_SETTINGS[op.limit], requests: DEFAULT_RATE_LIMITS[op.limit][0], seconds: DEFAULT_RATE_LIMITS[op.limit][1] } } : {}),
+    ...(op.limit ? { "x-rate-limit": { setting: RATE_LIMIT_SETTINGS[op.limit], requests: DEFAULT_RATE_LIMITS[op.limit][0], seconds: DEFAULT_RATE_LIMITS[op.limit][1] } } : {}),
   };
 }
 
@@ -159,7 +150,7 @@ export function openApiDocument(): Json {
         },
         session: {
           type: "apiKey", in: "cookie", name: SESSION_COOKIE,
-          description: "Signed, HttpOnly, SameSite=Strict, 2 hours; set by a search or plan link that finds plans, naming those plans and their customers.",
+          description: `Signed, HttpOnly, SameSite=Strict, ${SESSION_TTL_SECONDS / 3600} hours; set by a search or plan link that finds plans, naming those plans and their customers.`,
         },
       },
       parameters: {

@@ -15,55 +15,21 @@ export type Json = Record<string, unknown>;
  * Actions JSON Schema has no word for: `check` (real dates, no NUL characters: the server checks
  * them, the message says what) and `trim` (changes nothing a client must send). Any other action
  * the library cannot convert still throws, so a new rule of the contract is never dropped unseen.
+ * A bounded array's `metadata` names its items (contract/schemas.ts `boundedArray`: the length is
+ * checked before any item), which input mode would otherwise describe as anything.
  */
-const overrideAction: ConversionConfig["overrideAction"] = ({ valibotAction, jsonSchema }) => {
-  if (valibotAction.type === "trim") return jsonSchema;
-  if (valibotAction.type !== "check") return undefined;
-  const message = (valibotAction as { message?: unknown }).message;
+const overrideAction: ConversionConfig["overrideAction"] = ({ valibotAction: action, jsonSchema }) => {
+  if (action.type === "trim") return jsonSchema;
+  if (action.type === "metadata") {
+    const { items } = (action as v.MetadataAction<unknown, { items?: AnySchema }>).metadata;
+    return items ? { ...jsonSchema, items: wireSchema(items) } : undefined;
+  }
+  if (action.type !== "check") return undefined;
+  const { message } = action as { message?: unknown };
   // The NUL rule holds for every text; repeating it on each field would only bury the others.
   if (typeof message !== "string" || message.includes("NUL")) return jsonSchema;
   return { ...jsonSchema, description: message };
 };
-
-/** A valibot schema as the converter reads it: plain fields, by type. */
-type Node = AnySchema & { pipe?: readonly Node[]; entries?: Record<string, Node>; wrapped?: Node; item?: Node; options?: readonly Node[] };
-
-/**
- * The schema with each of the contract's bounded arrays (`pipe(array(unknown), minLength,
- * maxLength, array(item))`: the length is checked before any item) turned into `array(item)` with
- * the same length actions, which input mode would otherwise describe as an array of anything.
- * Copies, never changes, the contract's schemas.
- */
-function describable(schema: Node): Node {
-  if (schema.pipe) {
-    const [first, ...rest] = schema.pipe as [Node, ...Node[]];
-    const items = schema.type === "array" ? rest.findLast((step) => step.kind === "schema" && step.type === "array") : undefined;
-    if (items) {
-      const array = describable(items);
-      return { ...array, pipe: [array, ...rest.filter((step) => step.kind !== "schema")] };
-    }
-    const head = describable(first);
-    return head === first ? schema : { ...head, pipe: [head, ...rest] };
-  }
-  // Unchanged parts stay the contract's own objects, so a model (MODELS) is still known by identity.
-  if (schema.entries) {
-    const entries = Object.fromEntries(Object.entries(schema.entries).map(([key, entry]) => [key, describable(entry)]));
-    return Object.keys(entries).every((key) => entries[key] === schema.entries![key]) ? schema : { ...schema, entries };
-  }
-  if (schema.wrapped) {
-    const wrapped = describable(schema.wrapped);
-    return wrapped === schema.wrapped ? schema : { ...schema, wrapped };
-  }
-  if (schema.item) {
-    const item = describable(schema.item);
-    return item === schema.item ? schema : { ...schema, item };
-  }
-  if (schema.options) {
-    const options = schema.options.map(describable);
-    return options.every((option, at) => option === schema.options![at]) ? schema : { ...schema, options };
-  }
-  return schema;
-}
 
 /**
  * The records the answers share, shown once as named models (`#/components/schemas/…`) and
@@ -91,7 +57,7 @@ const CONFIG: ConversionConfig = { ...BASE, definitions: MODELS };
  */
 export function wireSchema(schema: AnySchema): Json {
   // The models themselves go to the document's components (modelSchemas), not into each schema.
-  const { $schema: _dialect, $defs: _models, ...converted } = toJsonSchema(describable(schema as Node), CONFIG);
+  const { $schema: _dialect, $defs: _models, ...converted } = toJsonSchema(schema, CONFIG);
   return converted as Json;
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CLAIM_ITEMS_PER_CALL } from "../../contract/schemas.ts";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openApiDocument } from "../../server/openapi/document.ts";
@@ -72,6 +73,35 @@ describe("the OpenAPI document", () => {
     const search = (openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)["/api/v1/search_plan"]!.post!;
     expect(Object.keys(search.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "428", "429", "500"]));
   });
+
+  it("describes a bounded array's items as well as its length", () => {
+    type Body = { requestBody: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> } }> } };
+    const body = (openApiDocument().paths as Record<string, Record<string, Body>>)["/api/v1/insert_update_claim_item"]!.post!.requestBody;
+    expect(body.content["application/json"]!.schema.properties.claim_items).toMatchObject({
+      type: "array", minItems: 1, maxItems: MAX_CLAIM_ITEMS_PER_CALL,
+      items: { type: "object", properties: expect.objectContaining({ claimItemId: expect.anything(), selectedItemId: expect.anything() }) },
+    });
+  });
+
+  it("marks required exactly the query parameters the server requires: a call with none names each in its 400", async () => {
+    type Parameter = { name: string; in: string; required?: boolean };
+    const checked: string[] = [];
+    for (const [path, methods] of Object.entries(openApiDocument().paths as Record<string, Record<string, { parameters?: Parameter[]; security?: unknown[] }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const query = (operation.parameters ?? []).filter((parameter) => parameter.in === "query");
+        const required = query.filter((parameter) => parameter.required).map((parameter) => parameter.name).sort();
+        // A signed URL's query is checked by its signature (403), not field by field.
+        if (!required.length || operation.security?.length === 0) continue;
+        // Path ids valid as they come; the query is checked before any record is read.
+        const answer = await app.request(path.replace(/\{\w+\}/g, "1"), { method: method.toUpperCase(), headers: { "x-api-key": API_KEY } });
+        expect(answer.status, `${method} ${path}`).toBe(400);
+        expect(Object.keys(((await answer.json()) as { errors: Record<string, string> }).errors).sort(), `${method} ${path}`).toEqual(required);
+        checked.push(`${method} ${path}`);
+      }
+    }
+    // Guards the loop itself: the model lookups, plan links and both upload-URL calls are among those checked.
+    expect(checked).toEqual(expect.arrayContaining(["get /api/v1/ace/damage_type_lookup_values", "get /api/v1/plan_link/{id}", "get /api/v1/file-upload-url", "get /api/v1/contact_service/file-upload-url"]));
+  });
 });
 
 describe("serving the document and the reference page", () => {
@@ -82,6 +112,8 @@ describe("serving the document and the reference page", () => {
     expect(await served.json()).toEqual(openApiDocument());
     expect((await app.request("/api/v1/all_color")).status).toBe(401);
     expect((await app.request("/api/v1/openapi.json", { method: "POST" })).status).toBe(401);
+    // Exactly that one path: a neighbour of it still needs the key.
+    for (const near of ["/api/v1/openapi.json/", "/api/v1/openapi.jsonx"]) expect((await app.request(near)).status, near).toBe(401);
   });
 
   it("serves the reference page with its script from our origin, allowed by the page's own CSP", async () => {
