@@ -17,6 +17,9 @@
  * `output.postBanner` (also after minification) comes before the map as well; so that chunk
  * (today `startup-*.js`, some 58 kB) has the hint on its second line, where V8 ignores it, and is
  * compiled lazily. The entry, the runtime and the libraries (some 390 kB) keep it first.
+ * Chunking cannot spare a startup chunk the map while lazily loaded code keeps its preloads
+ * (the map lists what each lazy import needs beyond its own chunk): docs/first-load.md has the
+ * measured alternatives, each costing more than the hint saves.
  * test/e2e/first-load.test.ts holds the built files to exactly that rule.
  */
 import type { Plugin } from "vite";
