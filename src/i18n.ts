@@ -1,8 +1,9 @@
 /**
- * Lingui setup: English and Spanish, fallback English (SPEC.md section 9). The portal does not
- * detect the language itself: it starts in the one its page was sent in (`<html lang>`), which the
- * server detected from ?lng=, the language cookie and Accept-Language (server/http/language.ts),
- * the same detection that chose the prerendered welcome page. A language shown is cached in the
+ * Lingui setup: English and Spanish, fallback English (SPEC.md section 9). The portal starts in
+ * the language its page was sent in (`<html lang>`), which the server detected from ?lng=, the
+ * language cookie and Accept-Language (contract/page-language.ts), the same detection that chose
+ * the prerendered welcome page. A page no server filled in (a static host, a CDN) names no
+ * language: the portal then runs that same detection itself. A language shown is cached in the
  * cookie, so the next visit keeps it.
  */
 import { i18n, type Messages } from "@lingui/core";
@@ -21,11 +22,20 @@ export function localeOf(tag: string | null | undefined): Locale | undefined {
 
 /**
  * The language the page was sent in: its `<html lang>`, set by the server's detection (and by the
- * Vite dev server through the same one, server/portal/dev-page-language.ts). English when the page
- * names no supported language, as in a test's jsdom document, which no server sent.
+ * Vite dev server through the same one, server/portal/dev-page-language.ts). Undefined when the
+ * page names no supported language: the built index.html names none until a server fills it in.
  */
-export function servedLocale(): Locale {
-  return localeOf(document.documentElement.lang) ?? "en";
+export function servedLocale(): Locale | undefined {
+  return localeOf(document.documentElement.lang);
+}
+
+/**
+ * The language the portal starts in: the one its page was sent in (servedLocale), else the one
+ * the server's detection finds in the browser (src/detected-locale.ts, loaded only then).
+ * Resolves at once for a served page.
+ */
+export async function startLocale(): Promise<Locale> {
+  return servedLocale() ?? (await import("./detected-locale.ts")).detectedLocale();
 }
 
 /** The catalogs loaded on demand: every language but English. */

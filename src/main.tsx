@@ -6,7 +6,7 @@
 import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { AppRoot, createAppRouter, type AppRouter } from "./app-root.tsx";
-import { activateLocale, i18n, servedLocale } from "./i18n.ts";
+import { activateLocale, i18n, startLocale, type Locale } from "./i18n.ts";
 import "./styles.css";
 
 declare module "@tanstack/react-router" {
@@ -16,13 +16,22 @@ declare module "@tanstack/react-router" {
 }
 
 const router = createAppRouter();
-// The language the page was sent in is named first (activateLocale names it at once, src/i18n.ts shownLocale), so the
-// route's calls, started next, ask for names in it. The route's code and data load while the
-// catalog does, not after it; RouterProvider then finds the load under way instead of starting it
-// at its first render.
-const catalogReady = activateLocale(servedLocale());
-void router.load();
-void catalogReady.then(() => {
-  // As a transition, React renders the first page in short slices a tap can come between.
-  startTransition(() => createRoot(document.getElementById("root")!).render(<AppRoot router={router} i18n={i18n} />));
-});
+
+/**
+ * Starts the app in `locale`. The language is named first (activateLocale names it at once,
+ * src/i18n.ts shownLocale), so the route's calls, started next, ask for names in it. The route's
+ * code and data load while the catalog does, not after it; RouterProvider then finds the load
+ * under way instead of starting it at its first render.
+ */
+function start(locale: Locale): void {
+  const catalogReady = activateLocale(locale);
+  void router.load();
+  void catalogReady.then(() => {
+    // As a transition, React renders the first page in short slices a tap can come between.
+    startTransition(() => createRoot(document.getElementById("root")!).render(<AppRoot router={router} i18n={i18n} />));
+  });
+}
+
+// A page no server named the language in (a static host) detects it first, by the same rules,
+// before any call asks for names.
+void startLocale().then(start);

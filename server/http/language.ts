@@ -1,57 +1,19 @@
 /**
- * The visitor's language, detected in one place by Hono's own detector (hono/language) with one
- * set of rules (SPEC.md section 9: en and es, fallback en): a page takes `?lng=`, then the
+ * The visitor's language by Hono's own detector (hono/language) with one set of rules (SPEC.md
+ * section 9: en and es, fallback en; contract/page-language.ts): a page takes `?lng=`, then the
  * language cookie, then Accept-Language in the browser's order of preference; an API call takes
  * its Accept-Language alone. The pages carry what was detected (`<html lang>`), and the portal
  * starts in it (src/i18n.ts servedLocale) rather than detecting a second time.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { detectFromHeader, languageDetector, type DetectorOptions } from "hono/language";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LOCALES, type Locale } from "../../contract/locales.ts";
+import type { Context } from "hono";
+import { detectFromHeader } from "hono/language";
+import type { Locale } from "../../contract/locales.ts";
+import { asLocale, PAGE_DETECTION } from "../../contract/page-language.ts";
+
+// A page's detection is shared with the dev server and the portal itself (contract/page-language.ts).
+export { pageLanguage, pageLocale } from "../../contract/page-language.ts";
 
 export type Language = Locale;
-
-const DETECTION: DetectorOptions = {
-  order: ["querystring", "cookie", "header"],
-  lookupQueryString: LANGUAGE_QUERY,
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupFromHeaderKey: "accept-language",
-  lookupFromPathIndex: 0,
-  // The portal writes the cookie when a language is shown (src/i18n.ts activateLocale), readable
-  // by its script; a Set-Cookie of ours would be HttpOnly and would make the pages uncacheable.
-  caches: false,
-  ignoreCase: true,
-  fallbackLanguage: "en",
-  supportedLanguages: [...LOCALES],
-};
-
-const asLocale = (tag: string | undefined): Locale | undefined => LOCALES.find((locale) => locale === tag);
-
-/**
- * Middleware for the portal's pages: detects the request's language (`?lng=`, cookie, then
- * Accept-Language; English when none names en or es) for `pageLocale` to read.
- */
-export function pageLanguage(): MiddlewareHandler {
-  return languageDetector(DETECTION);
-}
-
-/** The language `pageLanguage` detected for this request; English when it did not run. */
-export function pageLocale(c: Context): Locale {
-  return asLocale(c.get("language")) ?? "en";
-}
-
-let detectorApp: Hono | undefined;
-
-/**
- * The page language of a request served outside this app (the Vite dev server,
- * server/portal/dev-page-language.ts), found by the same `pageLanguage` middleware.
- * @param url the request's address (path and query are what count)
- * @param headers its headers (Cookie, Accept-Language)
- */
-export async function pageLocaleOf(url: string, headers: HeadersInit): Promise<Locale> {
-  detectorApp ??= new Hono().get("*", pageLanguage(), (c) => c.text(pageLocale(c)));
-  return asLocale(await (await detectorApp.request(url, { headers })).text()) ?? "en";
-}
 
 /**
  * The language a call asks for: the first of en and es in its Accept-Language, by the browser's
@@ -61,7 +23,7 @@ export async function pageLocaleOf(url: string, headers: HeadersInit): Promise<L
  * no Spanish name.
  */
 export function languageOf(c: Context): Language {
-  return asLocale(detectFromHeader(c, DETECTION)) ?? "en";
+  return asLocale(detectFromHeader(c, PAGE_DETECTION)) ?? "en";
 }
 
 /**

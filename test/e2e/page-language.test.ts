@@ -2,10 +2,13 @@
  * One language for the welcome page and the app (SPEC.md section 9), in Chromium: the server
  * detects it once per page (?lng=, the language cookie, the browser's languages in order) and
  * the app starts in the language its page was sent in, so a deep link and the welcome page agree;
- * a person's choice, kept in the cookie, wins next time on both, and ?lng= over it.
+ * a person's choice, kept in the cookie, wins next time on both, and ?lng= over it. A static host
+ * sends the built page as it is, naming no language: the app then finds it by the same rules.
  */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
 import { heading, shows } from "../model/screen.ts";
 import { openPortal, type Portal } from "./harness.ts";
@@ -33,10 +36,14 @@ function phone(settings: { locale: string } | { extraHTTPHeaders: Record<string,
 const FRENCH_THEN_SPANISH = { locale: "fr-FR,es" };
 const SENDS_FRENCH_THEN_SPANISH = { extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9,es;q=0.8" } };
 
-/** Opens `path` on a new page of a fresh context with `settings`, and closes it after `check`. */
-async function openFresh(settings: Parameters<typeof phone>[0], path: string, check: (page: Page) => Promise<void>): Promise<void> {
+/**
+ * Opens `path` on a new page of a fresh context with `settings`, and closes it after `check`.
+ * @param setUp what the context needs before the page opens (a cookie, a static host's answers)
+ */
+async function openFresh(settings: Parameters<typeof phone>[0], path: string, check: (page: Page) => Promise<void>, setUp?: (context: BrowserContext) => Promise<void>): Promise<void> {
   const context = await phone(settings);
   try {
+    await setUp?.(context);
     const page = await context.newPage();
     await page.goto(path);
     await check(page);
@@ -87,4 +94,27 @@ it("English chosen in the app wins on the next visit to both pages, and ?lng= wi
   } finally {
     await context.close();
   }
+});
+
+it("from a static host, which sends the built page naming no language, the app finds it by the same rules and keeps the visitor's choice", async () => {
+  const builtPage = await readFile(join(inject("portalDir"), "index.html"), "utf8");
+  expect(builtPage).toMatch(/<html lang="">/);
+  /** The context's app pages come as a static host sends them: the built file, unchanged. */
+  const staticHost = (cookie?: string) => async (context: BrowserContext) => {
+    await context.route((url) => url.pathname === DEEP_LINK, (route) => route.fulfill({ contentType: "text/html", body: builtPage }));
+    if (cookie) await context.addCookies([{ name: LANGUAGE_COOKIE, value: cookie, url: portal.server.url }]);
+  };
+  const cookieOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
+
+  await openFresh(FRENCH_THEN_SPANISH, DEEP_LINK, (page) => appIn(page, "es"), staticHost());
+  // The cookie, which a browser never lets a script put in a Request's headers, still counts.
+  await openFresh(FRENCH_THEN_SPANISH, DEEP_LINK, async (page) => {
+    await appIn(page, "en");
+    expect(await cookieOf(page)).toBe("en");
+  }, staticHost("en"));
+  await openFresh({ locale: "en-US" }, DEEP_LINK, async (page) => {
+    await appIn(page, "es");
+    expect(await cookieOf(page)).toBe("es");
+  }, staticHost("es"));
+  await openFresh({ locale: "en-US" }, `${DEEP_LINK}?lng=es`, (page) => appIn(page, "es"), staticHost("en"));
 });

@@ -16,7 +16,7 @@ let vite: ViteDevServer;
 let base: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "claims-dev-language-"));
-  await writeFile(join(root, "index.html"), '<!doctype html>\n<html lang="en">\n  <head><title>Dev</title></head>\n  <body><div id="root"></div></body>\n</html>\n');
+  await writeFile(join(root, "index.html"), '<!doctype html>\n<html lang="">\n  <head><title>Dev</title></head>\n  <body><div id="root"></div></body>\n</html>\n');
   vite = await createServer({
     configFile: false, root, logLevel: "silent", appType: "spa",
     plugins: [pageLanguageInDev()],

@@ -1,43 +1,82 @@
 // @vitest-environment jsdom
 /**
- * The language a page starts in (SPEC.md section 9) is the one it was sent in: the server detects
- * it once, from ?lng=, the language cookie and Accept-Language (server/http/language.ts), and names
- * it in `<html lang>`, which the portal reads rather than detecting a second time from the same
- * sources, so the app and the prerendered welcome page cannot disagree.
+ * The language a page starts in (SPEC.md section 9). A served page starts in the one it was sent
+ * in: the server detects it once, from ?lng=, the language cookie and Accept-Language
+ * (contract/page-language.ts), and names it in `<html lang>`, which the portal reads rather than
+ * detecting a second time, so the app and the prerendered welcome page cannot disagree. A page
+ * no server filled in (a static host or CDN sends the built index.html, which names no language)
+ * finds it in the browser by that same detection: ?lng=, then the cookie, then the browser's
+ * languages in order, English when none is en or es.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
-import { localeOf, servedLocale } from "../../src/i18n.ts";
+import { localeOf, servedLocale, startLocale } from "../../src/i18n.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
-  document.cookie = `${LANGUAGE_COOKIE}=; max-age=0`;
   window.history.replaceState(null, "", "/");
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
   document.documentElement.lang = "";
 });
 
-describe("servedLocale", () => {
-  it("is the supported language the page's <html lang> names", () => {
+/** A browser whose languages are `languages`, in order of preference. */
+function browserLanguages(...languages: string[]): void {
+  vi.spyOn(navigator, "languages", "get").mockReturnValue(languages);
+}
+
+describe("a served page", () => {
+  it("starts in the supported language its <html lang> names", async () => {
     document.documentElement.lang = "es";
     expect(servedLocale()).toBe("es");
+    expect(await startLocale()).toBe("es");
     document.documentElement.lang = "es-MX";
-    expect(servedLocale()).toBe("es");
+    expect(await startLocale()).toBe("es");
     document.documentElement.lang = "en";
-    expect(servedLocale()).toBe("en");
+    expect(await startLocale()).toBe("en");
   });
 
-  it("does not detect again: the link, cookie and browser languages the server already weighed do not override the page", () => {
-    vi.spyOn(navigator, "languages", "get").mockReturnValue(["es-ES"]);
-    document.cookie = `${LANGUAGE_COOKIE}=es`;
+  it("does not detect again: the link, cookie and browser languages the server already weighed do not override the page", async () => {
+    browserLanguages("es-ES");
+    document.cookie = `${LANGUAGE_COOKIE}=es; path=/`;
     window.history.replaceState(null, "", "/find-claim/123?lng=es");
     document.documentElement.lang = "en";
-    expect(servedLocale()).toBe("en");
+    expect(await startLocale()).toBe("en");
+  });
+});
+
+describe("a page no server named the language of (a static host)", () => {
+  it("names no served language", () => {
+    expect(servedLocale()).toBeUndefined();
+    document.documentElement.lang = "fr";
+    expect(servedLocale()).toBeUndefined();
   });
 
-  it("is English when no server named a supported language (a jsdom page, a page of another language)", () => {
-    expect(servedLocale()).toBe("en");
+  it("starts in the language ?lng= names, over the cookie and the browser's languages", async () => {
+    browserLanguages("en-US");
+    document.cookie = `${LANGUAGE_COOKIE}=en; path=/`;
+    window.history.replaceState(null, "", "/find-claim/123?lng=es");
+    expect(await startLocale()).toBe("es");
+  });
+
+  it("then in the language of the cookie, over the browser's languages", async () => {
+    browserLanguages("en-US", "en");
+    document.cookie = `${LANGUAGE_COOKIE}=es; path=/`;
+    window.history.replaceState(null, "", "/find-claim/123?lng=fr");
+    expect(await startLocale()).toBe("es");
+  });
+
+  it("then in the first of the browser's languages that is English or Spanish, in the browser's order", async () => {
+    window.history.replaceState(null, "", "/find-claim/123");
+    browserLanguages("fr-FR", "es-MX", "en");
+    expect(await startLocale()).toBe("es");
+    browserLanguages("fr-FR", "en-GB", "es");
+    expect(await startLocale()).toBe("en");
+  });
+
+  it("starts in English when nothing names English or Spanish", async () => {
+    browserLanguages("fr-FR", "de");
     document.documentElement.lang = "fr";
-    expect(servedLocale()).toBe("en");
+    expect(await startLocale()).toBe("en");
   });
 });
 
