@@ -5,8 +5,8 @@
  * customer_info call checks its record against it and answers 404, never 403, otherwise: a
  * stranger cannot even learn that a record exists.
  *
- * The cookie is one of Hono's signed cookies (hono/cookie: HMAC-SHA256 under SESSION_SECRET) whose
- * value is JSON `{e: expiry s, c: customer ids, p: plan ids, v: verified customer ids}`. Nothing
+ * The cookie is one of Hono's signed cookies (session-cookie.ts: HMAC-SHA256 under a key derived
+ * from SESSION_SECRET) whose value is JSON `{e: expiry s, c: customer ids, p: plan ids, v: verified customer ids}`. Nothing
  * secret is in it (the browser found those ids itself); the signature makes it unforgeable. Its
  * Max-Age ends it in the browser; the signed expiry `e` refuses a copied or replayed value after it.
  *
@@ -15,13 +15,13 @@
  * so such a session sees the customer's contact details masked (SECURITY.md, "A warranty number alone shows no contact details").
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { getSignedCookie, setSignedCookie } from "hono/cookie";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
 import { notFound } from "./http-errors.ts";
 import type { ServerConfig } from "../config.ts";
 import { isHttps } from "./public-url.ts";
+import { signedCookie } from "./session-cookie.ts";
 
 type SessionSettings = Pick<ServerConfig, "sessionSecret" | "publicUrl" | "trustProxy">;
 
@@ -74,8 +74,9 @@ function accessOfValue(value: string): Access {
  * on every path (server/app.ts), before the idempotency keys and the routes.
  */
 export function browserSession(config: SessionSettings): MiddlewareHandler {
+  const cookie = signedCookie(SESSION_COOKIE, config.sessionSecret);
   return async (c, next) => {
-    const signed = await getSignedCookie(c, config.sessionSecret, SESSION_COOKIE);
+    const signed = await cookie.read(c);
     const session = { access: signed ? accessOfValue(signed) : EMPTY, renewed: false };
     sessions.set(c, session);
     await next();
@@ -83,7 +84,7 @@ export function browserSession(config: SessionSettings): MiddlewareHandler {
     const { customers, plans, verified } = session.access;
     const value = JSON.stringify({ e: nowSeconds() + SESSION_TTL_SECONDS, c: [...customers], p: [...plans], v: [...verified] });
     const secure = isHttps(c, config);
-    await setSignedCookie(c, SESSION_COOKIE, value, config.sessionSecret, { path: "/", httpOnly: true, sameSite: "Strict", secure, maxAge: SESSION_TTL_SECONDS });
+    await cookie.write(c, value, { path: "/", httpOnly: true, sameSite: "Strict", secure, maxAge: SESSION_TTL_SECONDS });
   };
 }
 
