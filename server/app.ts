@@ -48,7 +48,7 @@ const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "2
  */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
-  const keyedWrites = idempotentWrites(deps.db, deps.config);
+  const keyedWrites = idempotentWrites(deps.db);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
   app.use("*", securityHeaders(deps.config));
@@ -72,8 +72,10 @@ export function createApp(deps: AppDeps): Hono {
   app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, (c) => isUpload(c) || isDocument(c)));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
   app.use("*", requestLimits(deps));
-  // The session is read (its signature checked) once, before the idempotency keys and routes check it.
-  app.use("*", browserSession(deps.config));
+  // The session is read (its signature checked) once, before the idempotency keys and routes check
+  // it, only where a route reads it: pages, files and the reference page never pay for it.
+  const session = browserSession(deps.config);
+  for (const path of [`${API_PREFIX}/*`, "/storage/*", `${PLAN_LINK_PATH}/*`]) app.use(path, session);
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
   const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
   // Each call reads at most its own largest honest body (server/http/body-limits.ts); uploads have their own limit.
@@ -114,8 +116,9 @@ export function createApp(deps: AppDeps): Hono {
 }
 
 /**
- * Checks the `x-api-key` header on every call except the signed upload PUT, which its signature
- * authorises (SPEC.md section 6).
+ * Checks the `x-api-key` header on every call (SPEC.md section 6) except those `exempt` names: the
+ * signed upload PUT, which its signature authorises, and exactly `GET /api/v1/openapi.json`, the
+ * public description of the API that the reference page (/api/docs) reads without a key (SECURITY.md).
  */
 function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): MiddlewareHandler {
   // Comparing digests keeps the comparison constant-time whatever the lengths.

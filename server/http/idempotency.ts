@@ -15,7 +15,6 @@
 import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyText } from "./body-text.ts";
-import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
 import { accessOf } from "./session.ts";
 
@@ -31,7 +30,7 @@ const SWEEP_EVERY = 200;
 /**
  * Middleware over the API's writes (POST, PUT, DELETE). Writes without the header run as before.
  */
-export function idempotentWrites(db: Database, config: Pick<ServerConfig, "sessionSecret" | "publicUrl" | "trustProxy">): MiddlewareHandler {
+export function idempotentWrites(db: Database): MiddlewareHandler {
   let requests = 0;
   const middleware: MiddlewareHandler = async (c, next) => {
     const sent = c.req.header("idempotency-key");
@@ -39,7 +38,7 @@ export function idempotentWrites(db: Database, config: Pick<ServerConfig, "sessi
     if (!KEY_PATTERN.test(sent)) return c.json({ message: "Idempotency-Key must be 16 to 64 letters, digits or dashes", code: "BAD_IDEMPOTENCY_KEY" }, 400);
     if (++requests % SWEEP_EVERY === 0) await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`);
 
-    const key = sessionKey(c, config, sent);
+    const key = sessionKey(c, sent);
     const body = await bodyText(c); // kept, so the route reads the same text
     const fingerprint = `${c.req.method} ${c.req.path} ${createHash("sha256").update(body).digest("hex")}`;
     const [claimed] = await db.query("INSERT INTO idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key", [key, fingerprint]);
@@ -71,7 +70,7 @@ export function idempotentWrites(db: Database, config: Pick<ServerConfig, "sessi
 }
 
 /** The stored key: the sent one within this browser's session (its customers; none when anonymous). */
-function sessionKey(c: Context, config: Pick<ServerConfig, "sessionSecret" | "publicUrl" | "trustProxy">, sent: string): string {
-  const customers = [...accessOf(c, config).customers].sort((a, b) => a - b).join(",");
+function sessionKey(c: Context, sent: string): string {
+  const customers = [...accessOf(c).customers].sort((a, b) => a - b).join(",");
   return createHash("sha256").update(`${customers}\n${sent}`).digest("hex");
 }

@@ -71,7 +71,8 @@ function accessOfValue(value: string): Access {
  * Middleware holding each request's session: reads the cookie once, before everything that checks
  * it (hono/cookie checks the signature, accessOfValue the expiry), and when a grant renewed it,
  * writes it signed with the answer, its expiry and Max-Age SESSION_TTL_SECONDS from now. Mounted
- * on every path (server/app.ts), before the idempotency keys and the routes.
+ * on the paths whose routes read it (server/app.ts: the API, stored files, plan links), before
+ * the idempotency keys and the routes.
  */
 export function browserSession(config: SessionSettings): MiddlewareHandler {
   const cookie = signedCookie(SESSION_COOKIE, config.sessionSecret);
@@ -95,8 +96,8 @@ function sessionOf(c: Context) {
   return session;
 }
 
-/** The access of this request's browser (the settings are browserSession's; kept as every check's call shape). */
-export function accessOf(c: Context, _config: SessionSettings): Access {
+/** The access of this request's browser. @throws as sessionOf, when browserSession is not mounted on its path */
+export function accessOf(c: Context): Access {
   return sessionOf(c).access;
 }
 
@@ -106,7 +107,7 @@ export function accessOf(c: Context, _config: SessionSettings): Access {
  * would name more than its limits. A verified grant verifies its customer; an unverified one never
  * takes away a verification the session holds.
  */
-export function grantAccess(c: Context, _config: SessionSettings, found: Grant[]): void {
+export function grantAccess(c: Context, found: Grant[]): void {
   const session = sessionOf(c);
   const current = session.access;
   const keepNewest = (old: ReadonlySet<number>, added: number[], max: number) => {
@@ -139,8 +140,8 @@ export interface Owner {
 }
 
 /** The ownership checks of a request. */
-export function ownerOf(c: Context, config: SessionSettings): Owner {
-  const access = accessOf(c, config);
+export function ownerOf(c: Context): Owner {
+  const access = accessOf(c);
   const viaPlan = async (q: Queryable, sql: string, id: number, code: string, message: string) => {
     const [row] = await q.query<{ plan_id: number }>(sql, [id]);
     if (!row || !access.plans.has(row.plan_id)) throw notFound(code, message);

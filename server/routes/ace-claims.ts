@@ -19,25 +19,25 @@ import { ids, validBody } from "../http/validate.ts";
 const topLevel = (_index: number, field: string) => field;
 
 /** Routes of ACE claims, to mount under /api/v1. */
-export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
+export function aceClaimRoutes({ db, storage }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/ace/insert_claim", validBody(insertClaimRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    ownerOf(c, config).plan(request.warrentyId);
+    ownerOf(c).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "ace", request)));
   });
 
   app.post("/ace/insert_claim_item", validBody(aceClaimItemRequestSchema), async (c) => {
     const { claimId, warrentyId, ...item } = c.req.valid("json");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, topLevel));
     return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
   });
 
   app.post("/ace/insert_claim_item_damage", validBody(aceDamageRequestSchema), async (c) => {
     const { claimId, customerId, ...damage } = c.req.valid("json");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, topLevel));
     return c.json({ message: SUCCEED, result: { damageId: damageId! } });
   });
@@ -45,13 +45,13 @@ export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
   app.get("/ace/claim/:claimId", ids(["claimId"]), async (c) => {
     const { claimId } = c.req.valid("param");
     // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
-    const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "ace", languageOf(c)));
+    const { detail } = ownerOf(c).loadedClaim(await loadClaimDetail(db, claimId, "ace", languageOf(c)));
     return c.json(detail);
   });
 
   app.delete("/ace/remove_claim_items/:claimId/:itemId", ids(["claimId", "itemId"]), async (c) => {
     const { claimId, itemId: claimItemId } = c.req.valid("param");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "ace", claimItemId, claimId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
@@ -59,14 +59,14 @@ export function aceClaimRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.delete("/ace/delete_claim_item_damage/:id", ids(["id"]), async (c) => {
     const { id: damageId } = c.req.valid("param");
-    await ownerOf(c, config).damage(db, damageId);
+    await ownerOf(c).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "ace", damageId));
     return c.json({ message: SUCCEED });
   });
 
   app.put("/ace/submit_claim/:claimId", ids(["claimId"]), async (c) => {
     const { claimId } = c.req.valid("param");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "ace", claimId)));
   });
 

@@ -13,12 +13,12 @@ import { ownerOf } from "../http/session.ts";
 import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of claim items and manual plan items, to mount under /api/v1. */
-export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
+export function claimItemRoutes({ db, storage }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_update_claim_item", validBody(claimItemsRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    await ownerOf(c, config).claim(db, request.claimId);
+    await ownerOf(c).claim(db, request.claimId);
     const results = await db.transaction((tx) => saveClaimItems(
       tx, "fpp", { claimId: request.claimId, warrentyId: request.warrentyId, items: request.claim_items },
       (index, field) => `claim_items.${index}.${field}`,
@@ -28,7 +28,7 @@ export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.delete("/remove_claim_items/:id", ids(["id"]), async (c) => {
     const { id: claimItemId } = c.req.valid("param");
-    await ownerOf(c, config).claimItem(db, claimItemId);
+    await ownerOf(c).claimItem(db, claimItemId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "fpp", claimItemId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
@@ -36,7 +36,7 @@ export function claimItemRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.post("/insert_manual_warr_item", validBody(manualItemRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    await ownerOf(c, config).claim(db, request.claimId);
+    await ownerOf(c).claim(db, request.claimId);
     const id = await db.transaction((tx) => addManualItem(tx, request));
     return c.json({ message: SUCCEED, result: { id } });
   });

@@ -17,26 +17,26 @@ import { claimFolder } from "../storage/storage.ts";
 import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
-export function claimRoutes({ db, storage, config }: AppDeps): Hono {
+export function claimRoutes({ db, storage }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_claim", validBody(insertClaimRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    ownerOf(c, config).plan(request.warrentyId);
+    ownerOf(c).plan(request.warrentyId);
     return c.json(await db.transaction((tx) => createClaim(tx, "fpp", request)));
   });
 
   app.get("/claim/:claimId", ids(["claimId"]), async (c) => {
     const { claimId } = c.req.valid("param");
     // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
-    const { detail } = ownerOf(c, config).loadedClaim(await loadClaimDetail(db, claimId, "fpp", languageOf(c)));
+    const { detail } = ownerOf(c).loadedClaim(await loadClaimDetail(db, claimId, "fpp", languageOf(c)));
     return c.json(detail);
   });
 
   // Both wizards delete a draft through this call (the ACE calls have no twin of it).
   app.delete("/delete_draft_claim/:claimId", ids(["claimId"]), async (c) => {
     const { claimId } = c.req.valid("param");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     const claim = await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
       if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
@@ -51,7 +51,7 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
 
   app.put("/submit_claim/:claimId/:customerId", ids(["claimId", "customerId"]), async (c) => {
     const { claimId, customerId } = c.req.valid("param");
-    await ownerOf(c, config).claim(db, claimId);
+    await ownerOf(c).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "fpp", claimId, customerId)));
   });
 

@@ -46,12 +46,12 @@ const customerInfoUpdateSchema = v.object({
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 
 /** Routes of customer contact information, to mount under /api/v1. */
-export function customerRoutes({ db, config }: AppDeps): Hono {
+export function customerRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
 
   app.get("/ace/customer_info/:customerId", ids(["customerId"]), async (c) => {
     const { customerId } = c.req.valid("param");
-    const owner = ownerOf(c, config);
+    const owner = ownerOf(c);
     owner.customer(customerId);
     const [row] = await db.query<CustomerRow>(
       "SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1",
@@ -79,7 +79,7 @@ export function customerRoutes({ db, config }: AppDeps): Hono {
   app.put("/ace/customer_info/:customerId", ids(["customerId"]), validBody(customerInfoUpdateSchema), async (c) => {
     const { customerId } = c.req.valid("param");
     const info = c.req.valid("json");
-    const owner = ownerOf(c, config);
+    const owner = ownerOf(c);
     owner.customer(customerId);
     const verified = owner.access.verified.has(customerId);
     const kept = keptFields(info, verified);

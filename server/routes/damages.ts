@@ -11,12 +11,12 @@ import { ownerOf } from "../http/session.ts";
 import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of damages, to mount under /api/v1. */
-export function damageRoutes({ db, config }: AppDeps): Hono {
+export function damageRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
 
   app.post("/insert_claim_item_damage", validBody(damagesRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    await ownerOf(c, config).claim(db, request.claimId);
+    await ownerOf(c).claim(db, request.claimId);
     const ids = await db.transaction((tx) => saveDamages(
       tx, "fpp", { claimId: request.claimId, customerId: request.customerId, damages: request.damage_item },
       (index, field) => `damage_item.${index}.${field}`,
@@ -26,7 +26,7 @@ export function damageRoutes({ db, config }: AppDeps): Hono {
 
   app.delete("/delete_claim_item_damage/:id", ids(["id"]), async (c) => {
     const { id: damageId } = c.req.valid("param");
-    await ownerOf(c, config).damage(db, damageId);
+    await ownerOf(c).damage(db, damageId);
     await db.transaction((tx) => deleteDamage(tx, "fpp", damageId));
     return c.json({ message: SUCCEED });
   });

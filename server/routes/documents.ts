@@ -33,7 +33,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
 
   app.get("/file-upload-url", validQuery(uploadUrlQuerySchema), async (c) => {
     const query = c.req.valid("query");
-    await ownerOf(c, config).claim(db, query.claimId);
+    await ownerOf(c).claim(db, query.claimId);
     if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
     const kind = kindOfContentType(query.fileType)!;
     const fileName = storedFileName(query.fileName ?? "", kind);
@@ -52,7 +52,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
   // session owns, which opens without the session cookie (to hand to another app or tab).
   app.get("/documents/:docId/download-url", ids(["docId"]), async (c) => {
     const { docId } = c.req.valid("param");
-    await ownerOf(c, config).document(db, docId);
+    await ownerOf(c).document(db, docId);
     const [document] = await db.query<{ claim_id: number; file_name: string; plan_type: string }>(
       `SELECT d.claim_id, d.file_name, p.plan_type FROM documents d
        JOIN claims c ON c.id = d.claim_id JOIN plans p ON p.id = c.plan_id WHERE d.id = $1`,
@@ -70,7 +70,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
 
   app.post("/insert_linked_and_embedded_files", validBody(linkDocumentRequestSchema), async (c) => {
     const request = c.req.valid("json");
-    await ownerOf(c, config).claim(db, request.claimId);
+    await ownerOf(c).claim(db, request.claimId);
     const id = await db.transaction(async (tx) => {
       await lockDraftClaim(tx, request.claimId, family);
       const errors: Record<string, string> = {};
@@ -108,7 +108,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
 
   app.delete("/delete_uploaded_documents_of_claim/:docId", ids(["docId"]), async (c) => {
     const { docId } = c.req.valid("param");
-    await ownerOf(c, config).document(db, docId);
+    await ownerOf(c).document(db, docId);
     const document = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ claim_id: number; file_name: string }>(
         "SELECT claim_id, file_name FROM documents WHERE id = $1",

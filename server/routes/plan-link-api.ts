@@ -42,7 +42,7 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
     const { customer_id: customerId, plan_type: planType } = c.req.valid("query");
     const link = { planId, customerId, planType };
     const address = addressOf(c, config);
-    if (accessOf(c, config).plans.has(planId)) {
+    if (accessOf(c).plans.has(planId)) {
       await limiter.hit("plan", address, limits.planLookupPerAddress);
       const plan = await linkedPlan(db, link, languageOf(c));
       if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
@@ -52,7 +52,7 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
     const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
     if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     await attempt.opened();
-    grantAccess(c, config, [{ planId, customerId, verified: false }]);
+    grantAccess(c, [{ planId, customerId, verified: false }]);
     return c.json({ customers: [plan] });
   });
 

@@ -70,7 +70,7 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
     const plan = signed ? await linkedPlan(db, { planId, customerId, planType }, languageOf(c)) : null;
     if (!plan) return c.redirect(without("exp", "sig", "customer_id"), 303);
     await attempt.opened();
-    grantAccess(c, config, [{ planId, customerId, verified: true }]);
+    grantAccess(c, [{ planId, customerId, verified: true }]);
     return c.redirect(without("exp", "sig"), 303);
   });
 

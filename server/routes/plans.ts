@@ -55,7 +55,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
     if (plans.length > 0) await attempt.undo();
     // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
-    if (plans.length > 0) grantAccess(c, config, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
+    if (plans.length > 0) grantAccess(c, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
     // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
     return c.json({
       customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
@@ -66,7 +66,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   app.get("/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(planQuerySchema), async (c) => {
     const { id } = c.req.valid("param");
     const { claimId } = c.req.valid("query");
-    ownerOf(c, config).plan(id);
+    ownerOf(c).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
     if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
     return c.json({ customers: [plan] });
@@ -76,7 +76,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   app.get("/ace/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(acePlanQuerySchema), async (c) => {
     const { id } = c.req.valid("param");
     const { customerId } = c.req.valid("query");
-    ownerOf(c, config).plan(id);
+    ownerOf(c).plan(id);
     const [plan] = await loadPlans(db, [id], languageOf(c));
     if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
       throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");

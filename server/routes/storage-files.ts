@@ -28,7 +28,7 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     const claimId = folder.startsWith("CL-") ? idOf(folder.slice(3)) : null;
     if (claimId === null || !isStoredName(fileName)) return c.json(missing, 404);
     const allowed = c.req.query("sig") === undefined
-      ? await ownerOf(c, config).ownsClaim(db, claimId)
+      ? await ownerOf(c).ownsClaim(db, claimId)
       : signedFor(c, claimDocumentUrlPath(claimId, fileName, family));
     if (!allowed) return c.json(missing, 404);
     return send(c, claimDocumentPath(claimId, fileName, family), fileName);
