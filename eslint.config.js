@@ -199,6 +199,7 @@ export default defineConfig(
     layer("seed", "Routes never import the demo seed: what they answer comes from the database.")),
   serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "portal", "seed"].map((name) =>
     layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
+  serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),
   serverZone(["server/domain/**", "server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
     layer(name, `Domain, storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
   portalZone(["src/**"]),

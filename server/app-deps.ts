@@ -15,3 +15,7 @@ export interface AppDeps {
 
 /** Every API call lives under this path. */
 export const API_PREFIX = "/api/v1";
+/** Path of uploads under API_PREFIX; the API-key check exempts the signed PUTs below it (routes/uploads.ts, contact-service.ts). */
+export const UPLOAD_PATH_PREFIX = "/uploads/";
+/** Where plan links live (SPEC.md section 2, "Open plan by id"; server/routes/plan-link.ts). */
+export const PLAN_LINK_PATH = "/find-claim";

@@ -6,12 +6,10 @@
  * above what a person does; a script filling the disk or trying signatures meets them.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { API_PREFIX, type AppDeps } from "../app-deps.ts";
+import { API_PREFIX, PLAN_LINK_PATH, UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
 import { closingConnection } from "./http-errors.ts";
 import { addressOf, createRateLimiter, rateOf } from "./rate-limit.ts";
 import type { RateLimits } from "../config.ts";
-import { PLAN_LINK_PATH } from "../routes/plan-link.ts";
-import { UPLOAD_PATH_PREFIX } from "../routes/uploads.ts";
 
 /** A limited kind of request: its counter's name, its setting and how to recognise it. */
 interface Limited {

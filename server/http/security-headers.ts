@@ -15,16 +15,16 @@
  * `interest-cohort` that browsers now report as unrecognised.
  */
 import type { MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import type { ServerConfig } from "../config.ts";
-import { API_DOCS_PATH } from "../routes/api-docs.ts";
 import { isHttps } from "./public-url.ts";
 
 const MAPS = "https://maps.googleapis.com";
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
-const OPTIONS = {
+/** The portal's headers; a route that needs its own starts from these (server/routes/api-docs.ts). */
+export const HEADER_OPTIONS = {
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", "'wasm-unsafe-eval'", MAPS],
@@ -49,43 +49,16 @@ const OPTIONS = {
 } satisfies Parameters<typeof secureHeaders>[0];
 
 /**
- * The API reference page's own policy (/api/docs, server/routes/api-docs.ts), as tight as Scalar's
- * page allows: its one inline start-up script runs by the request's nonce, its bundle comes from
- * 'self' (never a CDN), it fetches only the document and, for a test request, our own API
- * ('self'). Styles need 'unsafe-inline': the bundle writes its styles and style attributes at run
- * time. No maps, fonts or workers from elsewhere, as the portal's policy allows.
- */
-const DOCS_OPTIONS = {
-  ...OPTIONS,
-  contentSecurityPolicy: {
-    defaultSrc: ["'none'"],
-    scriptSrc: ["'self'", NONCE],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:"],
-    fontSrc: ["'self'", "data:"],
-    connectSrc: ["'self'"],
-    baseUri: ["'none'"],
-    formAction: ["'none'"],
-    frameAncestors: ["'none'"],
-  },
-} satisfies Parameters<typeof secureHeaders>[0];
-
-/**
  * The security headers of SECURITY.md on every response, HSTS only when the request came over TLS
- * (the public URL is https, or a trusted proxy says so: `isHttps`); the reference page gets its
- * own CSP (DOCS_OPTIONS). Mount once, before the routes.
+ * (the public URL is https, or a trusted proxy says so: `isHttps`). A header a route set itself is
+ * kept: the reference page sets its own CSP on its route. Mount once, before the routes.
  * @param config the public URL and how many proxies to trust
  * @returns a middleware that sets each header its handler did not set itself
  */
 export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">): MiddlewareHandler {
-  const policies = [OPTIONS, DOCS_OPTIONS].map((options) => ({
-    overTls: secureHeaders({ ...options, strictTransportSecurity: HSTS }),
-    plain: secureHeaders({ ...options, strictTransportSecurity: false }),
-  }));
-  return (c, next) => {
-    const policy = policies[c.req.path === API_DOCS_PATH ? 1 : 0]!;
-    return (isHttps(c, config) ? policy.overTls : policy.plain)(c, next);
-  };
+  const overTls = secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: HSTS });
+  const plain = secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: false });
+  return (c, next) => (isHttps(c, config) ? overTls : plain)(c, next);
 }
 
 /**

@@ -3,8 +3,7 @@
  * /api/v1/openapi.json, and the reference page at /api/docs (`@scalar/hono-api-reference`).
  * Both without the API key: the document is public information, and the page fetches it from a
  * browser that holds no key. The page's script is Scalar's standalone bundle served from our
- * own origin, never a CDN, so the page works offline and under a CSP naming only 'self'
- * (server/http/security-headers.ts gives /api/docs its own policy).
+ * own origin, never a CDN, so the page works offline and under its own CSP naming only 'self'.
  */
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,6 +11,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { HEADER_OPTIONS } from "../http/security-headers.ts";
 import { openApiDocument } from "../openapi/document.ts";
 
 /** Where the document is served (under the API's prefix, exempt from its key). */
@@ -31,6 +32,30 @@ const SCRIPT_VERSION = (JSON.parse(readFileSync(join(DIST, "..", "package.json")
  * without compiling (zod's own `jitless` setting), it never tries; it validates the same.
  */
 const PRELUDE = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };\n";
+
+/**
+ * The reference page's own policy, as tight as Scalar's page allows: its one inline start-up script
+ * runs by the request's nonce, its bundle comes from 'self' (never a CDN), it fetches only the
+ * document and, for a test request, our own API ('self'). Styles need 'unsafe-inline': the bundle
+ * writes its styles and style attributes at run time. The other headers are the portal's; HSTS is
+ * left to the global middleware (server/http/security-headers.ts), which adds it over TLS and keeps
+ * every header set here.
+ */
+const docsHeaders = secureHeaders({
+  ...HEADER_OPTIONS,
+  strictTransportSecurity: false,
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'", NONCE],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+});
 
 /** Routes of the document and the reference page, to mount at the root. */
 export function apiDocsRoutes(): Hono {
@@ -54,7 +79,7 @@ export function apiDocsRoutes(): Hono {
     });
   });
 
-  app.get(API_DOCS_PATH, Scalar((c) => ({
+  app.get(API_DOCS_PATH, docsHeaders, Scalar((c) => ({
     url: OPENAPI_PATH,
     cdn: `${SCRIPT_PATH}?v=${SCRIPT_VERSION}`,
     // The inline start-up script runs under the page's nonce (secure-headers' NONCE).

@@ -16,7 +16,7 @@ import {
   contactUploadUrlQuerySchema,
 } from "../../contract/schemas.ts";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
-import type { AppDeps } from "../app-deps.ts";
+import { UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
 import { lockOpenRequest } from "../domain/contact-requests.ts";
 import { uploadedFileSize } from "../storage/direct-uploads.ts";
 import { checkRoomForContactDocument, checkRoomForContactUpload } from "../storage/document-limits.ts";
@@ -26,7 +26,6 @@ import { contactDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
 import { ids, serialIdParamSchema, validBody, validQuery } from "../http/validate.ts";
-import { UPLOAD_PATH_PREFIX } from "./uploads.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
 const PREFIX = "contact_service/";

@@ -17,7 +17,7 @@
  */
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
-import type { AppDeps } from "../app-deps.ts";
+import { PLAN_LINK_PATH, type AppDeps } from "../app-deps.ts";
 import { HttpError } from "../http/http-errors.ts";
 import { countLinkAttempt, linkedPlan, type LinkAttempt } from "../domain/plan-link-access.ts";
 import { verifyPlanLink } from "../domain/plan-links.ts";
@@ -26,8 +26,6 @@ import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { grantAccess } from "../http/session.ts";
 import { idOf } from "../http/validate.ts";
 
-/** Where plan links live (SPEC.md section 2, "Open plan by id"). */
-export const PLAN_LINK_PATH = "/find-claim";
 
 /** Routes of signed plan links, to mount at PLAN_LINK_PATH. */
 export function planLinkRoutes({ db, config }: AppDeps): Hono {

@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { SUCCEED } from "../../contract/schemas.ts";
-import type { AppDeps } from "../app-deps.ts";
+import { UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import { HttpError } from "../http/http-errors.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
@@ -15,8 +15,6 @@ import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage/stora
 import { receiveUpload } from "../storage/upload-requests.ts";
 import { idOf } from "../http/validate.ts";
 
-/** Path of uploads under /api/v1; the API-key check exempts PUTs below it. */
-export const UPLOAD_PATH_PREFIX = "/uploads/";
 
 /**
  * Upload path of a claim's file under /api/v1: `/uploads/{claimId}/{fileName}` for FPP claims,
