@@ -21,7 +21,7 @@ import { PLAN_LINK_PATH, type AppDeps } from "../app-deps.ts";
 import { HttpError } from "../http/http-errors.ts";
 import { countLinkAttempt, linkedPlan, type LinkAttempt } from "../domain/plan-link-access.ts";
 import { verifyPlanLink } from "../domain/plan-links.ts";
-import { languageOf } from "../http/language.ts";
+import { languageOf, pageLanguage, pageLocale } from "../http/language.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { grantAccess } from "../http/session.ts";
 import { idOf } from "../http/validate.ts";
@@ -32,7 +32,8 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
   const limiter = createRateLimiter(db);
 
-  app.get("/:id{[0-9]{1,10}}", async (c, next) => {
+  // A page of ours (reopenFromOurOrigin) picks its language as every page does: ?lng=, cookie, header.
+  app.get("/:id{[0-9]{1,10}}", pageLanguage(), async (c, next) => {
     const query = c.req.query();
     if (query.sig === undefined) return next(); // an unsigned link: the portal itself
     // A link followed from another site arrives without the SameSite=Strict session cookie, so
@@ -88,12 +89,13 @@ async function countedOrFull(counting: Promise<LinkAttempt>): Promise<LinkAttemp
 /**
  * A page that opens the request's own URL again at once, from the portal's origin (a meta refresh:
  * the CSP allows no inline script). Shown only for the blink of a redirect; its link is for a
- * browser that does not follow meta refreshes.
+ * browser that does not follow meta refreshes. In the page's language (pageLanguage, mounted on the
+ * route), so it matches the portal page it reopens into.
  */
 function reopenFromOurOrigin(c: Context): Response | Promise<Response> {
   const url = new URL(c.req.url);
   const target = `${url.pathname}${url.search}`;
-  const spanish = languageOf(c) === "es";
+  const spanish = pageLocale(c) === "es";
   c.header("Cache-Control", "no-store");
   return c.html(html`<!doctype html>
 <html lang="${spanish ? "es" : "en"}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}">
