@@ -11,19 +11,26 @@ import type { Context } from "hono";
 /** Bytes decoded between two turns of the event loop. */
 const SLICE_BYTES = 64 * 1024;
 
+// Keyed by the Context, which one request keeps through every middleware (bodyLimit replaces
+// c.req.raw on the way, so the request itself is no key).
+const texts = new WeakMap<Context, Promise<string>>();
+
 /**
  * The body of a request as text (UTF-8; a malformed sequence becomes U+FFFD, as Request.text()
- * does), kept where Hono keeps a body it has read, so the idempotency middleware, the validator
- * (c.req.json()) and the route all read the same text, received once.
+ * does), read once per request, so the idempotency middleware and the body validator
+ * (validate.ts validBody, which hands the route its parsed value) read the same text, received once.
+ * Nothing else reads a JSON call's body: Hono's own c.req.json() would decode it again in one piece.
  * @returns the same promise for every call on one request
  * @throws what reading the body throws (e.g. the body limit's 413 while a body of undeclared length is read)
  */
 export function bodyText(c: Context): Promise<string> {
-  // Hono's type says string, but what it keeps and reads back is the promise.
-  const cache = c.req.bodyCache as { text?: Promise<string> };
-  // Received first (no turn is held while a client is slow to send), then decoded in a turn.
-  cache.text ??= c.req.arrayBuffer().then((buffer) => (buffer.byteLength > SLICE_BYTES ? inTurn(() => decodeInSlices(new Uint8Array(buffer))) : decodeInSlices(new Uint8Array(buffer))));
-  return cache.text;
+  let text = texts.get(c);
+  if (!text) {
+    // Received first (no turn is held while a client is slow to send), then decoded in a turn.
+    text = c.req.arrayBuffer().then((buffer) => (buffer.byteLength > SLICE_BYTES ? inTurn(() => decodeInSlices(new Uint8Array(buffer))) : decodeInSlices(new Uint8Array(buffer))));
+    texts.set(c, text);
+  }
+  return text;
 }
 
 /** UTF-8 bytes as a string, SLICE_BYTES at a time, letting other callbacks run between slices. */

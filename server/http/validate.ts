@@ -10,8 +10,7 @@
  * before it is parsed, large bodies in turns. Valibot's Standard Schema entry point, which
  * @hono/standard-validator calls, cannot stop early, so these call valibot through hono/validator.
  */
-import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
+import type { Env, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
 import { MAX_ID, MAX_SERIAL_ID } from "../../contract/schemas.ts";
@@ -41,34 +40,39 @@ function parsed<S extends AnySchema>(schema: S, value: unknown, rootKey: string)
 /** Query validation; a name given twice is a list, which no query schema takes. @throws as parsed, `query` for the whole */
 export const validQuery = <S extends AnySchema>(schema: S) => validator("query", (value) => parsed(schema, value, "query"));
 
-/** What Hono's validator parses as JSON (its own test of the media type). */
-const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
-const isJson = (c: Context) => JSON_MEDIA_TYPE.test((c.req.header("content-type") ?? "").split(";")[0]!.trim());
+/** What a body validator declares, as Hono's json validator does: routes read the output with c.req.valid("json"). */
+type ValidJson<S extends AnySchema> = { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } };
+
+/** The JSON a text holds. @throws HttpError 400 `errors.body` "Malformed JSON" */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid({ body: "Malformed JSON" });
+  }
+}
 
 /**
  * JSON body validation. The body is read once as text (bodyText, shared with the idempotency
- * middleware and kept where Hono's c.req.json() reads it), its structure checked before anything
- * parses it (json-shape.ts), then Hono's validator parses and checks it, in a turn when it is
- * large (body-text.ts). A body is JSON whatever its Content-Type says, as the API always read it.
+ * middleware), its structure checked before anything parses it (json-shape.ts), then parsed and
+ * checked, in a turn when it is large (body-text.ts). The output is handed to Hono as a validator's
+ * (c.req.addValidatedData), so routes read it typed with c.req.valid("json"); Hono's json target
+ * itself is not run, since it would read and decode the body a second time, in one piece. A body
+ * is JSON whatever its Content-Type says, as the API always read it.
  * @throws HttpError 400 with `errors.body` "Malformed JSON" or the structure's problem, else as parsed
  */
-export function validBody<S extends AnySchema>(schema: S) {
-  const check = validator("json", async (value, c) => parsed(schema, isJson(c) ? value : JSON.parse(await c.req.text()), "body"));
-  const malformed = (error: unknown) => {
-    throw error instanceof HTTPException || error instanceof SyntaxError ? invalid({ body: "Malformed JSON" }) : error;
-  };
-  const middleware: typeof check = async (c, next) => {
+export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env, string, ValidJson<S>> {
+  return async (c, next) => {
     const text = await bodyText(c);
-    const run = async () => {
+    const check = () => {
       const problem = jsonShapeProblem(text, API_JSON_LIMITS);
       if (problem) throw invalid({ body: problem });
-      // The validator keeps its output for c.req.valid("json"); the route runs after the turn.
-      await check(c, async () => {}).catch(malformed);
+      c.req.addValidatedData("json", parsed(schema, jsonOf(text), "body") as object);
     };
-    await (text.length > LARGE_BODY_LENGTH ? inTurn(run) : run());
+    // The route runs after the turn.
+    await (text.length > LARGE_BODY_LENGTH ? inTurn(check) : check());
     return next();
   };
-  return middleware;
 }
 
 /** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
