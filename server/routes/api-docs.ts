@@ -5,7 +5,7 @@
  * browser that holds no key. The page's script is Scalar's standalone bundle served from our
  * own origin, never a CDN, so the page works offline and under its own CSP naming only 'self'.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -21,17 +21,20 @@ export const OPENAPI_PATH = "/api/v1/openapi.json";
 export const API_DOCS_PATH = "/api/docs";
 const SCRIPT_PATH = `${API_DOCS_PATH}/scalar.js`;
 
-const require = createRequire(import.meta.url);
-// The package's entry is dist/index.js; the standalone browser bundle sits beside it.
-const DIST = dirname(require.resolve("@scalar/api-reference"));
-const SCRIPT_FILE = join(DIST, "browser", "standalone.js");
-const SCRIPT_VERSION = (JSON.parse(readFileSync(join(DIST, "..", "package.json"), "utf8")) as { version: string }).version;
 /**
- * Put before the bundle: the zod inside it tries `Function("")` to learn whether it may compile its
- * validators, which our CSP (no 'unsafe-eval') refuses and reports as a violation. Told to run
- * without compiling (zod's own `jitless` setting), it never tries; it validates the same.
+ * Scalar's package: its folder and package.json, found from its entry (the package exports no
+ * package.json to resolve directly). Its `browser` field names the standalone bundle.
  */
-const PRELUDE = "globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };\n";
+function scalarPackage(name = "@scalar/api-reference"): { root: string; browser: string; version: string } {
+  for (let root = dirname(createRequire(import.meta.url).resolve(name)); root !== dirname(root); root = dirname(root)) {
+    const file = join(root, "package.json");
+    const pkg = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { name?: string; browser: string; version: string }) : undefined;
+    if (pkg?.name === name) return { root, browser: pkg.browser, version: pkg.version };
+  }
+  throw new Error(`${name}: no package.json above its entry`);
+}
+const SCALAR = scalarPackage();
+const SCRIPT_FILE = join(SCALAR.root, SCALAR.browser);
 
 /**
  * The reference page's own policy, as tight as Scalar's page allows: its one inline start-up script
@@ -72,7 +75,7 @@ export function apiDocsRoutes(): Hono {
 
   // Its URL names the bundle's version, so a year's cache never serves an old one after an upgrade.
   app.get(SCRIPT_PATH, async (c) => {
-    script ??= readFile(SCRIPT_FILE).then((bundle) => Buffer.concat([Buffer.from(PRELUDE), bundle]));
+    script ??= readFile(SCRIPT_FILE);
     return c.body(new Uint8Array(await script), 200, {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",
@@ -81,7 +84,7 @@ export function apiDocsRoutes(): Hono {
 
   app.get(API_DOCS_PATH, docsHeaders, Scalar((c) => ({
     url: OPENAPI_PATH,
-    cdn: `${SCRIPT_PATH}?v=${SCRIPT_VERSION}`,
+    cdn: `${SCRIPT_PATH}?v=${SCALAR.version}`,
     // The inline start-up script runs under the page's nonce (secure-headers' NONCE).
     nonce: c.get("secureHeadersNonce"),
     pageTitle: "Claims portal reference API",
