@@ -8,6 +8,12 @@
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 
+/** The supported language a language tag names, in any case ("es", "ES", "es-MX" -> "es"), or undefined. */
+export function localeOf(tag: string | null | undefined): Locale | undefined {
+  const language = tag?.slice(0, 2).toLowerCase();
+  return LOCALES.find((locale) => locale === language);
+}
+
 /** Name of the cookie holding the chosen language (the i18next name the portal has always used). */
 export const LANGUAGE_COOKIE = "i18next";
 

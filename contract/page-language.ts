@@ -11,7 +11,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { languageDetector, type DetectorOptions } from "hono/language";
 // The smallest router: the portal loads this module only when no server named its page's language.
 import { Hono } from "hono/tiny";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LOCALES, type Locale } from "./locales.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LOCALES, localeOf, type Locale } from "./locales.ts";
 
 /** The detection's rules, for hono/language's languageDetector and its detectFrom* functions. */
 export const PAGE_DETECTION: DetectorOptions = {
@@ -28,9 +28,6 @@ export const PAGE_DETECTION: DetectorOptions = {
   supportedLanguages: [...LOCALES],
 };
 
-/** The supported language `tag` is exactly (as the detector answers it), or undefined. */
-export const asLocale = (tag: string | undefined): Locale | undefined => LOCALES.find((locale) => locale === tag);
-
 /**
  * Middleware for the portal's pages: detects the request's language (`?lng=`, cookie, then
  * Accept-Language; English when none names en or es) for `pageLocale` to read.
@@ -41,7 +38,7 @@ export function pageLanguage(): MiddlewareHandler {
 
 /** The language `pageLanguage` detected for this request; English when it did not run. */
 export function pageLocale(c: Context): Locale {
-  return asLocale(c.get("language")) ?? "en";
+  return localeOf(c.get("language")) ?? "en";
 }
 
 let detectorApp: Hono | undefined;
@@ -59,5 +56,5 @@ export async function pageLocaleOf(url: string, headers: HeadersInit): Promise<L
   // A browser drops a Cookie from a Request's headers (a name its fetches may not set). This
   // request is never sent, only read by the detector, so it carries the headers as given.
   Object.defineProperty(request, "headers", { value: new Headers(headers) });
-  return asLocale(await (await detectorApp.fetch(request)).text()) ?? "en";
+  return localeOf(await (await detectorApp.fetch(request)).text()) ?? "en";
 }

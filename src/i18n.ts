@@ -7,18 +7,12 @@
  * cookie, so the next visit keeps it.
  */
 import { i18n, type Messages } from "@lingui/core";
-import { LANGUAGE_COOKIE as COOKIE, LOCALES, type Locale } from "../contract/locales.ts";
+import { LANGUAGE_COOKIE as COOKIE, LOCALES, localeOf, type Locale } from "../contract/locales.ts";
 // English comes with the app's code: the first page needs no second round of requests for it, and
 // a catalog of another language that fails to load falls back to it instead of leaving no page.
 import { messages as english } from "../locales/en/messages.po";
 
-export { LOCALES, type Locale };
-
-/** The supported language a language tag names, in any case ("es", "ES", "es-MX" -> "es"), or undefined. */
-export function localeOf(tag: string | null | undefined): Locale | undefined {
-  const language = tag?.slice(0, 2).toLowerCase();
-  return LOCALES.find((locale) => locale === language);
-}
+export { LOCALES, localeOf, type Locale };
 
 /**
  * The language the page was sent in: its `<html lang>`, set by the server's detection (and by the

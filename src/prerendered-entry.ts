@@ -7,7 +7,7 @@
  * language chosen. It imports nothing heavier than those, so it can run as soon as it arrives.
  * The stylesheet is imported so the build inlines it into the page.
  */
-import { LANGUAGE_COOKIE, LOCALES } from "../contract/locales.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf } from "../contract/locales.ts";
 import { wireTutorialDialog } from "./screens/welcome/tutorial-dialog-behaviour.ts";
 import "./styles.css";
 
@@ -17,12 +17,12 @@ wireTutorialDialog(document);
 // activateLocale), and the server sends "/" in the cookie's language (server/portal/welcome-page.ts)
 // unless the address names one with ?lng=, which the choice replaces.
 document.querySelector<HTMLSelectElement>(".language-switch select")?.addEventListener("change", (event) => {
-  const locale = LOCALES.find((known) => known === (event.target as HTMLSelectElement).value);
+  const locale = localeOf((event.target as HTMLSelectElement).value);
   if (!locale) return;
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
   const url = new URL(window.location.href);
-  if (url.searchParams.has("lng")) {
-    url.searchParams.delete("lng");
+  if (url.searchParams.has(LANGUAGE_QUERY)) {
+    url.searchParams.delete(LANGUAGE_QUERY);
     window.location.replace(url);
   } else {
     window.location.reload();

@@ -7,8 +7,8 @@
  */
 import type { Context } from "hono";
 import { detectFromHeader } from "hono/language";
-import type { Locale } from "../../contract/locales.ts";
-import { asLocale, PAGE_DETECTION } from "../../contract/page-language.ts";
+import { localeOf, type Locale } from "../../contract/locales.ts";
+import { PAGE_DETECTION } from "../../contract/page-language.ts";
 
 // A page's detection is shared with the dev server and the portal itself (contract/page-language.ts).
 export { pageLanguage, pageLocale } from "../../contract/page-language.ts";
@@ -23,7 +23,7 @@ export type Language = Locale;
  * no Spanish name.
  */
 export function languageOf(c: Context): Language {
-  return asLocale(detectFromHeader(c, PAGE_DETECTION)) ?? "en";
+  return localeOf(detectFromHeader(c, PAGE_DETECTION)) ?? "en";
 }
 
 /**
