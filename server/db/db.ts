@@ -149,7 +149,7 @@ async function openPglite(dataDir: string): Promise<Driver> {
 async function openLockedPglite(folder: string, unlock: () => Promise<void>): Promise<Driver> {
   const copied = existsSync(join(folder, "PG_VERSION")) ? Promise.resolve(false) : copyTemplate(folder);
   copied.catch(() => undefined); // awaited below, where its failure fails the opening
-  const [{ PGlite }, { NodeFS }, { preparedQuery }] = await Promise.all([
+  const [{ PGlite }, { NodeFS }, { preparePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/nodefs"),
     import("./pglite-prepared.ts"),
@@ -170,11 +170,11 @@ async function openLockedPglite(folder: string, unlock: () => Promise<void>): Pr
   // its generic plan kept from the first call: PostgreSQL would otherwise plan `id = ANY($1)` anew
   // for every call (its custom plans look cheaper), which costs more than running it on demo data.
   await pg.exec("SET plan_cache_mode = force_generic_plan");
-  const query = preparedQuery(pg);
+  const prepared = preparePglite(pg);
   return {
-    query,
+    query: prepared.query,
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction(async (raw) => {
+      return prepared.transaction(async (raw) => {
         const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await raw.query<R>(sql, params)).rows };
         scripts.set(tx, (sql) => raw.exec(sql));
         return fn(tx);

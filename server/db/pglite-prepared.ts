@@ -10,7 +10,8 @@
  * SQL texts are written by the server itself (never from a request), so there are few of them;
  * past MAX_STATEMENTS a new text runs through PGlite's query() instead.
  */
-import { parse, protocol, type PGlite } from "@electric-sql/pglite";
+import { parse, protocol, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { Mutex } from "async-mutex";
 
 /** A message from the database, as PGlite parses them. */
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
@@ -38,11 +39,21 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** PGlite with each SQL text prepared once: reads through `query`, transactions through `transaction`. */
+export interface PreparedPglite {
+  /** Resolves to the rows; waits for an open transaction, as pg.query does. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** pg.transaction, holding off prepared reads until it ends. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
 /**
- * A query function over PGlite that prepares each SQL text once.
- * @returns `query(sql, params)` resolving to the rows, queued behind transactions like pg.query
+ * Prepared reads over a PGlite connection. Every transaction of the connection must go through
+ * the returned `transaction`: PGlite's public runExclusive keeps other statements out while a
+ * prepared one runs, but not a transaction open between two of its own statements.
  */
-export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) => Promise<T[]> {
+export function preparePglite(pg: PGlite): PreparedPglite {
+  const transactions = new Mutex();
   const statements = new Map<string, Statement>();
   let made = 0;
 
@@ -62,10 +73,10 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
     return statement;
   };
 
-  return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+  const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     if (!statements.has(sql) && statements.size >= MAX_STATEMENTS) return (await pg.query<T>(sql, params)).rows;
-    // The same two locks as pg.query: never inside another request's open transaction.
-    return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
+    // Never inside another request's open transaction, and alone on the connection while it runs.
+    return transactions.runExclusive(() => pg.runExclusive(async () => {
       const statement = statements.get(sql) ?? (await prepare(sql));
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
@@ -80,4 +91,5 @@ export function preparedQuery(pg: PGlite): <T>(sql: string, params?: unknown[]) 
       return parse.parseResults([...statement.columns, ...messages], pg.parsers)[0]!.rows as T[];
     }));
   };
+  return { query, transaction: (fn) => transactions.runExclusive(() => pg.transaction(fn)) };
 }

@@ -7,17 +7,18 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INT8_OID, parseInt8 } from "../../server/db/db.ts";
-import { preparedQuery } from "../../server/db/pglite-prepared.ts";
+import { preparePglite } from "../../server/db/pglite-prepared.ts";
 
 let pg: PGlite;
-let query: ReturnType<typeof preparedQuery>;
+let query: ReturnType<typeof preparePglite>["query"];
+let transaction: ReturnType<typeof preparePglite>["transaction"];
 
 beforeAll(async () => {
   pg = await PGlite.create({ parsers: { [INT8_OID]: parseInt8 } });
   await pg.exec(`
     CREATE TABLE things (id bigint PRIMARY KEY, name text, price numeric(12, 2), made date, tags text[], live boolean NOT NULL DEFAULT true);
     INSERT INTO things VALUES (1, 'chair', 10.50, '2025-01-02', '{a,b}', true), (9007199254740991, NULL, NULL, NULL, NULL, false);`);
-  query = preparedQuery(pg);
+  ({ query, transaction } = preparePglite(pg));
 });
 afterAll(() => pg.close());
 
@@ -57,7 +58,7 @@ describe("prepared queries on PGlite", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const insertedPromise = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = pg.transaction(async (tx) => {
+    const open = transaction(async (tx) => {
       await tx.query("INSERT INTO things (id, name) VALUES (6, 'rolled back')");
       inserted();
       await held;
@@ -66,7 +67,7 @@ describe("prepared queries on PGlite", () => {
     await insertedPromise;
     const read = query<{ id: number }>("SELECT id FROM things WHERE id = $1", [6]);
     release();
-    await transaction;
+    await open;
     // Run inside the transaction, the read would have seen the row it rolled back.
     expect(await read).toEqual([]);
   });
