@@ -10,32 +10,13 @@
  * that passed Hono's check, or that Hono signed, are remembered, in a bounded memory per secret.
  */
 import { createHmac } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { Context } from "hono";
 import { generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
 import { parse, type CookieOptions } from "hono/utils/cookie";
 
 /** Distinct values remembered (checked cookies, signed lines), the least recently used dropped first. */
 const REMEMBERED = 4096;
-
-/** A bounded map that keeps the most recently used entries. */
-function recentlyUsed<V>(max: number) {
-  const map = new Map<string, V>();
-  return {
-    get(key: string): V | undefined {
-      const value = map.get(key);
-      if (value !== undefined) {
-        map.delete(key);
-        map.set(key, value);
-      }
-      return value;
-    },
-    set(key: string, value: V): void {
-      map.delete(key);
-      map.set(key, value);
-      if (map.size > max) map.delete(map.keys().next().value!);
-    },
-  };
-}
 
 /** The session cookie of one secret. */
 export interface SignedCookie {
@@ -52,8 +33,8 @@ export interface SignedCookie {
 export function signedCookie(name: string, secret: string): SignedCookie {
   const key = createHmac("sha256", secret).update("session").digest();
   // The cookie as the browser sends it back (decoded, signature included) -> its signed value.
-  const checked = recentlyUsed<string>(REMEMBERED);
-  const lines = recentlyUsed<string>(REMEMBERED);
+  const checked = new LRUCache<string, string>({ max: REMEMBERED });
+  const lines = new LRUCache<string, string>({ max: REMEMBERED });
   return {
     async read(c) {
       const sent = getCookie(c, name);
