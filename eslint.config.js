@@ -83,6 +83,7 @@ const SERVER_PUBLIC = [
   "domain/plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
   "seed/seed-data", // the demo plans the invoice fixtures are written for
   "portal/portal-files", // the bench serves the built portal exactly as the server does
+  "portal/app-page", // inLanguage: the dev server names the page's language exactly as the server does
   "http/body-limits", // the hostile-load bench sizes its bodies at the server's own limits
 ];
 

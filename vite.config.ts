@@ -8,7 +8,7 @@ import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { compressedCopies } from "./scripts/compressed-copies.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
-import { pageLanguageInDev } from "./server/portal/dev-page-language.ts";
+import { pageLanguageInDev } from "./scripts/dev-page-language.ts";
 import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";

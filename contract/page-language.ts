@@ -4,7 +4,7 @@
  * then Accept-Language in the browser's order of preference. Shared by every side that finds a
  * page's language: the reference server names it in the page's `<html lang>`
  * (server/http/language.ts, server/portal/app-page.ts), the Vite dev server does the same
- * (server/portal/dev-page-language.ts), and the portal runs it itself when its page names no
+ * (scripts/dev-page-language.ts), and the portal runs it itself when its page names no
  * language, as from a static host or a CDN (src/i18n.ts detectedLocale).
  */
 import type { Context, MiddlewareHandler } from "hono";

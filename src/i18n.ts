@@ -16,7 +16,7 @@ export { LOCALES, localeOf, type Locale };
 
 /**
  * The language the page was sent in: its `<html lang>`, set by the server's detection (and by the
- * Vite dev server through the same one, server/portal/dev-page-language.ts). Undefined when the
+ * Vite dev server through the same one, scripts/dev-page-language.ts). Undefined when the
  * page names no supported language: the built index.html names none until a server fills it in.
  */
 export function servedLocale(): Locale | undefined {

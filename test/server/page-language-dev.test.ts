@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pageLanguageInDev } from "../../server/portal/dev-page-language.ts";
+import { pageLanguageInDev } from "../../scripts/dev-page-language.ts";
 
 let root: string;
 let vite: ViteDevServer;

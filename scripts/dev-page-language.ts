@@ -7,8 +7,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { pageLocaleOf } from "../../contract/page-language.ts";
-import { inLanguage } from "./app-page.ts";
+import { pageLocaleOf } from "../contract/page-language.ts";
+import { inLanguage } from "../server/portal/app-page.ts";
 
 /** The Vite plugin; it only runs in the dev server. */
 export function pageLanguageInDev(): Plugin {
