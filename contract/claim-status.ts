@@ -1,0 +1,79 @@
+/**
+ * A submitted claim's status, as the portal's claim-status page reads it and staff move it
+ * (GET /claim_status, POST /staff/claim_status). Wire shapes only; the timeline's words are the
+ * portal's (Lingui), the dates ISO 8601 in UTC.
+ *
+ * The timeline has five steps in this order. SPEC.md's claim statuses map onto them: Open is
+ * `submitted`; Pending review `in_review`; In process `decision` and `service`; Closed, Denied and
+ * Cancelled `closed`. A claim reaches a step once and never goes back.
+ */
+import * as v from "valibot";
+
+/** The steps of a claim after Submit, in order. */
+export const CLAIM_STEPS = ["submitted", "in_review", "decision", "service", "closed"] as const;
+export type ClaimStep = (typeof CLAIM_STEPS)[number];
+
+/** SPEC.md's claim status text a claim takes when it reaches a step (claims.status). */
+export const STATUS_OF_STEP: Record<ClaimStep, string> = {
+  submitted: "Open",
+  in_review: "Pending review",
+  decision: "In process",
+  service: "In process",
+  closed: "Closed",
+};
+
+/** Business days the consumer is told each step takes before the next (SPEC.md: review 3 to 5). */
+export const BUSINESS_DAYS_TO_NEXT: Record<Exclude<ClaimStep, "closed">, number> = {
+  submitted: 3,
+  in_review: 5,
+  decision: 2,
+  service: 10,
+};
+
+/** `CL-` and the claim id: the claim number the confirmation shows (SPEC.md section 4). */
+export const CLAIM_NUMBER = /^CL-(\d{1,16})$/;
+
+/** `?code=`: a claim number (CL-123) or the status code the in-progress dialog carries (CS-P55-0001). */
+export const claimStatusCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^(CL-\d{1,16}|CS-[A-Z0-9-]{1,24})$/, "Must be a claim number such as CL-123"));
+
+/**
+ * GET /claim_status?code=…[&expires=…&sig=…]: the session that found the plan, or the holder of a
+ * signed link (expires in Unix seconds, sig its HMAC), may read it.
+ */
+export const claimStatusQuerySchema = v.object({
+  code: claimStatusCodeSchema,
+  expires: v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
+  sig: v.optional(v.pipe(v.string(), v.maxLength(128))),
+});
+
+/** One step of the timeline: `at` is when the claim reached it (ISO 8601, UTC), null when not yet. */
+export const claimStepSchema = v.object({
+  step: v.picklist(CLAIM_STEPS),
+  at: v.nullable(v.string()),
+});
+
+export const claimStatusSchema = v.object({
+  /** CL- and the claim id. */
+  claimNumber: v.string(),
+  /** claims.status: SPEC.md's status text. */
+  status: v.string(),
+  family: v.picklist(["fpp", "ace"]),
+  plan: v.object({ id: v.number(), number: v.string(), programName: v.string() }),
+  /** The claimed items by their plan item's description. */
+  items: v.array(v.object({ id: v.number(), name: v.string() })),
+  documents: v.array(v.object({ id: v.number(), fileName: v.string() })),
+  /** All five steps, in order. */
+  timeline: v.array(claimStepSchema),
+  current: v.picklist(CLAIM_STEPS),
+  /** The next step and the day (YYYY-MM-DD) it is expected by; null once closed. */
+  next: v.nullable(v.object({ step: v.picklist(CLAIM_STEPS), expectedBy: v.string() })),
+});
+export type ClaimStatus = v.InferOutput<typeof claimStatusSchema>;
+
+export const claimStatusResponseSchema = v.object({ result: claimStatusSchema });
+
+/** POST /staff/claim_status (header x-staff-key): moves a claim to a later step. */
+export const staffClaimStatusRequestSchema = v.object({
+  code: claimStatusCodeSchema,
+  step: v.picklist(CLAIM_STEPS),
+});
