@@ -19,7 +19,6 @@ import { idempotentWrites } from "./http/idempotency.ts";
 import { planLinkRoutes } from "./routes/plan-link.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { OPENAPI_PATH, apiDocsRoutes } from "./routes/api-docs.ts";
-import { aceClaimRoutes } from "./routes/ace-claims.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimRoutes } from "./routes/claims.ts";
 import { contactServiceRoutes } from "./routes/contact-service.ts";
@@ -99,7 +98,7 @@ export function createApp(deps: AppDeps): Hono {
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, aceClaimRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.

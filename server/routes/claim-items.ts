@@ -1,11 +1,12 @@
 /**
  * Claim items and the consumer's missing plan items (SPEC.md section 7: /insert_update_claim_item,
- * /remove_claim_items/{id}, /insert_manual_warr_item; section 4: returned and fully replaced items
- * cannot be claimed). Saving and removing are shared with the /ace/ twins (server/domain/claim-writes.ts);
- * a missing item belongs to its claim (server/domain/manual-items.ts).
+ * /remove_claim_items/{id}, /insert_manual_warr_item, and the ACE twins /ace/insert_claim_item and
+ * /ace/remove_claim_items/{claimId}/{itemId}; section 4: returned and fully replaced items cannot be
+ * claimed). Both families save and remove alike (server/domain/claim-writes.ts); an ACE call carries
+ * one item, its field errors at the top level. A missing item belongs to its claim (server/domain/manual-items.ts).
  */
 import { Hono } from "hono";
-import { SUCCEED, claimItemsRequestSchema, manualItemRequestSchema } from "../../contract/schemas.ts";
+import { SUCCEED, aceClaimItemRequestSchema, claimItemsRequestSchema, manualItemRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { removeClaimItem, saveClaimItems } from "../domain/claim-writes.ts";
 import { addManualItem } from "../domain/manual-items.ts";
@@ -30,6 +31,21 @@ export function claimItemRoutes({ db, storage }: AppDeps): Hono {
     const { id: claimItemId } = c.req.valid("param");
     await ownerOf(c).claimItem(db, claimItemId);
     const files = await db.transaction((tx) => removeClaimItem(tx, "fpp", claimItemId));
+    for (const file of files) await storage.remove(file);
+    return c.json({ message: SUCCEED });
+  });
+
+  app.post("/ace/insert_claim_item", validBody(aceClaimItemRequestSchema), async (c) => {
+    const { claimId, warrentyId, ...item } = c.req.valid("json");
+    await ownerOf(c).claim(db, claimId);
+    const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, (_index, field) => field));
+    return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
+  });
+
+  app.delete("/ace/remove_claim_items/:claimId/:itemId", ids(["claimId", "itemId"]), async (c) => {
+    const { claimId, itemId: claimItemId } = c.req.valid("param");
+    await ownerOf(c).claim(db, claimId);
+    const files = await db.transaction((tx) => removeClaimItem(tx, "ace", claimItemId, claimId));
     for (const file of files) await storage.remove(file);
     return c.json({ message: SUCCEED });
   });

@@ -1,6 +1,7 @@
 /**
- * Claim lifecycle: create, read, delete a draft, submit (SPEC.md sections 4 "Claim flow" and 7
- * "FPP claim calls"). The steps are shared with the /ace/ twins (server/domain/claim-writes.ts).
+ * Claim lifecycle: create, read, delete a draft, submit (SPEC.md sections 4 "Claim flow", 7 "FPP
+ * claim calls" and "ACE calls"). Both families take the same steps (server/domain/claim-writes.ts);
+ * the ACE calls are the FPP ones under /ace/, and ACE submits without the customer in the path.
  */
 import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
@@ -20,18 +21,20 @@ import { ids, validBody } from "../http/validate.ts";
 export function claimRoutes({ db, storage }: AppDeps): Hono {
   const app = new Hono();
 
-  app.post("/insert_claim", validBody(insertClaimRequestSchema), async (c) => {
-    const request = c.req.valid("json");
-    ownerOf(c).plan(request.warrentyId);
-    return c.json(await db.transaction((tx) => createClaim(tx, "fpp", request)));
-  });
+  for (const [family, prefix] of [["fpp", ""], ["ace", "/ace"]] as const) {
+    app.post(`${prefix}/insert_claim`, validBody(insertClaimRequestSchema), async (c) => {
+      const request = c.req.valid("json");
+      ownerOf(c).plan(request.warrentyId);
+      return c.json(await db.transaction((tx) => createClaim(tx, family, request)));
+    });
 
-  app.get("/claim/:claimId", ids(["claimId"]), async (c) => {
-    const { claimId } = c.req.valid("param");
-    // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
-    const { detail } = ownerOf(c).loadedClaim(await loadClaimDetail(db, claimId, "fpp", languageOf(c)));
-    return c.json(detail);
-  });
+    app.get(`${prefix}/claim/:claimId`, ids(["claimId"]), async (c) => {
+      const { claimId } = c.req.valid("param");
+      // The claim and its plan in one query; a claim of another session is as unknown as a missing one.
+      const { detail } = ownerOf(c).loadedClaim(await loadClaimDetail(db, claimId, family, languageOf(c)));
+      return c.json(detail);
+    });
+  }
 
   // Both wizards delete a draft through this call (the ACE calls have no twin of it).
   app.delete("/delete_draft_claim/:claimId", ids(["claimId"]), async (c) => {
@@ -53,6 +56,12 @@ export function claimRoutes({ db, storage }: AppDeps): Hono {
     const { claimId, customerId } = c.req.valid("param");
     await ownerOf(c).claim(db, claimId);
     return c.json(await db.transaction((tx) => submitClaim(tx, "fpp", claimId, customerId)));
+  });
+
+  app.put("/ace/submit_claim/:claimId", ids(["claimId"]), async (c) => {
+    const { claimId } = c.req.valid("param");
+    await ownerOf(c).claim(db, claimId);
+    return c.json(await db.transaction((tx) => submitClaim(tx, "ace", claimId)));
   });
 
   return app;

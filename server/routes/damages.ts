@@ -1,10 +1,11 @@
 /**
  * Damages of claim items (SPEC.md section 7: /insert_claim_item_damage,
- * /delete_claim_item_damage/{id}; section 3 "Damage payload"), shared with the /ace/ twins
+ * /delete_claim_item_damage/{id}; section 3 "Damage payload"), and their /ace/ twins: one damage
+ * per ACE call, its field errors at the top level, its lookups from the damaged item's model
  * (server/domain/claim-writes.ts).
  */
 import { Hono } from "hono";
-import { SUCCEED, damagesRequestSchema } from "../../contract/schemas.ts";
+import { SUCCEED, aceDamageRequestSchema, damagesRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { deleteDamage, saveDamages } from "../domain/claim-writes.ts";
 import { ownerOf } from "../http/session.ts";
@@ -24,12 +25,21 @@ export function damageRoutes({ db }: AppDeps): Hono {
     return c.json({ message: SUCCEED, multipleDamageIds: ids });
   });
 
-  app.delete("/delete_claim_item_damage/:id", ids(["id"]), async (c) => {
-    const { id: damageId } = c.req.valid("param");
-    await ownerOf(c).damage(db, damageId);
-    await db.transaction((tx) => deleteDamage(tx, "fpp", damageId));
-    return c.json({ message: SUCCEED });
+  app.post("/ace/insert_claim_item_damage", validBody(aceDamageRequestSchema), async (c) => {
+    const { claimId, customerId, ...damage } = c.req.valid("json");
+    await ownerOf(c).claim(db, claimId);
+    const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, (_index, field) => field));
+    return c.json({ message: SUCCEED, result: { damageId: damageId! } });
   });
+
+  for (const [family, prefix] of [["fpp", ""], ["ace", "/ace"]] as const) {
+    app.delete(`${prefix}/delete_claim_item_damage/:id`, ids(["id"]), async (c) => {
+      const { id: damageId } = c.req.valid("param");
+      await ownerOf(c).damage(db, damageId);
+      await db.transaction((tx) => deleteDamage(tx, family, damageId));
+      return c.json({ message: SUCCEED });
+    });
+  }
 
   return app;
 }
