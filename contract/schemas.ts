@@ -8,6 +8,8 @@
  * lookups' small); dates are ISO `YYYY-MM-DD`; prices are US dollars (number).
  */
 import * as v from "valibot";
+import { isMaskedValue } from "./contact-masks.ts";
+import { LOCALES } from "./locales.ts";
 
 /**
  * Largest id of customers, claims, claim items, damages and documents: their ids are random in
@@ -41,6 +43,15 @@ export function isRealTimestamp(text: string): boolean {
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID, `Must be at most ${MAX_ID}`));
 /** Id of a plan, plan item, lookup value or contact document. */
 const serialId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SERIAL_ID, `Must be at most ${MAX_SERIAL_ID}`));
+/** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
+const idText = (max: number) => v.pipe(
+  v.string(), v.regex(/^\d{1,16}$/, "Must be a positive whole number"), v.toNumber(),
+  v.minValue(1, "Must be a positive whole number"), v.maxValue(max, `Must be at most ${max}`),
+);
+/** Id of a customer, claim, claim item, damage or document in a path or query (random, up to 2^53 - 1). */
+export const idParamSchema = idText(MAX_ID);
+/** Id of a plan or contact document in a path or query (int4). */
+export const serialIdParamSchema = idText(MAX_SERIAL_ID);
 const isoDate = v.pipe(v.string(), v.check(isRealDate, "Must be a real calendar date (YYYY-MM-DD)"));
 // PostgreSQL refuses NUL in text: refused here as a field error instead of failing the write.
 const noNul = v.check((value: string) => !value.includes("\u0000"), "Must not contain NUL characters");
@@ -78,6 +89,11 @@ export type Lookup = v.InferOutput<typeof lookupSchema>;
 
 /** GET lookup lists: `{ result: Lookup[] }`. */
 export const lookupListSchema = v.object({ result: v.array(lookupSchema) });
+
+/** Query of the lookups read by a damaged item's model number. */
+export const modelQuerySchema = v.object({ modelNo: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)) });
+/** GET /claim_lookups query: the language, when the URL names it (else Accept-Language's). */
+export const claimLookupsQuerySchema = v.object({ lang: v.optional(v.picklist(LOCALES)) });
 
 /**
  * The seven FPP lists a claim needs, keyed by the path of the SPEC.md call that answers each alone
@@ -159,6 +175,16 @@ export const SEARCH_TYPES = {
 } as const;
 
 const person = { name_first: text(100), name_last: text(100), zip_code: v.optional(plain(10)) };
+
+/** GET /plan/{id} query: the claim being filed on the plan, whose missing line items are listed too. */
+export const planQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
+/** GET /ace/plan/{id} query. */
+export const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
+/** GET /plan_link/{id} query as SPEC.md spells it; plan_type is checked against the plan, not here. */
+export const planLinkQuerySchema = v.object({
+  customer_id: idParamSchema,
+  plan_type: v.pipe(v.string(), v.maxLength(8, "Must be FPP or ACE")),
+});
 
 /**
  * POST /search_plan body: by warranty number, or by names plus the one field the search type
@@ -413,6 +439,17 @@ export const customerInfoSchema = v.object({
   zipCode: v.pipe(v.string(), v.regex(/^\d{5}$/, "Must be 5 digits")),
 });
 export type CustomerInfo = v.InferOutput<typeof customerInfoSchema>;
+
+/** A value that keeps what is on file: a masked one, or blank (blank only from an unverified session). */
+const keptValue = v.pipe(v.string(), v.maxLength(254), v.check((value) => value.trim() === "" || isMaskedValue(value)));
+
+/** PUT /ace/customer_info body: customerInfoSchema, where each masked field may also be a kept value. */
+export const customerInfoUpdateSchema = v.object({
+  ...customerInfoSchema.entries,
+  email: v.union([customerInfoSchema.entries.email, keptValue], "Must be an email address"),
+  phone: v.union([customerInfoSchema.entries.phone, keptValue], "Must be 10 digits"),
+  address: v.union([customerInfoSchema.entries.address, keptValue], "Must be a street address"),
+});
 
 /**
  * GET /ace/customer_info answer. Lenient on purpose: a customer with no address on file, or a

@@ -13,7 +13,7 @@
 import type { Env, MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { MAX_ID, MAX_SERIAL_ID } from "../../contract/schemas.ts";
+import { idParamSchema } from "../../contract/schemas.ts";
 import { LARGE_BODY_LENGTH, bodyText, inTurn } from "./body-text.ts";
 import { MAX_ERRORS, invalid } from "./http-errors.ts";
 import { API_JSON_LIMITS, jsonShapeProblem } from "./json-shape.ts";
@@ -74,16 +74,6 @@ export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env
     return next();
   };
 }
-
-/** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
-const idText = (max: number) => v.pipe(
-  v.string(), v.regex(/^\d{1,16}$/, "Must be a positive whole number"), v.toNumber(),
-  v.minValue(1, "Must be a positive whole number"), v.maxValue(max, `Must be at most ${max}`),
-);
-/** Id of a customer, claim, claim item, damage or document (random, up to 2^53 - 1). */
-export const idParamSchema = idText(MAX_ID);
-/** Id of a plan or contact document (int4). */
-export const serialIdParamSchema = idText(MAX_SERIAL_ID);
 
 /**
  * Path id validation: each named parameter an id (idParamSchema, or the `id` schema given), read

@@ -6,7 +6,6 @@
  */
 import type * as v from "valibot";
 import * as c from "../../contract/schemas.ts";
-import { LOCALES } from "../../contract/locales.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { RateLimits } from "../config.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
@@ -66,7 +65,6 @@ function queryOf(schema: AnySchema, descriptions: Record<string, string> = {}): 
   return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, { schema: property, required: required.includes(name), description: descriptions[name] }]));
 }
 const optional = (schema: Json, description?: string) => ({ schema, description });
-const required = (schema: Json, description?: string) => ({ schema, required: true, description });
 
 const UPLOAD_URL_QUERY = { claimId: "The claim's id, 1 to 9007199254740991", fileName: "The original name, kept for display", fileSize: "The file's size in bytes: the URL then takes exactly that many" };
 
@@ -79,13 +77,13 @@ const lookups: Operation[] = [
   ...Object.keys(MODEL_ROUTES).map((path): Operation => ({
     method: "get", path: `${API}${path}`, id: path.slice(1).replace("/", "_"), tag: "Lookups",
     summary: `The ${path.slice(1)} list of one model`, access: "key", answer: c.lookupListSchema, errors: [400],
-    query: { modelNo: required({ type: "string", minLength: 1, maxLength: 64 }, "The damaged item's model number, any case") },
+    query: queryOf(c.modelQuerySchema, { modelNo: "The damaged item's model number, any case" }),
     description: "The model's own entries first, then those valid for every model.",
   })),
   {
     method: "get", path: `${API}/lookups`, id: "lookups", tag: "Lookups", summary: "The seven FPP lists a claim needs, in one answer",
     description: "An addition to SPEC.md: each list exactly as its own call answers it. Without `lang`, the language of Accept-Language.",
-    access: "key", query: { lang: optional({ enum: [...LOCALES] }) }, answer: c.claimLookupsSchema, errors: [400], etag: true,
+    access: "key", query: queryOf(c.claimLookupsQuerySchema), answer: c.claimLookupsSchema, errors: [400], etag: true,
   },
 ];
 
@@ -97,19 +95,19 @@ const plans: Operation[] = [
   },
   {
     method: "get", path: `${API}/plan/{id}`, id: "plan", tag: "Plans", summary: "A plan the session holds, with its items",
-    access: "owner", params: { id: PLAN_ID }, query: { claimId: optional(RECORD_ID, "The claim being filed: its missing line items are listed too") },
+    access: "owner", params: { id: PLAN_ID }, query: queryOf(c.planQuerySchema, { claimId: "The claim being filed: its missing line items are listed too" }),
     answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "planLookupPerAddress",
   },
   {
     method: "get", path: `${API}/ace/plan/{id}`, id: "ace_plan", tag: "Plans", summary: "An ACE plan the session holds",
-    access: "owner", params: { id: PLAN_ID }, query: { customerId: optional(RECORD_ID), claimId: optional(RECORD_ID) },
+    access: "owner", params: { id: PLAN_ID }, query: queryOf(c.acePlanQuerySchema),
     answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "planLookupPerAddress",
   },
   {
     method: "get", path: `${API}/plan_link/{id}`, id: "plan_link", tag: "Plan links", summary: "Open a plan link",
     description: "The portal's call for `/find-claim/{id}?customer_id&plan_type`. A plan the session holds is read; otherwise (PLAN_LINKS=unsigned) the customer's random id opens it and grants it unverified. Misses count as failed searches.",
     access: "key", params: { id: PLAN_ID },
-    query: { customer_id: required(RECORD_ID), plan_type: required({ type: "string", maxLength: 8 }, "FPP or ACE") },
+    query: queryOf(c.planLinkQuerySchema, { plan_type: "FPP or ACE" }),
     answer: c.searchPlanResponseSchema, errors: [400, 404], limit: "searchPerAddress",
   },
   {
@@ -238,7 +236,7 @@ const aceClaims: Operation[] = [
   {
     method: "put", path: `${API}/ace/customer_info/{customerId}`, id: "ace_update_customer_info", tag: "ACE claims", summary: "Update the customer's contact details",
     description: "Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
-    access: "owner", body: c.customerInfoSchema, answer: c.messageSchema, errors: [400, 404],
+    access: "owner", body: c.customerInfoUpdateSchema, answer: c.messageSchema, errors: [400, 404],
   },
 ];
 

@@ -14,6 +14,7 @@ import {
   contactLinkDocumentRequestSchema,
   contactTicketRequestSchema,
   contactUploadUrlQuerySchema,
+  serialIdParamSchema,
 } from "../../contract/schemas.ts";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
@@ -25,7 +26,7 @@ import { conflict, invalid, notFound } from "../http/http-errors.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
-import { ids, serialIdParamSchema, validBody, validQuery } from "../http/validate.ts";
+import { ids, validBody, validQuery } from "../http/validate.ts";
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
 const PREFIX = "contact_service/";

@@ -9,9 +9,8 @@
  * (SECURITY.md, "A warranty number alone shows no contact details").
  */
 import { Hono } from "hono";
-import * as v from "valibot";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
-import { SUCCEED, customerInfoSchema, type CustomerInfo } from "../../contract/schemas.ts";
+import { SUCCEED, customerInfoUpdateSchema, type CustomerInfo } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { invalid, notFound } from "../http/http-errors.ts";
 import { ownerOf } from "../http/session.ts";
@@ -31,17 +30,6 @@ interface CustomerRow {
 /** The fields a session without verification sees masked, and may send back masked to keep. */
 const MASKED_FIELDS = ["email", "phone", "address"] as const;
 type MaskedField = (typeof MASKED_FIELDS)[number];
-
-/** A value that keeps what is on file: a masked one, or blank (blank only from an unverified session). */
-const keptValue = v.pipe(v.string(), v.maxLength(254), v.check((value) => value.trim() === "" || isMaskedValue(value)));
-
-/** PUT body: the contract's, where each masked field may also be a kept value. */
-const customerInfoUpdateSchema = v.object({
-  ...customerInfoSchema.entries,
-  email: v.union([customerInfoSchema.entries.email, keptValue], "Must be an email address"),
-  phone: v.union([customerInfoSchema.entries.phone, keptValue], "Must be 10 digits"),
-  address: v.union([customerInfoSchema.entries.address, keptValue], "Must be a street address"),
-});
 
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 

@@ -11,9 +11,7 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import * as v from "valibot";
-import { CLAIM_LOOKUP_PATHS, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
-import { LOCALES } from "../../contract/locales.ts";
+import { CLAIM_LOOKUP_PATHS, claimLookupsQuerySchema, modelQuerySchema, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { languageOf, lookupName, type Language } from "../http/language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
@@ -30,9 +28,6 @@ function keepable(c: Context, byHeader = true): void {
   c.header("Cache-Control", `private, max-age=${LOOKUP_MAX_AGE_S}`);
   if (byHeader) c.header("Vary", "Accept-Language", { append: true });
 }
-
-const modelQuerySchema = v.object({ modelNo: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)) });
-const claimLookupsQuerySchema = v.object({ lang: v.optional(v.picklist(LOCALES)) });
 
 /** The list kind each CLAIM_LOOKUP_PATHS entry reads: the one its single call reads. */
 const CLAIM_LOOKUP_KINDS = CLAIM_LOOKUP_PATHS.map((path) => {

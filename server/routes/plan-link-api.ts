@@ -15,21 +15,15 @@
  * the plan is added to it, never replacing it.
  */
 import { Hono } from "hono";
-import * as v from "valibot";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
+import { planLinkQuerySchema, serialIdParamSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
 import { countLinkAttempt, linkedPlan, opensUnsigned } from "../domain/plan-link-access.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { accessOf, grantAccess } from "../http/session.ts";
-import { idParamSchema, ids, serialIdParamSchema, validQuery } from "../http/validate.ts";
-
-/** The link's query as SPEC.md spells it; plan_type is checked against the plan, not here. */
-const linkQuerySchema = v.object({
-  customer_id: idParamSchema,
-  plan_type: v.pipe(v.string(), v.maxLength(8, "Must be FPP or ACE")),
-});
+import { ids, validQuery } from "../http/validate.ts";
 
 /** Routes of opening plan links, to mount under /api/v1. */
 export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
@@ -37,7 +31,7 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
 
-  app.get("/plan_link/:id", ids(["id"], serialIdParamSchema), validQuery(linkQuerySchema), async (c) => {
+  app.get("/plan_link/:id", ids(["id"], serialIdParamSchema), validQuery(planLinkQuerySchema), async (c) => {
     const { id: planId } = c.req.valid("param");
     const { customer_id: customerId, plan_type: planType } = c.req.valid("query");
     const link = { planId, customerId, planType };

@@ -3,9 +3,10 @@
  * payloads", 7 "/search_plan", "/plan/{id}", "/ace/plan/{id}").
  */
 import { Hono, type MiddlewareHandler } from "hono";
-import * as v from "valibot";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
-import { SEARCH_TYPES, searchPlanRequestSchema, type SearchPlanRequest, type WirePlan } from "../../contract/schemas.ts";
+import {
+  SEARCH_TYPES, acePlanQuerySchema, planQuerySchema, searchPlanRequestSchema, serialIdParamSchema, type SearchPlanRequest, type WirePlan,
+} from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import type { Rate } from "../config.ts";
 import { notFound } from "../http/http-errors.ts";
@@ -17,7 +18,7 @@ import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { searchChallenges } from "../http/search-challenge.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { foldedNameSql, foldName, phoneDigits, zip5 } from "../domain/search-rules.ts";
-import { idParamSchema, ids, serialIdParamSchema, validBody, validQuery } from "../http/validate.ts";
+import { ids, validBody, validQuery } from "../http/validate.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {
@@ -26,9 +27,6 @@ const SEARCH_FIELDS = {
   [SEARCH_TYPES.invoice]: "invoice_number",
 } as const;
 
-const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
-/** GET /plan/{id} query: the claim being filed on the plan, whose missing line items are listed too. */
-const planQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
 
 /** Routes of plan search and lookup, to mount under /api/v1. */
 export function planRoutes({ db, config }: AppDeps): Hono {
