@@ -17,6 +17,7 @@ import { injectFaults } from "./http/faults.ts";
 import { HttpError, boundedErrors, invalid } from "./http/http-errors.ts";
 import { idempotentWrites } from "./http/idempotency.ts";
 import { planLinkRoutes } from "./routes/plan-link.ts";
+import { finishLaterApiRoutes, finishLinkRoutes } from "./routes/finish-later.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { OPENAPI_PATH, apiDocsRoutes } from "./routes/api-docs.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps): Hono {
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes, finishLaterApiRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.
@@ -106,6 +107,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route(`${API_PREFIX}/ace`, documentRoutes(deps, "ace"));
   app.route("/", storageRoutes(deps));
   app.route("/", apiDocsRoutes());
+  // Finish-later links are plan links with a claim and a step: checked first, the rest pass on.
+  app.route(PLAN_LINK_PATH, finishLinkRoutes(deps));
   app.route(PLAN_LINK_PATH, planLinkRoutes(deps));
   if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
 

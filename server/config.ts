@@ -96,6 +96,10 @@ export interface RateLimits {
   contactUploadPerAddress?: Rate;
   /** Signed plan links opened, valid or not (RATE_LIMIT_PLAN_LINK). */
   planLinkPerAddress?: Rate;
+  /** Finish-later links emailed, per claim (RATE_LIMIT_FINISH_LATER): one inbox is not flooded. */
+  finishLaterPerClaim?: Rate;
+  /** Finish-later links emailed, per client address (RATE_LIMIT_FINISH_LATER_ADDRESS). */
+  finishLaterPerAddress?: Rate;
 }
 
 /** Defaults of the rate limits: far above what one person, or an office behind one address, does. */
@@ -105,6 +109,8 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   ticketPerAddress: [20, 600],
   contactUploadPerAddress: [100, 600],
   planLinkPerAddress: [60, 600],
+  finishLaterPerClaim: [5, 3600],
+  finishLaterPerAddress: [20, 3600],
 };
 
 /** The setting (environment name) of each rate limit: read by loadConfig, named by the API's document. */
@@ -114,6 +120,8 @@ export const RATE_LIMIT_SETTINGS = {
   ticketPerAddress: "RATE_LIMIT_TICKET",
   contactUploadPerAddress: "RATE_LIMIT_CONTACT_UPLOAD",
   planLinkPerAddress: "RATE_LIMIT_PLAN_LINK",
+  finishLaterPerClaim: "RATE_LIMIT_FINISH_LATER",
+  finishLaterPerAddress: "RATE_LIMIT_FINISH_LATER_ADDRESS",
 } as const satisfies Record<keyof RateLimits, string>;
 const RATE_NAMES = Object.keys(RATE_LIMIT_SETTINGS) as (keyof RateLimits)[];
 

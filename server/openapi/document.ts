@@ -140,7 +140,7 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ apiKey: [] }],
-    tags: ["Plans", "Plan links", "Lookups", "FPP claims", "Documents", "ACE claims", "Contact service", "Storage", "Reference"].map((name) => ({ name })),
+    tags: ["Plans", "Plan links", "Lookups", "FPP claims", "Documents", "ACE claims", "Contact service", "Finish later", "Storage", "Reference"].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

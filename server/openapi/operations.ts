@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { RateLimits } from "../config.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
 import { wireSchema, type Json } from "./json-schema.ts";
+import * as finishLater from "../../contract/finish-later.ts";
 import { customerInfoAnswerSchema, manualItemAnswerSchema, submitAnswerSchema } from "./answers.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
@@ -112,11 +113,12 @@ const plans: Operation[] = [
   },
   {
     method: "get", path: "/find-claim/{id}", id: "find_claim", tag: "Plan links", summary: "A plan link from an email",
-    description: "With `exp` and `sig` (a signed link) the plan is granted to the session, verified, and the browser is sent on to the link without them (303). Followed from another site, a page first reopens it from ours. Without `sig`, the portal's page.",
+    description: "With `exp` and `sig` (a signed link) the plan is granted to the session, verified, and the browser is sent on to the link without them (303). Followed from another site, a page first reopens it from ours. Without `sig`, the portal's page. With `claim_id` and `step` it is a finish-later link (POST /finish_later): signed under its own key, it grants the plan likewise and sends the browser to the claim's wizard at that step (303); expired or altered, it answers 404 with a page saying which, in the visitor's language, leading to the plan search.",
     access: "public", params: { id: { type: "string", pattern: "^\\d{1,10}$" } },
     query: {
       customer_id: optional(RECORD_ID), plan_type: optional({ type: "string" }, "FPP or ACE"),
       exp: optional({ type: "string" }, "Unix seconds"), sig: optional({ type: "string" }, "The link's signature"),
+      claim_id: optional(RECORD_ID, "Finish-later links: the draft claim to reopen"), step: optional({ type: "string", pattern: "^[2-5]$" }, "Finish-later links: the wizard step"),
     },
     answer: "redirect", errors: [404], limit: "planLinkPerAddress",
   },
@@ -292,7 +294,20 @@ const reference: Operation[] = [
   { method: "get", path: "/api/docs/scalar.js", id: "api_docs_script", tag: "Reference", summary: "The reference page's script", access: "public", answer: "script", errors: [] },
 ];
 
+const finishLaterCalls: Operation[] = [
+  {
+    method: "get", path: `${API}/finish_later`, id: "finish_later_target", tag: "Finish later", summary: "Where a link to finish the claim later would be sent",
+    description: "The email on the claim's plan, masked; null when none is on file.",
+    access: "owner", query: { claimId: required(RECORD_ID) }, answer: finishLater.finishLaterTargetSchema, errors: [400, 404],
+  },
+  {
+    method: "post", path: `${API}/finish_later`, id: "finish_later", tag: "Finish later", summary: "Email me a link to finish later",
+    description: "Emails the plan's customer a signed link (7 days) that reopens the draft at `step` on any device, and answers where it went, masked. Only a draft (409 CLAIM_NOT_DRAFT); 409 NO_EMAIL_ON_FILE without an email on file. Also limited per claim: RATE_LIMIT_FINISH_LATER (default 5 per 3600 s).",
+    access: "owner", body: finishLater.finishLaterRequestSchema, answer: finishLater.finishLaterAnswerSchema, errors: [400, 404, 409], limit: "finishLaterPerAddress",
+  },
+];
+
 /** Every operation of the reference server, in the order the reference lists them. */
 export const OPERATIONS: readonly Operation[] = [
-  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...storage, ...reference,
+  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...finishLaterCalls, ...storage, ...reference,
 ];

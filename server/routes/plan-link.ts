@@ -92,7 +92,7 @@ async function countedOrFull(counting: Promise<LinkAttempt>): Promise<LinkAttemp
  * browser that does not follow meta refreshes. In the page's language (pageLanguage, mounted on the
  * route), so it matches the portal page it reopens into.
  */
-function reopenFromOurOrigin(c: Context): Response | Promise<Response> {
+export function reopenFromOurOrigin(c: Context): Response | Promise<Response> {
   const url = new URL(c.req.url);
   const target = `${url.pathname}${url.search}`;
   const spanish = pageLocale(c) === "es";

@@ -1,0 +1,143 @@
+/**
+ * Finish later (docs/api.md "Finish later"; server/domain/finish-later.ts):
+ * - GET /api/v1/finish_later?claimId= answers where a link would go, masked (the dialog shows it);
+ * - POST /api/v1/finish_later `{claimId, step}` emails the plan's customer a signed link to the
+ *   draft at that step and answers `{ sentTo }`, masked. Only the session owning the claim (else
+ *   404), only a draft (else 409 CLAIM_NOT_DRAFT), only with an email on file (else 409
+ *   NO_EMAIL_ON_FILE); limited per claim and per client address (429 with Retry-After).
+ * - GET /find-claim/{planId}?…&claim_id=…&step=…&exp=…&sig=… (mounted before the plan links, which
+ *   take every other /find-claim/{id}): a valid link grants the plan to this browser's session,
+ *   verified, exactly as a signed plan link does, and sends the browser to the claim's wizard URL at
+ *   that step (303). An expired or altered link grants nothing and answers a page in the visitor's
+ *   language saying so, with the way to the plan search.
+ */
+import { Hono, type Context } from "hono";
+import { html } from "hono/html";
+import { maskedEmail } from "../../contract/contact-masks.ts";
+import { FINISH_LATER_CODES, finishLaterQuerySchema, finishLaterRequestSchema, type FinishLaterAnswer, type FinishLaterTarget } from "../../contract/finish-later.ts";
+import type { AppDeps } from "../app-deps.ts";
+import { lockDraftClaim } from "../domain/claim-guards.ts";
+import {
+  FINISH_LINK_TTL_SECONDS,
+  checkFinishLink,
+  claimIsOnPlan,
+  enqueueFinishLaterMail,
+  finishLinkPath,
+  finishTargetOf,
+  wizardPathOf,
+  type FinishLink,
+} from "../domain/finish-later.ts";
+import { linkedPlan } from "../domain/plan-link-access.ts";
+import { conflict } from "../http/http-errors.ts";
+import { languageOf, pageLanguage, pageLocale } from "../http/language.ts";
+import { publicOrigin } from "../http/public-url.ts";
+import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
+import { grantAccess, ownerOf } from "../http/session.ts";
+import { idOf, validBody, validQuery } from "../http/validate.ts";
+import { reopenFromOurOrigin } from "./plan-link.ts";
+
+/** Routes of the finish-later calls, to mount under /api/v1. */
+export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
+  const app = new Hono();
+  const limiter = createRateLimiter(db);
+
+  app.get("/finish_later", validQuery(finishLaterQuerySchema), async (c) => {
+    const { claimId } = c.req.valid("query");
+    const target = ownerOf(c).loadedClaim(await finishTargetOf(db, claimId));
+    const answer: FinishLaterTarget = { sendTo: target.email ? maskedEmail(target.email) : null };
+    return c.json(answer);
+  });
+
+  app.post("/finish_later", validBody(finishLaterRequestSchema), async (c) => {
+    const { claimId, step } = c.req.valid("json");
+    const owner = ownerOf(c);
+    if (!config.linkSecret) throw new Error("finish later needs the link secret (startServer sets it)");
+    const secret = config.linkSecret;
+    const answer = await db.transaction(async (tx) => {
+      const target = owner.loadedClaim(await finishTargetOf(tx, claimId));
+      await lockDraftClaim(tx, claimId);
+      if (!target.email) throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
+      // Counted only for a link that would be sent: per claim (one inbox), then per address.
+      await limiter.hit("finish-later-claim", String(claimId), rateOf(config.rateLimits, "finishLaterPerClaim"));
+      await limiter.hit("finish-later-address", addressOf(c, config), rateOf(config.rateLimits, "finishLaterPerAddress"));
+      const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
+      const link: FinishLink = { planId: target.planId, customerId: target.customerId, planType: target.planType, claimId, step, expires };
+      await enqueueFinishLaterMail(tx, {
+        to: target.email,
+        language: languageOf(c),
+        link: `${publicOrigin(c, config)}${finishLinkPath(secret, link)}`,
+        claimNumber: `CL-${claimId}`,
+        planNumber: target.planNumber,
+        expiresAt: new Date(expires * 1000),
+      });
+      return { sentTo: maskedEmail(target.email) } satisfies FinishLaterAnswer;
+    });
+    return c.json(answer);
+  });
+
+  return app;
+}
+
+/** The route of opened finish-later links, to mount at PLAN_LINK_PATH before planLinkRoutes. */
+export function finishLinkRoutes({ db, config }: AppDeps): Hono {
+  const app = new Hono();
+
+  app.get("/:id{[0-9]{1,10}}", pageLanguage(), async (c, next) => {
+    const query = c.req.query();
+    if (query.claim_id === undefined) return next(); // a plan link: server/routes/plan-link.ts
+    // As for a plan link: the SameSite=Strict session comes along only from our own page.
+    if (c.req.header("sec-fetch-site") === "cross-site") return reopenFromOurOrigin(c);
+    c.header("Cache-Control", "no-store");
+    const link = linkOf(Number(c.req.param("id")), query);
+    const verdict = link && query.sig !== undefined && config.linkSecret !== undefined
+      ? checkFinishLink(config.linkSecret, link, query.sig, Math.floor(Date.now() / 1000))
+      : "invalid";
+    if (!link || verdict !== "valid") return refusedLink(c, verdict === "expired" ? "expired" : "invalid");
+    // The customer, family and claim named are still the plan's (nothing moved since it was signed).
+    const plan = await linkedPlan(db, link, languageOf(c));
+    if (!plan || !(await claimIsOnPlan(db, link.claimId, link.planId, link.customerId))) return refusedLink(c, "invalid");
+    grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: true }]);
+    return c.redirect(wizardPathOf(link), 303);
+  });
+
+  return app;
+}
+
+/** The link a query names, or null when a field is missing or malformed (then it is refused). */
+function linkOf(planId: number, query: Record<string, string>): FinishLink | null {
+  const planType = query.plan_type;
+  const claimId = idOf(query.claim_id);
+  const customerId = idOf(query.customer_id);
+  const step = /^[2-5]$/.test(query.step ?? "") ? Number(query.step) : null;
+  const expires = /^\d{1,12}$/.test(query.exp ?? "") ? Number(query.exp) : null;
+  if ((planType !== "FPP" && planType !== "ACE") || !claimId || !customerId || step === null || expires === null) return null;
+  return { planId, customerId, planType, claimId, step, expires };
+}
+
+const PAGE_TEXT = {
+  en: {
+    expired: { title: "This link has expired", body: "Links to finish a claim work for 7 days. Your draft claim is kept: find your plan to continue it." },
+    invalid: { title: "This link cannot be opened", body: "It may have been copied incompletely. Your draft claim is kept: find your plan to continue it." },
+    search: "Find your plan",
+  },
+  es: {
+    expired: { title: "Este enlace ha caducado", body: "Los enlaces para terminar un reclamo funcionan durante 7 días. Su borrador se conserva: busque su plan para continuarlo." },
+    invalid: { title: "No se puede abrir este enlace", body: "Puede que se haya copiado incompleto. Su borrador se conserva: busque su plan para continuarlo." },
+    search: "Buscar su plan",
+  },
+} as const;
+
+/**
+ * The page of a refused link (404, expired or not), in the page's language, leading to the
+ * plan search (SPEC.md section 2, "Select search method"). It grants nothing and names no record.
+ */
+function refusedLink(c: Context, why: "expired" | "invalid"): Response | Promise<Response> {
+  const locale = pageLocale(c);
+  const text = PAGE_TEXT[locale];
+  c.header("Cache-Control", "no-store");
+  return c.html(html`<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${text[why].title}</title></head>
+<body><main><h1>${text[why].title}</h1><p>${text[why].body}</p>
+<p><a href="/find-claim/select-search-method">${text.search}</a></p></main></body></html>`, 404);
+}

@@ -1,0 +1,213 @@
+/**
+ * Finish later (docs/api.md "Finish later"): POST /api/v1/finish_later emails the plan's customer a
+ * signed link to a draft at a wizard step, for the session owning the draft only, answering the
+ * address masked; it is limited per claim; the link, opened in a browser that never searched,
+ * grants the plan exactly as a signed plan link does and lands on the wizard at that step; an
+ * expired or altered link grants nothing and says why, in the visitor's language. The server
+ * stands behind one pretend proxy (TRUST_PROXY=1) so each test is its own client address.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { finishLaterAnswerSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
+import { finishLinkPath, onFinishLaterMail, type FinishLaterMail, type FinishLink } from "../../server/domain/finish-later.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
+
+/** Links one claim may send per window in this server. */
+const PER_CLAIM = 3;
+
+let server: TestServer;
+const mails: FinishLaterMail[] = [];
+let stopListening: () => void;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    trustProxy: 1,
+    rateLimits: {
+      searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
+      finishLaterPerClaim: [PER_CLAIM, 3600], finishLaterPerAddress: [100_000, 60],
+    },
+  });
+  stopListening = onFinishLaterMail((mail) => mails.push(mail));
+});
+afterEach(() => {
+  mails.length = 0;
+});
+afterAll(async () => {
+  stopListening?.();
+  await server?.stop();
+});
+
+/** A browser at its own client address, with a cookie jar of its own. */
+function browser(address: string, language = "en") {
+  const jar = new CookieJar();
+  const headers = { "x-api-key": API_KEY, "x-forwarded-for": address, "accept-language": language };
+  const api: Api = makeApi(`${server.url}/api/v1`, API_KEY, jar);
+  const send = (method: string, path: string, body?: unknown) =>
+    sessionFetch(jar, `${server.url}/api/v1${path}`, {
+      method, headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, headers: response.headers, body: await response.json().catch(() => undefined) }));
+  return {
+    jar,
+    api,
+    get: (path: string) => send("GET", path),
+    post: (path: string, body: unknown) => send("POST", path, body),
+    /** A page of ours, as a browser opens it (no redirect followed). */
+    open: (path: string, extra: Record<string, string> = {}) =>
+      sessionFetch(jar, `${server.url}${path}`, { redirect: "manual", headers: { ...headers, ...extra } }),
+  };
+}
+
+/** The seeded draft of Dana's FPP plan, found by its warranty number in `of`'s session. */
+async function danasDraft(of: ReturnType<typeof browser>) {
+  const plan = await demoPlan(of.api, "W-D12-DR0001");
+  const [row] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1 AND status = 'Draft'", [plan.id]);
+  return { planId: plan.id, customerId: plan.customerId, claimId: row!.id };
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe("POST /finish_later", () => {
+  it("emails the owner's plan customer a link to the draft at the step, and answers the address masked", async () => {
+    const dana = browser("198.51.100.1", "es");
+    const draft = await danasDraft(dana);
+    const target = await dana.get(`/finish_later?claimId=${draft.claimId}`);
+    expect(target.status).toBe(200);
+    expect(expectShape(finishLaterTargetSchema, target.body)).toEqual({ sendTo: "d•••@example.com" });
+
+    const sent = await dana.post("/finish_later", { claimId: draft.claimId, step: 3 });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(expectShape(finishLaterAnswerSchema, sent.body)).toEqual({ sentTo: "d•••@example.com" });
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail).toMatchObject({ to: "dana.reyes@example.com", language: "es", claimNumber: `CL-${draft.claimId}`, planNumber: "W-D12-DR0001" });
+    // From PUBLIC_URL, valid 7 days.
+    expect(mail!.link.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
+    const days = (mail!.expiresAt.getTime() / 1000 - now()) / 86_400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it("is refused with 404 to a session that does not own the claim, and sends nothing", async () => {
+    const owner = browser("198.51.100.2");
+    const draft = await danasDraft(owner);
+    const stranger = browser("198.51.100.3");
+    await demoPlan(stranger.api, "W-E34-WS4566"); // holds another plan
+    expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(404);
+    expect((await stranger.get(`/finish_later?claimId=${draft.claimId}`)).status).toBe(404);
+    expect(mails).toEqual([]);
+  });
+
+  it("refuses a claim that is no longer a draft (409 CLAIM_NOT_DRAFT), and a step outside 2 to 5 (400)", async () => {
+    const maria = browser("198.51.100.4");
+    const plan = await demoPlan(maria.api, "A-300-100200");
+    const created = (await maria.api.post("/ace/insert_claim", claimBody(plan.id, plan.customerId))).body;
+    const claimId: number = created.result?.claim_id ?? created.claimId;
+    expect((await maria.post("/finish_later", { claimId, step: 6 })).status).toBe(400);
+    expect((await maria.post("/finish_later", { claimId, step: 1 })).status).toBe(400);
+    await server.db.query("UPDATE claims SET status = 'Open' WHERE id = $1", [claimId]);
+    try {
+      const refused = await maria.post("/finish_later", { claimId, step: 3 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe("CLAIM_NOT_DRAFT");
+    } finally {
+      await server.db.query("UPDATE claims SET status = 'Draft' WHERE id = $1", [claimId]);
+    }
+    expect(mails).toEqual([]);
+  });
+
+  it("answers 409 NO_EMAIL_ON_FILE, and a null address to show, when the customer has no email", async () => {
+    const jane = browser("198.51.100.5");
+    const plan = await demoPlan(jane.api, "W-E34-WS4566");
+    const created = (await jane.api.post("/insert_claim", claimBody(plan.id, plan.customerId))).body;
+    const claimId: number = created.result?.claim_id ?? created.claimId;
+    const [{ email }] = await server.db.query<{ email: string }>("SELECT email FROM customers WHERE id = $1", [plan.customerId]) as [{ email: string }];
+    await server.db.query("UPDATE customers SET email = NULL WHERE id = $1", [plan.customerId]);
+    try {
+      expect((await jane.get(`/finish_later?claimId=${claimId}`)).body).toEqual({ sendTo: null });
+      const refused = await jane.post("/finish_later", { claimId, step: 2 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe("NO_EMAIL_ON_FILE");
+    } finally {
+      await server.db.query("UPDATE customers SET email = $2 WHERE id = $1", [plan.customerId, email]);
+    }
+    expect(mails).toEqual([]);
+  });
+
+  it("is limited per claim, whichever address asks: then 429 with Retry-After", async () => {
+    const phone = browser("198.51.100.6");
+    const laptop = browser("198.51.100.7");
+    const maria = await demoPlan(phone.api, "A-300-100200");
+    await demoPlan(laptop.api, "A-300-100200");
+    const created = (await phone.api.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
+    const claimId: number = created.result?.claim_id ?? created.claimId;
+    for (let sent = 0; sent < PER_CLAIM; sent++) expect((await (sent % 2 ? laptop : phone).post("/finish_later", { claimId, step: 2 })).status).toBe(200);
+    const refused = await laptop.post("/finish_later", { claimId, step: 2 });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(mails).toHaveLength(PER_CLAIM);
+  });
+});
+
+describe("the emailed link", () => {
+  it("grants the plan to a browser that never searched and lands on the claim's wizard at the step", async () => {
+    const phone = browser("198.51.100.10");
+    const draft = await danasDraft(phone);
+    expect((await phone.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(200);
+    const link = new URL(mails[0]!.link);
+
+    const laptop = browser("198.51.100.11");
+    expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(404);
+    const opened = await laptop.open(`${link.pathname}${link.search}`);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/find-claim/create-claim?step=3&claimId=${draft.claimId}&warranty_id=${draft.planId}`);
+    expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(200);
+    // Verified, as a signed plan link: the contact details are shown in full.
+    expect((await laptop.get(`/ace/customer_info/${draft.customerId}`)).body.result.email).toBe("dana.reyes@example.com");
+  });
+
+  it("of an ACE claim lands on the ACE wizard with its customer", async () => {
+    const phone = browser("198.51.100.12");
+    const maria = await demoPlan(phone.api, "A-300-100200");
+    const created = (await phone.api.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
+    const claimId: number = created.result?.claim_id ?? created.claimId;
+    const link: FinishLink = { planId: maria.id, customerId: maria.customerId, planType: "ACE", claimId, step: 4, expires: now() + 60 };
+    const opened = await browser("198.51.100.13").open(finishLinkPath(server.config.linkSecret!, link));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/find-claim/create-ace-claim?step=4&claimId=${claimId}&warranty_id=${maria.id}&cust_id=${maria.customerId}`);
+  });
+
+  it("followed from another site is first reopened from our own page, granting nothing yet", async () => {
+    const draft = await danasDraft(browser("198.51.100.14"));
+    const path = finishLinkPath(server.config.linkSecret!, { ...draft, planType: "FPP", step: 2, expires: now() + 60 });
+    const visitor = browser("198.51.100.15");
+    const page = await visitor.open(path, { "sec-fetch-site": "cross-site" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('http-equiv="refresh"');
+    expect((await visitor.get(`/claim/${draft.claimId}`)).status).toBe(404);
+  });
+
+  it("expired, altered, or signed under the plan links' key, grants nothing and says so in the visitor's language", async () => {
+    const draft = await danasDraft(browser("198.51.100.16"));
+    const secret = server.config.linkSecret!;
+    const good: FinishLink = { ...draft, planType: "FPP", step: 3, expires: now() + 600 };
+    const planLink = new URL(signedPlanLinkPath(secret, { planId: draft.planId, customerId: draft.customerId, planType: "FPP", expires: good.expires }), server.url);
+    const cases: Array<[string, number, RegExp, string]> = [
+      [finishLinkPath(secret, { ...good, expires: now() - 1 }), 404, /This link has expired/, "en"],
+      [finishLinkPath(secret, { ...good, expires: now() - 1 }), 404, /Este enlace ha caducado/, "es"],
+      [finishLinkPath(secret, good).replace("step=3", "step=4"), 404, /This link cannot be opened/, "en"],
+      [finishLinkPath(secret, good).replace(`claim_id=${draft.claimId}`, `claim_id=${draft.claimId + 1}`), 404, /No se puede abrir este enlace/, "es"],
+      [`${planLink.pathname}${planLink.search}&claim_id=${draft.claimId}&step=3`, 404, /This link cannot be opened/, "en"],
+    ];
+    for (const [index, [path, status, text, language]] of cases.entries()) {
+      const visitor = browser(`198.51.100.${30 + index}`, language);
+      const page = await visitor.open(path);
+      expect(page.status, path).toBe(status);
+      const body = await page.text();
+      expect(body).toMatch(text);
+      expect(body).toContain('href="/find-claim/select-search-method"');
+      expect(visitor.jar.header(), "no session granted").toBeUndefined();
+      expect((await visitor.get(`/claim/${draft.claimId}`)).status).toBe(404);
+    }
+  });
+});
