@@ -14,10 +14,14 @@
  */
 import { createHash } from "node:crypto";
 import { constants, existsSync, readFileSync, readdirSync } from "node:fs";
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
+import pLimit from "p-limit";
+import { extract, type ExtractOptions } from "tar-fs";
 
 const DB_DIR = fileURLToPath(new URL("./", import.meta.url));
 const SERVER_DIR = join(DB_DIR, "..");
@@ -28,7 +32,7 @@ const SEED_FILES = ["seed/seed.ts", "seed/seed-data.ts", "seed/seed-data-es.ts",
 /** PostgreSQL's own template databases, dropped from the template (see saveTemplate). */
 const TEMPLATE_DATABASES = ["template0", "template1"];
 
-/** Files written or copied at once: enough to keep the file system's workers busy. */
+/** Files copied at once: enough to keep the file system's workers busy. */
 const PARALLEL_FILES = 8;
 
 /** What the seeded database is made from: every migration, the seed modules, the PGlite version. */
@@ -59,16 +63,6 @@ export function templatePath(): string {
   return join(cacheDir, `seeded-${key}`);
 }
 
-/** Runs `work` on every item, a few at a time; rejects with the first failure once all settled. */
-async function inParallel<T>(items: T[], work: (item: T) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(PARALLEL_FILES, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  const failed = (await Promise.allSettled(workers)).find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
-}
-
 /**
  * Makes `folder` a copy of the template. The copy is made beside it and renamed into place, so an
  * interrupted copy never looks like a database. Copies, never links: the new folder's writes must
@@ -92,30 +86,16 @@ export async function copyTemplate(folder: string): Promise<boolean> {
       await mkdir(join(partial, dir), { mode: 0o700 });
     }
     const files = entries.filter((entry) => entry.isFile()).map(inside);
-    await inParallel(files, (file) => copyFile(join(template, file), join(partial, file), constants.COPYFILE_FICLONE));
+    const limit = pLimit(PARALLEL_FILES);
+    // Every copy settles before a failure removes the folder they write into.
+    const copies = await Promise.allSettled(files.map((file) => limit(() => copyFile(join(template, file), join(partial, file), constants.COPYFILE_FICLONE))));
+    const failed = copies.find((copy) => copy.status === "rejected");
+    if (failed) throw failed.reason;
     await rename(partial, folder);
     return true;
   } catch (error) {
     await rm(partial, { recursive: true, force: true });
     throw error;
-  }
-}
-
-/** The files and folders of an uncompressed tar (PGlite's `dumpDataDir("none")`). */
-function* tarEntries(tar: Uint8Array): Generator<{ path: string; type: "file" | "dir"; data: Uint8Array }> {
-  const text = (from: number, length: number) => new TextDecoder().decode(tar.subarray(from, from + length)).replace(/\0.*$/s, "");
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = text(at, 100);
-    if (!name) break; // the two empty blocks that end the archive
-    const prefix = text(at + 345, 155);
-    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
-    const flag = text(at + 156, 1);
-    const path = (prefix ? `${prefix}/${name}` : name).replace(/^\/+|\/+$/g, "");
-    if (path.split("/").includes("..")) throw new Error(`Unsafe path in the template dump: ${path}`);
-    const data = tar.subarray(at + 512, at + 512 + size);
-    if (flag === "5") yield { path, type: "dir", data };
-    else if (flag === "0" || flag === "") yield { path, type: "file", data };
-    at += 512 + Math.ceil(size / 512) * 512;
   }
 }
 
@@ -128,19 +108,12 @@ export async function saveTemplate(dump: Blob): Promise<void> {
   const target = templatePath();
   const partial = `${target}.${process.pid}.${Date.now()}.partial`;
   try {
-    // postmaster.pid is the lock of the server that was running, not data (pg_basebackup leaves it out too).
-    const entries = [...tarEntries(new Uint8Array(await dump.arrayBuffer()))].filter((entry) => entry.path !== "postmaster.pid");
     await mkdir(partial, { recursive: true, mode: 0o700 });
-    for (const dir of entries.filter((entry) => entry.type === "dir").sort((a, b) => a.path.length - b.path.length)) {
-      await mkdir(join(partial, dir.path), { recursive: true, mode: 0o700 });
-    }
-    await inParallel(
-      entries.filter((entry) => entry.type === "file"),
-      async (file) => {
-        await mkdir(dirname(join(partial, file.path)), { recursive: true, mode: 0o700 });
-        await writeFile(join(partial, file.path), file.data, { mode: 0o600 });
-      },
-    );
+    // postmaster.pid is the lock of the server that was running, not data (pg_basebackup leaves it out too).
+    const lockFile = join(partial, "postmaster.pid");
+    // chown: false (tar-fs's option, missing from its types): run as root, it would give the files the dump's owners.
+    const options = { ignore: (name: string) => name === lockFile, chown: false } as ExtractOptions;
+    await pipeline(Readable.from(Buffer.from(await dump.arrayBuffer())), extract(partial, options));
     // The dump is of a running cluster, which every copy would have to recover (replaying its WAL and
     // syncing every file) before opening: opened and closed once here, it is shut down cleanly.
     const { PGlite } = await import("@electric-sql/pglite");
