@@ -5,7 +5,7 @@
  * server (validates, answers) and the portal (parses, shows a message per code).
  */
 import * as v from "valibot";
-import { MAX_ID } from "./schemas.ts";
+import { MAX_ID, idParamSchema } from "./schemas.ts";
 
 /** The wizard steps a link may reopen: 2 to 5 (1 is the plan choice, 6 the submitted claim). */
 export const FINISH_LATER_STEPS = { first: 2, last: 5 } as const;
@@ -30,7 +30,7 @@ export const finishLaterAnswerSchema = v.object({ sentTo: v.pipe(v.string(), v.m
 export type FinishLaterAnswer = v.InferOutput<typeof finishLaterAnswerSchema>;
 
 /** GET /finish_later?claimId= query. */
-export const finishLaterQuerySchema = v.object({ claimId: v.pipe(v.string(), v.regex(/^\d{1,16}$/, "Must be a claim id"), v.transform(Number), claimId) });
+export const finishLaterQuerySchema = v.object({ claimId: idParamSchema });
 
 /** GET /finish_later answer: the masked address a link would go to; null when none is on file. */
 export const finishLaterTargetSchema = v.object({ sendTo: v.nullable(v.pipe(v.string(), v.maxLength(260))) });

@@ -298,7 +298,7 @@ const finishLaterCalls: Operation[] = [
   {
     method: "get", path: `${API}/finish_later`, id: "finish_later_target", tag: "Finish later", summary: "Where a link to finish the claim later would be sent",
     description: "The email on the claim's plan, masked; null when none is on file.",
-    access: "owner", query: { claimId: required(RECORD_ID) }, answer: finishLater.finishLaterTargetSchema, errors: [400, 404],
+    access: "owner", query: queryOf(finishLater.finishLaterQuerySchema), answer: finishLater.finishLaterTargetSchema, errors: [400, 404],
   },
   {
     method: "post", path: `${API}/finish_later`, id: "finish_later", tag: "Finish later", summary: "Email me a link to finish later",
