@@ -25,7 +25,8 @@ export const config: Config = v.parse(configSchema, {
   apiBaseUrl: env.VITE_API_BASE_URL ?? "/api/v1",
   apiKey: env.VITE_API_KEY ?? "demo-key",
   publicStorageUrl: env.VITE_PUBLIC_STORAGE_URL ?? "/storage/",
-  claimStatusUrl: env.VITE_CLAIM_STATUS_URL ?? "https://claims.example.com/status",
+  // The portal's own claim-status page (src/routes/claim-status.tsx) unless a deployment has its own site.
+  claimStatusUrl: env.VITE_CLAIM_STATUS_URL ?? "/claim-status",
   legacyClaimUrl: env.VITE_LEGACY_CLAIM_URL ?? "https://legacy-claims.example.com/claim-request",
   mapsApiKey: env.VITE_MAPS_API_KEY ?? "",
   supportEmail: env.VITE_SUPPORT_EMAIL ?? "support@example.com",

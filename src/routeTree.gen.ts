@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ClaimStatusRouteImport } from './routes/claim-status'
 import { Route as ContactServiceRouteImport } from './routes/contact-service'
 import { Route as FindClaimWarrnty_idRouteImport } from './routes/find-claim/$warrnty_id'
 import { Route as FindClaimAddWarrntyItemRouteImport } from './routes/find-claim/add-warrnty-item'
@@ -27,6 +28,11 @@ import { Route as FindClaimUploadInvoiceVerifyInfoRouteImport } from './routes/f
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClaimStatusRoute = ClaimStatusRouteImport.update({
+  id: '/claim-status',
+  path: '/claim-status',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactServiceRoute = ContactServiceRouteImport.update({
@@ -101,6 +107,7 @@ const FindClaimUploadInvoiceVerifyInfoRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/claim-status': typeof ClaimStatusRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
@@ -117,6 +124,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/claim-status': typeof ClaimStatusRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
@@ -134,6 +142,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/claim-status': typeof ClaimStatusRoute
   '/contact-service': typeof ContactServiceRoute
   '/find-claim/$warrnty_id': typeof FindClaimWarrnty_idRoute
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/claim-status'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
     | '/find-claim/add-warrnty-item'
@@ -168,6 +178,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/claim-status'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
     | '/find-claim/add-warrnty-item'
@@ -184,6 +195,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/claim-status'
     | '/contact-service'
     | '/find-claim/$warrnty_id'
     | '/find-claim/add-warrnty-item'
@@ -201,6 +213,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ClaimStatusRoute: typeof ClaimStatusRoute
   ContactServiceRoute: typeof ContactServiceRoute
   FindClaimWarrnty_idRoute: typeof FindClaimWarrnty_idRoute
   FindClaimAddWarrntyItemRoute: typeof FindClaimAddWarrntyItemRoute
@@ -223,6 +236,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/claim-status': {
+      id: '/claim-status'
+      path: '/claim-status'
+      fullPath: '/claim-status'
+      preLoaderRoute: typeof ClaimStatusRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-service': {
@@ -321,6 +341,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ClaimStatusRoute: ClaimStatusRoute,
   ContactServiceRoute: ContactServiceRoute,
   FindClaimWarrnty_idRoute: FindClaimWarrnty_idRoute,
   FindClaimAddWarrntyItemRoute: FindClaimAddWarrntyItemRoute,

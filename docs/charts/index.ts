@@ -11,4 +11,5 @@ export const vizMachines: Record<string, () => Promise<{ machine: AnyStateMachin
   "upload-item": () => import("./upload-item.viz.ts"),
   "missing-item": () => import("./missing-item.viz.ts"),
   "contact-service": () => import("./contact-service.viz.ts"),
+  "claim-status": () => import("./claim-status.viz.ts"),
 };

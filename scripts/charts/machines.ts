@@ -5,6 +5,7 @@
  */
 import type { AnyStateMachine } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
+import { claimStatusMachine } from "../../machines/claim-status.machine.ts";
 import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
 import { fileUploadMachine, uploadItemMachine } from "../../machines/file-upload.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
@@ -29,6 +30,7 @@ export const CHARTED_MACHINES: ChartedMachine[] = [
   { file: "upload-item", source: "machines/file-upload.machine.ts", machine: uploadItemMachine },
   { file: "missing-item", machine: missingItemMachine },
   { file: "contact-service", machine: contactServiceMachine },
+  { file: "claim-status", machine: claimStatusMachine },
 ];
 
 export const sourceOf = (chart: ChartedMachine) => chart.source ?? `machines/${chart.file}.machine.ts`;

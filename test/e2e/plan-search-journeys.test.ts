@@ -197,7 +197,7 @@ describe("Submit by plan type", () => {
     const dialog = page.getByRole("dialog", { name: "Claim Already in Progress" });
     await dialog.getByText(/We've found that a claim is already in progress for this service plan/).waitFor();
     await dialog.getByRole("button", { name: "View Claim Status" }).click();
-    await expect.poll(() => opened).toEqual([`https://claims.example.com/status?code=${encodeURIComponent(claim!.status_code)}`]);
+    await expect.poll(() => opened).toEqual([new URL(`/claim-status?code=${encodeURIComponent(claim!.status_code)}`, portal.server.url).href]);
   });
 
   it("L-900-LEG001 opens the legacy claim site in a new tab", async () => {

@@ -170,7 +170,7 @@ export const planSelectionTable: ModelTable<Event> = {
     "status.view": user(
       () => "In the dialog press **View Claim Status**: the claim-status site opens in a new tab with the claim's status code.",
       ({ page }) =>
-        opensTab(page, "https://claims.example.com/status?code=CS-P55-0001", () => dialog(page, "Claim Already in Progress").getByRole("button", { name: "View Claim Status" }).click()),
+        opensTab(page, new URL("/claim-status?code=CS-P55-0001", page.url()).href, () => dialog(page, "Claim Already in Progress").getByRole("button", { name: "View Claim Status" }).click()),
     ),
     "xstate.done.actor.startClaim": callDone((event) =>
       event.output.kind === "draftExists"

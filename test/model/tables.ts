@@ -3,6 +3,7 @@
  * names the machines test/e2e/model-<file>.test.ts walks through the portal.
  */
 import { aceClaimTable } from "./ace-claim.model.ts";
+import { claimStatusTable } from "./claim-status.model.ts";
 import { contactServiceTable } from "./contact-service.model.ts";
 import { fileUploadTable } from "./file-upload.model.ts";
 import { fppClaimTable } from "./fpp-claim.model.ts";
@@ -23,4 +24,5 @@ export const QA_TABLES: Array<{ table: AnyModelTable; walked: boolean }> = [
   { table: uploadItemTable, walked: false },
   { table: missingItemTable, walked: true },
   { table: contactServiceTable, walked: true },
+  { table: claimStatusTable, walked: false },
 ];

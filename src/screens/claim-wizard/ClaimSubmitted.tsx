@@ -1,8 +1,10 @@
 /**
  * The claim submitted screen (SPEC.md section 2): thanks, CL-{claimId}, what happens next, Back to
- * Home. The ACE confirmation step words its thanks as a sentence ('...your claim.').
+ * Home. The ACE confirmation step words its thanks as a sentence ('...your claim.'). View Claim
+ * Status opens the claim's status page (config.claimStatusUrl) with the claim number.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 
@@ -24,7 +26,14 @@ export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: n
           latest updates.
         </Trans>
       </p>
-      <Button onClick={onHome}>{t`Back to Home`}</Button>
+      <div className="actions">
+        <a className="button button-primary" href={`${config.claimStatusUrl}?code=${encodeURIComponent(claimNumber)}`}>
+          {t`View Claim Status`}
+        </a>
+        <Button variant="secondary" onClick={onHome}>
+          {t`Back to Home`}
+        </Button>
+      </div>
     </section>
   );
 }
