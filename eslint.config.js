@@ -81,6 +81,7 @@ const SERVER_PUBLIC = [
   "db/db", // openDatabase: scripts/plan-link.ts reads plans as the server does
   "domain/plan-links", // the link signing the server checks (scripts/plan-link.ts must sign the same way)
   "domain/plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
+  "http/staff-key", // staffKeyOf: scripts/claim-status.ts sends the key the server checks, read from the same DATA_DIR file
   "seed/seed-data", // the demo plans the invoice fixtures are written for
   "portal/portal-files", // the bench serves the built portal exactly as the server does
   "portal/app-page", // inLanguage: the dev server names the page's language exactly as the server does

@@ -12,6 +12,10 @@ export const REFUSAL_CODES = {
   planNotFound: "PLAN_NOT_FOUND",
   /** 409: a claim that is no longer a draft, so it can no longer be changed. */
   claimNotDraft: "CLAIM_NOT_DRAFT",
+  /** 409: a claim moved to a step it has already reached or passed (claims move forward only). */
+  claimStepNotForward: "CLAIM_STEP_NOT_FORWARD",
+  /** 403: a signed claim-status link whose signature is right but whose time is over. */
+  linkExpired: "LINK_EXPIRED",
   /** 429: too many calls from this address or session; wait `retryAfter` seconds. */
   tooManyRequests: "TOO_MANY_REQUESTS",
 } as const;

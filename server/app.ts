@@ -21,6 +21,7 @@ import { finishLaterApiRoutes, finishLinkRoutes } from "./routes/finish-later.ts
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { OPENAPI_PATH, apiDocsRoutes } from "./routes/api-docs.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
+import { STAFF_CLAIM_STATUS_PATH, claimStatusRoutes } from "./routes/claim-status.ts";
 import { claimRoutes } from "./routes/claims.ts";
 import { contactServiceRoutes } from "./routes/contact-service.ts";
 import { customerRoutes } from "./routes/customers.ts";
@@ -69,7 +70,9 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
   // The OpenAPI document is public: the reference page (/api/docs) reads it from a browser holding no key.
   const isDocument = (c: Context) => c.req.method === "GET" && c.req.path === OPENAPI_PATH;
-  app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, (c) => isUpload(c) || isDocument(c)));
+  // The staff move carries the staff key instead (its route checks it): staff need not hold the portal's key.
+  const isStaffMove = (c: Context) => c.req.method === "POST" && c.req.path === `${API_PREFIX}${STAFF_CLAIM_STATUS_PATH}`;
+  app.use(`${API_PREFIX}/*`, requireApiKey(deps.config.apiKey, (c) => isUpload(c) || isDocument(c) || isStaffMove(c)));
   // Tickets, contact uploads and signed plan links per address, before any body is read.
   app.use("*", requestLimits(deps));
   // The session is read (its signature checked) once, before the idempotency keys and routes check
@@ -97,9 +100,11 @@ export function createApp(deps: AppDeps): Hono {
   });
   // A write repeated after its answer was lost is answered once, not done twice. After
   // the size limit, which may wrap the body: this reads the body as the limit hands it on.
-  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) ? next() : keyedWrites(c, next)));
+  // Not the staff move: its key is checked in its route, after this would have read the body and
+  // could replay a kept answer to a caller without the key.
+  app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) || isStaffMove(c) ? next() : keyedWrites(c, next)));
 
-  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes, finishLaterApiRoutes]) {
+  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes, claimStatusRoutes, finishLaterApiRoutes]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.
@@ -119,8 +124,9 @@ export function createApp(deps: AppDeps): Hono {
 
 /**
  * Checks the `x-api-key` header on every call (SPEC.md section 6) except those `exempt` names: the
- * signed upload PUT, which its signature authorises, and exactly `GET /api/v1/openapi.json`, the
- * public description of the API that the reference page (/api/docs) reads without a key (SECURITY.md).
+ * signed upload PUT, which its signature authorises, exactly `GET /api/v1/openapi.json`, the
+ * public description of the API that the reference page (/api/docs) reads without a key, and exactly
+ * `POST /api/v1/staff/claim_status`, which the staff key authorises instead (SECURITY.md).
  */
 function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): MiddlewareHandler {
   // Comparing digests keeps the comparison constant-time whatever the lengths.

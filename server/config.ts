@@ -42,6 +42,12 @@ export interface ServerConfig {
    */
   linkSecret: string | undefined;
   /**
+   * Key of the staff calls (`x-staff-key`: POST /api/v1/staff/claim_status), never the public API
+   * key. Absent: the server reads (or creates) DATA_DIR/staff-key, which `npm run claim-status`
+   * reads too (server/http/staff-key.ts, SECURITY.md "The staff key").
+   */
+  staffKey: string | undefined;
+  /**
    * Which plan links open (PLAN_LINKS, SECURITY.md "Plan links"): "unsigned" (the default), links in
    * SPEC.md's shape open, the customer's random id being the capability, and signed ones too;
    * "signed", only links carrying a valid signature, for deployments whose customer ids are guessable.
@@ -176,6 +182,11 @@ const envSchema = v.object({
   ), ""),
   SESSION_SECRET: optionalText,
   LINK_SECRET: optionalText,
+  STAFF_KEY: v.optional(v.pipe(
+    v.string(), v.trim(),
+    v.check((s) => s === "" || s.length >= 16, "STAFF_KEY must be at least 16 characters"),
+    v.transform((s) => (s === "" ? undefined : s)),
+  )),
   PLAN_LINKS: v.optional(v.picklist(["unsigned", "signed"], "PLAN_LINKS must be unsigned or signed"), "unsigned"),
   ...(Object.fromEntries(RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))])) as
     Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
@@ -230,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     linkSecret: e.LINK_SECRET,
+    staffKey: e.STAFF_KEY,
     planLinks: e.PLAN_LINKS,
     rateLimits: Object.fromEntries(RATE_NAMES.map((name) => [name, e[RATE_LIMIT_SETTINGS[name]]])) as Required<RateLimits>,
     searchChallenge: { after: e.SEARCH_CHALLENGE_AFTER, cost: e.SEARCH_CHALLENGE_COST },

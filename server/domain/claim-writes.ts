@@ -14,6 +14,7 @@ import { conflict, notFound } from "../http/http-errors.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
 import { requireFamily, type PlanFamily } from "./plan-family.ts";
 import { claimDocumentPath } from "../storage/storage.ts";
+import { recordStep } from "./claim-status.ts";
 
 /** Statuses of a claim being handled: a plan with one cannot get another (CLAIM_IN_PROGRESS). */
 const IN_PROGRESS = ["In process", "Pending review", "Open"];
@@ -312,6 +313,8 @@ export async function submitClaim(tx: Queryable, family: PlanFamily, claimId: nu
   const missing = await missingParts(tx, claimId);
   if (missing.length > 0) return { message: "Claim is incomplete", code: "CLAIM_INCOMPLETE", missing };
   await tx.query("UPDATE claims SET status = 'Open', submitted_at = now() WHERE id = $1", [claimId]);
+  // The first step of its status timeline, in this transaction: a submitted claim always has it.
+  await recordStep(tx, claimId, "submitted");
   return { message: SUCCEED };
 }
 

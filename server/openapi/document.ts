@@ -45,11 +45,12 @@ const SECURITY: Record<Operation["access"], Json[] | undefined> = {
   owner: [{ apiKey: [], session: [] }],
   signed: [],
   "owner-or-signed": [{ session: [] }, {}],
+  staff: [{ staffKey: [] }],
   public: [],
 };
 
 const isApi = (op: Operation) => op.path.startsWith("/api/v1/") && op.id !== "openapi";
-const isKeyedWrite = (op: Operation) => isApi(op) && op.method !== "get" && op.access !== "signed";
+const isKeyedWrite = (op: Operation) => isApi(op) && op.method !== "get" && op.access !== "signed" && op.access !== "staff";
 
 /** Statuses an operation may answer besides 200: its own, and those every call of its kind may. */
 function statusesOf(op: Operation): number[] {
@@ -140,13 +141,17 @@ export function openApiDocument(): Json {
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ apiKey: [] }],
-    tags: ["Plans", "Plan links", "Lookups", "FPP claims", "Documents", "ACE claims", "Contact service", "Finish later", "Storage", "Reference"].map((name) => ({ name })),
+    tags: ["Plans", "Plan links", "Lookups", "FPP claims", "Documents", "ACE claims", "Contact service", "Claim status", "Finish later", "Storage", "Reference"].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
         apiKey: {
           type: "apiKey", in: "header", name: "x-api-key",
           description: "Every /api/v1 call but the signed upload PUTs. It ships in the portal's bundle, so it protects nothing: ownership (the session) does.",
+        },
+        staffKey: {
+          type: "apiKey", in: "header", name: "x-staff-key",
+          description: "Staff calls only, instead of the API key: STAFF_KEY, else the key the server keeps in DATA_DIR/staff-key. Never in the portal.",
         },
         session: {
           type: "apiKey", in: "cookie", name: SESSION_COOKIE,

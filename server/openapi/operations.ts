@@ -6,6 +6,7 @@
  */
 import type * as v from "valibot";
 import * as c from "../../contract/schemas.ts";
+import * as status from "../../contract/claim-status.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import type { RateLimits } from "../config.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
@@ -16,8 +17,8 @@ import { customerInfoAnswerSchema, manualItemAnswerSchema, submitAnswerSchema } 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 export type { Json };
 
-/** Who may call: the API key; the key and the session owning the record; a signed URL; anyone. */
-export type Access = "key" | "owner" | "signed" | "owner-or-signed" | "public";
+/** Who may call: the API key; the key and the session owning the record; a signed URL; anyone; the staff key (instead of the API key). */
+export type Access = "key" | "owner" | "signed" | "owner-or-signed" | "public" | "staff";
 
 export interface Operation {
   method: "get" | "post" | "put" | "delete";
@@ -285,6 +286,22 @@ const storage: Operation[] = [
   },
 ];
 
+const claimStatus: Operation[] = [
+  {
+    method: "get", path: `${API}/claim_status`, id: "claim_status", tag: "Claim status", summary: "A submitted claim's status and timeline",
+    description: "`code` is the claim number (`CL-{claimId}`) or the claim's status code (`CS-…`). Readable by the session that found the claim's plan, or with the `expires` and `sig` of an emailed status link (`/claim-status?code&expires&sig`, 90 days) from any browser. A draft, an unknown claim, another session's claim and a wrong signature are the same 404; a right signature past its time is 403 LINK_EXPIRED. Item names in the language of Accept-Language.",
+    access: "owner", query: queryOf(status.claimStatusQuerySchema, {
+      code: "CL-{claimId} or CS-…", expires: "A status link's expiry, Unix seconds", sig: "A status link's signature",
+    }),
+    answer: status.claimStatusResponseSchema, errors: [400, 403, 404],
+  },
+  {
+    method: "post", path: `${API}/staff/claim_status`, id: "staff_claim_status", tag: "Claim status", summary: "Move a claim to a later step (staff)",
+    description: "Staff only: the staff key in `x-staff-key` (STAFF_KEY, else DATA_DIR/staff-key; `npm run claim-status`), not the API key. A claim moves forward only, and may skip steps: a step it has reached or passed is 409 CLAIM_STEP_NOT_FORWARD. Answers the claim's new status. Wrong keys are counted per address: 10 in 10 minutes, then 429.",
+    access: "staff", body: status.staffClaimStatusRequestSchema, answer: status.claimStatusResponseSchema, errors: [400, 401, 404, 409, 429],
+  },
+];
+
 const reference: Operation[] = [
   {
     method: "get", path: `${API}/openapi.json`, id: "openapi", tag: "Reference", summary: "This document",
@@ -309,5 +326,5 @@ const finishLaterCalls: Operation[] = [
 
 /** Every operation of the reference server, in the order the reference lists them. */
 export const OPERATIONS: readonly Operation[] = [
-  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...finishLaterCalls, ...storage, ...reference,
+  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...finishLaterCalls, ...claimStatus, ...storage, ...reference,
 ];

@@ -138,6 +138,15 @@ async function insertClaim(tx: Queryable, plan: DemoPlan, planId: number, custom
     [planId, customerId, claim.status, claim.statusCode, claim.damage?.date ?? "2025-09-01",
       "2025-09-05 10:30:00", submitted ? "2025-09-05T10:45:00Z" : null],
   );
+  // Its status timeline so far (In process: submitted, in review, decision), dated as migration
+  // 012 dates the claims it backfills, so the demo's claim-status page shows one.
+  if (submitted) {
+    await tx.query(
+      `INSERT INTO claim_events (claim_id, step, at) SELECT $1, s.step, $2::timestamptz + s.after
+       FROM (VALUES ('submitted', interval '0 days'), ('in_review', interval '3 days'), ('decision', interval '7 days')) AS s (step, after)`,
+      [claimRow!.id, "2025-09-05T10:45:00Z"],
+    );
+  }
   const item = plan.items[0]!;
   const [claimItem] = await tx.query<{ id: number }>(
     `INSERT INTO claim_items (claim_id, plan_item_id, type_id, manufacturer_id, material_id, color_id)

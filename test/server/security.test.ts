@@ -110,6 +110,7 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
     ["POST", "/insert_claim_item_damage", "/insert_claim_item_damage", { claimId: a.claim, customerId: a.customer, damage_item: [fppDamage] }],
     ["DELETE", "/delete_claim_item_damage/:id", `/delete_claim_item_damage/${a.damage}`],
     ["GET", "/claim/:claimId", `/claim/${a.claim}`],
+    ["GET", "/claim_status", `/claim_status?code=CL-${a.claim}`],
     ["PUT", "/submit_claim/:claimId/:customerId", `/submit_claim/${a.claim}/${a.customer}`],
     ["GET", "/file-upload-url", `/file-upload-url?claimId=${a.claim}&fileType=image/png&fileName=x.png`],
     ["POST", "/insert_linked_and_embedded_files", "/insert_linked_and_embedded_files", { claimId: a.claim, claimItemsId: a.claimItem, docName: a.docName }],
@@ -143,9 +144,10 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
  * Calls that reach no customer's record: public lists, the signed upload, contact-service requests
  * (their random id is the key); and plan links, which open a plan like a search (the customer's
  * random id is the key: test/server/plan-links.test.ts); and the OpenAPI document, which describes
- * the API and holds no one's data.
+ * the API and holds no one's data. The staff move answers to the staff key alone, never to a
+ * session (test/server/claim-status.test.ts).
  */
-const PUBLIC_ROUTES = /^(GET \/(ace\/)?(all_|.*_lookup_values)|GET \/lookups$|POST \/search_plan$|GET \/plan_link\/|PUT \/uploads\/|.* \/contact_service|GET \/openapi\.json$)/;
+const PUBLIC_ROUTES = /^(GET \/(ace\/)?(all_|.*_lookup_values)|GET \/lookups$|POST \/search_plan$|GET \/plan_link\/|PUT \/uploads\/|.* \/contact_service|GET \/openapi\.json$|POST \/staff\/claim_status$)/;
 
 const call = (api: Api, method: string, path: string, body?: unknown) =>
   method === "GET" ? api.get(path) : method === "POST" ? api.post(path, body) : method === "PUT" ? api.put(path, body) : api.del(path);

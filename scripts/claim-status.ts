@@ -1,0 +1,52 @@
+/**
+ * `npm run claim-status -- CL-123 in_review`: moves a submitted claim to a later step of its status
+ * timeline (contract/claim-status.ts: submitted, in_review, decision, service, closed) through the
+ * running server's staff call, POST /api/v1/staff/claim_status, and prints its new status. The
+ * claim may be named by its status code too (CS-P55-0001).
+ * Settings as the server's: PUBLIC_URL, else http://127.0.0.1:PORT (where the server answers);
+ * STAFF_KEY, else DATA_DIR/staff-key (the key the server checks; SECURITY.md "The staff key").
+ * Exit status 0 when moved, 1 when refused or no server answers, 2 on a wrong command line.
+ */
+import * as v from "valibot";
+import { CLAIM_STEPS, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../contract/claim-status.ts";
+import { loadConfig } from "../server/config.ts";
+import { STAFF_KEY_HEADER, staffKeyOf } from "../server/http/staff-key.ts";
+
+const args = process.argv.slice(2).filter((arg) => arg !== "--");
+const request = v.safeParse(staffClaimStatusRequestSchema, { code: args[0], step: args[1] });
+if (args.length !== 2 || !request.success) {
+  console.error(`Usage: npm run claim-status -- <claim number> <step>   e.g. npm run claim-status -- CL-123 in_review
+Steps, in order: ${CLAIM_STEPS.join(", ")}`);
+  process.exit(2);
+}
+const { code, step } = request.output;
+const config = loadConfig();
+const origin = config.publicUrl ?? `http://127.0.0.1:${config.port}`;
+const key = config.staffKey ?? (await staffKeyOf(config.dataDir));
+
+let response: Response;
+try {
+  response = await fetch(`${origin}/api/v1/staff/claim_status`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [STAFF_KEY_HEADER]: key },
+    body: JSON.stringify({ code, step }),
+  });
+} catch {
+  console.error(`No server answers at ${origin}: start it (npm start), or set PUBLIC_URL or PORT to where it runs.`);
+  process.exit(1);
+}
+const body = (await response.json().catch(() => null)) as { message?: string; retryAfter?: number } | null;
+if (response.ok) {
+  const { result } = v.parse(claimStatusResponseSchema, body);
+  const next = result.next ? `; next: ${result.next.step}, expected by ${result.next.expectedBy}` : "";
+  console.log(`${result.claimNumber} is now ${result.current} (status "${result.status}")${next}`);
+  process.exit(0);
+}
+const refusals: Record<number, string> = {
+  404: `${code}: no submitted claim has this number (a draft has no status yet)`,
+  409: `${code} was not moved: ${body?.message ?? "it has already reached that step"}`,
+  401: `The server refused the staff key: run this with the server's DATA_DIR, or the STAFF_KEY it was started with`,
+  429: `Too many wrong staff keys from this address: try again in ${body?.retryAfter ?? "a few"} seconds`,
+};
+console.error(refusals[response.status] ?? `The server answered ${response.status}: ${body?.message ?? "no message"}`);
+process.exit(1);

@@ -1,0 +1,95 @@
+/**
+ * The staff key (SECURITY.md, "The staff key"): what staff calls carry in `x-staff-key` instead of
+ * the public API key, which ships in the portal's bundle. It is STAFF_KEY, else a random key kept in
+ * DATA_DIR/staff-key (mode 0600), made on first use by the server or `npm run claim-status`,
+ * whichever comes first, so the command on the server's machine reads what the server checks.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { MiddlewareHandler } from "hono";
+import type { AppDeps } from "../app-deps.ts";
+import type { Rate } from "../config.ts";
+import { HttpError, closingConnection } from "./http-errors.ts";
+import { addressOf, createRateLimiter } from "./rate-limit.ts";
+
+/** The header staff calls carry their key in. */
+export const STAFF_KEY_HEADER = "x-staff-key";
+
+/**
+ * Staff calls with a wrong or missing key allowed per address in a window: 10 per 10 minutes. Past
+ * them every staff call from that address is refused (429) until the window ends, the right key
+ * too, so guessing learns nothing; staff behind that address wait, nobody else does.
+ */
+export const STAFF_KEY_FAILURES: Rate = [10, 600];
+
+/** Shortest key kept in DATA_DIR/staff-key: a shorter file is damaged, never trusted. */
+const MIN_FILE_KEY_LENGTH = 32;
+
+/**
+ * The staff key of a data folder: read from `DATA_DIR/staff-key`, or created there (random, mode
+ * 0600). Created whole beside it and linked into place, so two processes starting at once agree
+ * on one key and neither reads a half-written file.
+ * @throws Error when the file exists but holds no key of at least 32 characters (delete it to make a new one)
+ */
+export async function staffKeyOf(dataDir: string): Promise<string> {
+  const file = join(dataDir, "staff-key");
+  const read = async () => {
+    const key = (await readFile(file, "utf8")).trim();
+    if (key.length < MIN_FILE_KEY_LENGTH) throw new Error(`${file} holds no staff key; delete it and a new one is made`);
+    return key;
+  };
+  try {
+    return await read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const key = randomBytes(32).toString("hex");
+  const draft = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  await writeFile(draft, `${key}\n`, { mode: 0o600 });
+  try {
+    await link(draft, file);
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return read();
+    throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Middleware of the staff calls: the `x-staff-key` header must be the staff key (compared
+ * constant-time, as digests), or the call is 401 STAFF_KEY_REQUIRED. Every call is counted per
+ * address before the check and taken back when the key was right, so wrong keys sent at once are
+ * all counted (STAFF_KEY_FAILURES). Mount it before anything reads the body.
+ * @throws HttpError 401 STAFF_KEY_REQUIRED, 429 TOO_MANY_REQUESTS (both with `Connection: close`)
+ */
+export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">): MiddlewareHandler {
+  const limiter = createRateLimiter(db);
+  let expected: Promise<Buffer> | undefined;
+  const expectedKey = () => {
+    expected ??= (config.staffKey !== undefined ? Promise.resolve(config.staffKey) : staffKeyOf(config.dataDir)).then(digest);
+    // A key that could not be read is read again on the next call, not refused for ever.
+    expected.catch(() => (expected = undefined));
+    return expected;
+  };
+  return async (c, next) => {
+    const address = addressOf(c, config);
+    try {
+      await limiter.hit("staff-key", address, STAFF_KEY_FAILURES);
+      const given = digest(c.req.header(STAFF_KEY_HEADER) ?? "");
+      if (!timingSafeEqual(given, await expectedKey())) {
+        throw new HttpError(401, { code: "STAFF_KEY_REQUIRED", message: `Wrong or missing ${STAFF_KEY_HEADER}` });
+      }
+    } catch (error) {
+      // Refused before the body was read: the client must not reuse the connection.
+      throw closingConnection(error);
+    }
+    await limiter.uncount("staff-key", address, STAFF_KEY_FAILURES);
+    return next();
+  };
+}

@@ -1,0 +1,291 @@
+/**
+ * A submitted claim's status (GET /api/v1/claim_status, POST /api/v1/staff/claim_status): the
+ * timeline a submit starts, staff moving it forward with the staff key (never with the public API
+ * key), who may read it (the session that found the plan, or an emailed signed link in any
+ * browser; everyone else the same 404), expired and altered links, names in the asked language, the
+ * seeded claim's timeline and the backfill of claims submitted before the history existed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { claimStatusResponseSchema, type ClaimStatus } from "../../contract/claim-status.ts";
+import { businessDaysAfter } from "../../server/domain/claim-status.ts";
+import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { STAFF_KEY_FAILURES, staffKeyOf } from "../../server/http/staff-key.ts";
+import { API_KEY, CookieJar, expectShape, png, sessionFetch, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+
+let server: TestServer;
+let staffKey: string;
+/** Nora's claim, submitted in beforeAll by the browser of server.api. */
+let claimId: number;
+let noraPlan: { id: number; customerId: number };
+let submittedOn: string[];
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** GET /claim_status as a browser would: its cookie jar (none: a fresh browser), its language. */
+async function readStatus(query: string, options: { jar?: CookieJar; language?: string } = {}) {
+  const headers: Record<string, string> = { "x-api-key": API_KEY };
+  if (options.language) headers["accept-language"] = options.language;
+  const response = await sessionFetch(options.jar ?? new CookieJar(), `${server.url}/api/v1/claim_status?${query}`, { headers });
+  return { status: response.status, body: await response.json() as any };
+}
+
+/** The session of server.api's browser (the one that found Nora's plan). */
+let owner: CookieJar;
+
+/** POST /staff/claim_status with the given headers. */
+async function staffMove(body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${server.url}/api/v1/staff/claim_status`, {
+    method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() as any };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staffKey = await staffKeyOf(server.dataDir);
+  // Nora's 'Not submitted' claim lacks only a photo: add one and submit it.
+  owner = new CookieJar();
+  const search = await sessionFetch(owner, `${server.url}/api/v1/search_plan`, {
+    method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ search_type: "search_plan_4", number: "W-N07-NS0001" }),
+  });
+  const plan = (await search.json() as any).customers[0];
+  noraPlan = { id: plan.id, customerId: plan.customerId };
+  const api = (path: string, init: RequestInit = {}) => sessionFetch(owner, `${server.url}/api/v1${path}`, {
+    ...init, headers: { "x-api-key": API_KEY, "content-type": "application/json", ...init.headers },
+  }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
+  const draft = await api("/insert_claim", { method: "POST", body: JSON.stringify({ warrentyId: plan.id, customerId: plan.customerId, damagedate: "2025-10-12", claimdate: "2025-10-13 09:00:00", allowSMS: true }) });
+  claimId = draft.body.claimId;
+  const item = (await api(`/claim/${claimId}`)).body.items[0];
+  const upload = (await api(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
+  expect((await fetch(upload.url, { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
+  expect((await api("/insert_linked_and_embedded_files", { method: "POST", body: JSON.stringify({ claimId, claimItemsId: item.id, docName: upload.fileName }) })).status).toBe(200);
+  const before = todayUtc();
+  expect((await api(`/submit_claim/${claimId}/${plan.customerId}`, { method: "PUT" })).body).toEqual({ message: "Succeed" });
+  submittedOn = [before, todayUtc()];
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("after submit", () => {
+  it("shows the claim submitted today, in review next within 3 business days, with its plan, item and photo", async () => {
+    const answer = await readStatus(`code=CL-${claimId}`, { jar: owner });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const status = expectShape(claimStatusResponseSchema, answer.body).result;
+    expect(status).toMatchObject({
+      claimNumber: `CL-${claimId}`, status: "Open", family: "fpp", current: "submitted",
+      plan: { id: noraPlan.id, number: "W-N07-NS0001", programName: "Furniture Protection Plan 5-Year" },
+      items: [{ id: expect.any(Number), name: "Sofa" }],
+      documents: [{ id: expect.any(Number), fileName: expect.stringMatching(/stain\.png$/) }],
+    });
+    expect(status.timeline.map((step) => step.step)).toEqual(["submitted", "in_review", "decision", "service", "closed"]);
+    expect(submittedOn).toContain(status.timeline[0]!.at!.slice(0, 10));
+    expect(status.timeline.slice(1).map((step) => step.at)).toEqual([null, null, null, null]);
+    const submitted = status.timeline[0]!.at!.slice(0, 10);
+    expect(status.next).toEqual({ step: "in_review", expectedBy: businessDaysAfter(submitted, 3) });
+  });
+
+  it("is found by the claim's status code as well as by its number", async () => {
+    const [row] = await server.db.query<{ status_code: string }>("SELECT status_code FROM claims WHERE id = $1", [claimId]);
+    const byCode = await readStatus(`code=${row!.status_code}`, { jar: owner });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body.result.claimNumber).toBe(`CL-${claimId}`);
+  });
+
+  it("names the items in the language the call asks for", async () => {
+    const spanish = await readStatus(`code=CL-${claimId}`, { jar: owner, language: "es-MX,es;q=0.9" });
+    expect(spanish.body.result.items.map((item: { name: string }) => item.name)).toEqual(["Sofá"]);
+  });
+});
+
+describe("business days", () => {
+  it("skips weekends: a Friday plus 3 is the Wednesday, a Saturday plus 1 the Monday", () => {
+    expect(businessDaysAfter("2025-09-05T10:45:00Z", 3)).toBe("2025-09-10");
+    expect(businessDaysAfter("2025-09-06", 1)).toBe("2025-09-08");
+    expect(businessDaysAfter("2025-09-08", 5)).toBe("2025-09-15");
+  });
+});
+
+describe("who may read it", () => {
+  it("another browser, a draft and an unknown claim get the same 404", async () => {
+    const stranger = new CookieJar();
+    await sessionFetch(stranger, `${server.url}/api/v1/search_plan`, {
+      method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ search_type: "search_plan_4", number: "W-K77-AB1020" }),
+    });
+    const answers = [
+      await readStatus(`code=CL-${claimId}`, { jar: stranger }),
+      await readStatus(`code=CL-${claimId}`),
+      await readStatus("code=CL-1"),
+      await readStatus("code=CS-NOPE-0001", { jar: owner }),
+    ];
+    // Dana's draft, read by the browser that found its plan: a draft has no status.
+    const dana = new CookieJar();
+    await sessionFetch(dana, `${server.url}/api/v1/search_plan`, {
+      method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ search_type: "search_plan_4", number: "W-D12-DR0001" }),
+    });
+    answers.push(await readStatus("code=CS-D12-0001", { jar: dana }));
+    for (const answer of answers) expect(answer).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+  });
+
+  it("needs the API key like every call", async () => {
+    const response = await fetch(`${server.url}/api/v1/claim_status?code=CL-${claimId}`, { headers: { cookie: owner.header()! } });
+    expect(response.status).toBe(401);
+  });
+
+  it("opens with an emailed signed link in a fresh browser, which it grants nothing else", async () => {
+    const link = claimStatusLinkPath(server.config.linkSecret!, claimId);
+    expect(link).toMatch(new RegExp(`^/claim-status\\?code=CL-${claimId}&expires=\\d+&sig=[\\w-]+$`));
+    const fresh = new CookieJar();
+    const answer = await readStatus(link.split("?")[1]!, { jar: fresh });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(expectShape(claimStatusResponseSchema, answer.body).result.claimNumber).toBe(`CL-${claimId}`);
+    // Valid 90 days.
+    const expires = Number(new URLSearchParams(link.split("?")[1]).get("expires"));
+    expect(expires - nowSeconds()).toBeGreaterThan(89 * 24 * 3600);
+    expect(expires - nowSeconds()).toBeLessThanOrEqual(90 * 24 * 3600);
+    // No session came with it: the claim itself stays out of reach.
+    expect(fresh.header()).toBeUndefined();
+    const claim = await sessionFetch(fresh, `${server.url}/api/v1/claim/${claimId}`, { headers: { "x-api-key": API_KEY } });
+    expect(claim.status).toBe(404);
+  });
+
+  it("an expired link says so (LINK_EXPIRED); an altered one, or a plan link's signature, is the 404", async () => {
+    const secret = server.config.linkSecret!;
+    const expired = claimStatusLinkPath(secret, claimId, nowSeconds() - 60).split("?")[1]!;
+    expect(await readStatus(expired)).toEqual({ status: 403, body: { code: "LINK_EXPIRED", message: expect.any(String) } });
+
+    const good = new URLSearchParams(claimStatusLinkPath(secret, claimId).split("?")[1]);
+    const altered = (change: Record<string, string>) => new URLSearchParams({ ...Object.fromEntries(good), ...change }).toString();
+    const sig = good.get("sig")!;
+    const otherClaim = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE status = 'In process'"))[0]!.id;
+    const planLink = new URL(signedPlanLinkPath(secret, { planId: noraPlan.id, customerId: noraPlan.customerId, planType: "FPP", expires: Number(good.get("expires")) }), server.url);
+    const tries = [
+      altered({ sig: `${sig.slice(0, -1)}${sig.endsWith("A") ? "B" : "A"}` }),
+      altered({ expires: String(Number(good.get("expires")) + 1) }),
+      altered({ code: `CL-${otherClaim}` }),
+      altered({ sig: "" }),
+      `code=CL-${claimId}&sig=${sig}`,
+      altered({ sig: planLink.searchParams.get("sig")! }),
+    ];
+    for (const query of tries) expect(await readStatus(query), query).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+  });
+});
+
+describe("staff moving a claim", () => {
+  it("refuses a missing or wrong staff key, and the public API key, moving nothing", async () => {
+    const before = await snapshot(server.db);
+    const move = { code: `CL-${claimId}`, step: "in_review" };
+    const tries: Record<string, string>[] = [{}, { "x-staff-key": "wrong" }, { "x-api-key": API_KEY }, { "x-staff-key": API_KEY, "x-api-key": API_KEY }];
+    for (const headers of tries) {
+      const answer = await staffMove(move, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(401);
+      expect(answer.body.code).toBe("STAFF_KEY_REQUIRED");
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+    expect((await readStatus(`code=CL-${claimId}`, { jar: owner })).body.result.current).toBe("submitted");
+  });
+
+  it("moves it forward with the staff key (no API key needed), and the owner's status shows it", async () => {
+    const moved = await staffMove({ code: `CL-${claimId}`, step: "in_review" }, { "x-staff-key": staffKey });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const status: ClaimStatus = expectShape(claimStatusResponseSchema, moved.body).result;
+    expect(status).toMatchObject({ current: "in_review", status: "Pending review" });
+    expect(status.timeline[1]!.at!.slice(0, 10)).toBe(todayUtc());
+    expect(status.next).toEqual({ step: "decision", expectedBy: businessDaysAfter(status.timeline[1]!.at!, 5) });
+    const read = await readStatus(`code=CL-${claimId}`, { jar: owner });
+    expect(read.body.result).toEqual(status);
+  });
+
+  it("refuses to go back or repeat a step (CLAIM_STEP_NOT_FORWARD), and may skip ahead", async () => {
+    for (const step of ["submitted", "in_review"]) {
+      const answer = await staffMove({ code: `CL-${claimId}`, step }, { "x-staff-key": staffKey });
+      expect(answer.status).toBe(409);
+      expect(answer.body.code).toBe("CLAIM_STEP_NOT_FORWARD");
+    }
+    const closed = await staffMove({ code: `CL-${claimId}`, step: "closed" }, { "x-staff-key": staffKey });
+    expect(closed.body.result).toMatchObject({ current: "closed", status: "Closed", next: null });
+    expect(closed.body.result.timeline.map((step: { at: string | null }) => step.at !== null)).toEqual([true, true, false, false, true]);
+    expect((await staffMove({ code: `CL-${claimId}`, step: "service" }, { "x-staff-key": staffKey })).body.code).toBe("CLAIM_STEP_NOT_FORWARD");
+  });
+
+  it("cannot move a draft or an unknown claim (404)", async () => {
+    for (const code of ["CS-D12-0001", "CL-1"]) {
+      const answer = await staffMove({ code, step: "in_review" }, { "x-staff-key": staffKey });
+      expect(answer).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+    }
+  });
+});
+
+describe("the demo data", () => {
+  it("shows the seeded In process claim's timeline: submitted, in review, decision; service next", async () => {
+    const paul = new CookieJar();
+    await sessionFetch(paul, `${server.url}/api/v1/search_plan`, {
+      method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ search_type: "search_plan_4", number: "W-P55-IP0001" }),
+    });
+    const status = expectShape(claimStatusResponseSchema, (await readStatus("code=CS-P55-0001", { jar: paul })).body).result;
+    expect(status.timeline).toEqual([
+      { step: "submitted", at: "2025-09-05T10:45:00Z" }, { step: "in_review", at: "2025-09-08T10:45:00Z" },
+      { step: "decision", at: "2025-09-12T10:45:00Z" }, { step: "service", at: null }, { step: "closed", at: null },
+    ]);
+    expect(status).toMatchObject({ current: "decision", status: "In process", next: { step: "service", expectedBy: "2025-09-16" } });
+  });
+});
+
+describe("wrong staff keys are counted per address", () => {
+  // A server of its own: the wrong keys of the tests above are counted on the other one.
+  let guarded: TestServer;
+  beforeAll(async () => {
+    guarded = await startTestServer({ staffKey: "a-staff-key-set-by-the-operator" });
+  });
+  afterAll(async () => {
+    await guarded?.stop();
+  });
+
+  it(`refuses every staff call from the address after ${STAFF_KEY_FAILURES[0]} wrong keys (429), the right key too`, async () => {
+    const move = (key: string, step: string) => fetch(`${guarded.url}/api/v1/staff/claim_status`, {
+      method: "POST", headers: { "content-type": "application/json", "x-staff-key": key }, body: JSON.stringify({ code: "CS-P55-0001", step }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
+    // STAFF_KEY set: that key, not the data folder's.
+    expect((await move(await staffKeyOf(guarded.dataDir), "service")).status).toBe(401);
+    // Right keys are not counted against the address.
+    expect((await move("a-staff-key-set-by-the-operator", "service")).status).toBe(200);
+    const [allowed] = STAFF_KEY_FAILURES;
+    for (let wrong = 2; wrong < allowed; wrong++) expect((await move(`guess-${wrong}`, "closed")).status).toBe(401);
+    expect((await move("a-staff-key-set-by-the-operator", "decision")).status, `right key after ${allowed - 1} wrong ones`).toBe(409);
+    expect((await move("the-last-allowed-guess", "closed")).status).toBe(401);
+    const refused = await move("one-guess-too-many", "closed");
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
+    expect((await move("a-staff-key-set-by-the-operator", "closed")).status).toBe(429);
+  });
+});
+
+describe("claims submitted before the status history existed", () => {
+  it("get their timeline from the migration: submitted at submitted_at, and the steps their status implies", async () => {
+    // Back to the schema before migration 012, with a claim submitted and one in review, then a restart.
+    await server.db.query("DROP TABLE claim_events");
+    await server.db.query("DROP INDEX claims_status_code");
+    await server.db.query("DELETE FROM schema_migrations WHERE name = '012_claim_events.sql'");
+    await server.db.query("UPDATE claims SET status = 'Pending review' WHERE id = $1", [claimId]);
+    await server.close();
+    server = await startTestServer(server.data);
+    const events = await server.db.query<{ step: string; days: number }>(
+      `SELECT e.step, extract(epoch FROM e.at - c.submitted_at)::int / 86400 AS days
+       FROM claim_events e JOIN claims c ON c.id = e.claim_id WHERE c.id = $1 ORDER BY e.at`,
+      [claimId],
+    );
+    expect(events).toEqual([{ step: "submitted", days: 0 }, { step: "in_review", days: 0 }]);
+    const paul = await server.db.query<{ step: string }>(
+      "SELECT e.step FROM claim_events e JOIN claims c ON c.id = e.claim_id WHERE c.status_code = 'CS-P55-0001' ORDER BY e.at",
+    );
+    expect(paul.map((event) => event.step)).toEqual(["submitted", "in_review", "decision"]);
+    const drafts = await server.db.query("SELECT 1 FROM claim_events e JOIN claims c ON c.id = e.claim_id WHERE c.submitted_at IS NULL");
+    expect(drafts).toEqual([]);
+  });
+});
