@@ -86,6 +86,7 @@ const SERVER_PUBLIC = [
   "portal/portal-files", // the bench serves the built portal exactly as the server does
   "portal/app-page", // inLanguage: the dev server names the page's language exactly as the server does
   "http/body-limits", // the hostile-load bench sizes its bodies at the server's own limits
+  "mail/outbox-folder", // the dev server lists the outbox where the server writes it (scripts/dev-outbox.ts)
 ];
 
 /**
@@ -204,6 +205,22 @@ export default defineConfig(
   serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),
   serverZone(["server/domain/**", "server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
     layer(name, `Domain, storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
+  // The emails are React Email components worded through Lingui (server/mail/mail-i18n.ts): the one
+  // server folder that may import react and @lingui/core; the portal's other UI packages stay out.
+  {
+    files: ["server/mail/**"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          folder("src", "The reference API shares only contract/ with the portal, never src/."),
+          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+          { group: UI_PACKAGES.filter((name) => name !== "react" && name !== "@lingui/*"), message: "Emails use react, React Email and @lingui/core only." },
+          { group: ["@lingui/react", "@lingui/react/*", "@lingui/*/macro"], message: "Emails use @lingui/core's descriptors: the server runs no macro." },
+          ...["routes", "portal"].map((name) => layer(name, `server/mail/ does not import server/${name}/: routes queue mail, mail never answers calls.`)),
+        ],
+      }],
+    },
+  },
   portalZone(["src/**"]),
   portalZone(["src/ui/**"], folder("screens", "src/ui/ holds building blocks with no screen logic: it never imports src/screens/ (a caller passes in the screen it needs).")),
   ...[...FEATURES, SHARED_SCREENS].map((from) =>

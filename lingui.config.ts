@@ -6,6 +6,10 @@ export default defineConfig({
   sourceLocale: "en",
   locales: ["en", "es"],
   fallbackLocales: { default: "en" },
-  catalogs: [{ path: "<rootDir>/locales/{locale}/messages", include: ["src"] }],
+  catalogs: [
+    { path: "<rootDir>/locales/{locale}/messages", include: ["src"] },
+    // The emails' own catalog, read by the server (server/mail/mail-i18n.ts), not bundled with the portal.
+    { path: "<rootDir>/locales/{locale}/mail", include: ["server/mail"] },
+  ],
   format: formatter({ lineNumbers: false }),
 });

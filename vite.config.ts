@@ -9,6 +9,7 @@ import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { compressedCopies } from "./scripts/compressed-copies.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
 import { pageLanguageInDev } from "./scripts/dev-page-language.ts";
+import { outboxInDev } from "./scripts/dev-outbox.ts";
 import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
@@ -39,6 +40,8 @@ export default defineConfig({
     prerenderWelcome(),
     // `npm run dev`: the app's page in the language the server would send it in, by the same detection.
     pageLanguageInDev(),
+    // `npm run dev`: the emails the API wrote to DATA_DIR/outbox, listed at /dev/outbox.
+    outboxInDev(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself.
     ocrAssets(),
     // The app's startup chunks compiled while they stream in, not on the main thread.

@@ -35,6 +35,7 @@ import { requestLimits } from "./http/request-limits.ts";
 import { browserSession } from "./http/session.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { pageLanguage } from "./http/language.ts";
+import { callLanguage } from "./http/call-language.ts";
 import { appPage } from "./portal/app-page.ts";
 import { welcomePage } from "./portal/welcome-page.ts";
 import { portalFiles } from "./portal/portal-files.ts";
@@ -103,6 +104,8 @@ export function createApp(deps: AppDeps): Hono {
   // Not the staff move: its key is checked in its route, after this would have read the body and
   // could replay a kept answer to a caller without the key.
   app.use(`${API_PREFIX}/*`, (c, next) => (isUpload(c) || isStaffMove(c) ? next() : keyedWrites(c, next)));
+  // What a call writes deep in a transaction (the email a submit queues) knows the call's language.
+  app.use(`${API_PREFIX}/*`, callLanguage);
 
   for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, uploadRoutes, contactServiceRoutes, claimStatusRoutes, finishLaterApiRoutes]) {
     app.route(API_PREFIX, routes(deps));

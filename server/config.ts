@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { parseFaults, type FaultSettings } from "./http/faults.ts";
+import type { MailTimings } from "./mail/mail-worker.ts";
 
 /** Validated server settings. Paths are as given (relative ones resolve against the cwd). */
 export interface ServerConfig {
@@ -61,6 +62,12 @@ export interface ServerConfig {
   faults: FaultSettings | null;
   /** Where uploaded files live: `dataDir/storage` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
+  /** SMTP server emails are sent through (`smtp://127.0.0.1:2525`); absent: each is written to DATA_DIR/outbox (server/mail/transport.ts). */
+  smtpUrl: string | undefined;
+  /** Sender of the emails, e.g. `Claims Portal <claims@localhost>`; its domain ends every Message-ID. */
+  mailFrom: string;
+  /** The mail worker's timings (server/mail/mail-worker.ts), for tests; absent: its defaults. */
+  mailTimings?: Partial<MailTimings>;
 }
 
 /** Storage of uploaded files (STORAGE_URL and the S3_* settings). */
@@ -204,6 +211,12 @@ const envSchema = v.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(["0", "1", "true", "false"], "S3_FORCE_PATH_STYLE must be 1 or 0")),
+  SMTP_URL: v.optional(v.pipe(
+    v.string(), v.trim(),
+    v.check((s) => s === "" || (URL.canParse(s) && /^smtps?:$/.test(new URL(s).protocol)), "SMTP_URL must be an smtp:// or smtps:// URL"),
+    v.transform((s) => (s === "" ? undefined : s)),
+  )),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("MAIL_FROM must not be empty"), v.maxLength(200)), "Claims Portal <claims@localhost>"),
   FAULTS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
     try {
       return parseFaults(dataset.value);
@@ -247,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchChallenge: { after: e.SEARCH_CHALLENGE_AFTER, cost: e.SEARCH_CHALLENGE_COST },
     faults: e.FAULTS ?? null,
     storage: storageSettings(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * Starts the reference claims API: opens (migrates, seeds) the database, builds the app, listens
- * and sweeps unlinked uploads (server/storage/upload-sweep.ts). Used by server/main.ts, the server tests
- * and the end-to-end runner.
+ * Starts the reference claims API: opens (migrates, seeds) the database, builds the app, listens,
+ * sweeps unlinked uploads (server/storage/upload-sweep.ts) and sends queued emails
+ * (server/mail/mail-worker.ts). Used by server/main.ts, the server tests and the end-to-end runner.
  */
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
@@ -9,6 +9,7 @@ import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/db.ts";
 import { linkSecretOf } from "./domain/plan-links.ts";
+import { DEFAULT_MAIL_TIMINGS, startMailWorker } from "./mail/mail-worker.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 import { openStorage, type Storage } from "./storage/storage.ts";
 import { startUploadSweeper } from "./storage/upload-sweep.ts";
@@ -54,6 +55,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
     // Unlinked uploads go once their URL has expired: now, and every few minutes.
     const sweeper = startUploadSweeper({ db, storage });
+    // Queued emails are sent from here on: now, when a call queues one, and every few seconds.
+    const mailWorker = startMailWorker(db, config, { ...DEFAULT_MAIL_TIMINGS, ...config.mailTimings });
     return {
       url: `http://${shownHost}:${port}`,
       port,
@@ -67,6 +70,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
           if ("closeAllConnections" in server!) server.closeAllConnections();
         });
         await sweeper.stop();
+        await mailWorker.stop();
         await db.close();
       },
     };

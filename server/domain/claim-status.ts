@@ -12,6 +12,7 @@ import { CLAIM_CODES, MAX_ID } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
 import { conflict, notFound } from "../http/http-errors.ts";
 import { lookupName, type Language } from "../http/language.ts";
+import { enqueueClaimStepMail } from "../mail/claim-mail.ts";
 import { isEditableStatus, lockClaim } from "./claim-guards.ts";
 import { familyOf } from "./plan-family.ts";
 
@@ -64,6 +65,8 @@ export async function recordStep(tx: Queryable, claimId: number, step: ClaimStep
     [claimId, step],
   );
   await tx.query("UPDATE claims SET status = $2 WHERE id = $1", [claimId, STATUS_OF_STEP[step]]);
+  // The consumer's email of the step commits with it: submitted, or the new step (server/mail/claim-mail.ts).
+  await enqueueClaimStepMail(tx, claimId, step);
   return event!;
 }
 

@@ -23,6 +23,8 @@ import { uploadedFileSize } from "../storage/direct-uploads.ts";
 import { checkRoomForContactDocument, checkRoomForContactUpload } from "../storage/document-limits.ts";
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../storage/file-names.ts";
 import { conflict, invalid, notFound } from "../http/http-errors.ts";
+import { languageOf } from "../http/language.ts";
+import { enqueueMail } from "../mail/outbox.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
@@ -133,6 +135,8 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
         ],
       );
       await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [row!.id, request.request_id, request.documents]);
+      // The Request Number by email, committed with the request (server/mail/outbox.ts).
+      await enqueueMail(tx, { to: customer.email, language: languageOf(c), template: "contactRequest", data: { ticket: row!.ticket_number } });
       return row!.ticket_number;
     });
     return c.json({ message: SUCCEED, ticket });

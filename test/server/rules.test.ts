@@ -36,6 +36,8 @@ describe("loadConfig", () => {
       // Issue 14's: no injected faults, files in DATA_DIR/storage.
       faults: null,
       storage: { kind: "disk" },
+      // Emails go to DATA_DIR/outbox unless SMTP_URL names a server.
+      smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>",
     });
   });
 
@@ -43,6 +45,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadConfig({ API_KEY: "" })).toThrow(/API_KEY/);
+    expect(() => loadConfig({ SMTP_URL: "http://127.0.0.1:2525" })).toThrow(/SMTP_URL/);
   });
 });
 

@@ -1,0 +1,191 @@
+/**
+ * Sends the queued emails (server/mail/outbox.ts), one worker per server process, any number of
+ * processes on one database. Each pass leases the due messages (UPDATE … WHERE id IN (SELECT … FOR
+ * UPDATE SKIP LOCKED), setting locked_until and a lease of its own), renders and sends them, and
+ * marks each sent only under its lease: a message is sent by the one worker holding its lease. A
+ * failed send is tried again after a doubling wait, up to a cap, and given up after the last attempt
+ * with its error kept and logged. A worker that dies mid-send loses its lease when it runs out;
+ * another then sends the message again under the same Message-ID, so the receiver can tell.
+ *
+ * Woken in-process right after a message is queued, and polling every few seconds for the rest
+ * (other processes' messages, retries, a wake that came before its transaction committed).
+ */
+import { randomUUID } from "node:crypto";
+import type { ServerConfig } from "../config.ts";
+import type { Database } from "../db/db.ts";
+import { claimStatusLinkPath } from "../domain/claim-status-links.ts";
+import { onMailQueued } from "./outbox.ts";
+import { renderMail, type MailLinks, type MailMessage } from "./templates.ts";
+import { mailTransport, type MailTransport } from "./transport.ts";
+
+/** The worker's timings, in milliseconds. */
+export interface MailTimings {
+  /** How often the queue is read when nothing woke the worker. */
+  pollMs: number;
+  /** How long a leased message is its worker's alone; longer than a send can take (transport.ts timeouts). */
+  leaseMs: number;
+  /** The wait after the first failed attempt; each further failure doubles it, up to retryMaxMs. */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** Attempts before a message is given up. */
+  maxAttempts: number;
+  /** The wait after start before the first pass (tests stop a process that holds unsent mail). */
+  startDelayMs: number;
+}
+
+/** Defaults: a message that keeps failing is tried for about a day (10 attempts, waits 1 min doubling to 4 h). */
+export const DEFAULT_MAIL_TIMINGS: MailTimings = {
+  pollMs: 5_000, leaseMs: 5 * 60_000, retryFirstMs: 60_000, retryMaxMs: 4 * 3_600_000, maxAttempts: 10, startDelayMs: 0,
+};
+
+/** Messages leased per pass. */
+const BATCH = 10;
+
+/** A running worker. */
+export interface MailWorker {
+  /** Stops polling, waits for the pass under way, closes the transport. */
+  stop(): Promise<void>;
+}
+
+interface LeasedRow {
+  id: number;
+  message_key: string;
+  recipient: string;
+  language: MailMessage["language"];
+  template: MailMessage["template"];
+  data: MailMessage["data"];
+  attempts: number;
+  queued_ms: number;
+}
+
+/** The Message-ID of a queue row: its random key at the sender's domain, the same on every attempt. */
+function messageIdOf(key: string, mailFrom: string): string {
+  const domain = /@([^\s>@]+)>?\s*$/.exec(mailFrom)?.[1] ?? "localhost";
+  return `<${key}@${domain}>`;
+}
+
+/**
+ * Starts the worker of a server.
+ * @param config smtpUrl, mailFrom and dataDir choose the transport; publicUrl and linkSecret build the links
+ *   (read when a message is sent, as startServer sets publicUrl once listening)
+ */
+export function startMailWorker(db: Database, config: ServerConfig, timings: MailTimings = DEFAULT_MAIL_TIMINGS): MailWorker {
+  const transport: MailTransport = mailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
+  const links: MailLinks = { claimStatus: (claimId) => `${config.publicUrl}${claimStatusLinkPath(config.linkSecret!, claimId)}` };
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  const startAt = Date.now() + timings.startDelayMs;
+  /** Messages queued in this process not yet seen by a pass, with how often they were looked for. */
+  const awaited = new Map<number, number>();
+
+  /** Runs a pass in `ms` unless one is already due sooner. */
+  const schedule = (ms: number) => {
+    const at = Math.max(Date.now() + ms, startAt);
+    if (stopped || at >= timerAt) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timerAt = Infinity;
+      wake();
+    }, at - Date.now());
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (Date.now() < startAt) return schedule(0);
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await pass().catch((error: unknown) => console.error("Mail worker:", (error as Error).message));
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+      schedule(timings.pollMs);
+    });
+  };
+
+  /** One pass: lease what is due, send it, and look again for messages queued here but not yet visible. */
+  const pass = async () => {
+    const lease = randomUUID();
+    const rows = await db.query<LeasedRow>(
+      `UPDATE mail_outbox SET locked_until = now() + $1 * interval '1 millisecond', lease = $2, attempts = attempts + 1
+       WHERE id IN (
+         SELECT id FROM mail_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL AND due_at <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY due_at, id LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id, message_key::text, recipient, language, template, data, attempts, (extract(epoch FROM created_at) * 1000)::float8 AS queued_ms`,
+      [timings.leaseMs, lease, BATCH],
+    );
+    for (const row of rows) {
+      awaited.delete(row.id);
+      if (!stopped) await send(row, lease);
+    }
+    if (rows.length === BATCH) again = true;
+    await lookForAwaited();
+  };
+
+  const send = async (row: LeasedRow, lease: string) => {
+    try {
+      const mail = await renderMail({ template: row.template, language: row.language, data: row.data } as MailMessage, links);
+      await transport.send({ ...mail, id: row.id, queuedAt: new Date(row.queued_ms), messageId: messageIdOf(row.message_key, config.mailFrom), to: row.recipient });
+      await db.query("UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1 AND lease = $2", [row.id, lease]);
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      const giveUp = row.attempts >= timings.maxAttempts;
+      const wait = Math.min(timings.retryFirstMs * 2 ** (row.attempts - 1), timings.retryMaxMs);
+      await db.query(
+        `UPDATE mail_outbox SET locked_until = NULL, last_error = $3, due_at = now() + $4 * interval '1 millisecond',
+           failed_at = CASE WHEN $5 THEN now() END
+         WHERE id = $1 AND lease = $2`,
+        [row.id, lease, message.slice(0, 2000), wait, giveUp],
+      );
+      if (giveUp) console.error(`Email ${row.id} (${row.template}) to ${row.recipient} given up after ${row.attempts} attempts: ${message}`);
+      else schedule(wait);
+    }
+  };
+
+  /**
+   * A wake comes while the queuing transaction may still be open (on PostgreSQL another connection
+   * does not see its row yet): look for such messages again soon, a few times, then leave them to the poll.
+   */
+  const lookForAwaited = async () => {
+    if (awaited.size === 0) return;
+    const visible = await db.query<{ id: number }>("SELECT id FROM mail_outbox WHERE id = ANY($1::int[])", [[...awaited.keys()]]);
+    for (const { id } of visible) awaited.delete(id);
+    let soonest = Infinity;
+    for (const [id, tries] of awaited) {
+      if (tries >= 8) awaited.delete(id);
+      else {
+        awaited.set(id, tries + 1);
+        soonest = Math.min(soonest, 10 * 2 ** tries);
+      }
+    }
+    // Visible ones were due now and leased in this pass, or are not due yet (the poll finds them).
+    if (visible.length > 0) again = true;
+    if (soonest < Infinity) schedule(soonest);
+  };
+
+  const unsubscribe = onMailQueued((id) => {
+    awaited.set(id, 0);
+    wake();
+  });
+  schedule(0);
+
+  return {
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * How emails leave (nodemailer): through the SMTP server of SMTP_URL, or without it into
+ * DATA_DIR/outbox as one `.eml` file per message (nodemailer's stream transport), for the demo and
+ * development (README, "Emails").
+ */
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createTransport } from "nodemailer";
+import { outboxFileName, outboxFolder } from "./outbox-folder.ts";
+
+/** A rendered message ready to leave. */
+export interface OutgoingMail {
+  /** Its queue id and queue time: the outbox file is named by them, so a resend overwrites, never doubles. */
+  id: number;
+  queuedAt: Date;
+  /** The Message-ID header, the same on every attempt (a resend after a crash is recognisable). */
+  messageId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A way out for emails. */
+export interface MailTransport {
+  /**
+   * Sends one message.
+   * @returns where it went (the SMTP server's answer or the file written)
+   * @throws when the SMTP server refuses or cannot be reached, or the file cannot be written
+   */
+  send(mail: OutgoingMail): Promise<string>;
+  close(): void;
+}
+
+/**
+ * Timeouts of one SMTP exchange, well under the worker's lease (mail-worker.ts): a send that hangs
+ * fails before another worker may take its message.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 };
+
+/**
+ * The transport the settings name.
+ * @param settings smtpUrl (absent: the outbox folder), mailFrom the sender, dataDir the outbox's data folder
+ */
+export function mailTransport(settings: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): MailTransport {
+  const { smtpUrl, mailFrom } = settings;
+  const options = (mail: OutgoingMail) => ({ from: mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+  if (smtpUrl) {
+    const smtp = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    return {
+      send: async (mail) => (await smtp.sendMail(options(mail))).response,
+      close: () => smtp.close(),
+    };
+  }
+  const stream = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const folder = outboxFolder(settings.dataDir);
+  return {
+    async send(mail) {
+      const { message } = await stream.sendMail(options(mail));
+      await mkdir(folder, { recursive: true });
+      const path = join(folder, outboxFileName(mail.queuedAt, mail.id));
+      // Written whole, then renamed: the dev listing never shows half a message.
+      await writeFile(`${path}.part`, message);
+      await rename(`${path}.part`, path);
+      console.log(`Email "${mail.subject}" to ${mail.to} written to ${path}`);
+      return path;
+    },
+    close: () => stream.close(),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Email never holds up the consumer: with the SMTP server down the call still succeeds, the
+ * message waits in the queue and is tried again after a growing wait, delivered once the server is
+ * back, and given up (its error kept, and logged) after the last attempt. Short waits of the
+ * worker's settings stand in for minutes; the test waits for what the SMTP server saw, never for time.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { API_KEY, ticketBody, startTestServer, type TestServer } from "./helpers.ts";
+import { atServer, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
+
+let sink: SmtpSink | undefined;
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  await sink?.close();
+  vi.restoreAllMocks();
+});
+
+/** Sends a contact-service request with one invoice; returns the call's status and the Request Number. */
+async function sendRequest(to: TestServer, requestId: string) {
+  const signed = (await to.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`)).body;
+  expect((await fetch(atServer(to, signed.url), { method: "PUT", headers: { "content-type": "application/pdf" }, body: Buffer.from("%PDF-1.4\n%%EOF\n") })).status).toBe(200);
+  const invoice = (await to.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body.result[0];
+  const answer = await to.fetch(`${to.url}/api/v1/contact_service_ticket`, {
+    method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: JSON.stringify(ticketBody(requestId, [invoice.id])),
+  });
+  return { status: answer.status, ticket: (await answer.json()).ticket as string };
+}
+
+/** The queue rows, oldest first. */
+const rows = (to: TestServer) =>
+  to.db.query<{ attempts: number; sent: boolean; failed: boolean; last_error: string | null }>(
+    "SELECT attempts, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, last_error FROM mail_outbox ORDER BY id",
+  );
+
+const WAIT = { timeout: 60_000, interval: 25 };
+
+describe("email retries", () => {
+  it("with the SMTP server down the call succeeds, and the message is retried and delivered once the server is back", async () => {
+    sink = await startSmtpSink();
+    sink.down = true;
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 20, retryMaxMs: 80, pollMs: 60_000 } });
+    const { status, ticket } = await sendRequest(server, "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e");
+    expect(status).toBe(200);
+    // Two refused attempts: the first and a retry.
+    await vi.waitFor(() => expect(sink!.refused).toBeGreaterThanOrEqual(2), WAIT);
+    const [waiting] = await rows(server);
+    expect(waiting).toMatchObject({ sent: false, failed: false });
+    expect(waiting!.last_error).toBeTruthy();
+
+    sink.down = false;
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.subject).toBe(`Your request ${ticket} was received`);
+    await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ sent: true, last_error: null }), WAIT);
+    // Stopped (its pass under way finished): nothing more was sent.
+    await server.stop();
+    server = undefined;
+    expect(sink.received).toHaveLength(1);
+  });
+
+  it("gives a message up after the last attempt, keeping and logging the error", async () => {
+    sink = await startSmtpSink();
+    sink.down = true;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, maxAttempts: 3, pollMs: 60_000 } });
+    expect((await sendRequest(server, "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f")).status).toBe(200);
+    await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true, attempts: 3 }), WAIT);
+    expect((await rows(server))[0]!.last_error).toBeTruthy();
+    expect(sink.refused).toBe(3);
+    expect(logged.mock.calls.some((call) => /given up after 3 attempts/.test(String(call[0])))).toBe(true);
+  });
+});
