@@ -6,12 +6,10 @@
  * read here and nowhere else.
  */
 import { CLAIM_STEPS, claimStatusResponseSchema, type ClaimStatus, type ClaimStep } from "../../contract/claim-status.ts";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
 import { CLAIM_PROGRESS_STEPS, type ClaimProgress, type ClaimProgressStep, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
 import { callFailureOf, http } from "./http.ts";
-
-/** The code of the API's refusal of a signed status link past its `expires`. */
-const LINK_EXPIRED_CODE = "LINK_EXPIRED";
 
 /** Each wire step as the portal names it: the two lists are in the same order. */
 const STEP_OF = Object.fromEntries(CLAIM_STEPS.map((step, index) => [step, CLAIM_PROGRESS_STEPS[index]!])) as Record<ClaimStep, ClaimProgressStep>;
@@ -46,7 +44,7 @@ export async function readClaimStatus(link: ClaimStatusLink): Promise<ClaimStatu
     const failure = callFailureOf(error);
     if (failure.kind === "refused") {
       if ((failure.status === 404 && failure.code === CLAIM_CODES.claimNotFound) || failure.status === 400) return { kind: "notFound" };
-      if (failure.status === 403 && failure.code === LINK_EXPIRED_CODE) return { kind: "linkExpired" };
+      if (failure.status === 403 && failure.code === REFUSAL_CODES.linkExpired) return { kind: "linkExpired" };
     }
     return { kind: "failed", failure };
   }

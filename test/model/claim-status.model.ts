@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot, DoneActorEvent } from "xstate";
 import { claimStatusMachine, type ClaimProgress, type ClaimStatusContext, type ClaimStatusEvent, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
+import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
 import { confirmSofaDetails, describeFppDamage } from "../e2e/steps.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoPlan } from "./demo.ts";
@@ -100,16 +101,19 @@ const unknownClaim: Start<ClaimStatusLink> = {
   events: (snapshot) => (snapshot.matches("loading") ? [readDone({ kind: "notFound" })] : []),
 };
 
-/** An emailed link whose time ended in 2001. */
-const EXPIRED_LINK = { code: "CL-1", expires: "1000000000", sig: "expired-link-signature" };
 const expiredLink: Start<ClaimStatusLink> = {
   name: "An emailed claim-status link past its time",
-  setup: [`Open http://localhost:8787/claim-status?code=${EXPIRED_LINK.code}&expires=${EXPIRED_LINK.expires}&sig=${EXPIRED_LINK.sig} in a new private window.`],
-  arrange: async ({ page, calls }) => {
+  setup: [
+    "Take the claim-status link of a claim email (We received your claim CL-…) more than 90 days old, or one signed with an `expires` in the past.",
+    "Open it in a new private window.",
+  ],
+  // The demo claim in progress on W-P55-IP0001, by a link that expired a minute ago.
+  arrange: async ({ page, calls, server }) => {
+    const [claim] = await server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'");
     calls.hold("readStatus");
-    await page.goto(`/claim-status?code=${EXPIRED_LINK.code}&expires=${EXPIRED_LINK.expires}&sig=${EXPIRED_LINK.sig}`);
+    await page.goto(claimStatusLinkPath(server.config.linkSecret!, claim!.id, Math.floor(Date.now() / 1000) - 60));
   },
-  input: EXPIRED_LINK,
+  input: { code: "CL-1", expires: "1000000000", sig: "a-valid-signature" },
   events: (snapshot) => (snapshot.matches("loading") ? [readDone({ kind: "linkExpired" })] : []),
 };
 
