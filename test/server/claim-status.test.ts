@@ -11,7 +11,7 @@ import { businessDaysAfter } from "../../server/domain/claim-status.ts";
 import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { STAFF_KEY_FAILURES, staffKeyOf } from "../../server/http/staff-key.ts";
-import { API_KEY, CookieJar, expectShape, png, sessionFetch, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, lookupId, png, sessionFetch, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 let staffKey: string;
@@ -98,6 +98,34 @@ describe("after submit", () => {
   it("names the items in the language the call asks for", async () => {
     const spanish = await readStatus(`code=CL-${claimId}`, { jar: owner, language: "es-MX,es;q=0.9" });
     expect(spanish.body.result.items.map((item: { name: string }) => item.name)).toEqual(["Sofá"]);
+  });
+});
+
+describe("an ACE claim", () => {
+  it("starts its timeline at submit too, and reads as an ACE claim", async () => {
+    const browser = server.newSession();
+    const maria = await demoPlan(browser, "A-300-100200");
+    const model = "?modelNo=ACE-REC-3307";
+    const claim = (await browser.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body.result.claim_id as number;
+    const item = (await browser.post("/ace/insert_claim_item", {
+      claimId: claim, warrentyId: maria.id, selectedItemId: maria.itemId("Recliner"), manuFacturer: await lookupId(browser, "/ace/all_manufacturer", "La-Z-Boy"),
+      material: await lookupId(browser, "/ace/all_material", "Leather"), color: await lookupId(browser, "/ace/all_color", "Saddle"),
+    })).body.result.claimItemId as number;
+    expect((await browser.post("/ace/insert_claim_item_damage", {
+      claimId: claim, customerId: maria.customerId, selectedItemId: maria.itemId("Recliner"),
+      damageType: await lookupId(browser, `/ace/damage_type_lookup_values${model}`, "Mechanism failure"),
+      specificLocation: await lookupId(browser, `/ace/specific_location_lookup_values${model}`, "Footrest"),
+      howDidOccur: await lookupId(browser, `/ace/how_did_it_occur_lookup_values${model}`, "Normal use"),
+      actionTaken: await lookupId(browser, "/ace/actions_taken_lookup_values", "None"), damageDate: "2025-10-01", notes: "Stuck.",
+    })).status).toBe(200);
+    const upload = (await browser.get(`/ace/file-upload-url?claimId=${claim}&fileType=image/png&fileName=footrest.png`)).body;
+    expect((await fetch(upload.url, { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
+    expect((await browser.post("/ace/insert_linked_and_embedded_files", { claimId: claim, claimItemsId: item, docName: upload.fileName })).status).toBe(200);
+    expect((await browser.put(`/ace/submit_claim/${claim}`)).body).toEqual({ message: "Succeed" });
+    const status = expectShape(claimStatusResponseSchema, (await browser.get(`/claim_status?code=CL-${claim}`)).body).result;
+    expect(status).toMatchObject({ family: "ace", current: "submitted", status: "Open", items: [{ name: "Recliner" }], next: { step: "in_review" } });
+    // Recorded, not inferred: submitted cannot be recorded again.
+    expect((await staffMove({ code: `CL-${claim}`, step: "submitted" }, { "x-staff-key": staffKey })).body.code).toBe("CLAIM_STEP_NOT_FORWARD");
   });
 });
 
