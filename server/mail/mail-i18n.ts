@@ -5,8 +5,9 @@
  *
  * The templates name their messages with explicit-id descriptors marked `/*i18n*\/` rather than the
  * `msg` macro: the server runs on tsx, which runs no Babel macro, while `lingui extract` still
- * collects the marked descriptors. The catalogs are read and compiled once, at the first email
- * with Lingui's own message compiler.
+ * collects the marked descriptors. As in the portal, the English words are the source code's (each
+ * descriptor's `message`), so an edit there needs no catalog step; the other languages' catalogs
+ * are read and compiled once, at the first email, and an untranslated message falls back to English.
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -15,17 +16,19 @@ import { formatter } from "@lingui/format-po";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LOCALES, type Locale } from "../../contract/locales.ts";
 
-
 /** locales/{locale}/mail.po from this folder. */
 const catalogPath = (locale: Locale) => fileURLToPath(new URL(`../../locales/${locale}/mail.po`, import.meta.url));
 
-let catalogs: Promise<Record<Locale, Messages>> | undefined;
+/** The languages read from a catalog: all but the source language, English. */
+const TRANSLATED = LOCALES.filter((locale) => locale !== "en");
 
-/** Reads one catalog, compiled: each message id and its text in the language (the English source where untranslated). */
+let catalogs: Promise<Partial<Record<Locale, Messages>>> | undefined;
+
+/** Reads one catalog, compiled: each translated message by its id (an untranslated one is left out). */
 async function readCatalog(locale: Locale): Promise<Messages> {
   const filename = catalogPath(locale);
   const catalog = await formatter({ explicitIdAsDefault: true }).parse(await readFile(filename, "utf8"), { locale, sourceLocale: "en", filename });
-  return Object.fromEntries(Object.entries(catalog).map(([id, entry]) => [id, compileMessage(entry.translation || entry.message || id)]));
+  return Object.fromEntries(Object.entries(catalog).flatMap(([id, entry]) => (entry.translation ? [[id, compileMessage(entry.translation)]] : [])));
 }
 
 /**
@@ -34,8 +37,11 @@ async function readCatalog(locale: Locale): Promise<Messages> {
  * @throws when a catalog cannot be read or parsed
  */
 export async function mailI18n(locale: Locale): Promise<I18n> {
-  catalogs ??= Promise.all(LOCALES.map(async (l) => [l, await readCatalog(l)] as const)).then((entries) => Object.fromEntries(entries) as Record<Locale, Messages>);
+  catalogs ??= Promise.all(TRANSLATED.map(async (l) => [l, await readCatalog(l)] as const)).then((entries) => Object.fromEntries(entries));
   // A catalog that failed to load is read again at the next email rather than failing every one.
   catalogs.catch(() => (catalogs = undefined));
-  return setupI18n({ locale, messages: await catalogs });
+  const i18n = setupI18n({ locale, messages: { en: {}, ...(await catalogs) } });
+  // English, and any message not translated yet, is compiled from the descriptor's own message.
+  i18n.setMessagesCompiler(compileMessage);
+  return i18n;
 }
