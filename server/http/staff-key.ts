@@ -63,10 +63,10 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
  * Middleware of the staff calls: the `x-staff-key` header must be the staff key (compared
- * constant-time, as digests), or the call is 401 STAFF_KEY_REQUIRED. Every call is counted per
+ * constant-time, as digests), or the call is 401 `{ message: "Unauthorized" }`. Every call is counted per
  * address before the check and taken back when the key was right, so wrong keys sent at once are
  * all counted (STAFF_KEY_FAILURES). Mount it before anything reads the body.
- * @throws HttpError 401 STAFF_KEY_REQUIRED, 429 TOO_MANY_REQUESTS (both with `Connection: close`)
+ * @throws HttpError 401 Unauthorized, 429 TOO_MANY_REQUESTS (both with `Connection: close`)
  */
 export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">): MiddlewareHandler {
   const limiter = createRateLimiter(db);
@@ -83,7 +83,8 @@ export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">):
       await limiter.hit("staff-key", address, STAFF_KEY_FAILURES);
       const given = digest(c.req.header(STAFF_KEY_HEADER) ?? "");
       if (!timingSafeEqual(given, await expectedKey())) {
-        throw new HttpError(401, { code: "STAFF_KEY_REQUIRED", message: `Wrong or missing ${STAFF_KEY_HEADER}` });
+        // The same answer as a wrong API key: a caller learns nothing from it but that it was refused.
+        throw new HttpError(401, { message: "Unauthorized" });
       }
     } catch (error) {
       // Refused before the body was read: the client must not reuse the connection.

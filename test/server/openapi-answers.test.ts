@@ -9,6 +9,8 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
+import { staffKeyOf } from "../../server/http/staff-key.ts";
 import { API_KEY, CookieJar, claimBody, png, sessionFetch, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 type Json = Record<string, any>;
@@ -256,6 +258,23 @@ describe("answers of the main flows fit the document", () => {
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`);
     expect((await call("GET", link, { key: null, jar: new CookieJar(), headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
+  });
+
+  it("claim status: the owner's read, signed links, and the staff move with its refusals", async () => {
+    const paul = new CookieJar();
+    await ok(call("POST", api("/search_plan"), { body: { search_type: "search_plan_4", number: "W-P55-IP0001" }, jar: paul }));
+    const claimNumber: string = (await ok(call("GET", api("/claim_status?code=CS-P55-0001"), { jar: paul }))).result.claimNumber;
+    const claimId = Number(claimNumber.slice("CL-".length));
+    const query = (expires?: number) => claimStatusLinkPath(server.config.linkSecret!, claimId, expires).split("?")[1];
+    await ok(call("GET", api(`/claim_status?${query()}`), { jar: new CookieJar() }));
+    expect((await call("GET", api(`/claim_status?${query(1)}`), { jar: new CookieJar() })).status).toBe(403);
+    expect((await call("GET", api("/claim_status?code=CL-1"), { jar: new CookieJar() })).status).toBe(404);
+    const staffKey = await staffKeyOf(server.dataDir);
+    const move = (step: string, key = staffKey) => call("POST", api("/staff/claim_status"), { body: { code: claimNumber, step }, key: null, headers: { "x-staff-key": key }, jar: new CookieJar() });
+    expect((await ok(move("service"))).result.current).toBe("service");
+    expect((await move("service")).status).toBe(409);
+    expect((await move("approved")).status).toBe(400);
+    expect((await move("closed", "not-the-staff-key")).status).toBe(401);
   });
 
   it("the document and the reference page themselves", async () => {
