@@ -124,9 +124,16 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
        RETURNING id, message_key::text, recipient, language, template, data, attempts, (extract(epoch FROM created_at) * 1000)::float8 AS queued_ms`,
       [timings.leaseMs, lease, BATCH],
     );
+    const left: number[] = [];
     for (const row of rows) {
       awaited.delete(row.id);
-      if (!stopped) await send(row, lease);
+      if (stopped) left.push(row.id);
+      else await send(row, lease);
+    }
+    // Stopping: what this pass leased but did not try goes back at once, uncounted, instead of
+    // waiting out its lease (the next process starting on the data sends it right away).
+    if (left.length > 0) {
+      await db.query("UPDATE mail_outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::int[]) AND lease = $2", [left, lease]);
     }
     if (rows.length === BATCH) again = true;
     await lookForAwaited();

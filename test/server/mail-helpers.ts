@@ -20,6 +20,8 @@ export interface SmtpSink {
   down: boolean;
   /** Connections refused so far. */
   refused: number;
+  /** While set, each message is received (and counted) but accepted only once this resolves: a slow server. */
+  hold: Promise<void> | null;
   /** Resolves with the messages once at least `count` have arrived. */
   waitFor(count: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received: [],
     down: false,
     refused: 0,
+    hold: null,
     waitFor: (count) => new Promise((resolve) => {
       if (sink.received.length >= count) resolve(sink.received);
       else waiters.push({ count, resolve });
@@ -49,12 +52,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       callback(new Error("Service not available"));
     },
     onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
+      simpleParser(stream).then(async (mail) => {
         sink.received.push(mail);
         for (const waiter of waiters.filter((w) => sink.received.length >= w.count)) {
           waiters.splice(waiters.indexOf(waiter), 1);
           waiter.resolve(sink.received);
         }
+        await sink.hold;
         callback();
       }, callback);
     },

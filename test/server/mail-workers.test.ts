@@ -56,3 +56,32 @@ describe("several mail workers", () => {
     expect(new Set(sink.received.map((mail) => (mail.to && "text" in mail.to ? mail.to.text : ""))).size).toBe(MESSAGES);
   });
 });
+
+describe("a stopping worker", () => {
+  it("finishes the send under way and gives back the leases of the messages it has not tried", async () => {
+    const slow = await startSmtpSink();
+    let accept!: () => void;
+    slow.hold = new Promise((resolve) => (accept = resolve));
+    const first = await startTestServer({ smtpUrl: slow.url, mailTimings: { pollMs: 60_000 } });
+    await first.db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await enqueueMail(tx, { to: `consumer${n}@example.com`, language: "en", template: "contactRequest", data: { ticket: `CS-00000${n}` } });
+    });
+    // The first message is with the SMTP server, which has not accepted it yet: the pass holds all three leases.
+    await slow.waitFor(1);
+    const closing = first.close();
+    accept();
+    await closing;
+    // Reopened on the same data with a worker that waits: the two untried messages are free, none counted as tried.
+    const reopened = await startTestServer({ ...first.data, smtpUrl: slow.url, mailTimings: { startDelayMs: 600_000 } });
+    try {
+      expect(await reopened.db.query("SELECT recipient, attempts, sent_at IS NOT NULL AS sent, locked_until IS NULL AS free FROM mail_outbox ORDER BY id")).toEqual([
+        { recipient: "consumer1@example.com", attempts: 1, sent: true, free: true },
+        { recipient: "consumer2@example.com", attempts: 0, sent: false, free: true },
+        { recipient: "consumer3@example.com", attempts: 0, sent: false, free: true },
+      ]);
+    } finally {
+      await reopened.stop();
+      await slow.close();
+    }
+  });
+});
