@@ -85,3 +85,36 @@ describe("a stopping worker", () => {
     }
   });
 });
+
+describe("a worker that died mid-send", () => {
+  it("leaves its messages alone until its lease runs out; then another sends them under their own Message-ID", async () => {
+    const sink2 = await startSmtpSink();
+    // The server's own worker waits: the test sets the rows as a dead worker left them, then starts one.
+    const own = await startTestServer({ smtpUrl: sink2.url, mailTimings: { startDelayMs: 600_000 } });
+    let worker: MailWorker | undefined;
+    try {
+      const ids = await own.db.transaction(async (tx) => [
+        await enqueueMail(tx, { to: "expired@example.com", language: "en", template: "contactRequest", data: { ticket: "CS-000101" } }),
+        await enqueueMail(tx, { to: "leased@example.com", language: "en", template: "contactRequest", data: { ticket: "CS-000102" } }),
+      ]);
+      // Both leased by a worker that is gone: one lease ran out, one has minutes left.
+      await own.db.query("UPDATE mail_outbox SET attempts = 1, lease = gen_random_uuid(), locked_until = now() - interval '1 second' WHERE id = $1", [ids[0]]);
+      await own.db.query("UPDATE mail_outbox SET attempts = 1, lease = gen_random_uuid(), locked_until = now() + interval '10 minutes' WHERE id = $1", [ids[1]]);
+      const [row] = await own.db.query<{ message_key: string }>("SELECT message_key::text FROM mail_outbox WHERE id = $1", [ids[0]]);
+      worker = startMailWorker(own.db, own.config, { ...DEFAULT_MAIL_TIMINGS, pollMs: 20 });
+      const [resent] = await sink2.waitFor(1);
+      expect(resent!.subject).toBe("Your request CS-000101 was received");
+      expect(resent!.messageId).toBe(`<${row!.message_key}@localhost>`);
+      // Polled a few more times meanwhile: the row under a live lease stays its holder's.
+      await vi.waitFor(async () => expect(await own.db.query("SELECT sent_at IS NOT NULL AS sent, attempts FROM mail_outbox ORDER BY id"))
+        .toEqual([{ sent: true, attempts: 2 }, { sent: false, attempts: 1 }]), { timeout: 60_000, interval: 25 });
+      await worker.stop();
+      worker = undefined;
+      expect(sink2.received).toHaveLength(1);
+    } finally {
+      await worker?.stop();
+      await own.stop();
+      await sink2.close();
+    }
+  });
+});
