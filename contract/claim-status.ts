@@ -59,7 +59,7 @@ export const claimStatusSchema = v.object({
   status: v.string(),
   family: v.picklist(["fpp", "ace"]),
   plan: v.object({ id: v.number(), number: v.string(), programName: v.string() }),
-  /** The claimed items by their plan item's description. */
+  /** The claimed items, each by its item type in the asked language (the plan item's description when it has none). */
   items: v.array(v.object({ id: v.number(), name: v.string() })),
   documents: v.array(v.object({ id: v.number(), fileName: v.string() })),
   /** All five steps, in order. */
