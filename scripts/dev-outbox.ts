@@ -49,7 +49,8 @@ export function outboxInDev(dataDir?: string): Plugin {
     name: "dev-outbox",
     apply: "serve",
     configureServer(server) {
-      const folder = outboxFolder(dataDir ?? loadConfig().dataDir);
+      // DATA_DIR alone: the dev server's environment holds Vite's settings, not the API's.
+      const folder = outboxFolder(dataDir ?? loadConfig({ DATA_DIR: process.env.DATA_DIR }).dataDir);
       server.middlewares.use(DEV_OUTBOX_PATH, async (req, res, next) => {
         if (req.method !== "GET") return next();
         try {
