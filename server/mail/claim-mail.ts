@@ -13,21 +13,22 @@ import { enqueueMail } from "./outbox.ts";
 
 /**
  * Queues the email of a step a claim has just reached, in the step's transaction. Its language: on
- * submit, the submitting call's (Accept-Language); later, that of the claim's first email, so a
- * staff move written in English still reaches a Spanish-speaking consumer in Spanish.
+ * submit, the submitting call's (Accept-Language); later, that of the claim's submit email (else
+ * its latest), so a staff move written in English still reaches a Spanish-speaking consumer in Spanish.
  * @returns the queue row's id, or null when the customer has no email on file
  */
 export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step: ClaimStep): Promise<number | null> {
-  const [claim] = await tx.query<{ email: string | null; plan_number: string; program_name: string | null; first_language: string | null }>(
+  const [claim] = await tx.query<{ email: string | null; plan_number: string; program_name: string | null; filed_language: string | null }>(
     `SELECT cu.email, p.number AS plan_number, p.program_name,
-       (SELECT m.language FROM mail_outbox m WHERE m.claim_id = c.id ORDER BY m.id LIMIT 1) AS first_language
+       (SELECT m.language FROM mail_outbox m WHERE m.claim_id = c.id
+        ORDER BY m.template = 'claimSubmitted' DESC, m.id DESC LIMIT 1) AS filed_language
      FROM claims c JOIN plans p ON p.id = c.plan_id JOIN customers cu ON cu.id = p.customer_id WHERE c.id = $1`,
     [claimId],
   );
   const to = claim?.email?.trim();
   if (!claim || !to) return null;
   const claimNumber = `CL-${claimId}`;
-  const language: Locale = (step === "submitted" ? undefined : localeOf(claim.first_language)) ?? languageOfCall() ?? "en";
+  const language: Locale = (step === "submitted" ? undefined : localeOf(claim.filed_language)) ?? languageOfCall() ?? "en";
   if (step !== "submitted") {
     return enqueueMail(tx, { to, language, template: "statusChanged", claimId, data: { claimId, claimNumber, step } });
   }

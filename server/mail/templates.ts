@@ -39,7 +39,7 @@ export type MailMessage = {
     language: Locale;
     template: K;
     data: MailTemplates[K];
-    /** The claim it tells of: its later emails take the language of its first. */
+    /** The claim it tells of: a staff move's email takes the language of the claim's submit email. */
     claimId?: number;
   };
 }[MailTemplateName];

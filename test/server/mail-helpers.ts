@@ -70,11 +70,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /**
  * Files a complete FPP claim on a demo plan through the API (a claim item of `itemType`, a damage,
- * a photo), then submits it with an Accept-Language, as the portal in that language does.
+ * a photo), then (after `beforeSubmit`, given the claim id) submits it with an Accept-Language, as
+ * the portal in that language does.
  * @param server the server, its client's session reaching the plan once searched here
  * @returns the claim id and the plan as demoPlan reads it
  */
-export async function fileClaim(server: Pick<TestServer, "api" | "url" | "fetch">, number: string, itemType: string, language: string) {
+export async function fileClaim(
+  server: Pick<TestServer, "api" | "url" | "fetch">, number: string, itemType: string, language: string,
+  beforeSubmit: (claimId: number) => Promise<unknown> = async () => undefined,
+) {
   const { api } = server;
   const { claimId, claimItemId, plan } = await draftWithItem(api, number, itemType);
   const area = (await api.get(`/claim/${claimId}`)).body.damageAreasDisp[0].id;
@@ -89,6 +93,7 @@ export async function fileClaim(server: Pick<TestServer, "api" | "url" | "fetch"
   const signed = (await api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
   expect((await fetch(atServer(server, signed.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
   expect((await api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: signed.fileName })).status).toBe(200);
+  await beforeSubmit(claimId);
   const submitted = await server.fetch(`${server.url}/api/v1/submit_claim/${claimId}/${plan.customerId}`, {
     method: "PUT", headers: { "x-api-key": API_KEY, "accept-language": language },
   });

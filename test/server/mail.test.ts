@@ -1,12 +1,14 @@
 /**
  * The consumer's emails (docs/api.md "Emails"), received by a real SMTP server on loopback and read
  * as a mail client reads them: a submitted claim's claim number, summary and signed status link; a
- * staff move's new step with the same link; a contact-service request's Request Number; each in the
- * language the consumer used, with links built from PUBLIC_URL that open the status page's data in
- * a browser that never searched. Nothing is queued for a customer with no email on file.
+ * staff move's new step with the same link, in the language the claim was filed in whatever email
+ * came before; a contact-service request's Request Number; each in the language the consumer used,
+ * with links built from PUBLIC_URL that open the status page's data in a browser that never
+ * searched. Nothing is queued for a customer with no email on file.
  */
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { enqueueMail } from "../../server/mail/outbox.ts";
 import { API_KEY, CookieJar, makeApi, ticketBody, startTestServer, type TestServer } from "./helpers.ts";
 import { atServer, fileClaim, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
 
@@ -80,8 +82,14 @@ describe("emails", () => {
   });
 
   it("a claim submitted in Spanish gets its email in Spanish, and a staff move later in Spanish too", async () => {
-    const { claimId } = await fileClaim(server, "W-K77-AB1020", "Chair", "es-MX,es;q=0.9,en;q=0.5");
-    const mail = await nextMail();
+    // An English email about the draft came first (a link to finish later, asked for in English).
+    const finishLater = (claimId: number) => server.db.transaction((tx) => enqueueMail(tx, {
+      to: "carlos.rivera@example.com", language: "en", template: "finishLater", claimId,
+      data: { link: `${PUBLIC_URL}/find-claim/1`, claimNumber: `CL-${claimId}`, step: 3, expiresAt: new Date().toISOString() },
+    }));
+    const { claimId } = await fileClaim(server, "W-K77-AB1020", "Chair", "es-MX,es;q=0.9,en;q=0.5", finishLater);
+    await sink.waitFor(before + 2);
+    const mail = sink.received.slice(before).find((m) => m.subject !== "Finish your claim")!;
     expect(mail.subject).toBe(`Recibimos su reclamo CL-${claimId}`);
     expect(mail.html).toContain('lang="es"');
     expect(mail.text).toContain(`Su número de reclamo es CL-${claimId}.`);
