@@ -9,7 +9,7 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { claimWizard, initialContext, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
+import { claimWizard, initialContext, onContactKeep, onItemsKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
 
@@ -39,10 +39,12 @@ export const aceClaimMachine = claimWizard
             always: { guard: "hasKeptStepRequest", target: "#routing" },
             on: {
               "contact.change": { actions: { type: "setContact", params: ({ event }) => ({ contact: event.contact }) } },
+              ...onContactKeep,
               "step.next": { guard: "hasValidContact", target: "savingContact" },
               "step.back": "#planChoice",
             },
           },
+          keepingContact: wizardStates.keepingContact,
           savingContact: {
             ...waitingForServer,
             invoke: {
@@ -64,6 +66,7 @@ export const aceClaimMachine = claimWizard
             always: { guard: "hasKeptStepRequest", target: "#routing" },
             on: {
               ...onItemToggle,
+              ...onItemsKeep,
               "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
               "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
               "step.back": "#step2",
@@ -71,6 +74,7 @@ export const aceClaimMachine = claimWizard
           },
           removingItem: wizardStates.removingItem,
           savingItems: wizardStates.savingItems,
+          keepingItems: wizardStates.keepingItems,
         },
       },
     },

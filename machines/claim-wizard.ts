@@ -17,6 +17,12 @@
  * refreshed claim), `submitClaim` (-> its SubmitOutcome). Injected actions: `showStep`,
  * `leaveToSelectPlan`, `goHome` (navigation). Emits `{ type: "notify", code }` for toasts; it holds
  * no text.
+ *
+ * `step.keep` ('Email me a link to finish later', machines/finish-later.machine.ts): on any step the
+ * step's input that can be saved is saved first, the step staying on screen, so a link opened on
+ * another device finds it on the server; then `{ type: "stepKept" }` is emitted, or
+ * `{ type: "stepKeepFailed" }` when the save failed. Only what the step's own Next would send is
+ * saved: items with complete details, unsaved complete damage blocks, valid edited contact details.
  */
 import { assign, emit, setup } from "xstate";
 import {
@@ -35,9 +41,9 @@ import {
   type DamageToSave,
   type KeptDraft,
 } from "./claim-drafts.ts";
-import { hasCompleteDetails } from "./claim-rules.ts";
+import { hasCompleteDetails, isCompleteDamage } from "./claim-rules.ts";
 import { resolveStep, type ClaimFamily, type WizardStep } from "./claim-steps.ts";
-import type { Contact } from "./contact-rules.ts";
+import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
@@ -99,7 +105,12 @@ export type ClaimWizardEvent =
   | ClaimDraftEvent
   /** The URL's step changed from outside (back, forward, a pasted link): the machine decides. */
   | { type: "step.requested"; step: number | null }
-  | { type: "contact.change"; contact: Partial<Contact> };
+  | { type: "contact.change"; contact: Partial<Contact> }
+  /** 'Email me a link to finish later': save what this step holds, then say so (`stepKept`). */
+  | { type: "step.keep" };
+
+/** What a wizard emits: toasts, and the answer to `step.keep`. */
+export type ClaimWizardEmitted = { type: "notify"; code: ClaimNotice } | { type: "stepKept" } | { type: "stepKeepFailed" };
 
 export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
 export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
@@ -131,6 +142,20 @@ export function initialContext(family: ClaimFamily, input: ClaimWizardInput): Cl
   };
 }
 
+/** The chosen items with their details, as `saveItems` takes them. */
+function itemsToSave(context: ClaimWizardContext): SaveItemsInput {
+  return {
+    claimId: context.claimId,
+    planId: context.planId,
+    items: context.selection.map((planItemId) => ({
+      planItemId,
+      claimItemId: claimItemOf(context, planItemId)?.id,
+      itemTypeId: context.plan?.items.find((item) => item.id === planItemId)?.type?.id ?? null,
+      ...(context.details[planItemId] as ItemDetails),
+    })),
+  };
+}
+
 /** True when the claim offers specific damages, which a damage block must then name (never ACE). */
 export function needsSpecificDamage(context: Pick<ClaimWizardContext, "options">): boolean {
   const options = context.options;
@@ -153,7 +178,7 @@ export const claimWizard = setup({
     context: {} as ClaimWizardContext,
     events: {} as ClaimWizardEvent,
     input: {} as ClaimWizardInput,
-    emitted: {} as { type: "notify"; code: ClaimNotice },
+    emitted: {} as ClaimWizardEmitted,
   },
   actors: {
     loadClaim: notProvided<LoadedClaim, LoadClaimInput>("loadClaim"),
@@ -218,6 +243,16 @@ export const claimWizard = setup({
     setError: assign((_, params: { error: ClaimNotice }) => ({ error: params.error })),
     clearError: assign({ error: null }),
     notify: emit((_, params: { code: ClaimNotice }) => ({ type: "notify" as const, code: params.code })),
+    reportKept: emit({ type: "stepKept" as const }),
+    reportKeepFailed: emit({ type: "stepKeepFailed" as const }),
+    // The complete blocks were just saved: the server's blocks, then the incomplete ones still being typed.
+    keepIncompleteDamages: assign(({ context }, params: { claim: Claim }) => ({
+      claim: params.claim,
+      damages: mergeDamages(params.claim, Object.fromEntries(Object.entries(context.damages).map(([id, blocks]) => [
+        id, blocks.filter((block) => !block.savedId && !isCompleteDamage(block, needsSpecificDamage(context))),
+      ]))),
+      error: null,
+    })),
   },
   guards: {
     ...wizardStepGuards,
@@ -239,6 +274,9 @@ export const claimWizard = setup({
     // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
     isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
+    // What `step.keep` saves: what the step's Next would send, when it may be sent.
+    hasItemsToKeep: ({ context }) => context.selection.length > 0 && hasCompleteDetails(context.selection, context.details),
+    hasContactToKeep: ({ context }) => !context.contactSaved && isValidContact(context.contact),
     // Submit outcomes: each family says which count as a submitted claim (SPEC.md section 4). A
     // claim taken now, or refused because it already was (a lost answer, a second tab), counts; ACE
     // also counts a gateway timeout (it overrides this guard). A failed submit never counts.
@@ -298,16 +336,7 @@ const coreStates = {
     invoke: {
       id: "saveItems",
       src: "saveItems",
-      input: ({ context }) => ({
-        claimId: context.claimId,
-        planId: context.planId,
-        items: context.selection.map((planItemId) => ({
-          planItemId,
-          claimItemId: claimItemOf(context, planItemId)?.id,
-          itemTypeId: context.plan?.items.find((item) => item.id === planItemId)?.type?.id ?? null,
-          ...(context.details[planItemId] as ItemDetails),
-        })),
-      }),
+      input: ({ context }) => itemsToSave(context),
       onDone: { target: "#step4", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
       onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
     },
@@ -334,6 +363,18 @@ const coreStates = {
           "document.delete": { target: "deletingDocument", actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) } },
           "step.next": [{ guard: "isDamageReportComplete", target: "checkingDamages" }, { actions: "showValidation" }],
           "step.back": "#step3",
+          "step.keep": [{ guard: "hasUnsavedDamages", target: "keepingDamages" }, { actions: "reportKept" }],
+        },
+      },
+      // 'Email me a link to finish later': the complete new blocks are saved, the step stays.
+      keepingDamages: {
+        ...waitingForServer,
+        invoke: {
+          id: "saveDamages",
+          src: "saveDamages",
+          input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context, needsSpecificDamage(context)) }),
+          onDone: { target: "editing", actions: [{ type: "keepIncompleteDamages", params: ({ event }) => ({ claim: event.output }) }, "reportKept"] },
+          onError: { target: "editing", actions: "reportKeepFailed" },
         },
       },
       // Only new damages are sent; with none, the review follows directly.
@@ -373,7 +414,8 @@ const coreStates = {
     states: {
       ready: {
         ...atRest,
-        on: { "claim.submit": "submitting", "step.back": "#step4" },
+        // Nothing to save on the review: everything is on the server already.
+        on: { "claim.submit": "submitting", "step.back": "#step4", "step.keep": { actions: "reportKept" } },
       },
       submitting: {
         ...waitingForServer,
@@ -400,9 +442,46 @@ const coreStates = {
   claimNotFound: claimWizard.createStateConfig({}),
 };
 
+/** 'Email me a link to finish later' on an items step: the items are saved as Next would, the step stays. */
+const keepingItems = claimWizard.createStateConfig({
+  ...waitingForServer,
+  invoke: {
+    id: "saveItems",
+    src: "saveItems",
+    input: ({ context }) => itemsToSave(context),
+    onDone: { target: "editing", actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, "reportKept"] },
+    onError: { target: "editing", actions: "reportKeepFailed" },
+  },
+});
+
+/** 'Email me a link to finish later' on ACE's contact step: the edited details are saved, the step stays. */
+const keepingContact = claimWizard.createStateConfig({
+  ...waitingForServer,
+  invoke: {
+    id: "saveContact",
+    src: "saveContact",
+    input: ({ context }) => ({ customerId: context.customerId!, contact: context.contact as Contact }),
+    onDone: { target: "editing", actions: ["markContactSaved", "reportKept"] },
+    onError: { target: "editing", actions: "reportKeepFailed" },
+  },
+});
+
 const { removingItem, savingItems, ...shared } = coreStates;
-/** `shared`: the top-level states of both wizards; `removingItem`, `savingItems`: substates of their item steps. */
-export const wizardStates = { shared, removingItem, savingItems };
+/**
+ * `shared`: the top-level states of both wizards; `removingItem`, `savingItems`, `keepingItems`:
+ * substates of their item steps; `keepingContact`: of ACE's contact step.
+ */
+export const wizardStates = { shared, removingItem, savingItems, keepingItems, keepingContact };
+
+/** `step.keep` on an items step (the substate `keepingItems` beside its `editing`). */
+export const onItemsKeep = claimWizard.createStateConfig({
+  on: { "step.keep": [{ guard: "hasItemsToKeep", target: "keepingItems" }, { actions: "reportKept" }] },
+}).on;
+
+/** `step.keep` on ACE's contact step (the substate `keepingContact` beside its `editing`). */
+export const onContactKeep = claimWizard.createStateConfig({
+  on: { "step.keep": [{ guard: "hasContactToKeep", target: "keepingContact" }, { actions: "reportKept" }] },
+}).on;
 
 /** Ticking an item on the item step; unticking a saved one removes its claim item first (removingItem). */
 export const onItemToggle = claimWizard.createStateConfig({

@@ -8,7 +8,7 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). A reload re-enters
  * `loading` and resumes. Actors, actions and context: see claim-wizard.ts.
  */
-import { claimWizard, initialContext, stepState, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
+import { claimWizard, initialContext, stepState, onItemsKeep, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
 
 // Submit: the core's rule (a claim taken now or already submitted counts, a gateway timeout does not).
 export const fppClaimMachine = claimWizard.createMachine({
@@ -27,11 +27,13 @@ export const fppClaimMachine = claimWizard.createMachine({
           always: { guard: "hasKeptStepRequest", target: "#routing" },
           on: {
             ...onItemToggle,
+            ...onItemsKeep,
             "step.next": { guard: "hasSelection", target: "#step3" },
             "step.back": "#planChoice",
           },
         },
         removingItem: wizardStates.removingItem,
+        keepingItems: wizardStates.keepingItems,
       },
     },
     // Step 3: manufacturer, material and color per chosen item, saved with Next.
@@ -43,11 +45,13 @@ export const fppClaimMachine = claimWizard.createMachine({
           always: { guard: "hasKeptStepRequest", target: "#routing" },
           on: {
             "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
+            ...onItemsKeep,
             "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
             "step.back": "#step2",
           },
         },
         savingItems: wizardStates.savingItems,
+        keepingItems: wizardStates.keepingItems,
       },
     },
   },

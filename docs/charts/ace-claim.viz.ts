@@ -108,10 +108,39 @@ export const machine = createMachine({
               },
             ],
             "step.back": "#step3",
+            "step.keep": [
+              {
+                guard: "hasUnsavedDamages",
+                target: "keepingDamages",
+              },
+              {
+                actions: "reportKept",
+              },
+            ],
           },
           always: {
             guard: "hasKeptStepRequest",
             target: "#routing",
+          },
+        },
+        keepingDamages: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveDamages",
+            src: "saveDamages",
+            onDone: {
+              target: "editing",
+              actions: ["keepIncompleteDamages", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
           },
         },
         checkingDamages: {
@@ -204,6 +233,9 @@ export const machine = createMachine({
           on: {
             "claim.submit": "submitting",
             "step.back": "#step4",
+            "step.keep": {
+              actions: "reportKept",
+            },
           },
           always: {
             guard: "hasKeptStepRequest",
@@ -266,6 +298,15 @@ export const machine = createMachine({
             "contact.change": {
               actions: "setContact",
             },
+            "step.keep": [
+              {
+                guard: "hasContactToKeep",
+                target: "keepingContact",
+              },
+              {
+                actions: "reportKept",
+              },
+            ],
             "step.next": {
               guard: "hasValidContact",
               target: "savingContact",
@@ -275,6 +316,26 @@ export const machine = createMachine({
           always: {
             guard: "hasKeptStepRequest",
             target: "#routing",
+          },
+        },
+        keepingContact: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveContact",
+            src: "saveContact",
+            onDone: {
+              target: "editing",
+              actions: ["markContactSaved", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
           },
         },
         savingContact: {
@@ -318,6 +379,15 @@ export const machine = createMachine({
               {
                 guard: "isSelectableItem",
                 actions: "toggleItem",
+              },
+            ],
+            "step.keep": [
+              {
+                guard: "hasItemsToKeep",
+                target: "keepingItems",
+              },
+              {
+                actions: "reportKept",
               },
             ],
             "details.change": {
@@ -366,6 +436,26 @@ export const machine = createMachine({
             onError: {
               target: "editing",
               actions: ["setError", "notify"],
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
+          },
+        },
+        keepingItems: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveItems",
+            src: "saveItems",
+            onDone: {
+              target: "editing",
+              actions: ["refreshClaim", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
             },
           },
           on: {

@@ -108,10 +108,39 @@ export const machine = createMachine({
               },
             ],
             "step.back": "#step3",
+            "step.keep": [
+              {
+                guard: "hasUnsavedDamages",
+                target: "keepingDamages",
+              },
+              {
+                actions: "reportKept",
+              },
+            ],
           },
           always: {
             guard: "hasKeptStepRequest",
             target: "#routing",
+          },
+        },
+        keepingDamages: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveDamages",
+            src: "saveDamages",
+            onDone: {
+              target: "editing",
+              actions: ["keepIncompleteDamages", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
           },
         },
         checkingDamages: {
@@ -204,6 +233,9 @@ export const machine = createMachine({
           on: {
             "claim.submit": "submitting",
             "step.back": "#step4",
+            "step.keep": {
+              actions: "reportKept",
+            },
           },
           always: {
             guard: "hasKeptStepRequest",
@@ -274,6 +306,15 @@ export const machine = createMachine({
                 actions: "toggleItem",
               },
             ],
+            "step.keep": [
+              {
+                guard: "hasItemsToKeep",
+                target: "keepingItems",
+              },
+              {
+                actions: "reportKept",
+              },
+            ],
             "step.next": {
               guard: "hasSelection",
               target: "#step3",
@@ -305,6 +346,26 @@ export const machine = createMachine({
             },
           },
         },
+        keepingItems: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveItems",
+            src: "saveItems",
+            onDone: {
+              target: "editing",
+              actions: ["refreshClaim", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
+          },
+        },
       },
     },
     confirmingDetails: {
@@ -320,6 +381,15 @@ export const machine = createMachine({
             "details.change": {
               actions: "setDetails",
             },
+            "step.keep": [
+              {
+                guard: "hasItemsToKeep",
+                target: "keepingItems",
+              },
+              {
+                actions: "reportKept",
+              },
+            ],
             "step.next": {
               guard: "hasCompleteDetails",
               target: "savingItems",
@@ -343,6 +413,26 @@ export const machine = createMachine({
             onError: {
               target: "editing",
               actions: ["setError", "notify"],
+            },
+          },
+          on: {
+            "step.requested": {
+              actions: "requestStep",
+            },
+          },
+        },
+        keepingItems: {
+          tags: ["busy"],
+          invoke: {
+            id: "saveItems",
+            src: "saveItems",
+            onDone: {
+              target: "editing",
+              actions: ["refreshClaim", "reportKept"],
+            },
+            onError: {
+              target: "editing",
+              actions: "reportKeepFailed",
             },
           },
           on: {

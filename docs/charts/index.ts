@@ -12,4 +12,5 @@ export const vizMachines: Record<string, () => Promise<{ machine: AnyStateMachin
   "missing-item": () => import("./missing-item.viz.ts"),
   "contact-service": () => import("./contact-service.viz.ts"),
   "claim-status": () => import("./claim-status.viz.ts"),
+  "finish-later": () => import("./finish-later.viz.ts"),
 };

@@ -8,6 +8,7 @@ import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import { claimStatusMachine } from "../../machines/claim-status.machine.ts";
 import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
 import { fileUploadMachine, uploadItemMachine } from "../../machines/file-upload.machine.ts";
+import { finishLaterMachine } from "../../machines/finish-later.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { invoiceReadingMachine } from "../../machines/invoice-reading.machine.ts";
 import { missingItemMachine } from "../../machines/missing-item.machine.ts";
@@ -31,6 +32,7 @@ export const CHARTED_MACHINES: ChartedMachine[] = [
   { file: "missing-item", machine: missingItemMachine },
   { file: "contact-service", machine: contactServiceMachine },
   { file: "claim-status", machine: claimStatusMachine },
+  { file: "finish-later", machine: finishLaterMachine },
 ];
 
 export const sourceOf = (chart: ChartedMachine) => chart.source ?? `machines/${chart.file}.machine.ts`;

@@ -10,6 +10,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/db.ts";
 import type { Language } from "../http/language.ts";
+import { enqueueMail } from "../mail/outbox.ts";
 import { familyOf } from "./plan-family.ts";
 
 /** How long a finish-later link opens: 7 days. */
@@ -115,27 +116,23 @@ export interface FinishLaterMail {
   language: Language;
   /** Absolute URL (PUBLIC_URL and finishLinkPath). */
   link: string;
-  /** `CL-` + claim id (SPEC.md section 4). */
-  claimNumber: string;
-  planNumber: string;
+  claimId: number;
+  step: number;
   /** When the link stops opening. */
   expiresAt: Date;
 }
 
-type MailListener = (mail: FinishLaterMail) => void;
-const listeners = new Set<MailListener>();
-
 /**
- * Hands a finish-later email to the mail queue inside the caller's transaction, so it is sent
- * exactly when the request commits. Until the mail queue (server/mail/) is wired in, the message
- * goes to the listeners of onFinishLaterMail only.
+ * Queues the finish-later email (server/mail/, template finishLater) inside the caller's
+ * transaction: it is sent exactly when the request commits, and never slows or fails it.
+ * @returns the queue row's id
  */
-export async function enqueueFinishLaterMail(_tx: Queryable, mail: FinishLaterMail): Promise<void> {
-  for (const listener of listeners) listener(mail);
-}
-
-/** Calls `listener` with each finish-later email handed over; returns its removal. For tests. */
-export function onFinishLaterMail(listener: MailListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function enqueueFinishLaterMail(tx: Queryable, mail: FinishLaterMail): Promise<number> {
+  return enqueueMail(tx, {
+    to: mail.to,
+    language: mail.language,
+    template: "finishLater",
+    claimId: mail.claimId,
+    data: { link: mail.link, claimNumber: `CL-${mail.claimId}`, step: mail.step, expiresAt: mail.expiresAt.toISOString() },
+  });
 }

@@ -66,8 +66,8 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
         to: target.email,
         language: languageOf(c),
         link: `${publicOrigin(c, config)}${finishLinkPath(secret, link)}`,
-        claimNumber: `CL-${claimId}`,
-        planNumber: target.planNumber,
+        claimId,
+        step,
         expiresAt: new Date(expires * 1000),
       });
       return { sentTo: maskedEmail(target.email) } satisfies FinishLaterAnswer;

@@ -202,6 +202,8 @@ describe("aceClaim guards", () => {
     "hasUnsavedDamages",
     "isClaimAccepted",
     "isRefusedByServer",
+    "hasItemsToKeep",
+    "hasContactToKeep",
   ];
 
   it("every guard of the machine is tested here", () => {
@@ -311,6 +313,18 @@ describe("aceClaim guards", () => {
     expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [aceSavedBlock(901)] } }))).toBe(true);
     expect(isComplete(context({ claim: aceItemsSavedClaim, selection: [1], damages: { 1: [aceNewDamage()] } }))).toBe(false);
     expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [incompleteAceBlock] } }))).toBe(false);
+  });
+
+  it("hasItemsToKeep ('Email me a link to finish later'): a selection whose details are all complete, as Next would save", () => {
+    expect(guard("hasItemsToKeep")(context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2, colorId: 3 } } }))).toBe(true);
+    expect(guard("hasItemsToKeep")(context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2 } } }))).toBe(false);
+    expect(guard("hasItemsToKeep")(context({ selection: [] }))).toBe(false);
+  });
+
+  it("hasContactToKeep ('Email me a link to finish later'): contact details edited, not saved yet, and valid", () => {
+    expect(guard("hasContactToKeep")(context({ contactSaved: false }))).toBe(true);
+    expect(guard("hasContactToKeep")(context({ contactSaved: true }))).toBe(false);
+    expect(guard("hasContactToKeep")(context({ contactSaved: false, contact: contactWithoutEmail }))).toBe(false);
   });
 
   it("hasSelection: at least one item chosen", () => {

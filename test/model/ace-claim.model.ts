@@ -111,6 +111,7 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
       },
     ),
     "confirmingContact.savingContact": wizard.savingItemsView,
+    "confirmingContact.keepingContact": wizard.keepingStepView,
     "selectingItems.editing": view(
       (snapshot) =>
         `Step 3, 'Select damaged items under your plan': ${wizard.ctx(snapshot).selection.length ? `**${itemName(MARIA, SOFA)}** ticked, its Color **${wizard.colorOf(family, snapshot)}**` : "nothing ticked and Next disabled"}.`,
@@ -124,6 +125,7 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
     ),
     "selectingItems.removingItem": wizard.removingItemView,
     "selectingItems.savingItems": wizard.savingItemsView,
+    "selectingItems.keepingItems": wizard.keepingStepView,
   },
   calls: {
     loadClaim: { method: "GET", path: /^ace\/claim\/[^/]+$/ },

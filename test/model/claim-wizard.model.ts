@@ -113,6 +113,13 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     ),
     "document.delete": deleteFile(PHOTO_NAME),
     "claim.submit": press("Submit"),
+    "step.keep": user(
+      () => "Press **Email me a link to finish later**, then **Send** in the dialog.",
+      async ({ page }) => {
+        await page.getByRole("button", { name: "Email me a link to finish later" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
+      },
+    ),
     "claim.close": backToHome(),
     "step.requested": system(
       (event) => `In the address, change step=… to step=${event.step} and press Enter: the wizard shows that step if it may.`,
@@ -150,6 +157,11 @@ export const removingItemView = view("The item list busy while the item is remov
 /** The items or details step while the items are saved. */
 export const savingItemsView = view("**Next** busy (a spinner) while the items are saved.", ({ page }) => nextBusy(page));
 
+/** A step while 'Email me a link to finish later' saves what it holds before the link is sent. */
+export const keepingStepView = view("**Send** busy in the dialog 'Email me a link to finish later' while the step is saved.", ({ page }) =>
+  shows(page.getByRole("dialog").locator("button[aria-busy=true]", { hasText: "Send" })),
+);
+
 /** Views of the core's states (the items and details steps are the families'). */
 function coreViews(family: WizardFamily): Record<string, StateView | { transient: string }> {
   return {
@@ -177,6 +189,7 @@ function coreViews(family: WizardFamily): Record<string, StateView | { transient
     "reportingDamage.savingDamages": view("**Next** busy while the damages are saved.", ({ page }) => nextBusy(page)),
     "reportingDamage.deletingDamage": view("**Next** busy while the damage is deleted.", ({ page }) => nextBusy(page)),
     "reportingDamage.deletingDocument": view("**Next** busy while the photo is deleted.", ({ page }) => nextBusy(page)),
+    "reportingDamage.keepingDamages": keepingStepView,
     "reviewing.ready": view(
       (snapshot) => `Step 5, 'Review claim details': the ${ticked(snapshot)} with the damage's note and ${PHOTO_NAME}.`,
       async ({ page }, snapshot) => {

@@ -74,6 +74,7 @@ export const fppClaimTable = wizard.wizardTable<Event>(family, {
       },
     ),
     "selectingItems.removingItem": wizard.removingItemView,
+    "selectingItems.keepingItems": wizard.keepingStepView,
     "confirmingDetails.editing": view(
       (snapshot) => `Step 3, 'Confirm/Update Item Details': the ${itemName(JANE, SOFA)} with Color **${wizard.colorOf(family, snapshot)}**.`,
       async ({ page }, snapshot) => {
@@ -83,6 +84,7 @@ export const fppClaimTable = wizard.wizardTable<Event>(family, {
       },
     ),
     "confirmingDetails.savingItems": wizard.savingItemsView,
+    "confirmingDetails.keepingItems": wizard.keepingStepView,
   },
   calls: {
     loadClaim: { method: "GET", path: /^claim\/[^/]+$/ },

@@ -6,6 +6,7 @@ import { aceClaimTable } from "./ace-claim.model.ts";
 import { claimStatusTable } from "./claim-status.model.ts";
 import { contactServiceTable } from "./contact-service.model.ts";
 import { fileUploadTable } from "./file-upload.model.ts";
+import { finishLaterTable } from "./finish-later.model.ts";
 import { fppClaimTable } from "./fpp-claim.model.ts";
 import { invoiceReadingTable } from "./invoice-reading.model.ts";
 import { missingItemTable } from "./missing-item.model.ts";
@@ -25,4 +26,5 @@ export const QA_TABLES: Array<{ table: AnyModelTable; walked: boolean }> = [
   { table: missingItemTable, walked: true },
   { table: contactServiceTable, walked: true },
   { table: claimStatusTable, walked: false },
+  { table: finishLaterTable, walked: false },
 ];

@@ -6,9 +6,9 @@
  * expired or altered link grants nothing and says why, in the visitor's language. The server
  * stands behind one pretend proxy (TRUST_PROXY=1) so each test is its own client address.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { finishLaterAnswerSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
-import { finishLinkPath, onFinishLaterMail, type FinishLaterMail, type FinishLink } from "../../server/domain/finish-later.ts";
+import { finishLinkPath, type FinishLink } from "../../server/domain/finish-later.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
 
@@ -16,8 +16,24 @@ import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionF
 const PER_CLAIM = 3;
 
 let server: TestServer;
-const mails: FinishLaterMail[] = [];
-let stopListening: () => void;
+/** The queue's last row before each test: the test's own emails come after it. */
+let queuedBefore = 0;
+
+/** A finish-later email as the queue (server/mail/outbox.ts) holds it. */
+interface QueuedMail {
+  to: string;
+  language: string;
+  data: { link: string; claimNumber: string; step: number; expiresAt: string };
+}
+
+/** The finish-later emails this test queued, oldest first. */
+async function queued(): Promise<QueuedMail[]> {
+  const rows = await server.db.query<{ recipient: string; language: string; data: QueuedMail["data"] | string }>(
+    "SELECT recipient, language, data FROM mail_outbox WHERE template = 'finishLater' AND id > $1 ORDER BY id",
+    [queuedBefore],
+  );
+  return rows.map((row) => ({ to: row.recipient, language: row.language, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data }));
+}
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -27,13 +43,12 @@ beforeAll(async () => {
       finishLaterPerClaim: [PER_CLAIM, 3600], finishLaterPerAddress: [100_000, 60],
     },
   });
-  stopListening = onFinishLaterMail((mail) => mails.push(mail));
 });
-afterEach(() => {
-  mails.length = 0;
+beforeEach(async () => {
+  const [row] = await server.db.query<{ last: number | null }>("SELECT max(id) AS last FROM mail_outbox");
+  queuedBefore = Number(row?.last ?? 0);
 });
 afterAll(async () => {
-  stopListening?.();
   await server?.stop();
 });
 
@@ -77,12 +92,13 @@ describe("POST /finish_later", () => {
     const sent = await dana.post("/finish_later", { claimId: draft.claimId, step: 3 });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(expectShape(finishLaterAnswerSchema, sent.body)).toEqual({ sentTo: "d•••@example.com" });
+    const mails = await queued();
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ to: "dana.reyes@example.com", language: "es", claimNumber: `CL-${draft.claimId}`, planNumber: "W-D12-DR0001" });
+    expect(mail).toMatchObject({ to: "dana.reyes@example.com", language: "es", data: { claimNumber: `CL-${draft.claimId}`, step: 3 } });
     // From PUBLIC_URL, valid 7 days.
-    expect(mail!.link.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
-    const days = (mail!.expiresAt.getTime() / 1000 - now()) / 86_400;
+    expect(mail!.data.link.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
+    const days = (Date.parse(mail!.data.expiresAt) / 1000 - now()) / 86_400;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
   });
@@ -94,7 +110,7 @@ describe("POST /finish_later", () => {
     await demoPlan(stranger.api, "W-E34-WS4566"); // holds another plan
     expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(404);
     expect((await stranger.get(`/finish_later?claimId=${draft.claimId}`)).status).toBe(404);
-    expect(mails).toEqual([]);
+    expect(await queued()).toEqual([]);
   });
 
   it("refuses a claim that is no longer a draft (409 CLAIM_NOT_DRAFT), and a step outside 2 to 5 (400)", async () => {
@@ -112,7 +128,7 @@ describe("POST /finish_later", () => {
     } finally {
       await server.db.query("UPDATE claims SET status = 'Draft' WHERE id = $1", [claimId]);
     }
-    expect(mails).toEqual([]);
+    expect(await queued()).toEqual([]);
   });
 
   it("answers 409 NO_EMAIL_ON_FILE, and a null address to show, when the customer has no email", async () => {
@@ -130,7 +146,7 @@ describe("POST /finish_later", () => {
     } finally {
       await server.db.query("UPDATE customers SET email = $2 WHERE id = $1", [plan.customerId, email]);
     }
-    expect(mails).toEqual([]);
+    expect(await queued()).toEqual([]);
   });
 
   it("is limited per claim, whichever address asks: then 429 with Retry-After", async () => {
@@ -145,7 +161,7 @@ describe("POST /finish_later", () => {
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(mails).toHaveLength(PER_CLAIM);
+    expect(await queued()).toHaveLength(PER_CLAIM);
   });
 });
 
@@ -154,7 +170,7 @@ describe("the emailed link", () => {
     const phone = browser("198.51.100.10");
     const draft = await danasDraft(phone);
     expect((await phone.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(200);
-    const link = new URL(mails[0]!.link);
+    const link = new URL((await queued())[0]!.data.link);
 
     const laptop = browser("198.51.100.11");
     expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(404);

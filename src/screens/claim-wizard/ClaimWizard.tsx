@@ -20,6 +20,7 @@ import { claimActorsFor } from "./claim-actors.ts";
 import type { StartedLoad } from "./claim-loads.ts";
 import type { ClaimFamilyTable } from "./claim-families.tsx";
 import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
+import { FinishLaterOffer } from "./finish-later/FinishLaterOffer.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
 import { preloadStepScreen } from "./step-screens.tsx";
 import { useClaimNotices } from "./use-claim-notices.ts";
@@ -123,6 +124,7 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
             }}
           >
             {view.body()}
+            <FinishLaterOffer wizard={actor} claimId={claimId} step={shown} />
           </WizardFrame>
         )}
       </Suspense>

@@ -74,6 +74,8 @@ const base = {
   "document.delete": [{ type: "document.delete", documentId: 501 }],
   "claim.submit": [{ type: "claim.submit" }],
   "claim.close": [{ type: "claim.close" }],
+  // 'Email me a link to finish later': walked only in the finish-later scenarios (onlyThereKeep below).
+  "step.keep": [{ type: "step.keep" }],
   "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceReadyClaim))],
   "xstate.error.actor.loadClaim": [failed("loadClaim")],
   "xstate.done.actor.saveContact": [done("saveContact", undefined)],
@@ -106,6 +108,16 @@ const isIn = (snapshot: AnyMachineSnapshot, ...states: string[]) => states.some(
 const once = (snapshot: AnyMachineSnapshot, event: AcePathEvent) =>
   event.type !== "document.added" ||
   !ctx(snapshot).claim?.items.some((item) => item.documents.some((document) => document.id === event.document.id));
+
+/** The events of the finish-later scenarios: loading, step.keep with its saves, and Next. */
+const KEEP_EVENTS = new Set<string>([
+  "xstate.done.actor.loadClaim", "step.keep", "step.next",
+  "xstate.done.actor.saveItems", "xstate.error.actor.saveItems", "xstate.done.actor.saveDamages", "xstate.error.actor.saveDamages",
+  "xstate.done.actor.saveContact", "xstate.error.actor.saveContact",
+]);
+/** A finish-later scenario's events: KEEP_EVENTS, and a URL change while a step is kept. */
+const keepEvents = (snapshot: AnyMachineSnapshot, event: AcePathEvent): boolean =>
+  KEEP_EVENTS.has(event.type) || (event.type === "step.requested" && ["keepingItems", "keepingDamages", "keepingContact"].some((state) => JSON.stringify(snapshot.value).includes(state)));
 
 export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
   {
@@ -210,4 +222,45 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
     filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches({ reviewing: "submitting" }) || snapshot.matches("submitted"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound") || ctx(snapshot).error !== null,
   },
+  // 'Email me a link to finish later' (step.keep) on each step: what the step holds is saved,
+  // the step stays; nothing to save says so at once. Only the events of that are offered.
+  {
+    name: "finish later, contact",
+    input: input(2),
+    fixtures: {
+      ...base,
+      "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceFreshClaim, contactWithoutEmail))],
+      "contact.change": [{ type: "contact.change", contact: { email: "ada@example.com" } }],
+    },
+    filterEvents: (snapshot, event) => keepEvents(snapshot, event) || event.type === "contact.change",
+    stopWhen: (snapshot) => !isIn(snapshot, "loading", "confirmingContact"),
+  },
+  {
+    // Nothing ticked on step 3: nothing to save, said at once.
+    name: "finish later, nothing chosen",
+    input: input(3),
+    fixtures: { ...base, "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceFreshClaim))] },
+    filterEvents: (_, event) => event.type === "xstate.done.actor.loadClaim" || event.type === "step.keep",
+  },
+  {
+    name: "finish later, items",
+    input: input(3),
+    fixtures: { ...base, "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceItemsSavedClaim))] },
+    filterEvents: keepEvents,
+    stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "confirmingContact", "claimNotFound"),
+  },
+  {
+    name: "finish later, damages and review",
+    input: input(4),
+    fixtures: { ...base },
+    filterEvents: (snapshot, event) => keepEvents(snapshot, event) || event.type === "damages.change",
+    stopWhen: (snapshot) => isIn(snapshot, "selectingItems", "submitted", "claimNotFound") || snapshot.matches({ reviewing: "submitting" }),
+  },
 ];
+
+// step.keep multiplies the walked states wherever it is offered: the other scenarios leave it out.
+for (const scenario of scenarios) {
+  if (scenario.name.startsWith("finish later")) continue;
+  const own = scenario.filterEvents;
+  scenario.filterEvents = (snapshot, event) => event.type !== "step.keep" && (own ? own(snapshot, event) : true);
+}

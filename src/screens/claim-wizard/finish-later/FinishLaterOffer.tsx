@@ -1,0 +1,129 @@
+/**
+ * 'Email me a link to finish later' on a claim wizard step (docs/api.md "Finish later"): the
+ * button, and the dialog finishLaterMachine drives (the masked email on the plan, Send, then
+ * 'Link sent to …' or why not, with Try Again). The machine's side effects are injected here: the
+ * API calls (src/api/finish-later.ts) and the wizard saving its step (keep-step.ts).
+ */
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useState } from "react";
+import { fromPromise } from "xstate";
+import { finishLaterMachine, type FinishLaterFailure } from "../../../../machines/finish-later.machine.ts";
+import { loadFinishLaterTarget, sendFinishLaterLink } from "../../../api/finish-later.ts";
+import { Button } from "../../../ui/Button.tsx";
+import { Dialog } from "../../../ui/Dialog.tsx";
+import type { ClaimWizardActor } from "../draft-actor.ts";
+import { keepWizardStep } from "./keep-step.ts";
+
+export interface FinishLaterOfferProps {
+  wizard: ClaimWizardActor;
+  claimId: number;
+  /** The wizard step on screen (2 to 5): the link reopens the claim there. */
+  step: number;
+  /** The API calls; the real ones unless a test gives others. */
+  api?: { loadTarget: (claimId: number) => Promise<string | null>; send: (input: { claimId: number; step: number }) => Promise<string> };
+}
+
+const REAL_API = { loadTarget: loadFinishLaterTarget, send: sendFinishLaterLink };
+
+export function FinishLaterOffer({ wizard, claimId, step, api = REAL_API }: FinishLaterOfferProps) {
+  const { t } = useLingui();
+  const [logic] = useState(() =>
+    finishLaterMachine.provide({
+      actors: {
+        loadTarget: fromPromise(({ input }: { input: { claimId: number } }) => api.loadTarget(input.claimId)),
+        keepStep: fromPromise(() => keepWizardStep(wizard)),
+        sendLink: fromPromise(({ input }: { input: { claimId: number; step: number } }) => api.send(input)),
+      },
+    }),
+  );
+  const actor = useActorRef(logic, { input: { claimId } });
+  const state = useSelector(actor, (snapshot) => snapshot.value as string);
+  const { sendTo, sentTo, failure } = useSelector(actor, (snapshot) => snapshot.context);
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  const close = () => actor.send({ type: "dialog.close" });
+  const failureText = failure && failureMessage(failure);
+
+  /** What a failed send says, in the screen's language. */
+  function failureMessage(reason: FinishLaterFailure): string {
+    switch (reason.kind) {
+      case "rateLimited": {
+        const minutes = Math.max(1, Math.ceil(reason.retryAfterSeconds / 60));
+        return t`Too many links sent for this claim. Please try again in ${minutes} min.`;
+      }
+      case "notSaved":
+        return t`We could not save this step, so the link was not sent. Please try again.`;
+      case "noEmailOnFile":
+        return t`There is no email address on your plan, so we cannot send you a link. Please contact us to add one.`;
+      case "failed":
+        return t`The link could not be sent. Check your connection and try again.`;
+    }
+  }
+
+  return (
+    <div className="finish-later">
+      <Button variant="secondary" onClick={() => actor.send({ type: "dialog.open", step })}>
+        {t`Email me a link to finish later`}
+      </Button>
+      <Dialog open={state !== "closed"} title={t`Email me a link to finish later`} onClose={close}>
+        {state === "loadingTarget" && (
+          <p role="status">
+            <Trans>Loading…</Trans>
+          </p>
+        )}
+        {state === "targetFailed" && (
+          <>
+            <p role="alert" className="form-error">
+              <Trans>We could not reach the server. Check your connection and try again.</Trans>
+            </p>
+            <div className="actions">
+              <Button onClick={() => actor.send({ type: "target.retry" })}>{t`Try Again`}</Button>
+              <Button variant="secondary" onClick={close}>{t`Close`}</Button>
+            </div>
+          </>
+        )}
+        {(state === "ready" || state === "keepingStep" || state === "sending" || state === "failed") && (
+          <>
+            <p>
+              <Trans>
+                We will email a link to <strong>{sendTo}</strong>, the email on your plan. It opens your claim at this step on any device for 7 days, with
+                everything you entered and uploaded.
+              </Trans>
+            </p>
+            {failureText && (
+              <p role="alert" className="form-error">
+                {failureText}
+              </p>
+            )}
+            <div className="actions">
+              <Button loading={busy} onClick={() => actor.send({ type: "link.send" })}>
+                {failure ? t`Try Again` : t`Send`}
+              </Button>
+              <Button variant="secondary" onClick={close}>{t`Close`}</Button>
+            </div>
+          </>
+        )}
+        {state === "sent" && (
+          <>
+            <p role="status">
+              <Trans>Link sent to {sentTo}</Trans>
+            </p>
+            <div className="actions">
+              <Button onClick={close}>{t`Close`}</Button>
+            </div>
+          </>
+        )}
+        {state === "noEmailOnFile" && (
+          <>
+            <p role="alert" className="form-error">
+              <Trans>There is no email address on your plan, so we cannot send you a link. Please contact us to add one.</Trans>
+            </p>
+            <div className="actions">
+              <Button onClick={close}>{t`Close`}</Button>
+            </div>
+          </>
+        )}
+      </Dialog>
+    </div>
+  );
+}
