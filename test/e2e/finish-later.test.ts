@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPortal, type Portal } from "./harness.ts";
+import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
@@ -28,7 +28,7 @@ const WORDS = {
   },
   es: {
     locale: "es-ES", search: "Buscar", warrantyOption: "Tengo mi número de garantía", warrantyNumber: "Número de garantía", submit: "Enviar",
-    selectPlan: "Seleccione su plan", next: "Siguiente", offer: "Enviarme un enlace para terminar después", send: "Enviar enlace", sent: "Enlace enviado a",
+    selectPlan: "Seleccione su plan", next: "Siguiente", offer: "Recibir un enlace por correo para terminar después", send: "Enviar enlace", sent: "Enlace enviado a",
     step2: "Seleccione los artículos dañados de su plan", step3: "Confirme o actualice los datos del artículo", step4: "Informe el daño", step5: "Revise los detalles del reclamo",
     thanks: "Gracias por enviar su reclamo", manufacturer: "Fabricante", material: "Material", color: "Color",
     damage: { type: "Tipo de daño", specific: "Daño específico", area: "Área del daño", when: "¿Cuándo notó el daño?", how: "¿Cómo ocurrió?", remedy: "¿Tomó alguna medida para solucionarlo?", note: "Nota" },
@@ -117,6 +117,7 @@ describe("'Email me a link to finish later'", () => {
       await dialog.getByText(journey.masked).waitFor();
       await dialog.getByRole("button", { name: words.send, exact: true }).click();
       await dialog.getByText(`${words.sent} ${journey.masked}`).waitFor({ timeout: 60_000 });
+      expect(await accessibilityViolations(phone), "the dialog with its answer").toEqual([]);
       const link = await linkFromOutbox(before, journey.email);
 
       // Another device, which never searched.

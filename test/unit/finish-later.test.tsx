@@ -144,9 +144,9 @@ describe("'Email me a link to finish later'", () => {
     i18n.loadAndActivate({ locale: "es", messages: es });
     api({ sendTo: null });
     show(await wizardOnStep3());
-    await press("Enviarme un enlace para terminar después");
+    await press("Recibir un enlace por correo para terminar después");
     await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/Su plan no tiene un correo electrónico/));
-    expect(dialog().queryByRole("button", { name: "Enviar" })).toBeNull();
+    expect(dialog().queryByRole("button", { name: "Enviar enlace" })).toBeNull();
     expect(happened).toEqual(["GET finish_later"]);
   });
 
