@@ -59,6 +59,15 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<void>]> = [
       await page.getByRole("status").filter({ hasText: "files uploaded" }).waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
     },
   ],
+  [
+    "finish-later-dialog",
+    // On the damage step: 'Email me a link to finish later', sent.
+    async (page) => {
+      await page.getByRole("button", { name: "Email me a link to finish later" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+      await page.getByRole("dialog").getByText(/^Link sent to /).waitFor();
+    },
+  ],
   ["contact-service", async (page) => void (await page.goto("/contact-service?step=1&id=00000000-demo-4000-8000-screenshots0"))],
 ];
 
