@@ -5,20 +5,30 @@
  * and fits a 375 px phone and a 1280 px desktop. Staff move it to review: Check for updates and a
  * reload show it. A browser that never found a claim's plan is told the claim cannot be shown and
  * is offered the search; the holder of an emailed signed link sees the claim from any browser until
- * the link's time is over, then is told the link has expired.
+ * the link's time is over, then is told the link has expired. Staff move claims with the command
+ * itself (`npm run claim-status`, its own process with the server's DATA_DIR and PUBLIC_URL), and
+ * the status link is taken from the submit email the server wrote to DATA_DIR/outbox, in English
+ * and in a journey filed in Spanish from start to end.
  */
+import { execFile } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { simpleParser } from "mailparser";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
 import { fileFppClaim } from "../model/claim-status.model.ts";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
-/** The key staff move claims with (POST /staff/claim_status), as `npm run claim-status` sends it. */
-const STAFF_KEY = "e2e-staff-key-of-the-claim-status-journey";
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
 
 let portal: Portal;
 beforeAll(async () => {
-  portal = await openPortal({ staffKey: STAFF_KEY });
+  // No staff key given: the server and the command share DATA_DIR/staff-key, as under `npm start`.
+  portal = await openPortal();
 });
 afterAll(async () => {
   await portal?.close();
@@ -43,14 +53,40 @@ async function currentStep(page: Page): Promise<{ name: string; mark: string; da
   return { name, mark, day };
 }
 
-/** Staff move claim `code` to `step`, as `npm run claim-status -- <code> <step>` does. */
+/**
+ * Staff move claim `code` to `step` with `npm run claim-status -- <code> <step>`, run as its own
+ * process against this file's server (its DATA_DIR, for the staff key, and PUBLIC_URL); fails
+ * unless the command says the claim moved.
+ */
 async function staffMove(code: string, step: string): Promise<void> {
-  const response = await fetch(`${portal.server.url}/api/v1/staff/claim_status`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-staff-key": STAFF_KEY },
-    body: JSON.stringify({ code, step }),
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "claim-status", "--", code, step], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: portal.server.config.dataDir, PUBLIC_URL: portal.server.url },
+    timeout: 120_000,
   });
-  expect(response.status, await response.clone().text()).toBe(200);
+  expect(stdout).toContain(`${code} is now ${step}`);
+}
+
+/**
+ * The status link of the email with `subject` (`We received your claim CL-…`), read as a mail
+ * client does (mailparser) from the .eml the server's mail worker writes to DATA_DIR/outbox once it
+ * has sent it (SMTP_URL unset); waits for the worker.
+ */
+async function emailedStatusLink(subject: string): Promise<string> {
+  const folder = join(portal.server.config.dataDir, "outbox");
+  const find = async (): Promise<string | null> => {
+    const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(".eml"));
+    for (const name of names) {
+      const mail = await simpleParser(await readFile(join(folder, name)));
+      if (mail.subject === subject) return /https?:\/\/[^\s"<>\])]+\/claim-status\?[^\s"<>\])]+/.exec(mail.text ?? "")?.[0] ?? "no status link in its text";
+    }
+    return null;
+  };
+  await expect.poll(find, { timeout: 60_000, interval: 200, message: `an email '${subject}' in ${folder}` }).not.toBeNull();
+  const link = (await find())!;
+  // Built from PUBLIC_URL (here the server's own address), so it opens without a search.
+  expect(link.startsWith(`${portal.server.url}/claim-status?`), link).toBe(true);
+  return link;
 }
 
 /** The id of the demo claim in progress on W-P55-IP0001: it exists, but no new browser has found its plan. */
@@ -63,7 +99,7 @@ async function claimInProgress(): Promise<number> {
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("the claim-status page after Submit", () => {
-  it("shows the claim just filed with 'Submitted' dated today as the current step, in English and in Spanish", async () => {
+  it("shows the claim just filed with 'Submitted' dated today as the current step, in English and in Spanish; the staff command moves it and the English email's link shows it in a new browser", { timeout: 300_000 }, async () => {
     const { page } = portal;
     // The day as it was before the claim was filed, and again after: a run across midnight takes either.
     const daysEn = [await todayIn(page, "en")];
@@ -108,6 +144,84 @@ describe("the claim-status page after Submit", () => {
     await page.reload();
     const moved = await currentStep(page);
     expect(moved).toEqual({ name: "En revisión", mark: "Paso actual", day: expect.toBeOneOf([...daysEs, await todayIn(page, "es")]) });
+
+    // The submit email, in English as the claim was filed: its link opens the status in a browser that never searched.
+    const link = await emailedStatusLink(`We received your claim CL-${claimId}`);
+    const laptop = await portal.newContext();
+    try {
+      const other = await laptop.newPage();
+      await other.goto(link);
+      await other.getByRole("heading", { level: 1, name: "Your claim status" }).waitFor({ timeout: 60_000 });
+      await other.getByText(`CL-${claimId}`, { exact: true }).waitFor();
+      expect(await currentStep(other)).toEqual({ name: "In review", mark: "Current step", day: expect.toBeOneOf([...daysEn, await todayIn(other, "en")]) });
+    } finally {
+      await laptop.close();
+    }
+  });
+
+  it("in Spanish from start to end: filed, 'Enviado' today, moved by the staff command, and opened from the Spanish email in a new browser", { timeout: 300_000 }, async () => {
+    // Carlos Rivera's plan: Jane's has a claim in progress after the first journey.
+    const phone = await portal.newContext("es-ES");
+    const laptop = await portal.newContext("es-ES");
+    try {
+      const page = await phone.newPage();
+      const heading = (name: string) => page.getByRole("heading", { level: 1, name });
+      const next = page.getByRole("button", { name: "Siguiente", exact: true });
+      await page.goto("/find-claim/select-search-method");
+      await page.getByLabel("Tengo mi número de garantía").check();
+      await page.getByRole("button", { name: "Buscar" }).click();
+      await page.getByRole("textbox", { name: "Número de garantía" }).fill("W-K77-AB1020");
+      await page.getByRole("button", { name: "Enviar", exact: true }).click();
+      await heading("Seleccione su plan").waitFor();
+      await page.getByRole("radio", { checked: true }).waitFor();
+      await page.getByRole("button", { name: "Enviar", exact: true }).click();
+      await heading("Seleccione los artículos dañados de su plan").waitFor();
+      await page.getByRole("checkbox").first().check();
+      await next.click();
+      await heading("Confirme o actualice los datos del artículo").waitFor();
+      for (const label of ["Fabricante", "Material", "Color"]) await page.getByLabel(label).selectOption({ index: 1 });
+      await next.click();
+      await heading("Informe el daño").waitFor();
+      const main = page.getByRole("main");
+      await main.getByLabel(/Fotos y documentos de/).setInputFiles(PHOTO);
+      await main.getByRole("list", { name: "Archivos subidos" }).getByText("iphone_hdr_YES.jpg").waitFor({ timeout: 60_000 });
+      for (const label of ["Tipo de daño", "Daño específico", "Área del daño", "¿Cómo ocurrió?", "¿Tomó alguna medida para solucionarlo?"]) {
+        await main.getByLabel(label).selectOption({ index: 1 });
+      }
+      await main.getByLabel("¿Cuándo notó el daño?").fill("02/11/2026");
+      await main.getByLabel("Nota").fill("Se derramó café en el asiento.");
+      await next.click();
+      await heading("Revise los detalles del reclamo").waitFor();
+      const days = [await todayIn(page, "es")];
+      await page.getByRole("button", { name: "Enviar", exact: true }).click();
+      await heading("Gracias por enviar su reclamo").waitFor({ timeout: 60_000 });
+      const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
+
+      await page.getByRole("link", { name: "Ver el estado del reclamo" }).click();
+      await page.waitForURL((url) => url.pathname === "/claim-status" && url.searchParams.get("code") === `CL-${claimId}`);
+      await heading("El estado de su reclamo").waitFor();
+      await page.getByText(`CL-${claimId}`, { exact: true }).waitFor();
+      const submitted = await currentStep(page);
+      days.push(await todayIn(page, "es"));
+      expect(submitted).toEqual({ name: "Enviado", mark: "Paso actual", day: expect.toBeOneOf(days) });
+
+      // Staff move it with the command; a reload shows the next step.
+      await staffMove(`CL-${claimId}`, "in_review");
+      await page.reload();
+      await heading("El estado de su reclamo").waitFor();
+      days.push(await todayIn(page, "es"));
+      expect(await currentStep(page)).toEqual({ name: "En revisión", mark: "Paso actual", day: expect.toBeOneOf(days) });
+
+      // The submit email is in Spanish; its link opens the status in another browser that never searched.
+      const link = await emailedStatusLink(`Recibimos su reclamo CL-${claimId}`);
+      const other = await laptop.newPage();
+      await other.goto(link);
+      await other.getByRole("heading", { level: 1, name: "El estado de su reclamo" }).waitFor({ timeout: 60_000 });
+      await other.getByText(`CL-${claimId}`, { exact: true }).waitFor();
+      expect((await currentStep(other)).name).toBe("En revisión");
+    } finally {
+      await Promise.all([phone.close(), laptop.close()]);
+    }
   });
 
   it("a browser that never found the plan is told the claim cannot be shown and offered the search", async () => {

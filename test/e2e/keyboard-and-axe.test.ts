@@ -1,11 +1,14 @@
 /**
  * Without a mouse, and in both languages at both sizes: a keyboard-only consumer files an FPP claim
  * from the welcome screen to the submitted screen (Tab, Space, Enter, arrows and typing only); and
- * axe scans the main screens in English and Spanish at 375 px and at 1280 px (issue 11).
+ * axe scans the main screens in English and Spanish at 375 px and at 1280 px (issue 11), the
+ * claim-status page of an emailed link and the finish-later dialog open on a wizard step among them.
  */
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
+import { finishLinkPath } from "../../server/domain/finish-later.ts";
 import { accessibilityViolations, openPortal, type Portal } from "./harness.ts";
 
 const PHOTO = fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url));
@@ -104,8 +107,26 @@ describe("keyboard only", () => {
   });
 });
 
+/** The emailed status link of the seeded claim in progress (W-P55-IP0001): its page, shown to anyone holding the link. */
+async function claimStatusLink(): Promise<string> {
+  const [claim] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'");
+  return claimStatusLinkPath(portal.server.config.linkSecret!, claim!.id);
+}
+
+/** A finish-later link of the seeded draft on W-D12-DR0001: its wizard at step 2, without a search. */
+async function finishLaterLink(): Promise<string> {
+  const [claim] = await portal.server.db.query<{ id: number; plan_id: number; customer_id: number }>(
+    "SELECT c.id, c.plan_id, p.customer_id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-D12-DR0001'",
+  );
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  return finishLinkPath(portal.server.config.linkSecret!, { planId: claim!.plan_id, customerId: claim!.customer_id, planType: "FPP", claimId: claim!.id, step: 2, expires });
+}
+
+const FINISH_LATER = { en: { offer: "Email me a link to finish later", send: "Send" }, es: { offer: "Recibir un enlace por correo para terminar después", send: "Enviar enlace" } };
+
 describe("axe in both languages, at both sizes", () => {
-  const screens: Array<[string, string]> = [
+  /** Each screen: its name, its path (or how to make it), and what to wait for or do once there. */
+  const screens: Array<[string, string | (() => Promise<string>), ((page: Page, lng: "en" | "es") => Promise<unknown>)?]> = [
     ["welcome", "/"],
     ["select search method", "/find-claim/select-search-method"],
     ["warranty number", "/find-claim/warranty-number"],
@@ -115,6 +136,15 @@ describe("axe in both languages, at both sizes", () => {
     ["no warranty found", "/find-claim/not-found"],
     ["contact service", "/contact-service?step=1&id=7a1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f"],
     ["invalid link", "/no/such/page"],
+    ["claim status", claimStatusLink, (page) => page.locator("li[aria-current=step]").waitFor()],
+    [
+      "finish-later dialog",
+      finishLaterLink,
+      async (page, lng) => {
+        await page.getByRole("button", { name: FINISH_LATER[lng].offer }).click();
+        await page.getByRole("dialog").getByRole("button", { name: FINISH_LATER[lng].send, exact: true }).waitFor();
+      },
+    ],
   ];
 
   it.each([
@@ -126,9 +156,11 @@ describe("axe in both languages, at both sizes", () => {
     const page = await portal.context.newPage();
     await page.setViewportSize({ width, height: 900 });
     const found: Record<string, string[]> = {};
-    for (const [name, path] of screens) {
+    for (const [name, to, ready] of screens) {
+      const path = typeof to === "string" ? to : await to();
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${lng}`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
+      await ready?.(page, lng);
       expect(await page.evaluate(() => document.documentElement.lang), name).toBe(lng);
       const violations = await accessibilityViolations(page);
       if (violations.length) found[name] = violations;
