@@ -114,7 +114,7 @@ describe("the claim-status page after Submit", () => {
     expect(current).toEqual({ name: "Submitted", mark: "Current step", day: expect.toBeOneOf(daysEn) });
     expect(await page.getByRole("list", { name: "Progress" }).getByRole("listitem").allInnerTexts()).toHaveLength(5);
     await page.getByRole("heading", { level: 2, name: "What happens next" }).waitFor();
-    await page.getByText("portrait_6.jpg").waitFor();
+    await page.getByText("portrait_6.jpg", { exact: true }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Your claim status");
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);

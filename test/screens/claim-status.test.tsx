@@ -24,7 +24,7 @@ const SUBMITTED: ClaimStatus = {
     { id: 7, name: "Sofa" },
     { id: 8, name: "Loveseat" },
   ],
-  documents: [{ id: 3, fileName: "sofa-stain.jpg" }],
+  documents: [{ id: 3, fileName: "k3j9x2m1ab-sofa-stain.jpg" }],
   timeline: [
     { step: "submitted", at: "2026-11-26T12:00:00.000Z" },
     { step: "in_review", at: null },

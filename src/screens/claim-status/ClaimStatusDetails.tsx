@@ -6,6 +6,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import type { ClaimProgress } from "../../../machines/claim-status.machine.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
+import { displayName } from "../../ui/DocumentList.tsx";
 import { ClaimTimeline } from "./ClaimTimeline.tsx";
 import { SupportContact } from "./SupportContact.tsx";
 import { NEXT_STEP_WORDS, STEP_NAMES } from "./step-words.ts";
@@ -81,7 +82,7 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
         {progress.documents.length ? (
           <ul className="claim-documents">
             {progress.documents.map((document) => (
-              <li key={document.id}>{document.fileName}</li>
+              <li key={document.id}>{displayName(document.fileName)}</li>
             ))}
           </ul>
         ) : (
