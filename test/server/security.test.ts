@@ -116,6 +116,8 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
     ["POST", "/insert_linked_and_embedded_files", "/insert_linked_and_embedded_files", { claimId: a.claim, claimItemsId: a.claimItem, docName: a.docName }],
     ["DELETE", "/delete_uploaded_documents_of_claim/:docId", `/delete_uploaded_documents_of_claim/${a.document}`],
     ["GET", "/documents/:docId/download-url", `/documents/${a.document}/download-url`],
+    ["GET", "/finish_later", `/finish_later?claimId=${a.claim}`],
+    ["POST", "/finish_later", "/finish_later", { claimId: a.claim, step: 3 }],
     ["DELETE", "/delete_draft_claim/:claimId", `/delete_draft_claim/${a.claim}`],
     ["POST", "/ace/insert_claim", "/ace/insert_claim", claimBody(a.acePlan, a.aceCustomer)],
     ["POST", "/ace/insert_claim_item", "/ace/insert_claim_item", {
