@@ -15,7 +15,7 @@ import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
 import { claimStatusLinkPath } from "../domain/claim-status-links.ts";
 import { onMailQueued } from "./outbox.ts";
-import { renderMail, type MailLinks, type MailMessage } from "./templates.ts";
+import type { MailLinks, MailMessage } from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** The worker's timings, in milliseconds. */
@@ -141,6 +141,9 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
 
   const send = async (row: LeasedRow, lease: string) => {
     try {
+      // React and the templates load with the first message, not with the server: a start (and a
+      // build or prerender in the same process, as the screenshots and the bench do) never loads them.
+      const { renderMail } = await import("./templates.ts");
       const mail = await renderMail({ template: row.template, language: row.language, data: row.data } as MailMessage, links);
       await transport.send({ ...mail, id: row.id, queuedAt: new Date(row.queued_ms), messageId: messageIdOf(row.message_key, config.mailFrom), to: row.recipient });
       await db.query("UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1 AND lease = $2", [row.id, lease]);
