@@ -1,0 +1,24 @@
+/**
+ * The last step of `npm run mutation`: reads Stryker's JSON report (reports/mutation/mutation.json),
+ * writes docs/qa/mutation.md (scores per file and folder, every surviving mutant and its fate) and
+ * prints the machines/ and contract/ scores. Exits 1 when either folder is under its floor
+ * (machines/ 90%, contract/ 85%), so a run that lets the score slip says so.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { mutationMarkdown } from "./mutation/markdown.ts";
+import { FLOORS, filesUnder, percent, tally, type Folder, type MutationReport } from "./mutation/scores.ts";
+
+const REPORT = "reports/mutation/mutation.json";
+const SUMMARY = "docs/qa/mutation.md";
+
+const report = JSON.parse(await readFile(REPORT, "utf8")) as MutationReport;
+await writeFile(SUMMARY, mutationMarkdown(report));
+let below = false;
+for (const folder of Object.keys(FLOORS) as Folder[]) {
+  const { score } = tally(filesUnder(report, folder).flatMap(([, mutants]) => mutants));
+  const ok = score !== null && score >= FLOORS[folder];
+  below ||= !ok;
+  console.log(`Mutation score ${folder}: ${percent(score)} (floor ${FLOORS[folder]}%)${ok ? "" : " BELOW THE FLOOR"}`);
+}
+console.log(`Wrote ${SUMMARY}`);
+if (below) process.exitCode = 1;

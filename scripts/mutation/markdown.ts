@@ -1,0 +1,97 @@
+/** docs/qa/mutation.md: the scores of a Stryker run and what became of every mutant that survived. */
+import { EQUIVALENT_MUTANTS } from "./equivalents.ts";
+import { FLOORS, filesUnder, percent, tally, type Folder, type MutationReport, type ReportMutant } from "./scores.ts";
+
+/** Test files written to state behaviour the earlier tests left unchecked (their kills are listed). */
+const NEW_TEST_FILE = /(^|\/)test\/(unit\/contract-[^/]+|machines\/[^/]+-mutants)\.test\.ts$/;
+
+/** "<file>:<line>:<column> <mutator>", the key of scripts/mutation/equivalents.ts. */
+export function mutantKey(path: string, mutant: ReportMutant): string {
+  return `${path}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName}`;
+}
+
+function replacementOf(mutant: ReportMutant): string {
+  const text = (mutant.replacement ?? "").replace(/\s+/g, " ").trim();
+  return `\`${(text.length > 60 ? `${text.slice(0, 57)}...` : text).replaceAll("`", "'").replaceAll("|", "\\|")}\``;
+}
+
+function scoreTable(report: MutationReport, folder: Folder): string[] {
+  const rows = filesUnder(report, folder);
+  const line = (name: string, mutants: ReportMutant[]) => {
+    const t = tally(mutants);
+    return `| ${name} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${percent(t.score)} |`;
+  };
+  return [
+    `### ${folder} (floor ${FLOORS[folder]}%)`,
+    "",
+    "| file | killed | survived | no coverage | score |",
+    "|---|---|---|---|---|",
+    ...rows.map(([path, mutants]) => line(path, mutants)),
+    line(`**${folder} overall**`, rows.flatMap(([, mutants]) => mutants)),
+    "",
+  ];
+}
+
+/** Test id -> "file > name" for every test the report lists. */
+function testNames(report: MutationReport): Map<string, { file: string; name: string }> {
+  const names = new Map<string, { file: string; name: string }>();
+  for (const [file, { tests }] of Object.entries(report.testFiles ?? {})) {
+    for (const test of tests) names.set(test.id, { file: file.replaceAll("\\", "/"), name: test.name });
+  }
+  return names;
+}
+
+/**
+ * The whole document. `folderScores` are the figures printed by the run; the survivors section
+ * lists each surviving or uncovered mutant with its equivalence reason, or as not yet killed.
+ */
+export function mutationMarkdown(report: MutationReport): string {
+  const names = testNames(report);
+  const all = (Object.keys(FLOORS) as Folder[]).flatMap((folder) => filesUnder(report, folder));
+  const killedByNew: string[] = [];
+  const survivors: string[] = [];
+  let open = 0;
+  for (const [path, mutants] of all) {
+    for (const mutant of mutants) {
+      const where = `${path}:${mutant.location.start.line}`;
+      if (mutant.status === "Killed" && mutant.killedBy?.length) {
+        const killers = mutant.killedBy.map((id) => names.get(id)).filter((t) => t !== undefined);
+        if (killers.length > 0 && killers.every((t) => NEW_TEST_FILE.test(t.file))) {
+          killedByNew.push(`- ${where} ${mutant.mutatorName} ${replacementOf(mutant)}: killed by ${killers[0]!.file} "${killers[0]!.name}"`);
+        }
+      }
+      if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
+        const reason = EQUIVALENT_MUTANTS[mutantKey(path, mutant)];
+        if (reason === undefined) open++;
+        survivors.push(`- \`${mutantKey(path, mutant)}\` ${replacementOf(mutant)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`);
+      }
+    }
+  }
+  return [
+    "# Mutation testing: machines/ and contract/",
+    "",
+    "Written by `npm run mutation` (Stryker with its vitest runner, stryker.config.mjs, over the tests",
+    "vitest.mutation.config.ts lists) from reports/mutation/mutation.json; do not edit by hand. The",
+    "HTML report beside it (reports/mutation/index.html, not committed) shows each mutant in its code.",
+    "A mutant is a small change to a machine or a schema (a guard negated, a target or message",
+    "replaced, an action dropped); it is *killed* when some test fails on it. The score is",
+    "(killed + timed out) / (killed + timed out + survived + no coverage).",
+    "",
+    "## Scores",
+    "",
+    ...(Object.keys(FLOORS) as Folder[]).flatMap((folder) => scoreTable(report, folder)),
+    "## Killed only by the tests written for mutation testing",
+    "",
+    "Mutants that the earlier tests let through, each with the first new test that fails on it.",
+    "",
+    ...(killedByNew.length > 0 ? killedByNew : ["None yet."]),
+    "",
+    `## Surviving mutants (${survivors.length}, ${open} not yet judged or killed)`,
+    "",
+    "Each is either equivalent (scripts/mutation/equivalents.ts, one line why) or not yet killed: a",
+    "behaviour no test checks yet.",
+    "",
+    ...(survivors.length > 0 ? survivors : ["None."]),
+    "",
+  ].join("\n");
+}

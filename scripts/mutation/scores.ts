@@ -1,0 +1,71 @@
+/**
+ * Scores from Stryker's JSON report (mutation-testing-report-schema): per mutated file and per
+ * folder (machines/, contract/), the share of mutants the tests noticed.
+ */
+
+/** One mutant as the JSON report gives it (the fields this summary reads). */
+export interface ReportMutant {
+  id: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number } };
+  status: string;
+  killedBy?: string[];
+  static?: boolean;
+}
+
+/** The JSON report: mutated files (path relative to the project) and the test files that ran. */
+export interface MutationReport {
+  files: Record<string, { mutants: ReportMutant[] }>;
+  testFiles?: Record<string, { tests: Array<{ id: string; name: string }> }>;
+}
+
+/** Counts of one file or folder; `score` is a percentage, null when no mutant counts. */
+export interface Tally {
+  killed: number;
+  timeout: number;
+  survived: number;
+  noCoverage: number;
+  errors: number;
+  ignored: number;
+  score: number | null;
+}
+
+/**
+ * Tallies mutants the way Stryker scores them: (killed + timeout) / (killed + timeout + survived +
+ * no coverage). Compile and runtime errors and ignored mutants do not count either way.
+ */
+export function tally(mutants: readonly ReportMutant[]): Tally {
+  const count = (...statuses: string[]) => mutants.filter((m) => statuses.includes(m.status)).length;
+  const killed = count("Killed");
+  const timeout = count("Timeout");
+  const survived = count("Survived");
+  const noCoverage = count("NoCoverage");
+  const valid = killed + timeout + survived + noCoverage;
+  return {
+    killed,
+    timeout,
+    survived,
+    noCoverage,
+    errors: count("CompileError", "RuntimeError"),
+    ignored: count("Ignored"),
+    score: valid === 0 ? null : (100 * (killed + timeout)) / valid,
+  };
+}
+
+/** The folders scored on their own, with the floor each must reach (percent). */
+export const FLOORS = { "machines/": 90, "contract/": 85 } as const;
+export type Folder = keyof typeof FLOORS;
+
+/** The report's files under `folder`, sorted by path, as [path, mutants]. */
+export function filesUnder(report: MutationReport, folder: Folder): Array<[string, ReportMutant[]]> {
+  return Object.entries(report.files)
+    .filter(([path]) => path.replaceAll("\\", "/").startsWith(folder))
+    .map(([path, file]): [string, ReportMutant[]] => [path.replaceAll("\\", "/"), file.mutants])
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** "87.5%" or "n/a". */
+export function percent(score: number | null): string {
+  return score === null ? "n/a" : `${score.toFixed(1)}%`;
+}
