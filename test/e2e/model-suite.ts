@@ -18,11 +18,17 @@ import { openPortal, type Portal } from "./harness.ts";
 const PER_WALK_MS = 60_000;
 
 /**
- * Every walk searches the demo plans afresh, often the same one: far more searches than one person
- * makes, so the search limits (which test/server covers) are lifted for these files.
+ * Every walk searches the demo plans afresh, often the same one, and asks for a finish-later link on
+ * several steps of one claim: far more than one person does, so those limits (which test/server
+ * covers) are lifted for these files.
  */
 const LIFTED_LIMITS: Partial<ServerConfig> = {
-  rateLimits: { searchPerAddress: [10_000, 600], planLookupPerAddress: [10_000, 600] },
+  rateLimits: {
+    searchPerAddress: [10_000, 600],
+    planLookupPerAddress: [10_000, 600],
+    finishLaterPerClaim: [10_000, 3600],
+    finishLaterPerAddress: [10_000, 3600],
+  },
 };
 
 export function describeModelWalks(table: AnyModelTable): void {

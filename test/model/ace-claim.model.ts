@@ -11,7 +11,7 @@ import type { AceOptions, ModelOptions } from "../../machines/domain.ts";
 import { KINDS } from "../../server/domain/lookup-kinds.ts";
 import { ACE_MODELS } from "../../server/seed/seed-data.ts";
 import type { AcePathEvent } from "../machines/support/ace-claim-scenarios.ts";
-import { callDone, callFailed } from "./calls.ts";
+import { callFailed } from "./calls.ts";
 import { freshClaim } from "./claim-api-model.ts";
 import * as wizard from "./claim-wizard.model.ts";
 import { demoCustomer, demoItemId, demoLookups, demoModelLookups, demoPlan, itemName } from "./demo.ts";
@@ -60,28 +60,34 @@ const shownPhone = (phone: string) => (isMaskedValue(phone) ? "" : phone);
 
 /**
  * Step 2: the phone changed and cleared again, keeping the one on file, before Next (so the rest of
- * the walk has one phone to expect), Next saving the details, Back to the plan choice before any change. Step 3: as FPP's
- * steps 2 and 3, on one screen.
+ * the walk has one phone to expect), Next saving the details, Back to the plan choice before any change,
+ * 'Email me a link to finish later' (the details saved first until they are, then the link sent at
+ * once). Step 3: as FPP's steps 2 and 3, on one screen, the link asked for before the items are saved.
  */
 function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   if (snapshot.matches({ confirmingContact: "editing" })) {
     const changed = phoneOf(snapshot) === NEW_PHONE;
     return [
       { type: "contact.change", contact: { phone: changed ? ON_FILE.phone : NEW_PHONE } },
-      ...(changed ? [] : [{ type: "step.next" } as const]),
+      ...(changed ? [] : [{ type: "step.next" } as const, { type: "step.keep" } as const]),
       ...(wizard.ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
     ];
   }
-  if (snapshot.matches({ confirmingContact: "savingContact" })) return [{ type: "xstate.done.actor.saveContact", output: undefined, actorId: "saveContact" }];
+  if (snapshot.matches({ confirmingContact: "savingContact" }) || snapshot.matches({ confirmingContact: "keepingContact" })) {
+    return [{ type: "xstate.done.actor.saveContact", output: undefined, actorId: "saveContact" }];
+  }
   if (snapshot.matches({ selectingItems: "editing" })) {
     const nothingYet = wizard.ctx(snapshot).selection.length === 0 && (wizard.ctx(snapshot).claim?.items.length ?? 0) === 0;
     const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
     const ticked = wizard.ctx(snapshot).selection.length > 0;
+    const saved = (wizard.ctx(snapshot).claim?.items.length ?? 0) > 0;
     return [
       { type: "item.toggle", planItemId: SOFA },
       ...(ticked ? recolor : []),
       ...(ticked && canGoOn ? [{ type: "step.next" } as const] : []),
       ...(nothingYet ? [{ type: "step.back" } as const] : []),
+      // 'Email me a link to finish later' before the items are saved: nothing to save, or the ticked Sofa saved first.
+      ...(!saved && wizard.noneDeleted(snapshot) && (!ticked || canGoOn) ? [{ type: "step.keep" } as const] : []),
     ] as Event[];
   }
   return null;
@@ -97,7 +103,7 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
       (event) => (isMaskedValue(event.contact.phone!) ? `Clear Phone: the one on file (${event.contact.phone}) is kept.` : `Change Phone to **${event.contact.phone}** (type the digits).`),
       ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(shownPhone(event.contact.phone!)),
     ),
-    "xstate.done.actor.saveContact": callDone(() => "The portal saves the contact details."),
+    "xstate.done.actor.saveContact": wizard.keptDone(family, "The portal saves the contact details."),
     "xstate.error.actor.saveContact": callFailed(() => "Saving the contact details fails."),
   },
   states: {

@@ -87,6 +87,12 @@ export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
   };
 }
 
+/**
+ * True before anything was deleted on step 4: a deleted photo or damage leaves its id in the context,
+ * a fact of its own, so 'Email me a link to finish later' is offered only before, to keep the graph small.
+ */
+export const noneDeleted = (snapshot: AnyMachineSnapshot) => ctx(snapshot).deletingDamageId == null && ctx(snapshot).deletingDocumentId == null;
+
 /** The events of the core's states, with the reference API's answers for the context. */
 export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
   const context = ctx(snapshot);
@@ -95,20 +101,21 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
     return [done("loadClaim", family.loaded), { type: "xstate.error.actor.loadClaim", error: httpFailure(404, { code: "CLAIM_NOT_FOUND" }), actorId: "loadClaim" }];
   }
   if (snapshot.hasTag("busy")) {
-    if (snapshot.matches({ reportingDamage: "savingDamages" })) return [done("saveDamages", withSavedDamages(context))];
+    if (snapshot.matches({ reportingDamage: "savingDamages" }) || snapshot.matches({ reportingDamage: "keepingDamages" })) return [done("saveDamages", withSavedDamages(context))];
     if (snapshot.matches({ reportingDamage: "deletingDamage" })) return [done("deleteDamage", withoutDeletedDamage(context))];
     if (snapshot.matches({ reportingDamage: "deletingDocument" })) return [done("deleteDocument", withoutDeletedDocument(context))];
     if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", { kind: "submitted" })];
     const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
     if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
-    if (substate === "savingItems") return [done("saveItems", withSavedItems(context))];
+    if (substate === "savingItems" || substate === "keepingItems") return [done("saveItems", withSavedItems(context))];
     throw new Error(`No answer modelled for the busy state ${region}.${substate}`);
   }
   if (snapshot.matches({ reportingDamage: "editing" })) return damageStepEvents(family, snapshot);
   if (snapshot.matches({ reviewing: "ready" })) {
     // Back to step 4 with two saved damages: there the second is deleted on the server.
     const twoSaved = (claimItem(snapshot, family.item)?.damages.length ?? 0) === 2;
-    return [{ type: "claim.submit" }, ...(twoSaved ? [{ type: "step.back" } as const] : [])];
+    // 'Email me a link to finish later' on the review: everything is saved already, the link is sent at once.
+    return [{ type: "claim.submit" }, ...(noneDeleted(snapshot) ? [{ type: "step.keep" } as const] : []), ...(twoSaved ? [{ type: "step.back" } as const] : [])];
   }
   if (snapshot.matches("submitted")) return [{ type: "claim.close" }];
   return [];
@@ -116,7 +123,8 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
 
 /**
  * Step 4 as a script rather than every combination: Next with nothing done (the missing photo is
- * shown), a photo (deleted again while nothing is typed), Damage 1 filled and Next; or a second
+ * shown), a photo (deleted again while nothing is typed), Damage 1 filled and Next (or kept by 'Email
+ * me a link to finish later', which saves it); or a second
  * block added (and deleted), filled, Next, and back from the review with two saved damages, the
  * second deleted. Each gesture is offered where that script needs it, so the graph stays small.
  */
@@ -127,7 +135,9 @@ function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): W
   const documents = claimItem(snapshot, item)?.documents ?? [];
   const untouched = blocks.length === 0;
   const events: WizardEvent[] = [];
-  if (untouched && documents.length === 0) events.push({ type: "step.next" }, { type: "step.back" });
+  // 'Email me a link to finish later' with nothing to save (the link is sent at once), and with Damage 1
+  // filled but not saved (it is saved first, the step staying).
+  if (untouched && documents.length === 0) events.push({ type: "step.next" }, { type: "step.back" }, { type: "step.keep" });
   if (documents.length === 0) events.push({ type: "document.added", claimItemId: claimItem(snapshot, item)!.id, document: { id: 1, fileName: PHOTO_NAME } });
   else if (untouched) events.push({ type: "document.delete", documentId: documents[0]!.id });
   if (documents.length === 0) return events;
@@ -137,6 +147,7 @@ function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): W
   if (kinds === "filled") events.push({ type: "damages.change", damages: { [item]: [...shown, {}] } });
   if (kinds === "filled,empty" || kinds === "saved,saved") events.push({ type: "damage.remove", planItemId: item, index: 1 });
   if (kinds === "filled" || kinds === "filled,filled" || kinds === "saved") events.push({ type: "step.next" });
+  if (kinds === "filled" && noneDeleted(snapshot)) events.push({ type: "step.keep" });
   return events;
 }
 

@@ -6,7 +6,8 @@
  */
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
+import type { AnyMachineSnapshot, AnyStateMachine, DoneActorEvent, EventObject } from "xstate";
+import { maskedEmail } from "../../contract/contact-masks.ts";
 import { backToHome, deleteFile, press, pressBack } from "./buttons.ts";
 import { callDone, callFailed } from "./calls.ts";
 import {
@@ -23,11 +24,13 @@ import {
   type WizardEvent,
   type WizardFamily,
 } from "./claim-wizard-script.ts";
+import { demoCustomer } from "./demo.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
+import { restingState, transitionsTaken } from "./paths.ts";
 import { changeUrlStep, fieldShows, heading, hides, plansShown, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
-import { system, user, view, type ModelTable, type StateView, type Walker } from "./table.ts";
+import { system, user, view, type Gesture, type ModelTable, type StateView, type Walker } from "./table.ts";
 
-export { colorOf, ctx, detailsEvents, type WizardEvent, type WizardFamily } from "./claim-wizard-script.ts";
+export { colorOf, ctx, detailsEvents, noneDeleted, type WizardEvent, type WizardFamily } from "./claim-wizard-script.ts";
 
 /** The photo every walk uploads: small, so preparing it in the browser takes no time. */
 const PHOTO = fileURLToPath(new URL("../fixtures/portrait_6.jpg", import.meta.url));
@@ -59,12 +62,18 @@ async function fillDamage(family: WizardFamily, block: Locator): Promise<void> {
   await block.getByLabel("Note").fill(NOTE);
 }
 
+/** The first option of a select, chosen to leave the field empty. */
+const NO_CHOICE = "Select…";
+/** The Color option a details event chooses: a colour by its name, or none. */
+const colorNamed = (family: WizardFamily, event: { details: Record<number, { colorId?: number } | undefined> }) =>
+  family.colors.find((color) => color.id === event.details[family.item]?.colorId)?.name ?? NO_CHOICE;
+
 /** An item's card of details (manufacturer, material, color). */
 const detailsCard = (page: Page, item: string) => page.getByRole("group", { name: item });
 
 /** Waits until the details card of the walk's item shows the colour the model holds. */
 export async function checkColor(family: WizardFamily, page: Page, snapshot: AnyMachineSnapshot): Promise<void> {
-  await fieldShows(detailsCard(page, name(snapshot, family.item)).getByLabel("Color"), colorOf(family, snapshot));
+  await fieldShows(detailsCard(page, name(snapshot, family.item)).getByLabel("Color"), colorOf(family, snapshot) || NO_CHOICE);
 }
 
 /** The gestures of the core's events (`contact.change` is ACE's). */
@@ -76,10 +85,9 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
       ({ page }, event, before) => page.getByRole("checkbox", { name: new RegExp(name(before, event.planItemId)) }).click(),
     ),
     "details.change": user(
-      (event, before) => `For the ${name(before, family.item)} choose Color **${family.colors.find((color) => color.id === event.details[family.item]?.colorId)?.name}**.`,
+      (event, before) => `For the ${name(before, family.item)} choose Color **${colorNamed(family, event)}**.`,
       async ({ page }, event, before) => {
-        const color = family.colors.find((one) => one.id === event.details[family.item]?.colorId)!;
-        await detailsCard(page, name(before, family.item)).getByLabel("Color").selectOption({ label: color.name });
+        await detailsCard(page, name(before, family.item)).getByLabel("Color").selectOption({ label: colorNamed(family, event) });
       },
     ),
     "step.next": press("Next"),
@@ -114,10 +122,13 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     "document.delete": deleteFile(PHOTO_NAME),
     "claim.submit": press("Submit"),
     "step.keep": user(
-      () => "Press **Email me a link to finish later**, then **Send** in the dialog.",
-      async ({ page }) => {
+      (event, before) =>
+        `Press **Email me a link to finish later**: the dialog names ${onFile(family)}; press **Send**${savesFirst(before, event) ? "" : `, see ${sentWords(family)} and press **Close**`}.`,
+      async ({ page }, event, before) => {
         await page.getByRole("button", { name: "Email me a link to finish later" }).click();
-        await page.getByRole("dialog").getByRole("button", { name: "Send" }).click();
+        await shows(page.getByRole("dialog").getByText(onFile(family)));
+        await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
+        if (!savesFirst(before, event)) await closeSent(family, page);
       },
     ),
     "claim.close": backToHome(),
@@ -127,11 +138,11 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     ),
     "xstate.done.actor.loadClaim": callDone(() => "The portal loads the claim."),
     "xstate.error.actor.loadClaim": callFailed(() => "Loading the claim fails: the claim does not exist (HTTP 404)."),
-    "xstate.done.actor.saveItems": callDone(() => "The portal saves the items."),
+    "xstate.done.actor.saveItems": keptDone(family, "The portal saves the items."),
     "xstate.error.actor.saveItems": callFailed(() => "Saving the items fails."),
     "xstate.done.actor.removeItem": callDone(() => "The portal removes the item from the claim."),
     "xstate.error.actor.removeItem": callFailed(() => "Removing the item fails."),
-    "xstate.done.actor.saveDamages": callDone(() => "The portal saves the new damages."),
+    "xstate.done.actor.saveDamages": keptDone(family, "The portal saves the new damages."),
     "xstate.error.actor.saveDamages": callFailed(() => "Saving the damages fails."),
     "xstate.done.actor.deleteDamage": callDone(() => "The portal deletes the damage."),
     "xstate.error.actor.deleteDamage": callFailed(() => "Deleting the damage fails."),
@@ -140,6 +151,40 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     "xstate.done.actor.submitClaim": callDone(() => "The portal submits the claim; the API answers 'Succeed'."),
     "xstate.error.actor.submitClaim": callFailed(() => "Submitting fails."),
   };
+}
+
+/** The plan's email as the finish-later dialog names it, masked. */
+const onFile = (family: WizardFamily) => maskedEmail(demoCustomer(family.planNumber).email);
+const sentWords = (family: WizardFamily) => `'Link sent to ${onFile(family)}'`;
+
+/** True when `step.keep` saves the step first (a keeping state) rather than answering at once. */
+const savesFirst = (before: AnyMachineSnapshot, event: EventObject) =>
+  transitionsTaken(before.machine as AnyStateMachine, before, event).some((key) => !key.endsWith("(no target)"));
+
+/** True while 'Email me a link to finish later' waits for the step's save. */
+const keeping = (snapshot: AnyMachineSnapshot) => /\.keeping/.test(restingState(snapshot));
+
+/** The finish-later dialog's answer once the step is kept and the link sent: 'Link sent to …', then Close. */
+async function closeSent(family: WizardFamily, page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await shows(dialog.getByText(`Link sent to ${onFile(family)}`));
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await hides(dialog);
+}
+
+/**
+ * A save that returns: in a keeping state the finish-later dialog then sends the link, says so, and
+ * the tester closes it (a gesture of the dialog's machine, not the wizard's).
+ */
+export function keptDone<E extends DoneActorEvent<unknown, string>>(family: WizardFamily, does: string): Gesture<E> {
+  const done = callDone<E>(() => does);
+  return system(
+    (event, before) => (keeping(before) ? `${does.slice(0, -1)}; the dialog says ${sentWords(family)}: press **Close**.` : does),
+    async (walker, event, before) => {
+      await done.perform(walker, event, before);
+      if (keeping(before)) await closeSent(family, walker.page);
+    },
+  );
 }
 
 /** The item list of the items step, ticked as the model says. */

@@ -44,14 +44,30 @@ const ticked = (snapshot: AnyMachineSnapshot) => wizard.ctx(snapshot).selection.
 
 /**
  * Steps 2 and 3: tick and untick the Sofa, Back to the plan choice with nothing ticked; recolour
- * it and go back and forth while nothing is saved; once saved, back from step 4 to untick it,
- * which removes it on the server.
+ * it (or empty its Color) and go back and forth while nothing is saved; once saved, back from step
+ * 4 to untick it, which removes it on the server. 'Email me a link to finish later' while nothing is
+ * saved: on step 2 with and without the Sofa, on step 3 with its details complete and with Color empty.
  */
 function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
-  if (snapshot.matches({ selectingItems: "editing" })) return [{ type: "item.toggle", planItemId: SOFA }, { type: ticked(snapshot) ? "step.next" : "step.back" }];
+  const saved = (wizard.ctx(snapshot).claim?.items.length ?? 0) > 0;
+  // 'Email me a link to finish later' before anything is saved: with nothing ticked the link is sent at once, with the Sofa ticked it is saved first.
+  // Only in the plan's colour, so the rest of the walk has one colour to expect, and before step 4
+  // was reached (where a deleted photo or damage leaves its id in the context and so a new graph node).
+  const keep: Event[] = saved || !wizard.noneDeleted(snapshot) || !wizard.detailsEvents(family, snapshot).canGoOn ? [] : [{ type: "step.keep" }];
+  if (snapshot.matches({ selectingItems: "editing" })) return [{ type: "item.toggle", planItemId: SOFA }, { type: ticked(snapshot) ? "step.next" : "step.back" }, ...keep];
   if (snapshot.matches({ confirmingDetails: "editing" })) {
+    const details = wizard.ctx(snapshot).details[SOFA];
+    const planColor = JANE.items.find((item) => item.id === SOFA)!.color!;
+    // Color emptied ('Select…'): the details are incomplete, so the link is sent without saving them; then the colour is chosen again.
+    if (!details?.colorId) return [{ type: "details.change", details: { [SOFA]: { ...details, colorId: planColor.id } } }, { type: "step.keep" }];
     const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
-    return [...(recolor as Event[]), ...(canGoOn ? [{ type: "step.next" } as const] : []), { type: "step.back" }];
+    const unchanged = !saved && canGoOn;
+    return [
+      ...(recolor as Event[]),
+      ...(unchanged ? [{ type: "details.change", details: { [SOFA]: { ...details, colorId: 0 } } } as const, ...keep] : []),
+      ...(canGoOn ? [{ type: "step.next" } as const] : []),
+      { type: "step.back" },
+    ];
   }
   return null;
 }
