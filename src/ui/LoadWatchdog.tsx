@@ -20,7 +20,11 @@ function useTimedOut(waiting: boolean): boolean {
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setTimeout(() => setTimedOut(true), ROUTE_LOAD_TIMEOUT_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      // A load that passed the limit and then arrived must not leave the next load timed out at its start.
+      setTimedOut(false);
+    };
   }, [waiting]);
   return timedOut && waiting;
 }
