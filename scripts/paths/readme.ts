@@ -47,6 +47,19 @@ ${rows}
   upload pipeline prepares photos in the page and retries after timed waits, which no held request
   can stand for; test/e2e/uploads.test.ts drives it, and their plans are for people.
 
+## Beside the mutation report
+
+A path plan says which states and transitions a walk visits; the mutation report says whether the
+tests would notice if one of them were wrong. \`npm run mutation\` changes the machines and the
+contract schemas one small edit at a time (a guard negated, a target or a message replaced, an
+action dropped) and runs the machine and unit tests against each; docs/qa/mutation.md lists the
+score of each file and every change no test noticed. Read them side by side: for a machine, open
+its plan here and its file in the mutation summary (or in reports/mutation/index.html after a run,
+where each surviving mutant is shown in the code). A survivor on a guard or target of a transition
+in the plan is a step whose outcome no test checks: walk that path by hand, watching what the step
+says the screen shows, until a test states it. Survivors marked equivalent change nothing a
+consumer could see.
+
 ## Regenerate
 
 \`\`\`sh
