@@ -286,7 +286,7 @@ export function wizardTable<E extends EventObject>(
     states: { ...coreViews(family), ...own.states },
     calls: own.calls,
     unreachable: {
-      "reportingDamage.editing --damage.remove[0]--> (no target)": "Damage 1 has no Delete button: every item keeps one damage",
+      "reportingDamage.editing --damage.remove[0]--> (no target)": "SPEC.md section 4 (States and transitions): only the first damage block (index 0) cannot be removed, and section 2 (Claim wizard (ACE)): 'Damage N' has a delete button from the second block on; so Damage 1 has no Delete button and every item keeps one damage",
     },
   };
 }
