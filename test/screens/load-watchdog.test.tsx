@@ -57,7 +57,7 @@ describe("LoadWatchdog", () => {
     const { router, arrive } = renderApp();
     await advance(0);
     expect(screen.getByRole("heading", { name: "Home" })).toBeTruthy();
-    await act(async () => void router.navigate({ to: "/slow" }));
+    await act(async () => router.history.push("/slow"));
     await advance(ROUTE_LOAD_TIMEOUT_MS);
     expect(screen.getByText(TOO_SLOW)).toBeTruthy();
     await act(async () => arrive());
@@ -65,7 +65,7 @@ describe("LoadWatchdog", () => {
     expect(screen.getByRole("heading", { name: "Slow" })).toBeTruthy();
     expect(screen.queryByText(TOO_SLOW)).toBeNull();
 
-    await act(async () => void router.navigate({ to: "/next" }));
+    await act(async () => router.history.push("/next"));
     await advance(ROUTE_LOAD_TIMEOUT_MS - 1_000);
     expect(screen.queryByText(TOO_SLOW)).toBeNull();
     await advance(1_000);
