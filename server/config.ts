@@ -109,8 +109,8 @@ export interface RateLimits {
   contactUploadPerAddress?: Rate;
   /** Signed plan links opened, valid or not (RATE_LIMIT_PLAN_LINK). */
   planLinkPerAddress?: Rate;
-  /** Finish-later links emailed, per claim (RATE_LIMIT_FINISH_LATER): one inbox is not flooded. */
-  finishLaterPerClaim?: Rate;
+  /** Finish-later links emailed, per customer (RATE_LIMIT_FINISH_LATER): one inbox is not flooded, however many drafts are made. */
+  finishLaterPerCustomer?: Rate;
   /** Finish-later links emailed, per client address (RATE_LIMIT_FINISH_LATER_ADDRESS). */
   finishLaterPerAddress?: Rate;
 }
@@ -122,7 +122,7 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   ticketPerAddress: [20, 600],
   contactUploadPerAddress: [100, 600],
   planLinkPerAddress: [60, 600],
-  finishLaterPerClaim: [5, 3600],
+  finishLaterPerCustomer: [5, 3600],
   finishLaterPerAddress: [20, 3600],
 };
 
@@ -133,7 +133,7 @@ export const RATE_LIMIT_SETTINGS = {
   ticketPerAddress: "RATE_LIMIT_TICKET",
   contactUploadPerAddress: "RATE_LIMIT_CONTACT_UPLOAD",
   planLinkPerAddress: "RATE_LIMIT_PLAN_LINK",
-  finishLaterPerClaim: "RATE_LIMIT_FINISH_LATER",
+  finishLaterPerCustomer: "RATE_LIMIT_FINISH_LATER",
   finishLaterPerAddress: "RATE_LIMIT_FINISH_LATER_ADDRESS",
 } as const satisfies Record<keyof RateLimits, string>;
 const RATE_NAMES = Object.keys(RATE_LIMIT_SETTINGS) as (keyof RateLimits)[];

@@ -104,10 +104,19 @@ export async function finishTargetOf(q: Queryable, claimId: number): Promise<Fin
   };
 }
 
-/** True when the claim `claimId` is on plan `planId` of customer `customerId`. */
-export async function claimIsOnPlan(q: Queryable, claimId: number, planId: number, customerId: number): Promise<boolean> {
-  const rows = await q.query("SELECT 1 FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1 AND p.id = $2 AND p.customer_id = $3", [claimId, planId, customerId]);
-  return rows.length > 0;
+/**
+ * Whether the claim `claimId` is on plan `planId` of customer `customerId`, and whether the
+ * customer's contact details are the ones on file from a verified owner.
+ * @returns null when the claim is not on that plan of that customer; `contactVerified` false when
+ *   the details were last written by a session that held only a warranty number (migration 011)
+ */
+export async function claimOnPlan(q: Queryable, claimId: number, planId: number, customerId: number): Promise<{ contactVerified: boolean } | null> {
+  const [row] = await q.query<{ contact_unverified: boolean }>(
+    `SELECT cu.contact_unverified FROM claims c JOIN plans p ON p.id = c.plan_id JOIN customers cu ON cu.id = p.customer_id
+      WHERE c.id = $1 AND p.id = $2 AND p.customer_id = $3`,
+    [claimId, planId, customerId],
+  );
+  return row ? { contactVerified: !row.contact_unverified } : null;
 }
 
 /** The email carrying a finish-later link, in the consumer's language. */

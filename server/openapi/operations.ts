@@ -319,7 +319,7 @@ const finishLaterCalls: Operation[] = [
   },
   {
     method: "post", path: `${API}/finish_later`, id: "finish_later", tag: "Finish later", summary: "Email me a link to finish later",
-    description: "Emails the plan's customer a signed link (7 days) that reopens the draft at `step` on any device, and answers where it went, masked. Only a draft (409 CLAIM_NOT_DRAFT); 409 NO_EMAIL_ON_FILE without an email on file. Also limited per claim: RATE_LIMIT_FINISH_LATER (default 5 per 3600 s).",
+    description: "Emails the plan's customer a signed link (7 days) that reopens the draft at `step` on any device, and answers where it went, masked. Only a draft (409 CLAIM_NOT_DRAFT); 409 NO_EMAIL_ON_FILE without an email on file. Also limited per customer, whatever the draft: RATE_LIMIT_FINISH_LATER (default 5 per 3600 s).",
     access: "owner", body: finishLater.finishLaterRequestSchema, answer: finishLater.finishLaterAnswerSchema, errors: [400, 404, 409], limit: "finishLaterPerAddress",
   },
 ];

@@ -30,6 +30,9 @@ import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 
+/** Request Number emails one inbox receives per hour at most, however many requests name it. */
+export const CONTACT_MAILS_PER_RECIPIENT_HOUR = 5;
+
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
 const PREFIX = "contact_service/";
 
@@ -135,8 +138,16 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
         ],
       );
       await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [row!.id, request.request_id, request.documents]);
-      // The Request Number by email, committed with the request (server/mail/outbox.ts).
-      await enqueueMail(tx, { to: customer.email, language: languageOf(c), template: "contactRequest", data: { ticket: row!.ticket_number } });
+      // The Request Number by email, committed with the request (server/mail/outbox.ts). Anyone may
+      // type anyone's address here, so one inbox gets a few an hour at most; the request is filed either way.
+      const [recent] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM mail_outbox
+          WHERE lower(recipient) = lower($1) AND template = 'contactRequest' AND created_at > now() - interval '1 hour'`,
+        [customer.email],
+      );
+      if ((recent?.n ?? 0) < CONTACT_MAILS_PER_RECIPIENT_HOUR) {
+        await enqueueMail(tx, { to: customer.email, language: languageOf(c), template: "contactRequest", data: { ticket: row!.ticket_number } });
+      }
       return row!.ticket_number;
     });
     return c.json({ message: SUCCEED, ticket });

@@ -4,7 +4,7 @@
  * - POST /api/v1/finish_later `{claimId, step}` emails the plan's customer a signed link to the
  *   draft at that step and answers `{ sentTo }`, masked. Only the session owning the claim (else
  *   404), only a draft (else 409 CLAIM_NOT_DRAFT), only with an email on file (else 409
- *   NO_EMAIL_ON_FILE); limited per claim and per client address (429 with Retry-After).
+ *   NO_EMAIL_ON_FILE); limited per customer and per client address (429 with Retry-After).
  * - GET /find-claim/{planId}?…&claim_id=…&step=…&exp=…&sig=… (mounted before the plan links, which
  *   take every other /find-claim/{id}): a valid link grants the plan to this browser's session,
  *   verified, exactly as a signed plan link does, and sends the browser to the claim's wizard URL at
@@ -20,7 +20,7 @@ import { lockDraftClaim } from "../domain/claim-guards.ts";
 import {
   FINISH_LINK_TTL_SECONDS,
   checkFinishLink,
-  claimIsOnPlan,
+  claimOnPlan,
   enqueueFinishLaterMail,
   finishLinkPath,
   finishTargetOf,
@@ -57,8 +57,9 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
       const target = owner.loadedClaim(await finishTargetOf(tx, claimId));
       await lockDraftClaim(tx, claimId);
       if (!target.email) throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
-      // Counted only for a link that would be sent: per claim (one inbox), then per address.
-      await limiter.hit("finish-later-claim", String(claimId), rateOf(config.rateLimits, "finishLaterPerClaim"));
+      // Counted only for a link that would be sent: per customer (one inbox: a new draft starts no
+      // new count), then per address.
+      await limiter.hit("finish-later-customer", String(target.customerId), rateOf(config.rateLimits, "finishLaterPerCustomer"));
       await limiter.hit("finish-later-address", addressOf(c, config), rateOf(config.rateLimits, "finishLaterPerAddress"));
       const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
       const link: FinishLink = { planId: target.planId, customerId: target.customerId, planType: target.planType, claimId, step, expires };
@@ -95,8 +96,12 @@ export function finishLinkRoutes({ db, config }: AppDeps): Hono {
     if (!link || verdict !== "valid") return refusedLink(c, verdict === "expired" ? "expired" : "invalid");
     // The customer, family and claim named are still the plan's (nothing moved since it was signed).
     const plan = await linkedPlan(db, link, languageOf(c));
-    if (!plan || !(await claimIsOnPlan(db, link.claimId, link.planId, link.customerId))) return refusedLink(c, "invalid");
-    grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: true }]);
+    const onPlan = plan ? await claimOnPlan(db, link.claimId, link.planId, link.customerId) : null;
+    if (!onPlan) return refusedLink(c, "invalid");
+    // Opening the link proves the inbox, which proves the owner only if the owner chose it: an
+    // email written by a session that held just a warranty number (anyone's) verifies nothing, so
+    // such a link grants what that session had, with the contact details still masked.
+    grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: onPlan.contactVerified }]);
     return c.redirect(wizardPathOf(link), 303);
   });
 

@@ -26,7 +26,7 @@ const LIFTED_LIMITS: Partial<ServerConfig> = {
   rateLimits: {
     searchPerAddress: [10_000, 600],
     planLookupPerAddress: [10_000, 600],
-    finishLaterPerClaim: [10_000, 3600],
+    finishLaterPerCustomer: [10_000, 3600],
     finishLaterPerAddress: [10_000, 3600],
   },
 };

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
+import { CONTACT_MAILS_PER_RECIPIENT_HOUR } from "../../server/routes/contact-service.ts";
 import { expectRefused, expectShape, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
@@ -41,6 +42,23 @@ async function attach(requestId: string, bytes: Buffer, fileName: string, fileTy
 }
 
 describe("contact-service requests", () => {
+  it(`emails one inbox its Request Number at most ${CONTACT_MAILS_PER_RECIPIENT_HOUR} times an hour, however many requests name it; each is still filed`, async () => {
+    const mailsTo = async (email: string) =>
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE template = 'contactRequest' AND lower(recipient) = $1", [email]))[0]!.n;
+    const victim = "inbox.owner@example.org";
+    const filed: string[] = [];
+    for (let i = 0; i <= CONTACT_MAILS_PER_RECIPIENT_HOUR; i++) {
+      const requestId = `5e1f0a2b-3c4d-4e5f-8a6b-${String(i).padStart(12, "0")}`;
+      const invoice = await attach(requestId, pdf, "invoice.pdf", "application/pdf");
+      const body = ticketBody(requestId, [invoice.id]);
+      const answer = await server.api.post("/contact_service_ticket", { ...body, customerDetails: { ...body.customerDetails, email: i % 2 ? victim.toUpperCase() : victim } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      filed.push(expectShape(contactTicketResponseSchema, answer.body).ticket);
+    }
+    expect(new Set(filed).size).toBe(CONTACT_MAILS_PER_RECIPIENT_HOUR + 1);
+    expect(await mailsTo(victim)).toBe(CONTACT_MAILS_PER_RECIPIENT_HOUR);
+  });
+
   it("stores a request with every field and its documents once, and serves the documents byte for byte", async () => {
     const invoice = await attach(REQUEST, pdf, "invoice.pdf", "application/pdf");
     const answer = await server.api.post("/contact_service_ticket", ticketBody(REQUEST, [invoice.id]));

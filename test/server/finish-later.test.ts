@@ -1,8 +1,8 @@
 /**
  * Finish later (docs/api.md "Finish later"): POST /api/v1/finish_later emails the plan's customer a
  * signed link to a draft at a wizard step, for the session owning the draft only, answering the
- * address masked; it is limited per claim; the link, opened in a browser that never searched,
- * grants the plan exactly as a signed plan link does and lands on the wizard at that step; an
+ * address masked; it is limited per customer; the link, opened in a browser that never searched,
+ * grants the plan as a signed plan link does (verified only if the owner chose the email on file) and lands on the wizard at that step; an
  * expired or altered link grants nothing and says why, in the visitor's language. The server
  * stands behind one pretend proxy (TRUST_PROXY=1) so each test is its own client address.
  */
@@ -12,8 +12,8 @@ import { finishLinkPath, type FinishLink } from "../../server/domain/finish-late
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
 
-/** Links one claim may send per window in this server. */
-const PER_CLAIM = 3;
+/** Links one customer may be sent per window in this server. */
+const PER_CUSTOMER = 3;
 
 let server: TestServer;
 /** The queue's last row before each test: the test's own emails come after it. */
@@ -40,7 +40,7 @@ beforeAll(async () => {
     trustProxy: 1,
     rateLimits: {
       searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
-      finishLaterPerClaim: [PER_CLAIM, 3600], finishLaterPerAddress: [100_000, 60],
+      finishLaterPerCustomer: [PER_CUSTOMER, 3600], finishLaterPerAddress: [100_000, 60],
     },
   });
 });
@@ -149,19 +149,25 @@ describe("POST /finish_later", () => {
     expect(await queued()).toEqual([]);
   });
 
-  it("is limited per claim, whichever address asks: then 429 with Retry-After", async () => {
+  it("is limited per customer, whichever address asks and however many drafts: then 429 with Retry-After", async () => {
     const phone = browser("198.51.100.6");
     const laptop = browser("198.51.100.7");
     const maria = await demoPlan(phone.api, "A-300-100200");
     await demoPlan(laptop.api, "A-300-100200");
-    const created = (await phone.api.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
-    const claimId: number = created.result?.claim_id ?? created.claimId;
-    for (let sent = 0; sent < PER_CLAIM; sent++) expect((await (sent % 2 ? laptop : phone).post("/finish_later", { claimId, step: 2 })).status).toBe(200);
+    const newDraft = async () => {
+      const created = (await phone.api.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
+      return (created.result?.claim_id ?? created.claimId) as number;
+    };
+    let claimId = await newDraft();
+    for (let sent = 0; sent < PER_CUSTOMER; sent++) expect((await (sent % 2 ? laptop : phone).post("/finish_later", { claimId, step: 2 })).status).toBe(200);
+    // A new draft of the same customer starts no new count: the inbox is the same.
+    expect((await phone.api.del(`/delete_draft_claim/${claimId}`)).status).toBe(200);
+    claimId = await newDraft();
     const refused = await laptop.post("/finish_later", { claimId, step: 2 });
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await queued()).toHaveLength(PER_CLAIM);
+    expect(await queued()).toHaveLength(PER_CUSTOMER);
   });
 });
 
@@ -180,6 +186,33 @@ describe("the emailed link", () => {
     expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(200);
     // Verified, as a signed plan link: the contact details are shown in full.
     expect((await laptop.get(`/ace/customer_info/${draft.customerId}`)).body.result.email).toBe("dana.reyes@example.com");
+  });
+
+  it("sent to an email that a session holding only the warranty number wrote, grants no more than that session had", async () => {
+    const stranger = browser("198.51.100.30");
+    const draft = await danasDraft(stranger);
+    const onFile = await stranger.get(`/ace/customer_info/${draft.customerId}`);
+    expect(onFile.body.result.masked).toBe(true);
+    const { masked: _masked, ...info } = onFile.body.result;
+    const rewritten = await stranger.api.put(`/ace/customer_info/${draft.customerId}`, { ...info, email: "someone.else@example.net" });
+    const original = await server.db.query<{ email: string }>("SELECT sold_email AS email FROM customers WHERE id = $1", [draft.customerId]);
+    try {
+      expect(rewritten.status).toBe(200);
+      expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 2 })).status).toBe(200);
+      const link = new URL((await queued())[0]!.data.link);
+      const inbox = browser("198.51.100.31");
+      expect((await inbox.open(`${link.pathname}${link.search}`)).status).toBe(303);
+      expect((await inbox.get(`/claim/${draft.claimId}`)).status).toBe(200);
+      // The owner's phone and street stay masked: the link proved only the inbox the stranger chose.
+      const seen = (await inbox.get(`/ace/customer_info/${draft.customerId}`)).body.result;
+      expect(seen.masked).toBe(true);
+      expect(seen.phone).not.toMatch(/^\d{10}$/);
+    } finally {
+      await server.db.query(
+        "UPDATE customers SET email = $2, contact_unverified = false, contact_changed_at = NULL WHERE id = $1",
+        [draft.customerId, original[0]!.email],
+      );
+    }
   });
 
   it("of an ACE claim lands on the ACE wizard with its customer", async () => {

@@ -30,7 +30,7 @@ describe("loadConfig", () => {
       rateLimits: {
         searchPerAddress: [30, 600], planLookupPerAddress: [120, 600],
         ticketPerAddress: [20, 600], contactUploadPerAddress: [100, 600], planLinkPerAddress: [60, 600],
-        finishLaterPerClaim: [5, 3600], finishLaterPerAddress: [20, 3600],
+        finishLaterPerCustomer: [5, 3600], finishLaterPerAddress: [20, 3600],
       },
       searchChallenge: { after: [3, 600], cost: 5000 },
       // Issue 14's: no injected faults, files in DATA_DIR/storage.
