@@ -87,7 +87,7 @@ export function FinishLaterOffer({ wizard, claimId, step, api = REAL_API }: Fini
             <p>
               <Trans>
                 We will email a link to <strong>{sendTo}</strong>, the email on your plan. It opens your claim at this step on any device for 7 days, with
-                everything you entered and uploaded.
+                your uploads and every item and damage you have filled in completely; anything half-filled on this step is not kept.
               </Trans>
             </p>
             {failureText && (
