@@ -8,8 +8,9 @@ export default defineConfig({
   fallbackLocales: { default: "en" },
   catalogs: [
     { path: "<rootDir>/locales/{locale}/messages", include: ["src"] },
-    // The emails' own catalog, read by the server (server/mail/mail-i18n.ts), not bundled with the portal.
-    { path: "<rootDir>/locales/{locale}/mail", include: ["server/mail"] },
+    // The server's own catalog, read by the server (server/mail/mail-i18n.ts), not bundled with the
+    // portal: the emails, and the one page the server words itself (a refused finish-later link).
+    { path: "<rootDir>/locales/{locale}/mail", include: ["server/mail", "server/routes/finish-later.ts"] },
   ],
   format: formatter({ lineNumbers: false }),
 });

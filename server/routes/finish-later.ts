@@ -34,6 +34,7 @@ import { publicOrigin } from "../http/public-url.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { idOf, validBody, validQuery } from "../http/validate.ts";
+import { mailI18n } from "../mail/mail-i18n.ts";
 import { reopenFromOurOrigin } from "./plan-link.ts";
 
 /** Routes of the finish-later calls, to mount under /api/v1. */
@@ -119,30 +120,31 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
   return { planId, customerId, planType, claimId, step, expires };
 }
 
+// Worded through the server's Lingui catalog (locales/*/mail.po, server/mail/mail-i18n.ts), as the emails are.
 const PAGE_TEXT = {
-  en: {
-    expired: { title: "This link has expired", body: "Links to finish a claim work for 7 days. Your draft claim is kept: find your plan to continue it." },
-    invalid: { title: "This link cannot be opened", body: "It may have been copied incompletely. Your draft claim is kept: find your plan to continue it." },
-    search: "Find your plan",
+  expired: {
+    title: /*i18n*/ { id: "finishLink.expired.title", message: "This link has expired" },
+    body: /*i18n*/ { id: "finishLink.expired.body", message: "Links to finish a claim work for 7 days. Your draft claim is kept: find your plan to continue it." },
   },
-  es: {
-    expired: { title: "Este enlace ha caducado", body: "Los enlaces para terminar un reclamo funcionan durante 7 días. Su borrador se conserva: busque su plan para continuarlo." },
-    invalid: { title: "No se puede abrir este enlace", body: "Puede que se haya copiado incompleto. Su borrador se conserva: busque su plan para continuarlo." },
-    search: "Buscar su plan",
+  invalid: {
+    title: /*i18n*/ { id: "finishLink.invalid.title", message: "This link cannot be opened" },
+    body: /*i18n*/ { id: "finishLink.invalid.body", message: "It may have been copied incompletely. Your draft claim is kept: find your plan to continue it." },
   },
-} as const;
+  search: /*i18n*/ { id: "finishLink.search", message: "Find your plan" },
+};
 
 /**
  * The page of a refused link (404, expired or not), in the page's language, leading to the
  * plan search (SPEC.md section 2, "Select search method"). It grants nothing and names no record.
  */
-function refusedLink(c: Context, why: "expired" | "invalid"): Response | Promise<Response> {
+async function refusedLink(c: Context, why: "expired" | "invalid"): Promise<Response> {
   const locale = pageLocale(c);
-  const text = PAGE_TEXT[locale];
+  const i18n = await mailI18n(locale);
+  const title = i18n._(PAGE_TEXT[why].title);
   c.header("Cache-Control", "no-store");
   return c.html(html`<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${text[why].title}</title></head>
-<body><main><h1>${text[why].title}</h1><p>${text[why].body}</p>
-<p><a href="/find-claim/select-search-method">${text.search}</a></p></main></body></html>`, 404);
+<title>${title}</title></head>
+<body><main><h1>${title}</h1><p>${i18n._(PAGE_TEXT[why].body)}</p>
+<p><a href="/find-claim/select-search-method">${i18n._(PAGE_TEXT.search)}</a></p></main></body></html>`, 404);
 }
