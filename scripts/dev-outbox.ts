@@ -20,8 +20,9 @@ const LISTED = 200;
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function send(res: ServerResponse, status: number, html: string) {
+function send(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
   res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.end(html);
@@ -62,7 +63,9 @@ export function outboxInDev(dataDir?: string): Plugin {
           if (!bytes) return send(res, 404, "Not found");
           const { simpleParser } = await import("mailparser");
           const mail = await simpleParser(bytes);
-          send(res, 200, mail.html || `<pre>${escape(mail.text ?? "")}</pre>`);
+          // A message is whatever HTML lies in the folder: sandboxed, it runs no script and is not of
+          // the dev app's origin (its inline styles and images still show).
+          send(res, 200, mail.html || `<pre>${escape(mail.text ?? "")}</pre>`, { "Content-Security-Policy": "sandbox" });
         } catch (error) {
           next(error);
         }

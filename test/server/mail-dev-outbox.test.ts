@@ -1,6 +1,6 @@
 /**
  * `npm run dev` lists the emails the API wrote to DATA_DIR/outbox at /dev/outbox, newest first,
- * each opening as its HTML; nothing outside the folder can be opened through it.
+ * each opening as its HTML in a sandbox (no script, not the dev app's origin); nothing outside the folder can be opened through it.
  */
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -53,6 +53,8 @@ it("lists the outbox newest first, and each message opens as its HTML", async ()
   expect(href).toBe("/dev/outbox/20261126T110000000Z-2.eml");
   const opened = await fetch(`${base}/dev/outbox/20261126T100000000Z-1.eml`);
   expect(opened.headers.get("content-type")).toContain("text/html");
+  // Sandboxed: the message's HTML runs no script and is not of the dev app's origin.
+  expect(opened.headers.get("content-security-policy")).toBe("sandbox");
   expect(await opened.text()).toContain("<p>First <b>claim</b></p>");
 });
 
