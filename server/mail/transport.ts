@@ -44,7 +44,9 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
  */
 export function mailTransport(settings: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): MailTransport {
   const { smtpUrl, mailFrom } = settings;
-  const options = (mail: OutgoingMail) => ({ from: mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+  // The recipient as an address object, never a string nodemailer would parse as a list: a stored
+  // value with a comma (seeded or legacy, not through the API's email check) stays one recipient.
+  const options = (mail: OutgoingMail) => ({ from: mailFrom, to: { name: "", address: mail.to }, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
   if (smtpUrl) {
     const smtp = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {

@@ -16,6 +16,8 @@ export interface SmtpSink {
   url: string;
   /** Every message received, parsed, in order. */
   received: ParsedMail[];
+  /** The envelope recipients (RCPT TO) of each message received, in order. */
+  envelopes: string[][];
   /** While true, every connection is refused, as by a server that is down. */
   down: boolean;
   /** Connections refused so far. */
@@ -33,6 +35,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: "",
     received: [],
+    envelopes: [],
     down: false,
     refused: 0,
     hold: null,
@@ -51,7 +54,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       sink.refused += 1;
       callback(new Error("Service not available"));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
       simpleParser(stream).then(async (mail) => {
         sink.received.push(mail);
         for (const waiter of waiters.filter((w) => sink.received.length >= w.count)) {
