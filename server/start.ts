@@ -52,6 +52,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     });
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
+    // Real mail with links to the address this process listens on reaches no one who can open them.
+    if (config.smtpUrl && !config.publicUrl) console.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address.");
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
     // Unlinked uploads go once their URL has expired: now, and every few minutes.
     const sweeper = startUploadSweeper({ db, storage });

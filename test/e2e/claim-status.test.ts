@@ -61,7 +61,8 @@ async function currentStep(page: Page): Promise<{ name: string; mark: string; da
 async function staffMove(code: string, step: string): Promise<void> {
   const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "claim-status", "--", code, step], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: portal.server.config.dataDir, PUBLIC_URL: portal.server.url },
+    // The key comes from the server's DATA_DIR, never from a STAFF_KEY the shell exports.
+    env: { ...process.env, STAFF_KEY: "", DATA_DIR: portal.server.config.dataDir, PUBLIC_URL: portal.server.url },
     timeout: 120_000,
   });
   expect(stdout).toContain(`${code} is now ${step}`);

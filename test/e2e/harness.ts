@@ -39,7 +39,11 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   const built = await fetch(inject("portalBuilt"));
   if (!built.ok) throw new Error(await built.text());
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
-  const server = await startServer({ searchChallenge: NO_SEARCH_CHALLENGE, ...settings, dataDir, staticDir: inject("portalDir") });
+  // Mail to DATA_DIR/outbox and the staff key in DATA_DIR, whatever the shell exports (the tests read both there).
+  const server = await startServer({
+    searchChallenge: NO_SEARCH_CHALLENGE, smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
+    ...settings, dataDir, staticDir: inject("portalDir"),
+  });
   // Joining the browser takes 0.15 s where launching one took 0.3-0.5 s of CPU.
   // Closing the connection closes every context this file opened, and nothing of another file's.
   const browser = await chromium.connect(inject("chromiumEndpoint"));

@@ -1,7 +1,7 @@
 /**
  * Without a mouse, and in both languages at both sizes: a keyboard-only consumer files an FPP claim
  * from the welcome screen to the submitted screen (Tab, Space, Enter, arrows and typing only); and
- * axe scans the main screens in English and Spanish at 375 px and at 1280 px (issue 11), the
+ * axe scans the main screens in English and Spanish at 375 px and at 1280 px, the
  * claim-status page of an emailed link and the finish-later dialog open on a wizard step among them.
  */
 import { fileURLToPath } from "node:url";

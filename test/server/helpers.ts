@@ -103,6 +103,14 @@ export async function removeTestData(data: TestData): Promise<void> {
 }
 
 /**
+ * Settings a developer's shell may export (SMTP_URL, MAIL_FROM, STAFF_KEY) that a test server never
+ * takes from it: a suite that submits a claim must not mail through someone's relay.
+ */
+export const HERMETIC_MAIL_AND_STAFF: Pick<ServerConfig, "smtpUrl" | "mailFrom" | "staffKey"> = {
+  smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
+};
+
+/**
  * Starts a server over fresh data (newTestData), or over the data `overrides` names (a folder,
  * a database), which it then owns: stop() removes them.
  */
@@ -118,6 +126,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
     searchChallenge: { after: [100_000, 60], cost: 1 },
     corsOrigins: [DEV_PORTAL_ORIGIN],
+    // Mail goes to the data folder's outbox and the staff key to its file, whatever the shell exports.
+    ...HERMETIC_MAIL_AND_STAFF,
     ...overrides,
     ...data,
   }).catch(async (error: unknown) => {
