@@ -134,7 +134,7 @@ describe("'Email me a link to finish later'", () => {
     await press("Email me a link to finish later");
     await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
     await pressInDialog("Send");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Too many links sent for this claim. Please try again in 30 min."));
+    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Too many links have been sent. Please try again in 30 min."));
     await pressInDialog("Try Again");
     await waitFor(() => expect(dialog().getByText(`Link sent to ${MASKED}`)).toBeTruthy());
     expect(sent).toHaveLength(2);

@@ -49,7 +49,7 @@ export function FinishLaterOffer({ wizard, claimId, step, api = REAL_API }: Fini
     switch (reason.kind) {
       case "rateLimited": {
         const minutes = Math.max(1, Math.ceil(reason.retryAfterSeconds / 60));
-        return t`Too many links sent for this claim. Please try again in ${minutes} min.`;
+        return t`Too many links have been sent. Please try again in ${minutes} min.`;
       }
       case "notSaved":
         return t`We could not save this step, so the link was not sent. Please try again.`;
