@@ -68,7 +68,7 @@ const start: Start<FinishLaterInput> = {
 
 const failureWords = (snapshot: AnyMachineSnapshot): string => {
   const failure = ctx(snapshot).failure;
-  if (failure?.kind === "rateLimited") return "'Too many links sent for this claim. Please try again in 30 min.'";
+  if (failure?.kind === "rateLimited") return "'Too many links have been sent. Please try again in 30 min.'";
   if (failure?.kind === "notSaved") return "'We could not save this step, so the link was not sent. Please try again.'";
   return "'The link could not be sent. Check your connection and try again.'";
 };
@@ -96,7 +96,7 @@ export const finishLaterTable: ModelTable<Event> = {
         ? "The API answers 409 NO_EMAIL_ON_FILE."
         : event.error instanceof TypeError
           ? "Asking for the link gets no answer (the network is off)."
-          : "The API answers 429: five links were sent for this claim within the hour.",
+          : "The API answers 429: five links were sent to this customer within the hour.",
     ),
   },
   states: {
