@@ -4,7 +4,9 @@
  * UPDATE SKIP LOCKED), setting locked_until and a lease of its own), renders and sends them, and
  * marks each sent only under its lease: a message is sent by the one worker holding its lease. A
  * failed send is tried again after a doubling wait, up to a cap, and given up after the last attempt
- * with its error kept and logged. A worker that dies mid-send loses its lease when it runs out;
+ * (or at once when the SMTP server refuses it for good, a 5xx) with its error kept and logged. A
+ * delivered message whose mark fails keeps its lease until it runs out. A worker that dies mid-send
+ * loses its lease when it runs out;
  * another then sends the message again under the same Message-ID, so the receiver can tell.
  *
  * Woken in-process right after a message is queued, and polling every few seconds for the rest
@@ -40,6 +42,10 @@ export const DEFAULT_MAIL_TIMINGS: MailTimings = {
 
 /** Messages leased per pass. */
 const BATCH = 10;
+
+/** Marks a message sent under its lease. */
+const MARK_SENT = `UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL
+  WHERE id = $1 AND lease = $2`;
 
 /** A running worker. */
 export interface MailWorker {
@@ -146,20 +152,38 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
       const { renderMail } = await import("./templates.ts");
       const mail = await renderMail({ template: row.template, language: row.language, data: row.data } as MailMessage, links);
       await transport.send({ ...mail, id: row.id, queuedAt: new Date(row.queued_ms), messageId: messageIdOf(row.message_key, config.mailFrom), to: row.recipient });
-      await db.query("UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1 AND lease = $2", [row.id, lease]);
     } catch (error) {
-      const message = (error as Error).message || String(error);
-      const giveUp = row.attempts >= timings.maxAttempts;
-      const wait = Math.min(timings.retryFirstMs * 2 ** (row.attempts - 1), timings.retryMaxMs);
-      await db.query(
-        `UPDATE mail_outbox SET locked_until = NULL, last_error = $3, due_at = now() + $4 * interval '1 millisecond',
-           failed_at = CASE WHEN $5 THEN now() END
-         WHERE id = $1 AND lease = $2`,
-        [row.id, lease, message.slice(0, 2000), wait, giveUp],
-      );
-      if (giveUp) console.error(`Email ${row.id} (${row.template}) to ${row.recipient} given up after ${row.attempts} attempts: ${message}`);
-      else schedule(wait);
+      await failed(row, lease, error).catch((failure: unknown) =>
+        console.error(`Email ${row.id} (${row.template}) failed, and recording it failed too (its lease runs out): ${(failure as Error).message}`));
+      return;
     }
+    // Delivered: marking it is outside the send's try, so a failed mark is no failed send. The
+    // message keeps its lease until it runs out (then it is sent again under the same Message-ID);
+    // no retry is scheduled and the rest of the batch goes on.
+    try {
+      await db.query(MARK_SENT, [row.id, lease]);
+    } catch (error) {
+      console.error(`Email ${row.id} (${row.template}) was sent but could not be marked sent (its lease runs out): ${(error as Error).message}`);
+    }
+  };
+
+  /** Records a failed attempt: tried again after a doubling wait, or given up (last attempt, or refused for good). */
+  const failed = async (row: LeasedRow, lease: string, error: unknown) => {
+    const message = (error as Error).message || String(error);
+    // A 5xx answer to this message (e.g. no such mailbox) is the same on every attempt: give up at
+    // once. A refused connection ("CONN") is about the server, not the message, and is retried.
+    const { responseCode = 0, command } = error as { responseCode?: number; command?: string };
+    const permanent = responseCode >= 500 && command !== "CONN";
+    const giveUp = permanent || row.attempts >= timings.maxAttempts;
+    const wait = Math.min(timings.retryFirstMs * 2 ** (row.attempts - 1), timings.retryMaxMs);
+    await db.query(
+      `UPDATE mail_outbox SET locked_until = NULL, last_error = $3, due_at = now() + $4 * interval '1 millisecond',
+         failed_at = CASE WHEN $5 THEN now() END
+       WHERE id = $1 AND lease = $2`,
+      [row.id, lease, message.slice(0, 2000), wait, giveUp],
+    );
+    if (giveUp) console.error(`Email ${row.id} (${row.template}) to ${row.recipient} given up after ${row.attempts} attempts: ${message}`);
+    else schedule(wait);
   };
 
   /**

@@ -20,6 +20,8 @@ export interface SmtpSink {
   envelopes: string[][];
   /** While true, every connection is refused, as by a server that is down. */
   down: boolean;
+  /** While true, every recipient is refused for good (550, no such mailbox), as for a bad address. */
+  noMailbox: boolean;
   /** Connections refused so far. */
   refused: number;
   /** While set, each message is received (and counted) but accepted only once this resolves: a slow server. */
@@ -37,6 +39,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     received: [],
     envelopes: [],
     down: false,
+    noMailbox: false,
     refused: 0,
     hold: null,
     waitFor: (count) => new Promise((resolve) => {
@@ -53,6 +56,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (!sink.down) return callback();
       sink.refused += 1;
       callback(new Error("Service not available"));
+    },
+    onRcptTo(address, _session, callback) {
+      if (!sink.noMailbox) return callback();
+      callback(Object.assign(new Error(`No such mailbox: ${address.address}`), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       sink.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));

@@ -1,7 +1,8 @@
 /**
  * Email never holds up the consumer: with the SMTP server down the call still succeeds, the
  * message waits in the queue and is tried again after a growing wait, delivered once the server is
- * back, and given up (its error kept, and logged) after the last attempt. Short waits of the
+ * back, and given up (its error kept, and logged) after the last attempt, or at once when the
+ * SMTP server refuses the recipient for good. A delivered message whose mark fails is not retried. Short waits of the
  * worker's settings stand in for minutes; the test waits for what the SMTP server saw, never for time.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -68,5 +69,40 @@ describe("email retries", () => {
     expect((await rows(server))[0]!.last_error).toBeTruthy();
     expect(sink.refused).toBe(3);
     expect(logged.mock.calls.some((call) => /given up after 3 attempts/.test(String(call[0])))).toBe(true);
+  });
+});
+
+describe("email failures that are not retried", () => {
+  it("gives a message up at once when the SMTP server refuses the recipient for good (5xx)", async () => {
+    sink = await startSmtpSink();
+    sink.noMailbox = true;
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    expect((await sendRequest(server, "3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a")).status).toBe(200);
+    await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true }), WAIT);
+    const [given] = await rows(server);
+    expect(given!.attempts).toBe(1);
+    expect(given!.last_error).toMatch(/550/);
+  });
+
+  it("a delivered message whose mark fails is logged and left to its lease, not retried as a failure", async () => {
+    sink = await startSmtpSink();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    // The database refuses to mark any message sent, as a lost connection would.
+    await server.db.query(`CREATE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'connection lost'; END $$`);
+    await server.db.query(`CREATE TRIGGER refuse_sent BEFORE UPDATE ON mail_outbox FOR EACH ROW
+      WHEN (NEW.sent_at IS NOT NULL) EXECUTE FUNCTION refuse_sent()`);
+    expect((await sendRequest(server, "4e5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b")).status).toBe(200);
+    await vi.waitFor(() => expect(logged.mock.calls.some((call) => /could not be marked sent/.test(String(call[0])))).toBe(true), WAIT);
+    const [row] = await server.db.query<{ attempts: number; sent: boolean; failed: boolean; last_error: string | null; leased: boolean }>(
+      "SELECT attempts, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, last_error, locked_until > now() AS leased FROM mail_outbox",
+    );
+    // Not counted as a failed attempt, no retry due: it waits for its lease to run out.
+    expect(row).toEqual({ attempts: 1, sent: false, failed: false, last_error: null, leased: true });
+    await server.stop();
+    server = undefined;
+    expect(sink.received).toHaveLength(1);
   });
 });
