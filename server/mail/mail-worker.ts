@@ -5,9 +5,9 @@
  * marks each sent only under its lease: a message is sent by the one worker holding its lease. A
  * failed send is tried again after a doubling wait, up to a cap, and given up after the last attempt
  * (or at once when the SMTP server refuses it for good, a 5xx) with its error kept and logged. A
- * delivered message whose mark fails keeps its lease until it runs out. A worker that dies mid-send
- * loses its lease when it runs out;
- * another then sends the message again under the same Message-ID, so the receiver can tell.
+ * delivered message whose mark fails keeps its lease until it runs out. Messages sent or given up
+ * more than 30 days ago are deleted, once an hour per worker. A worker that dies mid-send loses
+ * its lease when it runs out; another then sends the message again under the same Message-ID, so the receiver can tell.
  *
  * Woken in-process right after a message is queued, and polling every few seconds for the rest
  * (other processes' messages, retries, a wake that came before its transaction committed).
@@ -43,9 +43,18 @@ export const DEFAULT_MAIL_TIMINGS: MailTimings = {
 /** Messages leased per pass. */
 const BATCH = 10;
 
-/** Marks a message sent under its lease. */
-const MARK_SENT = `UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL
+/**
+ * Marks a message sent under its lease. A finish-later link grants a plan (server/domain/finish-later.ts),
+ * so once delivered the queue keeps it blank: the copy in the customer's inbox is the only one.
+ */
+const MARK_SENT = `UPDATE mail_outbox SET sent_at = now(), locked_until = NULL, last_error = NULL,
+    data = CASE WHEN template = 'finishLater' THEN jsonb_set(data, '{link}', '""') ELSE data END
   WHERE id = $1 AND lease = $2`;
+
+/** Days a sent or given-up message stays in the queue (recipients are personal data); then the worker deletes it. */
+const KEEP_DAYS = 30;
+/** How often one worker prunes the queue: one DELETE an hour is cheap whatever the number of processes. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** A running worker. */
 export interface MailWorker {
@@ -83,6 +92,8 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
+  /** When this worker last pruned the queue (never yet: its first pass does). */
+  let prunedAt = -Infinity;
   const startAt = Date.now() + timings.startDelayMs;
   /** Messages queued in this process not yet seen by a pass, with how often they were looked for. */
   const awaited = new Map<number, number>();
@@ -143,6 +154,7 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     }
     if (rows.length === BATCH) again = true;
     await lookForAwaited();
+    await prune();
   };
 
   const send = async (row: LeasedRow, lease: string) => {
@@ -184,6 +196,16 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     );
     if (giveUp) console.error(`Email ${row.id} (${row.template}) to ${row.recipient} given up after ${row.attempts} attempts: ${message}`);
     else schedule(wait);
+  };
+
+  /** Deletes the messages sent or given up long ago, at most once per PRUNE_EVERY_MS in this worker. */
+  const prune = async () => {
+    if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = Date.now();
+    await db.query(
+      `DELETE FROM mail_outbox WHERE sent_at < now() - $1 * interval '1 day' OR failed_at < now() - $1 * interval '1 day'`,
+      [KEEP_DAYS],
+    ).catch((error: unknown) => console.error("Mail worker: pruning the queue failed:", (error as Error).message));
   };
 
   /**

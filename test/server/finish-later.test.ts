@@ -6,10 +6,14 @@
  * expired or altered link grants nothing and says why, in the visitor's language. The server
  * stands behind one pretend proxy (TRUST_PROXY=1) so each test is its own client address.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { finishLaterAnswerSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
 import { finishLinkPath, type FinishLink } from "../../server/domain/finish-later.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
+import { outboxFileName, outboxFolder } from "../../server/mail/outbox-folder.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
 
 /** Links one customer may be sent per window in this server. */
@@ -33,6 +37,21 @@ async function queued(): Promise<QueuedMail[]> {
     [queuedBefore],
   );
   return rows.map((row) => ({ to: row.recipient, language: row.language, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data }));
+}
+
+/**
+ * The link of the test's first finish-later email as delivered: the .eml the server wrote to
+ * DATA_DIR/outbox (the queue blanks the link once the message is sent).
+ */
+async function deliveredLink(): Promise<URL> {
+  const [row] = await server.db.query<{ id: number; queued_ms: number }>(
+    "SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS queued_ms FROM mail_outbox WHERE template = 'finishLater' AND id > $1 ORDER BY id LIMIT 1",
+    [queuedBefore],
+  );
+  const path = join(outboxFolder(server.dataDir), outboxFileName(new Date(row!.queued_ms), row!.id));
+  const mail = await simpleParser(await vi.waitFor(() => readFile(path), { timeout: 60_000, interval: 25 }));
+  const href = /href="([^"]*\/find-claim\/[^"]*)"/.exec(String(mail.html))![1]!;
+  return new URL(href.replace(/&amp;/g, "&"));
 }
 
 beforeAll(async () => {
@@ -97,7 +116,9 @@ describe("POST /finish_later", () => {
     const [mail] = mails;
     expect(mail).toMatchObject({ to: "dana.reyes@example.com", language: "es", data: { claimNumber: `CL-${draft.claimId}`, step: 3 } });
     // From PUBLIC_URL, valid 7 days.
-    expect(mail!.data.link.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
+    expect((await deliveredLink()).href.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
+    // Once sent, the queue keeps no usable copy of the link (it grants the plan): the inbox holds the only one.
+    await vi.waitFor(async () => expect((await queued())[0]!.data.link).toBe(""), { timeout: 60_000, interval: 25 });
     const days = (Date.parse(mail!.data.expiresAt) / 1000 - now()) / 86_400;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
@@ -176,7 +197,7 @@ describe("the emailed link", () => {
     const phone = browser("198.51.100.10");
     const draft = await danasDraft(phone);
     expect((await phone.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(200);
-    const link = new URL((await queued())[0]!.data.link);
+    const link = await deliveredLink();
 
     const laptop = browser("198.51.100.11");
     expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(404);
@@ -199,7 +220,7 @@ describe("the emailed link", () => {
     try {
       expect(rewritten.status).toBe(200);
       expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 2 })).status).toBe(200);
-      const link = new URL((await queued())[0]!.data.link);
+      const link = await deliveredLink();
       const inbox = browser("198.51.100.31");
       expect((await inbox.open(`${link.pathname}${link.search}`)).status).toBe(303);
       expect((await inbox.get(`/claim/${draft.claimId}`)).status).toBe(200);

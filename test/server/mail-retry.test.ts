@@ -106,3 +106,23 @@ describe("email failures that are not retried", () => {
     expect(sink.received).toHaveLength(1);
   });
 });
+
+describe("email queue pruning", () => {
+  it("deletes messages sent or given up more than 30 days ago, and keeps the rest", async () => {
+    server = await startTestServer({ mailTimings: { pollMs: 50 } });
+    const old = "now() - interval '31 days'";
+    const recent = "now() - interval '29 days'";
+    await server.db.query(
+      `INSERT INTO mail_outbox (recipient, language, template, data, sent_at, failed_at) VALUES
+         ('old-sent@example.com', 'en', 'requestReceived', '{}', ${old}, NULL),
+         ('old-failed@example.com', 'en', 'requestReceived', '{}', NULL, ${old}),
+         ('recent-sent@example.com', 'en', 'requestReceived', '{}', ${recent}, NULL),
+         ('recent-failed@example.com', 'en', 'requestReceived', '{}', NULL, ${recent})`,
+    );
+    // The worker's first pass prunes; it runs right after start and again on each poll.
+    await vi.waitFor(async () => {
+      const left = await server!.db.query<{ recipient: string }>("SELECT recipient FROM mail_outbox ORDER BY id");
+      expect(left.map((row) => row.recipient)).toEqual(["recent-sent@example.com", "recent-failed@example.com"]);
+    }, WAIT);
+  });
+});
