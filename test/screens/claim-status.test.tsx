@@ -11,10 +11,27 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import type { ClaimStatus } from "../../contract/claim-status.ts";
+import { localDayOf } from "../../src/screens/claim-status/claim-dates.ts";
 import { renderApp } from "./render-app.tsx";
 import { API } from "./support-network.ts";
 
-/** A claim submitted on 2026-11-26 (midday UTC: the same day in any zone a test runs in). */
+/**
+ * The text of the day an instant falls on where the test runs, found as the screen finds it
+ * (midday UTC is the day before, the same day or the day after, depending on the machine's zone).
+ * @param texts the expected text of each possible day (YYYY-MM-DD)
+ */
+function dayText(instant: string, texts: Record<string, string>): string {
+  const text = texts[localDayOf(instant)!];
+  if (!text) throw new Error(`no expected text for ${instant} in this zone`);
+  return text;
+}
+const SUBMITTED_AT = "2026-11-26T12:00:00.000Z";
+const SUBMITTED_EN = dayText(SUBMITTED_AT, { "2026-11-25": "November 25th, 2026", "2026-11-26": "November 26th, 2026", "2026-11-27": "November 27th, 2026" });
+const SUBMITTED_ES = dayText(SUBMITTED_AT, { "2026-11-25": "25 de noviembre de 2026", "2026-11-26": "26 de noviembre de 2026", "2026-11-27": "27 de noviembre de 2026" });
+const IN_REVIEW_AT = "2026-11-27T12:00:00.000Z";
+const IN_REVIEW_EN = dayText(IN_REVIEW_AT, { "2026-11-26": "November 26th, 2026", "2026-11-27": "November 27th, 2026", "2026-11-28": "November 28th, 2026" });
+
+/** A claim submitted on 2026-11-26 at midday UTC. */
 const SUBMITTED: ClaimStatus = {
   claimNumber: "CL-55",
   status: "Open",
@@ -26,7 +43,7 @@ const SUBMITTED: ClaimStatus = {
   ],
   documents: [{ id: 3, fileName: "k3j9x2m1ab-sofa-stain.jpg" }],
   timeline: [
-    { step: "submitted", at: "2026-11-26T12:00:00.000Z" },
+    { step: "submitted", at: SUBMITTED_AT },
     { step: "in_review", at: null },
     { step: "decision", at: null },
     { step: "service", at: null },
@@ -40,7 +57,7 @@ const SUBMITTED: ClaimStatus = {
 const IN_REVIEW: ClaimStatus = {
   ...SUBMITTED,
   status: "Pending review",
-  timeline: SUBMITTED.timeline.map((entry) => (entry.step === "in_review" ? { ...entry, at: "2026-11-27T12:00:00.000Z" } : entry)),
+  timeline: SUBMITTED.timeline.map((entry) => (entry.step === "in_review" ? { ...entry, at: IN_REVIEW_AT } : entry)),
   current: "in_review",
   next: { step: "decision", expectedBy: "2026-12-04" },
 };
@@ -78,8 +95,8 @@ describe("the claim-status page", () => {
 
     const { list, steps, current } = timeline();
     expect(list.tagName).toBe("OL");
-    expect(steps).toEqual(["SubmittedNovember 26th, 2026", "In reviewNot reached yet", "DecisionNot reached yet", "Service or paymentNot reached yet", "ClosedNot reached yet"]);
-    expect(current).toEqual(["SubmittedNovember 26th, 2026"]);
+    expect(steps).toEqual([`Submitted${SUBMITTED_EN}`, "In reviewNot reached yet", "DecisionNot reached yet", "Service or paymentNot reached yet", "ClosedNot reached yet"]);
+    expect(current).toEqual([`Submitted${SUBMITTED_EN}`]);
     expect(timeline().badges).toEqual(["Current step"]);
 
     const next = screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement!;
@@ -100,8 +117,8 @@ describe("the claim-status page", () => {
     await screen.findByRole("heading", { level: 1, name: "El estado de su reclamo" });
     await screen.findByText("CL-55");
     const { steps, current } = timeline();
-    expect(steps).toEqual(["Enviado26 de noviembre de 2026", "En revisiónAún no alcanzado", "DecisiónAún no alcanzado", "Servicio o pagoAún no alcanzado", "CerradoAún no alcanzado"]);
-    expect(current).toEqual(["Enviado26 de noviembre de 2026"]);
+    expect(steps).toEqual([`Enviado${SUBMITTED_ES}`, "En revisiónAún no alcanzado", "DecisiónAún no alcanzado", "Servicio o pagoAún no alcanzado", "CerradoAún no alcanzado"]);
+    expect(current).toEqual([`Enviado${SUBMITTED_ES}`]);
     expect(timeline().badges).toEqual(["Paso actual"]);
     expect(screen.getByRole("heading", { level: 2, name: "Qué sigue" }).parentElement).toHaveTextContent("Lo esperamos para el 1 de diciembre de 2026.");
     expect(screen.getByRole("heading", { level: 2, name: "¿Necesita ayuda?" })).toBeInTheDocument();
@@ -142,7 +159,7 @@ describe("the claim-status page", () => {
     failing = false;
     await user.click(screen.getByRole("button", { name: "Retry" }));
     await screen.findByText("CL-55");
-    expect(timeline().current).toEqual(["SubmittedNovember 26th, 2026"]);
+    expect(timeline().current).toEqual([`Submitted${SUBMITTED_EN}`]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -152,7 +169,7 @@ describe("the claim-status page", () => {
     await screen.findByText("CL-55");
     const update = screen.getByRole("button", { name: "Check for updates" });
     await user.click(update);
-    await waitFor(() => expect(timeline().current).toEqual(["In reviewNovember 27th, 2026"]));
+    await waitFor(() => expect(timeline().current).toEqual([`In review${IN_REVIEW_EN}`]));
     expect(screen.getByRole("button", { name: "Check for updates" })).toHaveFocus();
     expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent("We expect this by December 4th, 2026.");
   });
