@@ -19,13 +19,13 @@ function scoreTable(report: MutationReport, folder: Folder): string[] {
   const rows = filesUnder(report, folder);
   const line = (name: string, mutants: ReportMutant[]) => {
     const t = tally(mutants);
-    return `| ${name} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${percent(t.score)} |`;
+    return `| ${name} | ${t.killed + t.timeout} | ${t.survived} | ${t.noCoverage} | ${t.ignored} | ${percent(t.score)} |`;
   };
   return [
     `### ${folder} (floor ${FLOORS[folder]}%)`,
     "",
-    "| file | killed | survived | no coverage | score |",
-    "|---|---|---|---|---|",
+    "| file | killed | survived | no coverage | static, not run | score |",
+    "|---|---|---|---|---|---|",
     ...rows.map(([path, mutants]) => line(path, mutants)),
     line(`**${folder} overall**`, rows.flatMap(([, mutants]) => mutants)),
     "",
@@ -75,7 +75,9 @@ export function mutationMarkdown(report: MutationReport): string {
     "HTML report beside it (reports/mutation/index.html, not committed) shows each mutant in its code.",
     "A mutant is a small change to a machine or a schema (a guard negated, a target or message",
     "replaced, an action dropped); it is *killed* when some test fails on it. The score is",
-    "(killed + timed out) / (killed + timed out + survived + no coverage).",
+    "(killed + timed out) / (killed + timed out + survived + no coverage). Static mutants (code run",
+    "once, when a module loads: the machine configs' targets and the schemas' bounds) are not run",
+    "(stryker.config.mjs, ignoreStatic: over 11 hours on 2 cores) and do not count.",
     "",
     "## Scores",
     "",
