@@ -72,6 +72,35 @@ describe("email retries", () => {
   });
 });
 
+describe("the wait between attempts", () => {
+  it("waits longer after each failed attempt", async () => {
+    sink = await startSmtpSink();
+    sink.down = true;
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 600_000, retryMaxMs: 3_600_000, pollMs: 50 } });
+    expect((await sendRequest(server, "5f6a7b8c-9d0e-4f1a-8b2c-4d5e6f7a8b9c")).status).toBe(200);
+    /** The wait before the next attempt once `attempts` have failed, in milliseconds. */
+    const waitAfter = async (attempts: number) => {
+      let wait = 0;
+      await vi.waitFor(async () => {
+        const [row] = await server!.db.query<{ attempts: number; wait: number | null }>(
+          "SELECT attempts, CASE WHEN locked_until IS NULL THEN (extract(epoch FROM due_at - now()) * 1000)::float8 END AS wait FROM mail_outbox",
+        );
+        expect(row!.attempts).toBe(attempts);
+        expect(row!.wait).not.toBeNull();
+        wait = row!.wait!;
+      }, WAIT);
+      return wait;
+    };
+    const first = await waitAfter(1);
+    // Due now instead of in ten minutes: the next poll tries it again.
+    await server.db.query("UPDATE mail_outbox SET due_at = now()");
+    const second = await waitAfter(2);
+    expect(first).toBeLessThanOrEqual(600_000);
+    expect(second).toBeGreaterThan(600_000);
+    expect(second).toBeLessThanOrEqual(1_200_000);
+  });
+});
+
 describe("email failures that are not retried", () => {
   it("gives a message up at once when the SMTP server refuses the recipient for good (5xx)", async () => {
     sink = await startSmtpSink();
