@@ -15,6 +15,7 @@ import { demoPlan } from "./demo.ts";
 import { heading, shows, startClaim, startClaimWords } from "./screen.ts";
 import { press } from "./buttons.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
+import { justSubmitted } from "../machines/support/claim-status-fixtures.ts";
 
 type Event = ClaimStatusEvent | Outcome<"readStatus", ClaimStatusOutcome>;
 
@@ -28,19 +29,11 @@ const UNKNOWN_CLAIM = "CL-424242424242";
 
 /** The status of a claim just submitted, as the page's read gives it (claim id 1 of a fresh database). */
 const JUST_SUBMITTED: ClaimProgress = {
+  ...justSubmitted,
   claimNumber: "CL-1",
   plan: { number: JANE.number, programName: JANE.programName ?? "" },
   items: [{ id: 1, name: SOFA.description ?? "Sofa" }],
   documents: [{ id: 1, fileName: PHOTO_NAME }],
-  timeline: [
-    { step: "submitted", reachedAt: "2026-11-26T15:00:00.000Z" },
-    { step: "inReview", reachedAt: null },
-    { step: "decision", reachedAt: null },
-    { step: "service", reachedAt: null },
-    { step: "closed", reachedAt: null },
-  ],
-  current: "submitted",
-  next: { step: "inReview", expectedBy: "2026-12-01" },
 };
 
 const found: ClaimStatusOutcome = { kind: "found", progress: JUST_SUBMITTED };

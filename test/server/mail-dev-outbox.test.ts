@@ -6,9 +6,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { outboxInDev } from "../../scripts/dev-outbox.ts";
+import { startDevServer } from "./dev-server.ts";
 
 let root: string;
 let vite: ViteDevServer;
@@ -27,16 +28,7 @@ beforeAll(async () => {
   await writeFile(join(root, "outbox", "20261126T100000000Z-1.eml"), await eml("We received your claim CL-1", "<p>First <b>claim</b></p>"));
   await writeFile(join(root, "outbox", "20261126T110000000Z-2.eml"), await eml("Your request CS-000002 was received", "<p>Second</p>"));
   await writeFile(join(root, "secret.eml"), await eml("Not in the outbox", "<p>secret</p>"));
-  vite = await createServer({
-    configFile: false, root, logLevel: "silent", appType: "spa",
-    plugins: [outboxInDev(root)],
-    server: { host: "127.0.0.1", port: 0, strictPort: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  await vite.listen();
-  const address = vite.httpServer!.address();
-  if (!address || typeof address === "string") throw new Error("the dev server has no port");
-  base = `http://127.0.0.1:${address.port}`;
+  ({ vite, base } = await startDevServer(root, outboxInDev(root)));
 });
 afterAll(async () => {
   await vite?.close();

@@ -7,9 +7,10 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageLanguageInDev } from "../../scripts/dev-page-language.ts";
+import { startDevServer } from "./dev-server.ts";
 
 let root: string;
 let vite: ViteDevServer;
@@ -17,16 +18,7 @@ let base: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "claims-dev-language-"));
   await writeFile(join(root, "index.html"), '<!doctype html>\n<html lang="">\n  <head><title>Dev</title></head>\n  <body><div id="root"></div></body>\n</html>\n');
-  vite = await createServer({
-    configFile: false, root, logLevel: "silent", appType: "spa",
-    plugins: [pageLanguageInDev()],
-    server: { host: "127.0.0.1", port: 0, strictPort: false, ws: false },
-    optimizeDeps: { noDiscovery: true, include: [] },
-  });
-  await vite.listen();
-  const address = vite.httpServer!.address();
-  if (!address || typeof address === "string") throw new Error("the dev server has no port");
-  base = `http://127.0.0.1:${address.port}`;
+  ({ vite, base } = await startDevServer(root, pageLanguageInDev()));
 });
 afterAll(async () => {
   await vite?.close();
