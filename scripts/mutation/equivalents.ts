@@ -11,4 +11,10 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "contract/schemas.ts:32:10 ConditionalExpression": "the year check is redundant: every rollover that moves the year also moves the month",
   "contract/schemas.ts:32:44 ConditionalExpression": "the month check is redundant with the day check: a day out of range always lands on another day number",
   "contract/schemas.ts:32:80 ConditionalExpression": "the day check is redundant with the month check: a day out of range (00, 30 Feb, 32...) always lands in another month",
+  // claim-wizard.ts
+  "machines/claim-wizard.ts:132:19 BooleanLiteral": "contactSaved before the load is read by nothing: no step shows until the claim loads, and hydrate sets it true",
+  "machines/claim-wizard.ts:153:19 OptionalChaining": "items are saved only from a step, which shows only once the claim and its plan have loaded, so the plan is never null there",
+  "machines/claim-wizard.ts:218:25 OptionalChaining": "markDamageDeletion runs only after isSavedDamageBlock found that very block with a savedId, so neither link can be missing",
+  "machines/claim-wizard.ts:278:38 ConditionalExpression": "hasCompleteDetails is already false for an empty selection, so the length check adds nothing",
+  "machines/claim-wizard.ts:278:38 EqualityOperator": "hasCompleteDetails is already false for an empty selection, so the length check adds nothing",
 };

@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { getStateNodes } from "xstate/graph";
-import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
+import { initialContext, stepOf, stepToShow, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry } from "../../machines/domain.ts";
 import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { draftToKeep, hasUnsavedDamageInput, keptDraftOf } from "../../machines/claim-drafts.ts";
+import { validContact } from "./support/ace-claim-fixtures.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
-import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
+import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardActor, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
 
 const SUBMITTED: SubmitOutcome = { kind: "submitted" };
 
@@ -392,6 +393,24 @@ describe.each(FAMILIES)("$name wizard: saving items", (family) => {
     ]);
   });
 
+  it("an item the plan gives no type, or no longer lists, is sent with no item type", async () => {
+    const untypedPlan = { ...wizardPlan, items: [planItem(1), planItem(2, { type: null })] };
+    // Claim item 12 names plan item 9, which this plan does not list.
+    const held = claim({ items: [claimItem(11, 1), claimItem(12, 9)] });
+    const { actor, saveItems } = openWizard(family, family.itemsStep, family.loaded(held, untypedPlan), { saveItems: async () => held });
+    await idle(actor);
+    actor.send({ type: "item.toggle", planItemId: 2 });
+    if (family.detailsStep !== family.itemsStep) actor.send({ type: "step.next" });
+    actor.send({ type: "details.change", details: { 2: fullDetails } });
+    actor.send({ type: "step.next" });
+    await idle(actor);
+    expect(saveItems.mock.calls[0]![0].items).toEqual([
+      { planItemId: 1, claimItemId: 11, itemTypeId: 101, ...fullDetails },
+      { planItemId: 9, claimItemId: 12, itemTypeId: null, ...fullDetails },
+      { planItemId: 2, claimItemId: undefined, itemTypeId: null, ...fullDetails },
+    ]);
+  });
+
   it("a failed save stays on the details with saveFailed and a notice", async () => {
     const { actor, notices } = openWizard(family, family.detailsStep, family.itemsSaved, { saveItems: failing() });
     await idle(actor);
@@ -552,6 +571,14 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     expect(deleteDamage).not.toHaveBeenCalled();
   });
 
+  it("removing a block of an item that has none leaves it with none", async () => {
+    const { actor } = openWizard(family, 4, family.ready);
+    await idle(actor);
+    actor.send({ type: "damage.remove", planItemId: 2, index: 1 });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().context.damages).toEqual({ 1: [family.savedBlock(901)], 2: [] });
+  });
+
   it("removing a saved block deletes it on the server by its id, keeping unsaved blocks", async () => {
     const { actor, deleteDamage } = openWizard(family, 4, twoDamagesOf(family), { deleteDamage: async () => family.ready });
     await idle(actor);
@@ -624,6 +651,15 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
     expect(notices).toEqual([]);
     actor.send({ type: "claim.close" });
     expect(goHome).toHaveBeenCalledTimes(1);
+  });
+
+  it("after a successful submit the wizard holds the same claim, now Open, and the device forgets its draft", async () => {
+    const { actor } = openWizard(family, 5, family.ready, { submitClaim: async () => SUBMITTED });
+    await idle(actor);
+    actor.send({ type: "claim.submit" });
+    const { context } = await idle(actor);
+    expect(context.claim).toEqual({ ...family.ready, status: "Open" });
+    expect(keptDraftOf(context)).toBeNull();
   });
 
   it("a submit error stays on the review with submitFailed and a notice; a retry clears the error and can succeed", async () => {
@@ -713,6 +749,108 @@ describe.each(FAMILIES)("$name wizard: input kept on the device across a reload 
     const { actor } = openWizard(family, 4, family.ready);
     await idle(actor);
     expect(actor.getSnapshot().context.damages[1]!.map((block) => block.savedId)).toEqual([901]);
+  });
+});
+
+/** What `step.keep` answered: "stepKept" or "stepKeepFailed", in order. */
+const keepAnswers = (actor: WizardActor) => {
+  const answers: string[] = [];
+  actor.on("*", (event: { type: string }) => {
+    if (event.type === "stepKept" || event.type === "stepKeepFailed") answers.push(event.type);
+  });
+  return answers;
+};
+
+describe.each(FAMILIES)("$name wizard: 'Email me a link to finish later' saves what the step holds", (family) => {
+  const halfTyped: Partial<DamageEntry> = { note: "half typed" };
+
+  it("on the damage report, sends only the complete new blocks, then stays on step 4 with the half-typed one still there", async () => {
+    const answer = claim({
+      items: [claimItem(11, 1, { damages: [family.savedDamage(901), { ...family.savedDamage(903), note: "complete" }], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+    });
+    const { actor, saveDamages, showStep } = openWizard(family, 4, family.ready, { saveDamages: async () => answer });
+    const answers = keepAnswers(actor);
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("complete"), halfTyped] } });
+    actor.send({ type: "step.keep" });
+    expect(where(actor)).toBe("reportingDamage.keepingDamages");
+    const { context } = await idle(actor);
+    expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [family.damageSent(1, "complete")] });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(context.claim).toEqual(answer);
+    // The block just saved is held once, as the server's; the half-typed one waits to be finished.
+    expect(context.damages[1]).toEqual([family.savedBlock(901), { ...family.savedBlock(903), note: "complete" }, halfTyped]);
+    expect(answers).toEqual(["stepKept"]);
+    expect(showStep).toHaveBeenCalledTimes(1);
+  });
+
+  it("on the damage report, a failed save keeps every block as typed and says the link was not sent", async () => {
+    const { actor, notices } = openWizard(family, 4, family.ready, { saveDamages: failing() });
+    const answers = keepAnswers(actor);
+    await idle(actor);
+    const typed = { 1: [family.savedBlock(901), family.newDamage("complete"), halfTyped] };
+    actor.send({ type: "damages.change", damages: typed });
+    actor.send({ type: "step.keep" });
+    const { context } = await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(context.damages).toEqual(typed);
+    expect(answers).toEqual(["stepKeepFailed"]);
+    expect(notices).toEqual([]);
+  });
+
+  it("on the damage report with nothing complete and new, saves nothing and says it is kept", async () => {
+    const { actor, saveDamages } = openWizard(family, 4, family.ready);
+    const answers = keepAnswers(actor);
+    await idle(actor);
+    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), halfTyped] } });
+    actor.send({ type: "step.keep" });
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(saveDamages).not.toHaveBeenCalled();
+    expect(answers).toEqual(["stepKept"]);
+  });
+
+  it("on the details step, saves the chosen items with their details as Next would, and stays on the step", async () => {
+    const answer = claim({ items: [claimItem(11, 1), claimItem(12, 2)] });
+    const { actor, saveItems, showStep } = openWizard(family, family.detailsStep, family.itemsSaved, { saveItems: async () => answer });
+    const answers = keepAnswers(actor);
+    await idle(actor);
+    actor.send({ type: "details.change", details: { 1: { ...fullDetails, colorId: 9 } } });
+    actor.send({ type: "step.keep" });
+    const { context } = await idle(actor);
+    expect(saveItems).toHaveBeenCalledWith({ claimId: 55, planId: 1, items: [{ planItemId: 1, claimItemId: 11, itemTypeId: 101, ...fullDetails, colorId: 9 }] });
+    expect(where(actor)).toBe(family.detailsState);
+    expect(context.claim).toEqual(answer);
+    expect(answers).toEqual(["stepKept"]);
+    expect(showStep).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("ACE wizard: 'Email me a link to finish later' on the contact step", () => {
+  const ace = FAMILIES.find((family) => family.name === "ace")!;
+
+  it("saves the edited contact details for the customer, stays on step 2, and no longer counts them as edited", async () => {
+    const { actor, saveContact } = openWizard(ace, 2, ace.fresh, { saveContact: async () => undefined });
+    const answers = keepAnswers(actor);
+    await idle(actor);
+    actor.send({ type: "contact.change", contact: { email: "grace@example.com" } });
+    actor.send({ type: "step.keep" });
+    const { context } = await idle(actor);
+    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, contact: { ...validContact, email: "grace@example.com" } });
+    expect(where(actor)).toBe("confirmingContact.editing");
+    expect(context.contactSaved).toBe(true);
+    expect(answers).toEqual(["stepKept"]);
+  });
+});
+
+describe("stepToShow: the step a wizard's URL request leads to", () => {
+  const input = { claimId: 55, planId: 1, customerId: null, requestedStep: 4 };
+
+  it("is nothing before the claim loads, the asked step once it may show, and step 2 when no step is asked", () => {
+    const waiting = initialContext("fpp", input);
+    expect(stepToShow(waiting)).toBeNull();
+    const loaded = { ...waiting, claim: FAMILIES[0]!.ready, selection: [1] };
+    expect(stepToShow(loaded)).toBe(4);
+    expect(stepToShow({ ...loaded, stepRequest: null })).toBe(2);
   });
 });
 
