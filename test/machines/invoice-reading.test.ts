@@ -35,6 +35,28 @@ describe("invoiceReading helpers", () => {
     expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: "", zip: "" })).toEqual({ by: "phone", firstName: "Jane", lastName: "Doe", zip: "", phone: "(212) 555-0134" });
   });
 
+  it("reads a file the browser gives no type by its last extension, in any case", () => {
+    const untyped = (name: string): InvoiceFile => ({ name, size: 1, type: "" });
+    for (const name of ["invoice.pdf", "receipt.jpg", "receipt.JPEG", "receipt.png", "receipt.webp", "IMG_0001.HEIC", "IMG_0002.heif"]) {
+      expect(isReadableInvoice(untyped(name)), name).toBe(true);
+    }
+    // Only the last extension counts, and a name without one is not read.
+    expect(isReadableInvoice(untyped("invoice.pdf.exe"))).toBe(false);
+    expect(isReadableInvoice(untyped("invoice"))).toBe(false);
+  });
+
+  it("searches by what was typed, not by blanks: spaces around a detail are dropped, a blank email falls through to the phone", () => {
+    expect(invoiceQuery({ ...JANE, invoiceNumber: "  INV-100234 " })).toMatchObject({ by: "invoice", invoice: "INV-100234" });
+    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: " jane.doe@example.com " })).toMatchObject({ by: "email", email: "jane.doe@example.com" });
+    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: "   ", phone: " (212) 555-0134 " })).toEqual({
+      by: "phone",
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "10001",
+      phone: "(212) 555-0134",
+    });
+  });
+
   it("hasAnyDetail: false only when every detail is blank", () => {
     expect(hasAnyDetail(NO_DETAILS)).toBe(false);
     expect(hasAnyDetail({ ...NO_DETAILS, zip: " " })).toBe(false);
@@ -145,6 +167,20 @@ describe("invoiceReading on a real actor", () => {
     expect(actor.getSnapshot().value).toBe("choosing");
     expect(actor.getSnapshot().context.details).toEqual(NO_DETAILS);
     expect(forgetDetails).toHaveBeenCalledOnce();
+  });
+
+  it("a reader that cannot start still opens the form, empty, as a failed reading", () => {
+    // The machine as shipped, with no reader provided: the honest-failure path, never a stuck bar.
+    const actor = createActor(invoiceReadingMachine, { input: { keptDetails: null } }).start();
+    actor.send({ type: "file.chosen", file: photo });
+    expect(actor.getSnapshot().value).toBe("verifying");
+    expect(actor.getSnapshot().context).toMatchObject({ outcome: "failed", details: NO_DETAILS });
+  });
+
+  it("after a reload, a kept empty form opens again as 'nothing read'", () => {
+    const { actor } = harness(NO_DETAILS);
+    expect(actor.getSnapshot().value).toBe("verifying");
+    expect(actor.getSnapshot().context).toMatchObject({ details: NO_DETAILS, outcome: "nothingRead" });
   });
 
   it("after a reload, kept details open the form again", () => {
