@@ -11,7 +11,8 @@ import { BUSINESS_DAYS_TO_NEXT, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, claim
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { FINISH_LATER_CODES, finishLaterAnswerSchema, finishLaterQuerySchema, finishLaterRequestSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf } from "../../contract/locales.ts";
-import { pageLocaleOf } from "../../contract/page-language.ts";
+import { Hono } from "hono";
+import { pageLocale, pageLocaleOf } from "../../contract/page-language.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
@@ -35,6 +36,9 @@ describe("masked contact details (SECURITY.md)", () => {
     expect(maskedPhone("(713) 555-0142")).toBe("•••-0142");
     expect(maskedPhone("0142")).toBe("•••-0142");
     expect(maskedPhone("142")).toBe("•••");
+    // Formatting does not count as digits: three digits with separators are still hidden whole.
+    expect(maskedPhone("1-4 2")).toBe("•••");
+    expect(maskedPhone("713.555.0142 ")).toBe("•••-0142");
     expect(maskedPhone(" ")).toBe("");
   });
 
@@ -189,5 +193,10 @@ describe("the language of a page (SPEC.md section 9)", () => {
     expect(await pageLocaleOf("http://portal.test/?lng=ES", {})).toBe("es");
     expect(await pageLocaleOf("http://portal.test/?lng=fr", { "accept-language": "fr" })).toBe("en");
     expect(await pageLocaleOf("http://portal.test/", {})).toBe("en");
+  });
+
+  it("a page served without the detection is English", async () => {
+    const app = new Hono().get("/", (c) => c.text(pageLocale(c)));
+    expect(await (await app.request("http://portal.test/?lng=es", { headers: { "accept-language": "es" } })).text()).toBe("en");
   });
 });
