@@ -14,17 +14,20 @@ import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf, NE
 
 const OTHER_ID = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 
-function open(input: ContactServiceInput, server: { createTicket?: (request: TicketRequest) => Promise<string>; deleteDocument?: () => Promise<void> } = {}) {
+function open(
+  input: ContactServiceInput,
+  server: { createTicket?: (request: TicketRequest) => Promise<string>; deleteDocument?: (call: { requestId: string; documentId: number }) => Promise<void> } = {},
+) {
   const showStep = vi.fn();
   const goHome = vi.fn();
   const saveDraft = vi.fn();
   const clearDraft = vi.fn();
   const createTicket = vi.fn(server.createTicket ?? (async () => "CS-000123"));
-  const deleteDocument = vi.fn(server.deleteDocument ?? (async () => undefined));
+  const deleteDocument = vi.fn(server.deleteDocument ?? (async (_call: { requestId: string; documentId: number }) => undefined));
   const machine = contactServiceMachine.provide({
     actors: {
       createTicket: fromPromise(({ input }: { input: TicketRequest }) => createTicket(input)),
-      deleteDocument: fromPromise(() => deleteDocument()),
+      deleteDocument: fromPromise(({ input }: { input: { requestId: string; documentId: number } }) => deleteDocument(input)),
     },
     actions: {
       showStep: (_, params) => showStep(params),
@@ -99,6 +102,11 @@ describe("contact-service: which request opens (requestIdOf)", () => {
 
   it("the thank-you page of a Request Number this tab received stays as its URL says", () => {
     expect(requestIdOf(contactInput({ requestId: REQUEST_ID, ticket: "CS-1", draft: kept }))).toBe(REQUEST_ID);
+  });
+
+  it("on the thank-you page of another request, the kept draft is not shown as that request's", () => {
+    const context = initialContactContext(contactInput({ requestId: OTHER_ID, ticket: "CS-1", requestedStep: 5, draft: completeDraft, prefill: { name: "Jane Doe" } }));
+    expect(context).toMatchObject({ requestId: OTHER_ID, ticket: "CS-1", customer: { name: "Jane Doe" }, purchase: {}, documents: [], resumed: false });
   });
 
   it("the request opened writes its id into the URL with the first step, in place of the address", () => {
@@ -201,6 +209,16 @@ describe("contactService steps", () => {
     expect(actor.getSnapshot().context.documents).toEqual([]);
     expect(saveDraft).toHaveBeenLastCalledWith({ ...completeDraft, documents: [] });
     expect(notices).toEqual([{ type: "notify", code: "documentDeleted" }]);
+  });
+
+  it("deleting one of several documents asks to delete that one, of this request, and keeps the others listed", async () => {
+    const receipt = { id: 72, fileName: "e5f6a7b8-receipt.jpg" };
+    const { actor, deleteDocument, saveDraft } = open(contactInput({ requestedStep: 3, draft: { ...completeDraft, documents: [invoicePdf, receipt] } }));
+    actor.send({ type: "document.delete", documentId: receipt.id });
+    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+    expect(deleteDocument).toHaveBeenCalledExactlyOnceWith({ requestId: REQUEST_ID, documentId: receipt.id });
+    expect(actor.getSnapshot().context.documents).toEqual([invoicePdf]);
+    expect(saveDraft).toHaveBeenLastCalledWith({ ...completeDraft, documents: [invoicePdf] });
   });
 
   it.each([
@@ -322,6 +340,12 @@ describe("contactService: a request found again, and a new one only on request",
     expect(initialContactContext(contactInput({ draft: halfDraft })).resumed).toBe(true);
     expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: { name: " " } } })).resumed).toBe(false);
     expect(initialContactContext(contactInput()).resumed).toBe(false);
+  });
+
+  it("a kept draft holding only an uploaded document, or only purchase details, is found again too", () => {
+    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, documents: [invoicePdf] } })).resumed).toBe(true);
+    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "Furniture Mart" } } })).resumed).toBe(true);
+    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "  " } } })).resumed).toBe(false);
   });
 
   it("typing into a found request keeps the rest of its draft", () => {
