@@ -10,6 +10,7 @@ import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
+import { stepOf } from "../../machines/wizard-steps.ts";
 
 function nodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(nodesOf)];
@@ -50,5 +51,17 @@ describe.each([
     );
     expect(landings.length).toBeGreaterThan(0);
     for (const { from, target } of landings) expect(answersKeptRequest(target), `${from} -> ${target.id}`).toBe(true);
+  });
+});
+
+describe("stepOf: the URL step a snapshot shows", () => {
+  it("passes over an active state noted with something other than a step", () => {
+    const snapshot = { getMeta: () => ({ "claim.reportingDamage": { description: "the damage report" }, step4: { step: 4 } }) };
+    expect(stepOf(snapshot)).toBe(4);
+  });
+
+  it("is null while no active state names a step", () => {
+    expect(stepOf({ getMeta: () => ({ loading: { description: "loading the claim" } }) })).toBeNull();
+    expect(stepOf({ getMeta: () => ({}) })).toBeNull();
   });
 });
