@@ -2,10 +2,11 @@
  * Holding an invoked actor's request at the network while a walk checks the busy state it shows
  * (the spinner of Submit, 'Loading your claim…'), then letting it through or answering it with the
  * failure the path asks for. Without the hold the reference API answers in a few milliseconds and
- * the busy state would be gone before anyone could look at it.
+ * the busy state would be gone before anyone could look at it. Work in the page is held at the
+ * script it loads on first use (ScriptLoad), a timer by the page's paused clock (PageTimer).
  */
 import type { BrowserContext, Route } from "playwright-core";
-import type { CallPattern } from "./table.ts";
+import type { ApiCall, CallPattern, PageTimer, ScriptLoad } from "./table.ts";
 
 /** How long a held call waits for its request: the auto-wait of a Playwright locator. */
 const ARRIVAL_TIMEOUT_MS = 30_000;
@@ -14,7 +15,7 @@ const ARRIVAL_TIMEOUT_MS = 30_000;
 export type CallFailure = { status: number; body?: unknown; headers?: Record<string, string> } | "dropped";
 
 interface Hold {
-  pattern: CallPattern;
+  pattern: ApiCall | ScriptLoad;
   route: Route | null;
   arrived: Promise<Route>;
   arrive: (route: Route) => void;
@@ -28,26 +29,50 @@ interface Hold {
 export class HeldCalls {
   private readonly holds = new Map<string, Hold>();
   private readonly failing = new Map<string, CallFailure>();
+  /** Scripts the page has loaded: work waiting on them now runs in the page by itself. */
+  private readonly loaded = new Set<string>();
+  /** Ids held by nothing, as their work runs in the page: releasing one lets it be. */
+  private readonly inPage = new Set<string>();
 
   constructor(private readonly patterns: Record<string, CallPattern>) {}
 
-  /** Routes the context's API requests through this object. */
+  /** Routes the context's API requests, and the scripts of ScriptLoad patterns, through this object. */
   async install(context: BrowserContext): Promise<void> {
     await context.route(/\/api\/v1\//, (route) => this.handle(route));
+    const scripts = Object.values(this.patterns).filter(isScript);
+    if (scripts.length) await context.route((url) => scripts.some((one) => one.script.test(url.pathname)), (route) => this.handle(route));
   }
 
-  /** The next request of invoke `id` will be held. */
-  hold(id: string): void {
+  /**
+   * The next request of invoke `id` will be held. Returns false when nothing can hold it: its
+   * script has already loaded, so its work runs in the page and is over before anyone looks.
+   */
+  hold(id: string): boolean {
     const pattern = this.patterns[id];
     if (!pattern) throw new Error(`No call pattern for invoke '${id}' in the QA table`);
     this.failing.delete(id);
+    this.inPage.delete(id);
+    if (isTimer(pattern)) return true;
+    if (isScript(pattern) && this.loaded.has(id)) {
+      this.inPage.add(id);
+      return false;
+    }
     let arrive!: (route: Route) => void;
     const arrived = new Promise<Route>((resolve) => (arrive = resolve));
     this.holds.set(id, { pattern, route: null, arrived, arrive });
+    return true;
   }
 
-  /** Lets the held request of `id` through to the server. */
+  /** Waits until the held request of `id` has been made (a view's proof that the portal is at it). */
+  async arrived(id: string): Promise<void> {
+    const hold = this.holds.get(id);
+    if (!hold) throw new Error(`The call '${id}' is not held: the model did not expect it to start`);
+    await withArrivalTimeout(hold, id);
+  }
+
+  /** Lets the held request of `id` through to the server (work already in the page goes on by itself). */
   async release(id: string): Promise<void> {
+    if (this.inPage.delete(id)) return;
     await (await this.take(id)).continue();
   }
 
@@ -60,37 +85,53 @@ export class HeldCalls {
 
   private async handle(route: Route): Promise<void> {
     const request = route.request();
-    const path = new URL(request.url()).pathname.replace(/^.*?\/api\/v1\//, "");
+    const url = new URL(request.url());
+    const path = url.pathname.replace(/^.*?\/api\/v1\//, "");
+    const matches = (pattern: CallPattern) =>
+      isScript(pattern) ? pattern.script.test(url.pathname) : !isTimer(pattern) && pattern.method === request.method() && pattern.path.test(path);
     for (const [id, failure] of this.failing) {
-      if (matches(this.patterns[id]!, request.method(), path)) return answer(route, failure);
+      if (matches(this.patterns[id]!)) return answer(route, failure);
     }
     for (const hold of this.holds.values()) {
-      if (hold.route === null && matches(hold.pattern, request.method(), path)) {
+      if (hold.route === null && matches(hold.pattern)) {
         hold.route = route;
         hold.arrive(route);
         return;
       }
     }
+    for (const [id, pattern] of Object.entries(this.patterns)) if (isScript(pattern) && matches(pattern)) this.loaded.add(id);
     await route.continue();
   }
 
   private async take(id: string): Promise<Route> {
     const hold = this.holds.get(id);
+    if (isTimer(this.patterns[id]!)) throw new Error(`'${id}' is a timer of the page: its gesture runs the page's clock on`);
     if (!hold) throw new Error(`The call '${id}' was not held: the model did not expect it to start`);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The portal never made the call '${id}' (${hold.pattern.method} ${hold.pattern.path})`)), ARRIVAL_TIMEOUT_MS);
-    });
     try {
-      return await Promise.race([hold.arrived, late]);
+      return await withArrivalTimeout(hold, id);
     } finally {
-      clearTimeout(timer);
       this.holds.delete(id);
+      if (isScript(hold.pattern)) this.loaded.add(id);
     }
   }
 }
 
-const matches = (pattern: CallPattern, method: string, path: string) => pattern.method === method && pattern.path.test(path);
+/** The held request once it arrives, or an error naming the call after ARRIVAL_TIMEOUT_MS. */
+async function withArrivalTimeout(hold: Hold, id: string): Promise<Route> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The portal never made the call '${id}' (${describe(hold.pattern)})`)), ARRIVAL_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([hold.arrived, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const isScript = (pattern: CallPattern): pattern is ScriptLoad => "script" in pattern;
+const isTimer = (pattern: CallPattern): pattern is PageTimer => "timer" in pattern;
+const describe = (pattern: ApiCall | ScriptLoad) => (isScript(pattern) ? `script ${pattern.script}` : `${pattern.method} ${pattern.path}`);
 
 async function answer(route: Route, failure: CallFailure): Promise<void> {
   if (failure === "dropped") return route.abort("connectionreset");

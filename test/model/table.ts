@@ -48,11 +48,32 @@ export interface TransientState {
 }
 
 /** A request an invoked actor makes: held while the model says the call runs, so its busy state shows. */
-export interface CallPattern {
+export interface ApiCall {
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** Matched against the URL's path after /api/v1/. */
   path: RegExp;
 }
+
+/**
+ * Work in the page that waits, the first time only, for a script loaded on first use (a lazily
+ * loaded chunk, a worker): held at that script's request. Once the script has loaded, the work runs
+ * in the page by itself and is gone before anyone looks: the walk then checks what shows after it.
+ */
+export interface ScriptLoad {
+  /** Matched against the URL's path. */
+  script: RegExp;
+}
+
+/**
+ * A timer the page sets (a wait before a retry): held by the page's clock, which the start pauses
+ * (Playwright's page.clock); the gesture of its outcome runs the clock on.
+ */
+export interface PageTimer {
+  timer: string;
+}
+
+/** What holds an invoked actor, or a spawned child, while the model says it runs. */
+export type CallPattern = ApiCall | ScriptLoad | PageTimer;
 
 /** Where the paths of a table begin: a URL, demo data, and the steps that bring a page there. */
 export interface Start<Input = unknown> {
@@ -87,6 +108,8 @@ export interface ModelTable<E extends EventObject = EventObject> {
   states: Record<string, StateView | TransientState>;
   /** Per invoke id, the request that shows its call is running (walked machines only). */
   calls?: Record<string, CallPattern>;
+  /** Per id of a child the machine spawns, the request that shows it at work: held when it is spawned. */
+  spawned?: Record<string, CallPattern>;
   /**
    * User-event transitions (graph.ts transitionKey) the screens never offer, with why: listed in
    * the coverage, not counted.
