@@ -81,6 +81,8 @@ export function isoToDayMonthYear(iso: string): string {
  * claim calls").
  */
 export function claimDates(at?: Date, zone: Zone = "system"): { day: string; moment: string } {
-  const local = at ? DateTime.fromJSDate(at, { zone }).setLocale(FORMAT_LOCALE) : now(zone);
+  // The locale goes in with the date: setLocale afterwards would keep the numbering system of a
+  // platform locale such as ar-EG-u-nu-arab, and the moment would go out in Arabic-Indic digits.
+  const local = at ? DateTime.fromMillis(at.getTime(), { zone, locale: FORMAT_LOCALE }) : now(zone);
   return { day: local.toISODate()!, moment: local.toFormat("yyyy-MM-dd HH:mm:ss") };
 }
