@@ -37,4 +37,9 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/claim-drafts.ts:84:62 ArrayDeclaration": "savedDamageBlocks(claim) has an entry for every item of that claim, so the fallback is never taken",
   "machines/claim-drafts.ts:92:37 ArrayDeclaration": "a stand-in that is not a damage block is never complete, so it is filtered out like the empty list's nothing",
   "machines/claim-drafts.ts:101:43 ArrayDeclaration": "a stand-in that is not a damage block is neither saved nor complete, so an item without blocks is incomplete either way",
+  // file-upload.machine.ts
+  "machines/file-upload.machine.ts:261:61 OptionalChaining": "a file reports only while its row is listed (its last report removes the row), so the lookup always finds it",
+  "machines/file-upload.machine.ts:261:125 StringLiteral": "the fallback name is never used: a file reports only while its row is listed, so the lookup always finds a name",
+  "machines/file-upload.machine.ts:283:17 ArrayDeclaration": "picked is read only by checkFiles, and every pick overwrites it (keepPicked) before the check starts",
+  "machines/file-upload.machine.ts:296:11 ConditionalExpression": "with no file to start, going on writes the same rows back and sends no upload.start",
 };
