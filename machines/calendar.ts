@@ -51,7 +51,7 @@ export function isWithinNoticeRange(iso: string, zone: Zone = "system"): boolean
 
 /** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
 export function maskDayMonthYear(typed: string): string {
-  const digits = typed.replace(/\D/g, "").slice(0, 8);
+  const digits = typed.replace(/\D/g, "");
   return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
 }
 

@@ -58,8 +58,10 @@ const REACHABLE: Record<ClaimFamily, (facts: StepFacts) => Record<3 | 4 | 5, boo
 export function resolveStep(family: ClaimFamily, requested: number | null, facts: StepFacts): WizardStep | "selectPlan" {
   if (claimStatusGroup(facts.claim.status) !== "draft") return 6;
   if (requested === 1) return "selectPlan";
-  if (requested === null || !Number.isInteger(requested) || requested < 1 || requested > 5) return 2;
+  // Only 3, 4 and 5 are reachable keys, so the walk down ends on 2 for a fractional, NaN, zero or
+  // negative request without a check of its own; a too high one must not resume at 5.
+  if (requested === null || requested > 5) return 2;
   const reachable = REACHABLE[family](facts);
-  for (let step = requested; step > 2; step--) if (reachable[step as 3 | 4 | 5]) return step as WizardStep;
+  for (let step = requested; step >= 3; step--) if (reachable[step as 3 | 4 | 5]) return step as WizardStep;
   return 2;
 }

@@ -275,7 +275,7 @@ export const claimWizard = setup({
     isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
     // What `step.keep` saves: what the step's Next would send, when it may be sent.
-    hasItemsToKeep: ({ context }) => context.selection.length > 0 && hasCompleteDetails(context.selection, context.details),
+    hasItemsToKeep: ({ context }) => hasCompleteDetails(context.selection, context.details),
     hasContactToKeep: ({ context }) => !context.contactSaved && isValidContact(context.contact),
     // Submit outcomes: each family says which count as a submitted claim (SPEC.md section 4). A
     // claim taken now, or refused because it already was (a lost answer, a second tab), counts; ACE

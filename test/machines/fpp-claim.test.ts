@@ -59,7 +59,7 @@ describe("fppClaim step rule (resolveStep, fpp)", () => {
   });
 
   it("a missing, non-numeric, zero, too high or fractional step resets to 2", () => {
-    for (const requested of [null, Number.NaN, 0, -1, 6, 7, 2.5]) expect(resolveStep(requested, facts(readyClaim, [1])), String(requested)).toBe(2);
+    for (const requested of [null, Number.NaN, 0, -1, 6, 7, 2.5, 3.5, 4.5, Infinity, -Infinity]) expect(resolveStep(requested, facts(readyClaim, [1])), String(requested)).toBe(2);
   });
 
   it("each reachable step is shown as requested", () => {
