@@ -253,6 +253,11 @@ describe("planSearch behaviour", () => {
     expect(actor.getSnapshot().matches({ notFound: "tryAgainOffered" })).toBe(true);
   });
 
+  it("a new visit holds no plans until a search answers, so select-plan shows 'Loading your plans…'", () => {
+    const { actor } = start(async () => [plan(1)], { savedQuery: warrantyQuery });
+    expect(actor.getSnapshot().context.plans).toEqual([]);
+  });
+
   it("without a carried counter the visit starts at zero", () => {
     expect(start(async () => []).actor.getSnapshot().context.failedSearches).toBe(0);
   });
