@@ -6,6 +6,7 @@
 import { CallFailed } from "../../machines/outcomes.ts";
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
+import { phoneDigits } from "../../machines/contact-rules.ts";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
 import { contactServiceMachine, initialContactContext, requestIdOf, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
 import { stepOf } from "../../machines/claim-wizard.ts";
@@ -66,6 +67,14 @@ describe("contact-service field rules", () => {
     expect(isCompletePurchase({ ...fullPurchase, itemsExchanged: "yes" })).toBe(true);
     expect(isCompletePurchase({ ...fullPurchase, itemsExchanged: "maybe" as "yes" })).toBe(false);
     expect(isCompletePurchase({ ...fullPurchase, storePhone: "555-0199" })).toBe(false);
+  });
+});
+
+describe("the phone number a request sends", () => {
+  it("is its digits, without the country code 1 of an eleven-digit number; a ten-digit number keeps its first digit", () => {
+    expect(phoneDigits("+1 (212) 555-0134")).toBe("2125550134");
+    expect(phoneDigits("(212) 555-0134")).toBe("2125550134");
+    expect(phoneDigits("1212555013")).toBe("1212555013");
   });
 });
 
