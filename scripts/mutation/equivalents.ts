@@ -22,6 +22,8 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/calendar.ts:47:8 Regex": "without either anchor, luxon's strict yyyy-MM-dd parse still refuses any text around the date",
   // claim-steps.ts resolveStep: the null check is there for the type; a null request walks nothing.
   "machines/claim-steps.ts:63:7 ConditionalExpression": "a null request let through is not >= 3, so the walk down never starts and it ends on 2 as well",
+  // plan-selection.machine.ts
+  "machines/plan-selection.machine.ts:98:104 StringLiteral": "with no plan chosen the stand-in type only has to be no claimable type, and '' is none either",
   "machines/wizard-steps.ts:69:18 OptionalChaining": "XState's getMeta() lists only states that have a meta, so no value read there is undefined",
   "machines/claim-rules.ts:64:87 OptionalChaining": "valibot's flatten() creates each nested entry with its first message, so the list is never missing",
   "machines/claim-rules.ts:64:104 StringLiteral": "valibot's flatten() creates each nested entry with its first message, so the fallback message is never used",
@@ -34,4 +36,25 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/file-upload.machine.ts:261:125 StringLiteral": "the fallback name is never used: a file reports only while its row is listed, so the lookup always finds a name",
   "machines/file-upload.machine.ts:283:17 ArrayDeclaration": "picked is read only by checkFiles, and every pick overwrites it (keepPicked) before the check starts",
   "machines/file-upload.machine.ts:296:11 ConditionalExpression": "with no file to start, going on writes the same rows back and sends no upload.start",
+  // finish-later.machine.ts
+  "machines/finish-later.machine.ts:56:7 ConditionalExpression": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
+  "machines/finish-later.machine.ts:56:46 ObjectLiteral": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
+  "machines/finish-later.machine.ts:56:54 StringLiteral": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
+  // plan-search.machine.ts, plan-selection.machine.ts
+  "machines/plan-search.machine.ts:59:45 ArrayDeclaration": "both states whose answers reach plansOf test isChallenge first, so plansOf never receives a challenge",
+  "machines/plan-search.machine.ts:190:35 ConditionalExpression": "storeRetryAfter runs only after the isRateLimited guard, so the failure it reads is always rateLimited",
+  "machines/plan-selection.machine.ts:98:104 StringLiteral": "neither 'UNKNOWN' nor '' is a claimable type: with no plan selected the guard is false either way",
+  // contact-service.machine.ts
+  "machines/contact-service.machine.ts:138:18 ObjectLiteral": "only whether a fresh request has a step request is read (step 1 replaces the URL): a restart targets step 1 directly, never through routing",
+  "machines/contact-service.machine.ts:150:76 ConditionalExpression": "a kept draft has passed its schema (src/lib/contact-draft.ts), whose fields are all strings",
+  "machines/contact-service.machine.ts:154:55 OptionalChaining": "routing is entered only with a step request (the URL's at start, step.requested, or one kept while busy), never with null",
+  "machines/contact-service.machine.ts:197:83 MethodExpression": "the screens only ask whether a step is among checkedSteps (includes), never their order",
+  // invoice-reading.machine.ts
+  "machines/invoice-reading.machine.ts:85:21 OptionalChaining": "a match of /\\.([a-z0-9]+)$/ always has its group 1",
+  "machines/invoice-reading.machine.ts:87:43 StringLiteral": "an unknown extension maps to a made-up type, which is not readable either",
+  "machines/invoice-reading.machine.ts:87:49 StringLiteral": "a name without an extension maps to a made-up type, which is not readable either",
+  "machines/invoice-reading.machine.ts:113:23 StringLiteral": "the placeholder reader's error goes to reading's onError, which reads no message",
+  // page-language.ts
+  "contract/page-language.ts:25:11 BooleanLiteral": "hono/language caches only when caches is an array naming 'cookie': true caches nothing, as false does",
+  "contract/page-language.ts:59:71 StringLiteral": "the detector app answers only en or es (pageLocale), so localeOf never returns null there",
 };
