@@ -8,8 +8,12 @@
 import type { BrowserContext, Route } from "playwright-core";
 import type { ApiCall, CallPattern, PageTimer, ScriptLoad } from "./table.ts";
 
-/** How long a held call waits for its request: the auto-wait of a Playwright locator. */
-const ARRIVAL_TIMEOUT_MS = 30_000;
+/**
+ * How long a held call waits for its request: three times the auto-wait of a Playwright locator,
+ * as the page may work a while before it: a 12 MP HEIC is converted before its PUT, which took
+ * 13 to 16 s on a loaded 2-core machine.
+ */
+const ARRIVAL_TIMEOUT_MS = 90_000;
 
 /** A failure a path gives a call: an HTTP answer, or no answer at all (a dropped connection). */
 export type CallFailure = { status: number; body?: unknown; headers?: Record<string, string> } | "dropped";
