@@ -34,10 +34,13 @@ export default {
   coverageAnalysis: "perTest",
   // Static mutants (70% of them here: the machine configs and the valibot schemas are object
   // literals evaluated once, when the module loads) each need the module reloaded and every test
-  // file importing it rerun: Stryker estimated over 11 hours on 2 cores, against a budget of 15
-  // minutes. They are left out of `npm run mutation` (Stryker marks them Ignored; the scores count
-  // the rest: guards, actions, rules, masks, date and upload checks, all functions run per test).
-  // MUTATION_STATIC=1 includes them, for a long run on a bigger machine.
+  // file importing it rerun, and a swapped target often leaves a test waiting for a state until it
+  // times out. One machine's worth (missing-item.machine.ts, 84 static mutants) took 13 minutes on
+  // this 2-core machine: all of them would take hours, against a budget of 15 minutes. They are
+  // left out of `npm run mutation` (Stryker marks them Ignored; the scores count the rest: guards,
+  // actions, rules, masks, date and upload checks, all functions run per test).
+  // MUTATION_STATIC=1 includes them, for a long run (vitest.mutation.config.ts then gives each test
+  // file fresh modules, which static mutants need).
   ignoreStatic: process.env.MUTATION_STATIC !== "1",
   incremental: true,
   incrementalFile: "reports/mutation/stryker-incremental.json",
