@@ -40,10 +40,9 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/finish-later.machine.ts:56:7 ConditionalExpression": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
   "machines/finish-later.machine.ts:56:46 ObjectLiteral": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
   "machines/finish-later.machine.ts:56:54 StringLiteral": "sending's first onError guard (isNoEmailOnFile) takes every NoEmailOnFile to its own state, so sendFailure never sees one",
-  // plan-search.machine.ts, plan-selection.machine.ts
+  // plan-search.machine.ts
   "machines/plan-search.machine.ts:59:45 ArrayDeclaration": "both states whose answers reach plansOf test isChallenge first, so plansOf never receives a challenge",
   "machines/plan-search.machine.ts:190:35 ConditionalExpression": "storeRetryAfter runs only after the isRateLimited guard, so the failure it reads is always rateLimited",
-  "machines/plan-selection.machine.ts:98:104 StringLiteral": "neither 'UNKNOWN' nor '' is a claimable type: with no plan selected the guard is false either way",
   // contact-service.machine.ts
   "machines/contact-service.machine.ts:138:18 ObjectLiteral": "only whether a fresh request has a step request is read (step 1 replaces the URL): a restart targets step 1 directly, never through routing",
   "machines/contact-service.machine.ts:150:76 ConditionalExpression": "a kept draft has passed its schema (src/lib/contact-draft.ts), whose fields are all strings",
