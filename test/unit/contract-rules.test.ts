@@ -12,7 +12,6 @@ import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../con
 import { FINISH_LATER_CODES, finishLaterAnswerSchema, finishLaterQuerySchema, finishLaterRequestSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf } from "../../contract/locales.ts";
 import { Hono } from "hono";
-import { pageLocale, pageLocaleOf } from "../../contract/page-language.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
@@ -186,7 +185,13 @@ describe("wire codes a client branches on (docs/api.md)", () => {
 });
 
 describe("the language of a page (SPEC.md section 9)", () => {
+  // Loaded by the tests themselves, not this file's header: the detection's rules are an object
+  // built when the module loads, and the mutation run (a fresh module graph per file for this one)
+  // then counts these tests as the ones that check those rules.
+  const detection = () => import("../../contract/page-language.ts");
+
   it("follows ?lng=, then the language cookie, then Accept-Language, else English", async () => {
+    const { pageLocaleOf } = await detection();
     expect(await pageLocaleOf("http://portal.test/?lng=es", { "accept-language": "en" })).toBe("es");
     expect(await pageLocaleOf("http://portal.test/", { cookie: "i18next=es", "accept-language": "en" })).toBe("es");
     expect(await pageLocaleOf("http://portal.test/", { "accept-language": "fr-FR, es-MX;q=0.8, en;q=0.5" })).toBe("es");
@@ -196,6 +201,7 @@ describe("the language of a page (SPEC.md section 9)", () => {
   });
 
   it("a page served without the detection is English", async () => {
+    const { pageLocale } = await detection();
     const app = new Hono().get("/", (c) => c.text(pageLocale(c)));
     expect(await (await app.request("http://portal.test/?lng=es", { headers: { "accept-language": "es" } })).text()).toBe("en");
   });
