@@ -43,9 +43,10 @@ ${rows}
   check after each, with every call the machine starts held at the network until its busy state
   is checked (the next step lets it through, or fails it as the step says). The
   test prints the share of states and user-event transitions covered and fails below 100%
-  (\`.tmp/model-coverage.json\` keeps the figures). fileUpload and uploadItem are not walked: the
-  upload pipeline prepares photos in the page and retries after timed waits, which no held request
-  can stand for; test/e2e/uploads.test.ts drives it, and their plans are for people.
+  (\`.tmp/model-coverage.json\` keeps the figures). Work in the page is held where it waits: the
+  upload walks hold the photo preparation at the photo worker's script and the batch check at its
+  chunk, both loaded on first use (once loaded, such work is checked by what shows after it), and
+  the waits before a retry by pausing the page's clock (Playwright's page.clock).
 
 ## Beside the mutation report
 
