@@ -142,11 +142,12 @@ export const uploadItemTable: ModelTable<Event> = {
       ({ page }, _, before) => shows(bar(page, before)),
     ),
     "upload.stored": system(
-      (_, before) => `All the bytes of ${nameOf(before)} are stored.`,
+      (_, before) => `All the bytes of ${nameOf(before)} are stored${ctx(before).failures > 0 ? " (the request unblocked during the wait, as said above)" : ""}.`,
       ({ calls }) => calls.release("putFile"),
     ),
     "upload.failed": system(
-      (_, before) => `The connection drops while the bytes of ${nameOf(before)} are sent.`,
+      (_, before) =>
+        `The connection drops while the bytes of ${nameOf(before)} are sent: before its upload URL comes back (the row says 'Uploading'), block \`PUT …/api/v1/uploads/…\` (developer tools, Network request blocking, pattern \`*/api/v1/uploads/*\`; keep it blocked if it is), so the PUT fails as it goes. If the path then goes on to all the bytes stored, unblock it while 'Connection lost, trying again' shows.`,
       ({ calls }) => calls.fail("putFile", "dropped"),
     ),
     "xstate.done.actor.prepareFile": callDone(() => "The photo is prepared (made smaller if it is too big, its location removed)."),

@@ -30,7 +30,7 @@ export const REFUSED = fixture(REFUSED_NAME);
 
 /**
  * Three PDFs picked with the file a walk follows, before it: they take the three slots (three
- * files upload at once), so the fourth waits. Their upload URLs are never answered (holdFillers).
+ * files upload at once), so the fourth waits. Their upload URLs are never answered (pickBehindFillers).
  */
 export const FILLER_NAMES = ["jane-doe-invoice.pdf", "dana-reyes-invoice.pdf", "nora-stone-invoice.pdf"];
 const FILLERS = FILLER_NAMES.map((name) => fixture(`invoices/${name}`));
@@ -53,9 +53,13 @@ export const uploaded = (page: Page, fileName: string) => page.getByRole("region
 /** The script of the photo worker, which the photo pipeline starts on its first photo. */
 export const PHOTO_WORKER = /\/assets\/photo-worker-[\w-]+\.js$/;
 
-/** The tester's words for picking the fillers and then `fileName`. */
+/**
+ * The tester's words for picking the fillers and then `fileName`. A person cannot leave a request
+ * unanswered as the walk does; a long latency holds every request instead, which the portal waits
+ * out (ky and the PUT's XMLHttpRequest set no timeout, src/api/http.ts, documents.ts).
+ */
 export const fillersWords = (fileName: string) =>
-  `Slow the connection down (developer tools, Network, "Slow 3G"), then choose at once \`test/fixtures/invoices/${FILLER_NAMES.join("`, `test/fixtures/invoices/")}\` and \`test/fixtures/${fileName}\`: the three PDFs upload, ${fileName} waits.`;
+  `In the developer tools (Network, throttling, "Add…") make a custom profile with a latency of 60000 ms and select it: every request then waits about a minute (the portal has no timeout; keep the profile for the whole path, and leave the 'Still working…' Cancel under the buttons alone). Choose at once \`test/fixtures/invoices/${FILLER_NAMES.join("`, `test/fixtures/invoices/")}\` and \`test/fixtures/${fileName}\`: the rows show about a minute later; the three PDFs then upload for a few minutes, ${fileName} waits.`;
 
 /**
  * Picks the fillers and `file` at once, the fillers' upload URLs held unanswered so they keep
