@@ -19,10 +19,12 @@ export interface FinishLaterInput {
   claimId: number;
 }
 
-/** Why the link was not sent: too many for now, no email on file, the step not saved, or no usable answer. */
+/**
+ * Why the link was not sent: too many for now, the step not saved, or no usable answer. (No email
+ * on file is a state of its own, `noEmailOnFile`, since it offers no Try Again.)
+ */
 export type FinishLaterFailure =
   | { kind: "rateLimited"; retryAfterSeconds: number }
-  | { kind: "noEmailOnFile" }
   | { kind: "notSaved" }
   | { kind: "failed" };
 
@@ -51,9 +53,8 @@ export class NoEmailOnFile extends Error {
   }
 }
 
-/** The failure a send's error stands for. */
+/** The failure a send's error stands for (NoEmailOnFile never gets here: isNoEmailOnFile takes it first). */
 function sendFailure(error: unknown): FinishLaterFailure {
-  if (error instanceof NoEmailOnFile) return { kind: "noEmailOnFile" };
   const failure = failureOf(error);
   return failure.kind === "rateLimited" ? { kind: "rateLimited", retryAfterSeconds: failure.retryAfterSeconds } : { kind: "failed" };
 }

@@ -413,15 +413,18 @@ describe("uploadItem as shipped: its own sender and wait", () => {
     expect(actor.getSnapshot().value).toBe("uploaded");
   });
 
-  it("Cancel during the wait leaves no timer behind", async () => {
+  it("Cancel during the wait stops the file for good: no try comes after the wait, and its timer is cleared", async () => {
     vi.useFakeTimers();
-    const { machine } = steps(1);
+    const { machine, calls } = steps(1);
     const actor = createActor(machine, { input: { key: "file-1", file: { name: "sofa.jpg", size: 1000 } } }).start();
     actor.send({ type: "upload.start" });
     await vi.advanceTimersByTimeAsync(0);
-    expect(vi.getTimerCount()).toBe(1);
+    expect(actor.getSnapshot().value).toBe("waitingToRetry");
     actor.send({ type: "upload.cancel" });
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(actor.getSnapshot().value).toBe("cancelled");
+    expect(calls).toEqual(["url", "put"]);
+    // A timer left running would hold a phone's page awake for nothing.
     expect(vi.getTimerCount()).toBe(0);
   });
 

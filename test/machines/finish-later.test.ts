@@ -86,12 +86,6 @@ describe("finishLater: why no link went out", () => {
     expect(actor.getSnapshot().context.failure).toEqual({ kind: "rateLimited", retryAfterSeconds: 1800 });
   });
 
-  it("the API layer's refusal for no email reads as such wherever it is logged", () => {
-    const refusal = new NoEmailOnFile();
-    expect(refusal.name).toBe("NoEmailOnFile");
-    expect(refusal.message).toBe("No email on file");
-  });
-
   it("the email was removed from the plan meanwhile: says there is none on file", async () => {
     const { actor } = await sendFailing({ send: () => Promise.reject(new NoEmailOnFile()) });
     expect(actor.getSnapshot().value).toBe("noEmailOnFile");

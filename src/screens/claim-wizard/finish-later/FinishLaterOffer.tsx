@@ -53,8 +53,6 @@ export function FinishLaterOffer({ wizard, claimId, step, api = REAL_API }: Fini
       }
       case "notSaved":
         return t`We could not save this step, so the link was not sent. Please try again.`;
-      case "noEmailOnFile":
-        return t`There is no email address on your plan, so we cannot send you a link. Please contact us to add one.`;
       case "failed":
         return t`The link could not be sent. Check your connection and try again.`;
     }
