@@ -12,7 +12,9 @@ import process from "node:process";
 export default {
   testRunner: "vitest",
   // Forks, as `npm test` runs them: a test that sets process.env.TZ (localToday in the consumer's
-  // zone) sees it only in a process of its own, not in a worker thread (the runner's default).
+  // zone) takes effect only in a process, not in a worker thread (the runner's default). Most test
+  // files share that process (vitest.mutation.config.ts), so such a test must put TZ back, as
+  // fpp-claim.test.ts does in a finally block.
   vitest: { configFile: "vitest.mutation.config.ts", related: true, pool: "forks" },
   plugins: ["@stryker-mutator/vitest-runner"],
   mutate: [

@@ -8,14 +8,23 @@ import { FLOORS, filesUnder, percent, tally, type Folder, type MutationReport, t
  */
 const NEW_TEST_FILE = /(^|\/)test\/(unit\/contract-[^/]+|machines\/(calendar|claim-drafts|claim-steps|field-messages|finish-later))\.test\.ts$/;
 
-/** "<file>:<line>:<column> <mutator>", the key of scripts/mutation/equivalents.ts. */
+/** A mutant's replacement on one line, at most `max` characters. */
+function shortReplacement(mutant: ReportMutant, max: number): string {
+  const text = (mutant.replacement ?? "").replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}
+
+/**
+ * "<file>:<line>:<column> <mutator> <replacement>", the key of scripts/mutation/equivalents.ts. The
+ * replacement is part of it because several mutants often start at one place (each link of
+ * `a?.b?.c`, each of a regex's mutants): a reason given for one must not excuse the others.
+ */
 export function mutantKey(path: string, mutant: ReportMutant): string {
-  return `${path}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName}`;
+  return `${path}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} ${shortReplacement(mutant, 80)}`;
 }
 
 function replacementOf(mutant: ReportMutant): string {
-  const text = (mutant.replacement ?? "").replace(/\s+/g, " ").trim();
-  return `\`${(text.length > 60 ? `${text.slice(0, 57)}...` : text).replaceAll("`", "'").replaceAll("|", "\\|")}\``;
+  return `\`${shortReplacement(mutant, 60).replaceAll("`", "'").replaceAll("|", "\\|")}\``;
 }
 
 function scoreTable(report: MutationReport, folder: Folder): string[] {
@@ -44,6 +53,15 @@ function testNames(report: MutationReport): Map<string, { file: string; name: st
   return names;
 }
 
+/** A key as inline code; two backticks around it, since a replacement may hold one (a template literal). */
+const code = (key: string) => `\`\` ${key} \`\``;
+
+/** Entries of equivalents.ts that no surviving mutant of this run matches: killed since, or moved. */
+function staleSection(stale: string[]): string[] {
+  if (stale.length === 0) return [];
+  return [`## Listed as equivalent, but no mutant of this run survives there (${stale.length})`, "", "Delete or re-key them in scripts/mutation/equivalents.ts.", "", ...stale.map((key) => `- ${code(key)}`), ""];
+}
+
 /**
  * The whole document. `folderScores` are the figures printed by the run; the survivors section
  * lists each surviving or uncovered mutant with its equivalence reason, or as not yet killed.
@@ -53,6 +71,7 @@ export function mutationMarkdown(report: MutationReport): string {
   const all = (Object.keys(FLOORS) as Folder[]).flatMap((folder) => filesUnder(report, folder));
   const killedByNew: string[] = [];
   const survivors: string[] = [];
+  const listed = new Set<string>();
   let open = 0;
   for (const [path, mutants] of all) {
     for (const mutant of mutants) {
@@ -64,9 +83,11 @@ export function mutationMarkdown(report: MutationReport): string {
         }
       }
       if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
-        const reason = EQUIVALENT_MUTANTS[mutantKey(path, mutant)];
+        const key = mutantKey(path, mutant);
+        const reason = EQUIVALENT_MUTANTS[key];
         if (reason === undefined) open++;
-        survivors.push(`- \`${mutantKey(path, mutant)}\` ${replacementOf(mutant)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`);
+        else listed.add(key);
+        survivors.push(`- ${code(key)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`);
       }
     }
   }
@@ -102,5 +123,6 @@ export function mutationMarkdown(report: MutationReport): string {
     "",
     ...(survivors.length > 0 ? survivors : ["None."]),
     "",
+    ...staleSection(Object.keys(EQUIVALENT_MUTANTS).filter((key) => !listed.has(key))),
   ].join("\n");
 }
