@@ -65,4 +65,7 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/outcomes.ts:38:17 StringLiteral \"\"": "developer-facing: the portal shows a failed call only through its failure (src/api/refusals.ts callErrorMessage maps every CallFailed), never this message",
   "machines/outcomes.ts:37:40 LogicalOperator failure.message && `HTTP ${failure.status}`": "developer-facing: the portal shows a failed call only through its failure (src/api/refusals.ts callErrorMessage maps every CallFailed), never this message",
   "machines/outcomes.ts:37:59 StringLiteral ``": "developer-facing: the portal shows a failed call only through its failure (src/api/refusals.ts callErrorMessage maps every CallFailed), never this message",
+  // finish-later.machine.ts NoEmailOnFile: its name and message are for a developer's console.
+  "machines/finish-later.machine.ts:51:11 StringLiteral \"\"": "developer-facing: the machine tells this refusal by its class (isNoEmailOnFile), and the dialog shows its own catalog text, never this",
+  "machines/finish-later.machine.ts:52:17 StringLiteral \"\"": "developer-facing: the machine tells this refusal by its class (isNoEmailOnFile), and the dialog shows its own catalog text, never this",
 };

@@ -421,11 +421,11 @@ describe("uploadItem as shipped: its own sender and wait", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe("waitingToRetry");
     actor.send({ type: "upload.cancel" });
+    // A timer left running would wake a phone's page for nothing.
+    expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(actor.getSnapshot().value).toBe("cancelled");
     expect(calls).toEqual(["url", "put"]);
-    // A timer left running would hold a phone's page awake for nothing.
-    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("with no sender given, a file is not left uploading: it fails after its retries and its row says so", async () => {
