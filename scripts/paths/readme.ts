@@ -51,15 +51,17 @@ ${rows}
 ## Beside the mutation report
 
 A path plan says which states and transitions a walk visits; the mutation report says whether the
-tests would notice if one of them were wrong. \`npm run mutation\` changes the machines and the
-contract schemas one small edit at a time (a guard negated, a target or a message replaced, an
-action dropped) and runs the machine and unit tests against each; docs/qa/mutation.md lists the
-score of each file and every change no test noticed. Read them side by side: for a machine, open
+tests would notice if one of them were wrong. \`npm run mutation\` (about 11 minutes) changes the
+machines and the contract schemas one small edit at a time (a guard's condition negated, an
+action's update or a message replaced, a check dropped) and runs the machine and unit tests
+against each; docs/qa/mutation.md lists the score of each file and every change no test noticed,
+each with why it changes nothing a consumer could see. Read them side by side: for a machine, open
 its plan here and its file in the mutation summary (or in reports/mutation/index.html after a run,
-where each surviving mutant is shown in the code). A survivor on a guard or target of a transition
-in the plan is a step whose outcome no test checks: walk that path by hand, watching what the step
-says the screen shows, until a test states it. Survivors marked equivalent change nothing a
-consumer could see.
+where each surviving mutant is shown in the code). A survivor in a guard or an action of a
+transition in the plan is a step whose outcome no test checks: walk that path by hand, watching
+what the step says the screen shows, until a test states it. Edits to the chart itself (a target
+swapped, an action or a guard left out of a transition) are made only by the long run,
+\`MUTATION_STATIC=1 npm run mutation\` (hours), which also runs the generated-path tests.
 
 ## Regenerate
 
