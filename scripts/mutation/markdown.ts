@@ -2,12 +2,6 @@
 import { EQUIVALENT_MUTANTS } from "./equivalents.ts";
 import { FLOORS, filesUnder, percent, tally, type Folder, type MutationReport, type ReportMutant } from "./scores.ts";
 
-/**
- * Test files written, whole, to state behaviour the earlier tests left unchecked (their kills are
- * listed). Tests added to the machines' existing files are not told apart here.
- */
-const NEW_TEST_FILE = /(^|\/)test\/(unit\/contract-[^/]+|machines\/(calendar|claim-drafts|claim-steps|field-messages|finish-later))\.test\.ts$/;
-
 /** A mutant's replacement on one line, at most `max` characters. */
 function shortReplacement(mutant: ReportMutant, max: number): string {
   const text = (mutant.replacement ?? "").replace(/\s+/g, " ").trim();
@@ -21,10 +15,6 @@ function shortReplacement(mutant: ReportMutant, max: number): string {
  */
 export function mutantKey(path: string, mutant: ReportMutant): string {
   return `${path}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} ${shortReplacement(mutant, 80)}`;
-}
-
-function replacementOf(mutant: ReportMutant): string {
-  return `\`${shortReplacement(mutant, 60).replaceAll("`", "'").replaceAll("|", "\\|")}\``;
 }
 
 function scoreTable(report: MutationReport, folder: Folder): string[] {
@@ -44,14 +34,12 @@ function scoreTable(report: MutationReport, folder: Folder): string[] {
   ];
 }
 
-/** Test id -> "file > name" for every test the report lists. */
-function testNames(report: MutationReport): Map<string, { file: string; name: string }> {
-  const names = new Map<string, { file: string; name: string }>();
-  for (const [file, { tests }] of Object.entries(report.testFiles ?? {})) {
-    for (const test of tests) names.set(test.id, { file: file.replaceAll("\\", "/"), name: test.name });
-  }
-  return names;
-}
+/** Mutants in the order of their place in the file, then mutator and replacement: the same every run. */
+const byPlace = (a: ReportMutant, b: ReportMutant) =>
+  a.location.start.line - b.location.start.line ||
+  a.location.start.column - b.location.start.column ||
+  a.mutatorName.localeCompare(b.mutatorName) ||
+  (a.replacement ?? "").localeCompare(b.replacement ?? "");
 
 /** A key as inline code; two backticks around it, since a replacement may hold one (a template literal). */
 const code = (key: string) => `\`\` ${key} \`\``;
@@ -63,25 +51,17 @@ function staleSection(stale: string[]): string[] {
 }
 
 /**
- * The whole document. `folderScores` are the figures printed by the run; the survivors section
- * lists each surviving or uncovered mutant with its equivalence reason, or as not yet killed.
+ * The whole document: the scores per file and folder, then each surviving or uncovered mutant with
+ * its equivalence reason or as not yet killed, in a fixed order, so two runs with the same outcome
+ * write the same file.
  */
 export function mutationMarkdown(report: MutationReport): string {
-  const names = testNames(report);
   const all = (Object.keys(FLOORS) as Folder[]).flatMap((folder) => filesUnder(report, folder));
-  const killedByNew: string[] = [];
   const survivors: string[] = [];
   const listed = new Set<string>();
   let open = 0;
   for (const [path, mutants] of all) {
-    for (const mutant of mutants) {
-      const where = `${path}:${mutant.location.start.line}`;
-      if (mutant.status === "Killed" && mutant.killedBy?.length) {
-        const killers = mutant.killedBy.map((id) => names.get(id)).filter((t) => t !== undefined);
-        if (killers.length > 0 && killers.every((t) => NEW_TEST_FILE.test(t.file))) {
-          killedByNew.push(`- ${where} ${mutant.mutatorName} ${replacementOf(mutant)}: killed by ${killers[0]!.file} "${killers[0]!.name}"`);
-        }
-      }
+    for (const mutant of [...mutants].sort(byPlace)) {
       if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
         const key = mutantKey(path, mutant);
         const reason = EQUIVALENT_MUTANTS[key];
@@ -110,11 +90,8 @@ export function mutationMarkdown(report: MutationReport): string {
     "## Scores",
     "",
     ...(Object.keys(FLOORS) as Folder[]).flatMap((folder) => scoreTable(report, folder)),
-    "## Killed only by the tests written for mutation testing",
-    "",
-    "Mutants that the earlier tests let through, each with the first new test that fails on it.",
-    "",
-    ...(killedByNew.length > 0 ? killedByNew : ["None yet."]),
+    "Which test kills a mutant is in the HTML report, not here: a mutant is stopped at the first test",
+    "that fails on it, and which one that is varies from run to run (two runners, in parallel).",
     "",
     `## Surviving mutants (${survivors.length}, ${open} not yet judged or killed)`,
     "",
