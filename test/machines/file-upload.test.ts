@@ -399,13 +399,19 @@ describe("uploadItem as shipped: its own sender and wait", () => {
     };
   };
 
-  it("waits 1 s after a failed PUT before trying again, by the clock it is given", async () => {
+  /** A file whose first PUT failed, now waiting to try again, on a fake clock. */
+  async function waitingAfterOneFailure() {
     vi.useFakeTimers();
     const { machine, calls } = steps(1);
     const actor = createActor(machine, { input: { key: "file-1", file: { name: "sofa.jpg", size: 1000 } } }).start();
     actor.send({ type: "upload.start" });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe("waitingToRetry");
+    return { actor, calls };
+  }
+
+  it("waits 1 s after a failed PUT before trying again, by the clock it is given", async () => {
+    const { actor, calls } = await waitingAfterOneFailure();
     await vi.advanceTimersByTimeAsync(999);
     expect(calls).toEqual(["url", "put"]);
     await vi.advanceTimersByTimeAsync(1);
@@ -414,12 +420,7 @@ describe("uploadItem as shipped: its own sender and wait", () => {
   });
 
   it("Cancel during the wait stops the file for good: no try comes after the wait, and its timer is cleared", async () => {
-    vi.useFakeTimers();
-    const { machine, calls } = steps(1);
-    const actor = createActor(machine, { input: { key: "file-1", file: { name: "sofa.jpg", size: 1000 } } }).start();
-    actor.send({ type: "upload.start" });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().value).toBe("waitingToRetry");
+    const { actor, calls } = await waitingAfterOneFailure();
     actor.send({ type: "upload.cancel" });
     // A timer left running would wake a phone's page for nothing.
     expect(vi.getTimerCount()).toBe(0);
