@@ -1,21 +1,22 @@
 /**
  * The order test files are handed to vitest's workers (vite.config.ts `sequence.sequencer`). All
- * projects share one pool of two workers, which takes files first in, first out. Vitest's own order
- * runs a project's files together, so both workers would drive a browser at once, then both run
- * unit files; on a 2-core machine a journey (Chromium, the reference server, its PGlite) is best
- * paired with the light unit files. This order lets one worker walk the journeys, longest first,
- * while the other takes the rest: it simulates the two workers on each file's last duration
- * (vitest's cache), or a guess on a fresh clone, and queues a journey whenever the simulated
- * worker that frees first is the only one without one, once the portal is built.
+ * projects share one pool of workers (maxWorkers), which takes files first in, first out. Vitest's
+ * own order runs a project's files together, so every worker would drive a browser at once, then
+ * all run unit files; on a 2-core machine a journey (Chromium, the reference server, its PGlite) is
+ * best paired with the CPU-bound unit files, which fill its waits. This order keeps one worker for
+ * the other files while they last and lets the rest walk the journeys, longest first: it simulates
+ * the workers on each file's last duration (vitest's cache), or a guess on a fresh clone, and
+ * queues a journey whenever the simulated worker that frees first would leave another without one,
+ * once the portal is built.
  *
- * Only the order changes: every file still runs, each in its own worker. Two journeys can still
- * meet (the estimates are only estimates), which the journeys allow: each has its own server, data
- * folder and browser context.
+ * Only the order changes: every file still runs. More journeys than planned can still meet (the
+ * estimates are only estimates), which the journeys allow: each has its own server, data folder
+ * and browser context.
  */
 import type { TestSequencer, TestSpecification, Vitest } from "vitest/node";
 
 /** Seconds a file is guessed to take when the cache has no result for it (CI runs a fresh clone). */
-const GUESSED_SECONDS = { journey: 13, other: 3 } as const;
+const GUESSED_SECONDS = { journey: 19, other: 3 } as const;
 
 /**
  * Seconds a file costs besides the duration the cache records, which counts its tests only: a new
@@ -57,16 +58,14 @@ export class JourneysBesideUnitFiles implements TestSequencer {
       const last = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
       return last ? last / 1000 + PER_FILE_SECONDS : GUESSED_SECONDS[isJourney(spec) ? "journey" : "other"];
     };
-    // Two simulated workers: when each frees, and whether it runs a journey.
-    const workers = [
-      { freeAt: 0, journey: false },
-      { freeAt: 0, journey: false },
-    ];
+    // The simulated workers: when each frees, and whether it runs a journey.
+    const workers = Array.from({ length: Math.max(2, this.ctx.config.maxWorkers) }, () => ({ freeAt: 0, journey: false }));
     const order: TestSpecification[] = [];
     while (journeys.length || others.length) {
       workers.sort((a, b) => a.freeAt - b.freeAt);
-      const [next, other] = workers as [(typeof workers)[0], (typeof workers)[0]];
-      const journeyFree = next.freeAt >= BUILD_SECONDS && !(other.journey && other.freeAt > next.freeAt);
+      const next = workers[0]!;
+      const journeysRunning = workers.filter((worker) => worker !== next && worker.journey && worker.freeAt > next.freeAt).length;
+      const journeyFree = next.freeAt >= BUILD_SECONDS && journeysRunning < workers.length - 1;
       const takeJourney = journeys.length > 0 && (others.length === 0 || journeyFree);
       const spec = (takeJourney ? journeys : others).shift()!;
       order.push(spec);
