@@ -22,9 +22,11 @@ const noPostgres = { DATABASE_URL: "" };
 /**
  * Test files that share one module graph per worker (isolate: false): each of their test servers,
  * databases and actors is made by the test and owned by it, and nothing in them stubs a global,
- * mocks a module or registers hooks from a shared helper. Loading the server's and the machines'
- * modules once per worker instead of once per file saves about a fifth of the run's CPU. Screen and
- * other unit files keep fresh modules: they stub fetch, mock catalogs, or share MSW's hooks.
+ * mocks a module or registers hooks from a shared helper. They load the server's modules (hono,
+ * PGlite, the AWS SDK, ...) and the machines' once per worker instead of once per file, on a run
+ * whose CPU is the limit. Screen and other unit files keep fresh modules: they stub fetch, mock
+ * catalogs, or share MSW's hooks, which test/screens/support-network.ts registers on import, so
+ * only a worker's first file would get them.
  */
 const SHARED_MODULES = ["test/server/**/*.test.ts", "test/machines/**/*.test.ts"];
 /**
@@ -96,10 +98,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     setupFiles: ["test/setup.ts"],
-    // Three files at a time, of every project, on a 2-core machine: a journey spends about half its
-    // time waiting on its browser, and a third file fills those waits (vitest's default, cores - 1,
-    // ran one file at a time and left a core mostly idle; two left the journeys' waits idle). Up to
-    // two journeys run at once beside the unit files, as far as the estimates go (test/sequencer.ts).
+    // Three files at a time, of every project, on a 2-core machine: a journey file keeps about 1.3
+    // cores busy (its browser, its server, the test), so two files left part of the machine idle
+    // while a journey waited on its browser; a third file takes it. (vitest's default, cores - 1,
+    // ran one file at a time.) Up to two journeys run at once beside the unit files, as far as the
+    // estimates go (test/sequencer.ts).
     maxWorkers: 3,
     sequence: { sequencer: JourneysBesideUnitFiles },
     // The JSON report lets .ci/run print a plain 'N passed, N failed' line.
