@@ -30,6 +30,11 @@ const noPostgres = { DATABASE_URL: "" };
  */
 const SHARED_MODULES = ["test/server/**/*.test.ts", "test/machines/**/*.test.ts"];
 /**
+ * Files that share modules also share a process: a global or variable of the environment stubbed
+ * with vi.stubGlobal / vi.stubEnv is put back after each test, so it cannot reach the next file.
+ */
+const SHARED_PROCESS = { isolate: false, unstubGlobals: true, unstubEnvs: true } as const;
+/**
  * The pages' HTML, the app's entry module, and the welcome page's entry with every module it
  * imports: each left to its own chunk (test/e2e/welcome-page.test.ts checks what that page loads).
  */
@@ -124,7 +129,7 @@ export default defineConfig({
           name: "unit-shared",
           env: noPostgres,
           include: SHARED_MODULES,
-          isolate: false,
+          ...SHARED_PROCESS,
         },
       },
       // The server suite a second time, each test server on a new database of DATABASE_URL's
@@ -136,7 +141,7 @@ export default defineConfig({
             name: "server-pg",
             env: { ...noPostgres, TEST_POSTGRES_URL: postgresUrl },
             include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
-            isolate: false,
+            ...SHARED_PROCESS,
           },
         }]
         : []),
