@@ -14,6 +14,7 @@ import {
   insertClaimResponseSchema, linkDocumentResponseSchema, messageSchema, searchPlanResponseSchema, uploadUrlResponseSchema,
   type CustomerInfo,
 } from "../../contract/schemas.ts";
+import { copyTemplate } from "../../server/db/pglite-template.ts";
 import { seedIfEmpty } from "../../server/seed/seed.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed/seed-data.ts";
 import { startServer } from "../../server/start.ts";
@@ -622,7 +623,10 @@ describe("migration 002 on a database created by migration 001", () => {
     }
     if (!at001) {
       const folder = await mkdtemp(join(tmpdir(), "claims-at-001-"));
-      await runSqlScript({ dataDir: folder, databaseUrl: undefined }, schema);
+      // A copy of the server's seeded template emptied is the cluster PGlite would create (initdb),
+      // at a tenth of the CPU; with no template yet, PGlite creates it.
+      const emptied = (await copyTemplate(join(folder, "pg"))) ? "DROP SCHEMA public CASCADE; CREATE SCHEMA public;\n" : "";
+      await runSqlScript({ dataDir: folder, databaseUrl: undefined }, emptied + schema);
       at001 = folder;
     }
     // Closed cleanly by runSqlScript, the folder opens as it was wherever it is copied.
