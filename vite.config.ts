@@ -148,7 +148,7 @@ export default defineConfig({
         }]
         : []),
       {
-        // Real browser journeys: one portal build and one Chromium for the run, a server, database
+        // Real browser journeys: one portal build for the run, a server, database, Chromium
         // and browser contexts per file. Files run beside the others' (no fileParallelism: false, which
         // put the journeys in a group of their own that nothing ran beside).
         extends: true,

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserServer } from "playwright-core";
+import { chromium, type Browser } from "playwright-core";
 
 /** Flags for a closed network: without the background ones Chromium floods it with refused calls. */
 const CHROMIUM_ARGS = [
@@ -113,21 +113,6 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: binary.path,
     args: CHROMIUM_ARGS,
-    ...(Object.keys(binary.env).length > 0 && { env: { ...process.env, ...binary.env } }),
-  });
-}
-
-/**
- * The same Chromium as launchChromium, for other processes to share: they join it with
- * `chromium.connect(server.wsEndpoint())` (loopback only), each in contexts of its own, and a
- * process that closes its connection closes only those. The caller closes the server.
- */
-export async function launchChromiumServer(): Promise<BrowserServer> {
-  const binary = await findChromium();
-  return chromium.launchServer({
-    executablePath: binary.path,
-    args: CHROMIUM_ARGS,
-    host: "127.0.0.1",
     ...(Object.keys(binary.env).length > 0 && { env: { ...process.env, ...binary.env } }),
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Builds the portal once for the browser journeys, into a folder of its own, exactly as
- * `npm start` serves it (same-origin API under /api/v1), and launches the one Chromium every
- * journey file joins (harness.ts): a launch per file cost 0.3-0.5 s of CPU, joining costs 0.15 s.
+ * `npm start` serves it (same-origin API under /api/v1), and finds Chromium once (unpacking the
+ * packaged one on a fresh clone, or failing at once when there is none) for every journey file to
+ * launch its own (harness.ts).
  *
  * The build runs in a process of its own while the run goes on: files of the other projects do not
  * wait for it (it took some 20 s in CI, both workers idle), and a journey's harness asks
@@ -17,15 +18,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import type { TestProject } from "vitest/node";
-import { launchChromiumServer } from "../../scripts/chromium.ts";
+import { findChromium } from "../../scripts/chromium.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     portalDir: string;
     /** A loopback URL that answers once the portal is built: 200, or 500 with the build's error. */
     portalBuilt: string;
-    /** Where the files' `chromium.connect` reaches the run's browser (loopback). */
-    chromiumEndpoint: string;
   }
 }
 
@@ -71,15 +70,11 @@ export default async function setup(project: TestProject) {
     await built.catch(() => undefined); // never remove the folder under a running build
     await rm(portalDir, { recursive: true, force: true });
   };
-  const browser = await launchChromiumServer().catch(async (error: unknown) => {
+  await findChromium().catch(async (error: unknown) => {
     await cleanUp();
     throw error;
   });
   project.provide("portalDir", portalDir);
   project.provide("portalBuilt", `http://127.0.0.1:${(signal.address() as AddressInfo).port}/`);
-  project.provide("chromiumEndpoint", browser.wsEndpoint());
-  return async () => {
-    await browser.close();
-    await cleanUp();
-  };
+  return cleanUp;
 }
