@@ -623,8 +623,8 @@ describe("migration 002 on a database created by migration 001", () => {
     }
     if (!at001) {
       const folder = await mkdtemp(join(tmpdir(), "claims-at-001-"));
-      // A copy of the server's seeded template emptied is the cluster PGlite would create (initdb),
-      // at a tenth of the CPU; with no template yet, PGlite creates it.
+      // An emptied copy of the server's seeded template stands in for a new cluster (PGlite's initdb)
+      // at about a seventh of the CPU; with no template yet, PGlite creates the cluster.
       const emptied = (await copyTemplate(join(folder, "pg"))) ? "DROP SCHEMA public CASCADE; CREATE SCHEMA public;\n" : "";
       await runSqlScript({ dataDir: folder, databaseUrl: undefined }, emptied + schema);
       at001 = folder;

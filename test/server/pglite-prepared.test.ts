@@ -20,8 +20,8 @@ let transaction: ReturnType<typeof preparePglite>["transaction"];
 let folder: string;
 
 beforeAll(async () => {
-  // A copy of the server's seeded template opens at a tenth of the CPU PGlite spends creating a
-  // cluster (initdb); with no template yet, PGlite creates one in the folder.
+  // Any database will do: a copy of the server's seeded template opens for about a seventh of the
+  // CPU PGlite spends creating a cluster (initdb); with no template yet, PGlite creates one.
   folder = await mkdtemp(join(tmpdir(), "pglite-prepared-"));
   await copyTemplate(join(folder, "pg"));
   pg = await PGlite.create(join(folder, "pg"), { parsers: { [INT8_OID]: parseInt8 } });
