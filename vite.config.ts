@@ -21,8 +21,8 @@ const postgresUrl = process.env.DATABASE_URL || undefined;
 const noPostgres = { DATABASE_URL: "" };
 /**
  * Test files that share one module graph per worker (isolate: false): each of their test servers,
- * databases and actors is made by the test and owned by it, and nothing in them stubs a global,
- * mocks a module or registers hooks from a shared helper. They load the server's modules (hono,
+ * databases and actors is made by the test and owned by it, and nothing in them mocks a module or
+ * takes hooks from importing a shared helper. They load the server's modules (hono,
  * PGlite, the AWS SDK, ...) and the machines' once per worker instead of once per file, on a run
  * whose CPU is the limit. Screen and other unit files keep fresh modules: they stub fetch, mock
  * catalogs, or share MSW's hooks, which test/screens/support-network.ts registers on import, so

@@ -151,7 +151,6 @@ describe("axe in both languages, at both sizes", () => {
   // through CSS alone (no script reads it), so a resized page is the page loaded at that width.
   it.each(["en", "es"] as const)("%s at 375 px and at 1280 px: no violations on the main screens", async (lng) => {
     const page = await portal.context.newPage();
-    await page.setViewportSize({ width: 375, height: 900 });
     const found: Record<string, string[]> = {};
     for (const [name, to, ready] of screens) {
       const path = typeof to === "string" ? to : await to();
