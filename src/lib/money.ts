@@ -1,9 +1,27 @@
-/** US dollars with two decimals; '$0.00' when the value is not numeric (SPEC.md section 9). */
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
+/**
+ * US dollars with two decimals, as en-US writes them ('$1,299.00', '-$5.25'); '$0.00' when the value
+ * is not numeric (SPEC.md section 9). Written out rather than by Intl.NumberFormat, whose output it
+ * matches: a page's first Intl formatter starts the platform's locale data, about 90 ms of main
+ * thread on a throttled phone, which select-plan paid for its first price.
+ */
 export function formatUsd(value: number | string | null | undefined): string {
   const amount = typeof value === "string" ? Number(value) : value;
-  return usd.format(typeof amount === "number" && Number.isFinite(amount) ? amount : 0);
+  const dollars = typeof amount === "number" && Number.isFinite(amount) ? amount : 0;
+  const cents = centsOf(Math.abs(dollars));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  const sign = dollars < 0 || Object.is(dollars, -0) ? "-" : "";
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * Whole cents of a non-negative amount of dollars, half a cent rounded up, on the decimal the number
+ * reads as: 1.005 is 101 cents, as a person (and Intl) rounds it, where its binary value, which
+ * toFixed rounds, is just under.
+ */
+function centsOf(dollars: number): number {
+  const shifted = Number(`${dollars}e2`);
+  // A number written with an exponent (1e-7, 1e21) cannot take another; those are no prices.
+  return Math.round(Number.isNaN(shifted) ? dollars * 100 : shifted);
 }
 
 /**

@@ -3,7 +3,7 @@
  * only the forms that ask for a date load it.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, isRealDay, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
 import { FieldShell, type BaseFieldProps } from "./fields.tsx";
 
@@ -16,6 +16,14 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
   const { t } = useLingui();
   const [text, setText] = useState(() => isoToDayMonthYear(props.value));
   const picker = useRef<HTMLInputElement>(null);
+  // The browser's calendar is made on the first 'Open calendar': a date input costs its page the
+  // platform's date formats, about 70 ms of main thread on a throttled phone, and the step would
+  // pay that once per damage, before the consumer asked for any calendar.
+  const [pickerMade, setPickerMade] = useState(false);
+  const openWhenMade = useCallback((node: HTMLInputElement | null) => {
+    picker.current = node;
+    node?.showPicker?.();
+  }, []);
   // A value set from outside (a saved block, the calendar) shows in the text. Adjusted while
   // rendering, when the value changes, rather than in an effect that would paint the old text first.
   const [shownValue, setShownValue] = useState(props.value);
@@ -45,28 +53,30 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             }}
             onBlur={props.onBlur}
           />
-          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => picker.current?.showPicker?.()}>
+          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => (picker.current ? picker.current.showPicker?.() : setPickerMade(true))}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-          <input
-            ref={picker}
-            type="date"
-            className="date-picker"
-            tabIndex={-1}
-            aria-hidden="true"
-            min={EARLIEST_NOTICE_DATE}
-            max={localToday()}
-            // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
-            // which the form's rules name as no real date.
-            value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}
-            onChange={(event) => {
-              setText(isoToDayMonthYear(event.target.value));
-              props.onChange(event.target.value);
-            }}
-          />
+          {pickerMade && (
+            <input
+              ref={openWhenMade}
+              type="date"
+              className="date-picker"
+              tabIndex={-1}
+              aria-hidden="true"
+              min={EARLIEST_NOTICE_DATE}
+              max={localToday()}
+              // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
+              // which the form's rules name as no real date.
+              value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}
+              onChange={(event) => {
+                setText(isoToDayMonthYear(event.target.value));
+                props.onChange(event.target.value);
+              }}
+            />
+          )}
         </div>
       )}
     </FieldShell>
