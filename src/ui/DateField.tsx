@@ -20,6 +20,8 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
   // platform's date formats, about 70 ms of main thread on a throttled phone, and the step would
   // pay that once per damage, before the consumer asked for any calendar.
   const [pickerMade, setPickerMade] = useState(false);
+  // Shown as soon as it is made: React commits the press's update before the press is over, so the
+  // browser still counts it as the consumer's gesture, which showPicker asks for.
   const openWhenMade = useCallback((node: HTMLInputElement | null) => {
     picker.current = node;
     node?.showPicker?.();
