@@ -356,7 +356,7 @@ describe("step 4: report your damage", () => {
     // The browser's calendar is made when first asked for, and opens then and at every press after.
     expect(group.querySelector('input[type="date"]')).toBeNull();
     const opened: HTMLInputElement[] = [];
-    // jsdom's inputs have no showPicker; a browser's open their calendar with it.
+    // jsdom's inputs have no showPicker, the method that opens a browser's calendar: this one notes each call.
     Object.defineProperty(HTMLInputElement.prototype, "showPicker", { configurable: true, value: function (this: HTMLInputElement) { opened.push(this); } });
     try {
       await user.click(within(group).getByRole("button", { name: "Open calendar" }));
