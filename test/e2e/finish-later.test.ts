@@ -101,6 +101,10 @@ describe("'Email me a link to finish later'", () => {
     const { words } = journey;
     it(`(${journey.language}) a claim left at step 3 is finished from the emailed link in a new browser`, { timeout: 300_000 }, async () => {
       const phone = await newDevice(words);
+      // The dialog's code is fetched on the first press, not with the wizard's steps.
+      const scripts: string[] = [];
+      phone.on("request", (request) => void (request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname)));
+      const dialogCode = () => scripts.filter((path) => path.includes("/FinishLaterDialog-"));
       await startClaim(phone, words, journey.plan);
       // The plan's first item (Jane's sofa, Carlos's sectional).
       await phone.getByRole("checkbox").first().check();
@@ -112,9 +116,11 @@ describe("'Email me a link to finish later'", () => {
 
       // Not Next: the link is asked for with the details typed on this step only.
       const before = await outboxFiles();
+      expect(dialogCode(), "the dialog's code before the press").toEqual([]);
       await phone.getByRole("button", { name: words.offer }).click();
       const dialog = phone.getByRole("dialog");
       await dialog.getByText(journey.masked).waitFor();
+      expect(dialogCode(), "the dialog's code after the press").toHaveLength(1);
       await dialog.getByRole("button", { name: words.send, exact: true }).click();
       await dialog.getByText(`${words.sent} ${journey.masked}`).waitFor({ timeout: 60_000 });
       expect(await accessibilityViolations(phone), "the dialog with its answer").toEqual([]);

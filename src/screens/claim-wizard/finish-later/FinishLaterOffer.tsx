@@ -1,19 +1,14 @@
 /**
  * 'Email me a link to finish later' on a claim wizard step (docs/api.md "Finish later"): the
- * button, and the dialog finishLaterMachine drives (the masked email on the plan, Send, then
- * 'Link sent to …' or why not, with Try Again). The machine's side effects are injected here: the
- * API calls (src/api/finish-later.ts) and the wizard saving its step (keep-step.ts).
+ * button. Its dialog, the machine behind it and its calls (FinishLaterDialog.tsx) load on the first
+ * press: most consumers never press it, and the step should not pay for it before they do.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useState } from "react";
-import { fromPromise } from "xstate";
-import { finishLaterMachine, type FinishLaterFailure } from "../../../../machines/finish-later.machine.ts";
-import { loadFinishLaterTarget, sendFinishLaterLink } from "../../../api/finish-later.ts";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "../../../ui/Button.tsx";
-import { Dialog } from "../../../ui/Dialog.tsx";
+import { showError } from "../../../ui/toasts.ts";
 import type { ClaimWizardActor } from "../draft-actor.ts";
-import { keepWizardStep } from "./keep-step.ts";
+import type { FinishLaterDialogHandle } from "./FinishLaterDialog.tsx";
 
 export interface FinishLaterOfferProps {
   wizard: ClaimWizardActor;
@@ -24,104 +19,48 @@ export interface FinishLaterOfferProps {
   api?: { loadTarget: (claimId: number) => Promise<string | null>; send: (input: { claimId: number; step: number }) => Promise<string> };
 }
 
-const REAL_API = { loadTarget: loadFinishLaterTarget, send: sendFinishLaterLink };
+const loadDialog = () => import("./FinishLaterDialog.tsx");
+const FinishLaterDialog = lazy(loadDialog);
 
-export function FinishLaterOffer({ wizard, claimId, step, api = REAL_API }: FinishLaterOfferProps) {
+export function FinishLaterOffer(props: FinishLaterOfferProps) {
   const { t } = useLingui();
-  const [logic] = useState(() =>
-    finishLaterMachine.provide({
-      actors: {
-        loadTarget: fromPromise(({ input }: { input: { claimId: number } }) => api.loadTarget(input.claimId)),
-        keepStep: fromPromise(() => keepWizardStep(wizard)),
-        sendLink: fromPromise(({ input }: { input: { claimId: number; step: number } }) => api.send(input)),
-      },
-    }),
-  );
-  const actor = useActorRef(logic, { input: { claimId } });
-  const state = useSelector(actor, (snapshot) => snapshot.value as string);
-  const { sendTo, sentTo, failure } = useSelector(actor, (snapshot) => snapshot.context);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
-  const close = () => actor.send({ type: "dialog.close" });
-  const failureText = failure && failureMessage(failure);
+  const dialog = useRef<FinishLaterDialogHandle>(null);
+  // The step of the press that loaded the dialog; null until then.
+  const [firstOpenOn, setFirstOpenOn] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
 
-  /** What a failed send says, in the screen's language. */
-  function failureMessage(reason: FinishLaterFailure): string {
-    switch (reason.kind) {
-      case "rateLimited": {
-        const minutes = Math.max(1, Math.ceil(reason.retryAfterSeconds / 60));
-        return t`Too many links have been sent. Please try again in ${minutes} min.`;
-      }
-      case "notSaved":
-        return t`We could not save this step, so the link was not sent. Please try again.`;
-      case "failed":
-        return t`The link could not be sent. Check your connection and try again.`;
+  async function open() {
+    if (dialog.current) return dialog.current.open(props.step);
+    if (loading) return;
+    // The dialog's code is fetched here rather than by React.lazy's first render, so a fetch that
+    // fails leaves the step as it is, with a message, and the next press tries again.
+    setLoading(true);
+    try {
+      await loadDialog();
+      setFirstOpenOn(props.step);
+    } catch {
+      showError(t`We could not reach the server. Check your connection and try again.`);
+    } finally {
+      setLoading(false);
     }
   }
 
   return (
     <div className="finish-later">
-      <Button variant="secondary" onClick={() => actor.send({ type: "dialog.open", step })}>
+      {/* Not disabled while loading: the button keeps the focus, which the dialog gives back to it. */}
+      <Button variant="secondary" onClick={() => void open()}>
         {t`Email me a link to finish later`}
       </Button>
-      <Dialog open={state !== "closed"} title={t`Email me a link to finish later`} onClose={close}>
-        {state === "loadingTarget" && (
-          <p role="status">
-            <Trans>Loading…</Trans>
-          </p>
-        )}
-        {state === "targetFailed" && (
-          <>
-            <p role="alert" className="form-error">
-              <Trans>We could not reach the server. Check your connection and try again.</Trans>
-            </p>
-            <div className="actions">
-              <Button onClick={() => actor.send({ type: "target.retry" })}>{t`Try Again`}</Button>
-              <Button variant="secondary" onClick={close}>{t`Close`}</Button>
-            </div>
-          </>
-        )}
-        {(state === "ready" || state === "keepingStep" || state === "sending" || state === "failed") && (
-          <>
-            <p>
-              <Trans>
-                We will email a link to <strong>{sendTo}</strong>, the email on your plan. It opens your claim at this step on any device for 7 days, with
-                your uploads and every item and damage you have filled in completely; anything half-filled on this step is not kept.
-              </Trans>
-            </p>
-            {failureText && (
-              <p role="alert" className="form-error">
-                {failureText}
-              </p>
-            )}
-            <div className="actions">
-              <Button loading={busy} onClick={() => actor.send({ type: "link.send" })}>
-                {failure ? t`Try Again` : t`Send`}
-              </Button>
-              <Button variant="secondary" onClick={close}>{t`Close`}</Button>
-            </div>
-          </>
-        )}
-        {state === "sent" && (
-          <>
-            <p role="status">
-              <Trans>Link sent to {sentTo}</Trans>
-            </p>
-            <div className="actions">
-              <Button onClick={close}>{t`Close`}</Button>
-            </div>
-          </>
-        )}
-        {state === "noEmailOnFile" && (
-          <>
-            <p role="alert" className="form-error">
-              <Trans>There is no email address on your plan, so we cannot send you a link. Please contact us to add one.</Trans>
-            </p>
-            <div className="actions">
-              <Button onClick={close}>{t`Close`}</Button>
-            </div>
-          </>
-        )}
-      </Dialog>
+      {loading && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {firstOpenOn !== null && (
+        <Suspense fallback={null}>
+          <FinishLaterDialog {...props} ref={dialog} firstOpenOn={firstOpenOn} />
+        </Suspense>
+      )}
     </div>
   );
 }
