@@ -103,7 +103,9 @@ describe("'Email me a link to finish later'", () => {
       const phone = await newDevice(words);
       // The dialog's code is fetched on the first press, not with the wizard's steps.
       const scripts: string[] = [];
-      phone.on("request", (request) => void (request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname)));
+      phone.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
       const dialogCode = () => scripts.filter((path) => path.includes("/FinishLaterDialog-"));
       await startClaim(phone, words, journey.plan);
       // The plan's first item (Jane's sofa, Carlos's sectional).
