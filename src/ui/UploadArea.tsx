@@ -3,68 +3,22 @@
  * "Upload"): several files at once, picked, dropped or taken with the phone camera; HEIC
  * photos converted and big photos made smaller before upload (src/lib/photo-prepare.ts); a progress
  * bar, Cancel and, after a failure, Retry per file; the toasts of section 8. The fileUpload machine
- * runs the batch, one child per file (upload-batch.ts). The batch, its machine and the photo
- * pipeline load when the first files are picked or dropped, not with the screen: until
- * then the area is only its picker.
+ * runs the batch, one child per file (upload-batch.ts). The batch, its machine, the photo
+ * pipeline and the rows that show its files (UploadQueue.tsx) load when the first files are picked
+ * or dropped, not with the screen: until then the area is only its picker.
  */
 import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import type { UploadItemRef } from "../../machines/file-upload.machine.ts";
 import type { UploadDestination } from "../api/documents.ts";
 import { useReportError } from "./Form.tsx";
 import { showError } from "./toasts.ts";
 import type { UploadBatch } from "./upload-batch.ts";
-
-const NO_ENTRIES: never[] = [];
-const NO_CHILDREN: Record<string, unknown> = {};
+import type { UploadQueue } from "./UploadQueue.tsx";
 
 /** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */
 export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
-
-/** One file of the batch: its name, what is happening, a progress bar, Cancel or Retry. */
-function UploadRow({ item, fileName, onCancel, onRetry }: { item: UploadItemRef; fileName: string; onCancel: () => void; onRetry: () => void }) {
-  const { t } = useLingui();
-  const phase = useSelector(item, (snapshot) => {
-    if (snapshot.matches("failed")) return "failed";
-    if (snapshot.matches("queued")) return "queued";
-    if (snapshot.matches("preparing")) return "preparing";
-    if (snapshot.matches("waitingToRetry")) return "retrying";
-    if (snapshot.matches("linking")) return "linking";
-    return "sending";
-  });
-  const progress = useSelector(item, (snapshot) => snapshot.context.progress);
-  const status = {
-    queued: t`Waiting`,
-    preparing: t`Preparing photo`,
-    sending: t`Uploading`,
-    retrying: t`Connection lost, trying again`,
-    linking: t`Saving`,
-    failed: t`file not uploaded.`,
-  }[phase];
-  return (
-    <li>
-      <span>{fileName}</span>
-      <progress max={1} value={progress} aria-label={t`Uploading ${fileName}`} />
-      <span className={phase === "failed" ? "field-error" : "hint"}>{status}</span>
-      <span className="upload-buttons">
-        {phase === "failed" && (
-          <button type="button" className="button button-secondary" onClick={onRetry}>
-            {t`Retry`}
-            <span className="visually-hidden"> {fileName}</span>
-          </button>
-        )}
-        {phase !== "linking" && (
-          <button type="button" className="button button-secondary" onClick={onCancel}>
-            {t`Cancel`}
-            <span className="visually-hidden"> {fileName}</span>
-          </button>
-        )}
-      </span>
-    </li>
-  );
-}
 
 export interface UploadAreaProps {
   /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */
@@ -83,17 +37,17 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
   const id = useId();
   const errorId = `${id}-error`;
   useReportError(id, label, error);
-  const [actor, setActor] = useState<UploadBatch | null>(null);
+  // The batch once its code is in, with the rows that show its files (loaded beside it).
+  const [running, setRunning] = useState<{ actor: UploadBatch; Queue: typeof UploadQueue } | null>(null);
+  const actor = running?.actor;
   const starting = useRef<Promise<UploadBatch> | null>(null);
   const latest = useRef({ destination, onLinked });
   useEffect(() => {
     latest.current = { destination, onLinked };
   });
-  const entries = useSelector(actor ?? undefined, (snapshot) => snapshot?.context.entries ?? NO_ENTRIES);
-  const children = useSelector(actor ?? undefined, (snapshot) => snapshot?.children ?? NO_CHILDREN);
   // While the batch's code loads, the picker waits as it does while a batch is checked.
   const [loading, setLoading] = useState(false);
-  const checking = useSelector(actor ?? undefined, (snapshot) => snapshot?.matches("checking") ?? false) || loading;
+  const checking = useSelector(actor, (snapshot) => snapshot?.matches("checking") ?? false) || loading;
   const [hasCamera] = useState(() => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches);
   const [dragging, setDragging] = useState(false);
   // The batch ends with the area, even one whose code was still loading.
@@ -110,13 +64,13 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
   const batch = (): Promise<UploadBatch> => {
     if (!starting.current) {
       setLoading(true);
-      starting.current = import("./upload-batch.ts").then(({ startUploadBatch }) => {
+      starting.current = Promise.all([import("./upload-batch.ts"), import("./UploadQueue.tsx")]).then(([{ startUploadBatch }, { UploadQueue }]) => {
         const started = startUploadBatch(
           () => latest.current.destination,
           (document) => latest.current.onLinked(document),
         );
         if (!mounted.current) started.stop();
-        setActor(started);
+        setRunning({ actor: started, Queue: UploadQueue });
         setLoading(false);
         return started;
       });
@@ -189,22 +143,7 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
           {error}
         </p>
       )}
-      {entries.length > 0 && (
-        <ul className="upload-queue" aria-label={t`Files being uploaded`} aria-live="polite">
-          {entries.map((entry) => {
-            const item = children[entry.key] as UploadItemRef | undefined;
-            return item ? (
-              <UploadRow
-                key={entry.key}
-                item={item}
-                fileName={entry.fileName}
-                onCancel={() => actor?.send({ type: "file.cancel", key: entry.key })}
-                onRetry={() => actor?.send({ type: "file.retry", key: entry.key })}
-              />
-            ) : null;
-          })}
-        </ul>
-      )}
+      {running && <running.Queue batch={running.actor} />}
     </div>
   );
 }

@@ -25,6 +25,12 @@ describe("filing an FPP claim end to end", () => {
 
   it("submits a claim with a photo, and the server holds exactly that", async () => {
     const { page, server } = portal;
+    // What loads only when used: the upload rows with the first file, the submitted screen with Submit.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (chunk: string) => scripts.filter((path) => path.includes(`/${chunk}-`)).length;
     // Every screen on the way is scanned with axe as the consumer reaches it.
     const violations: Record<string, string[]> = {};
     const scan = async (screen: string) => {
@@ -67,8 +73,10 @@ describe("filing an FPP claim end to end", () => {
 
     await page.getByRole("heading", { name: "Report your damage" }).waitFor();
     await page.waitForURL(/[?&]step=4(&|$)/);
+    expect(loaded("UploadQueue"), "the upload rows before a file is picked").toBe(0);
     await page.getByLabel(/Photos and documents of the Sofa/).setInputFiles(PHOTO);
     await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
+    expect(loaded("UploadQueue"), "the upload rows once a file is picked").toBe(1);
 
     // A reload resumes the same step from the server's claim: the item and its photo are there.
     await page.reload();
@@ -90,9 +98,11 @@ describe("filing an FPP claim end to end", () => {
     await page.getByRole("heading", { name: "Review claim details" }).waitFor();
     await page.getByText("Red wine spilled on the middle seat cushion.").waitFor();
     await scan("step 5");
+    expect(loaded("ClaimSubmitted"), "the submitted screen before Submit").toBe(0);
     await page.getByRole("button", { name: "Submit" }).click();
 
     await page.getByRole("heading", { name: "Thank you for submitting your claim" }).waitFor();
+    expect(loaded("ClaimSubmitted"), "the submitted screen after Submit").toBe(1);
     await page.waitForURL(/[?&]step=6(&|$)/);
     const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
     await page.getByText(`CL-${claimId}`).waitFor();

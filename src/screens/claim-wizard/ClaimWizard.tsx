@@ -19,10 +19,9 @@ import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
 import { claimActorsFor } from "./claim-actors.ts";
 import type { StartedLoad } from "./claim-loads.ts";
 import type { ClaimFamilyTable } from "./claim-families.tsx";
-import { ClaimSubmitted } from "./ClaimSubmitted.tsx";
 import { FinishLaterOffer } from "./finish-later/FinishLaterOffer.tsx";
 import { DraftActorContext, type DraftActor } from "./draft-actor.ts";
-import { preloadStepScreen } from "./step-screens.tsx";
+import { ClaimSubmitted, preloadStepScreen } from "./step-screens.tsx";
 import { useClaimNotices } from "./use-claim-notices.ts";
 import { useKeptDraft } from "./use-kept-draft.ts";
 import { namesOf } from "./names-in-language.ts";
@@ -91,7 +90,19 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
   const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }));
 
   if (notFound) return <ClaimNotFound />;
-  if (step === 6) return <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />;
+  // The submitted screen is fetched on Submit's press (preloadStepScreen), beside the submit call.
+  if (step === 6)
+    return (
+      <Suspense
+        fallback={
+          <p role="status" className="loading">
+            <Trans>Loading…</Trans>
+          </p>
+        }
+      >
+        <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />
+      </Suspense>
+    );
   // Loading, or handing over to the plan choice (step 1): the loading line.
   const shown = step === null || step === 1 || !revealed ? null : step;
   const view = shown === null ? null : table.steps[shown as 2 | 3 | 4 | 5];

@@ -1,6 +1,7 @@
 /**
  * The claim wizards' step screens (SPEC.md section 2, "Claim wizard (FPP)" and "(ACE)"), each
- * loaded by React.lazy, and which one each family shows at steps 2 to 5. A module of its own,
+ * loaded by React.lazy, and which one each family shows at steps 2 to 5 and once submitted (6),
+ * each fetched when its step is reached or about to be (Next, Submit). A module of its own,
  * small and free of the screens, so a wizard route can start the URL's step screen in its
  * beforeLoad: a claim opened cold from a link then asks for the step's code beside the route's,
  * not after it.
@@ -33,18 +34,19 @@ export const ReviewStep = lazyStep(async () => (await import("./ReviewStep.tsx")
 export const AceItemsStep = lazyStep(async () => (await import("./AceItemsStep.tsx")).AceItemsStep);
 export const SelectItemsStep = lazyStep(async () => (await import("./SelectItemsStep.tsx")).SelectItemsStep);
 export const ItemDetailsStep = lazyStep(async () => (await import("./ItemDetailsStep.tsx")).ItemDetailsStep);
+export const ClaimSubmitted = lazyStep(async () => (await import("./ClaimSubmitted.tsx")).ClaimSubmitted);
 
-/** The screen each family shows at each step with one. */
-const SCREENS: Record<ClaimFamily, Record<2 | 3 | 4 | 5, { preload: () => Promise<unknown> }>> = {
-  fpp: { 2: SelectItemsStep, 3: ItemDetailsStep, 4: DamageStep, 5: ReviewStep },
-  ace: { 2: ContactStep, 3: AceItemsStep, 4: DamageStep, 5: ReviewStep },
+/** The screen each family shows at each step with one; 6 is the submitted screen of both. */
+const SCREENS: Record<ClaimFamily, Record<2 | 3 | 4 | 5 | 6, { preload: () => Promise<unknown> }>> = {
+  fpp: { 2: SelectItemsStep, 3: ItemDetailsStep, 4: DamageStep, 5: ReviewStep, 6: ClaimSubmitted },
+  ace: { 2: ContactStep, 3: AceItemsStep, 4: DamageStep, 5: ReviewStep, 6: ClaimSubmitted },
 };
 
 /**
- * Starts loading the screen of `family`'s step `step` (2 to 5; any other step has none). Never
+ * Starts loading the screen of `family`'s step `step` (2 to 6; any other step has none). Never
  * rejects: a failed download is tried again when the step renders, and shows its error there.
  */
 export function preloadStepScreen(family: ClaimFamily, step: number | null | undefined): void {
-  const screen = step ? SCREENS[family][step as 2 | 3 | 4 | 5] : undefined;
+  const screen = step ? SCREENS[family][step as 2 | 3 | 4 | 5 | 6] : undefined;
   screen?.preload().catch(() => undefined);
 }
