@@ -1,30 +1,19 @@
 /**
  * Contact-service calls. SPEC.md section 7 says the ticket is created on final submit but does not
- * show the call; these stand in for the real service's unpublished one (docs/api.md): a signed
- * upload URL and a document link per file, deleting one, and the ticket. Wire names (snake_case
- * `customerDetails`/`purchaseDetails` of SPEC.md section 3) stay here.
+ * show the call; these stand in for the real service's unpublished one (docs/api.md): where a
+ * request's documents go (their upload calls are uploads.ts), deleting one, and the ticket. Wire
+ * names (snake_case `customerDetails`/`purchaseDetails` of SPEC.md section 3) stay here.
  */
 import type { TicketRequest } from "../../machines/contact-service.machine.ts";
-import type { ClaimDocument } from "../../machines/domain.ts";
 import { config } from "../config.ts";
 import { phoneDigits } from "../../machines/contact-rules.ts";
-import { uploadUrlQuery, type UploadDestination } from "./documents.ts";
+import type { UploadDestination } from "./documents.ts";
 import { http, withCallFailure } from "./http.ts";
-import { contactTicketResponseSchema, linkDocumentResponseSchema, messageSchema, uploadUrlResponseSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
+import { contactTicketResponseSchema, messageSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
 
 /** Where the request's documents go: stored under contact_service/{requestId}/, linked to the request. */
 export function contactRequestDestination(requestId: string): UploadDestination {
-  return {
-    kind: "contactRequest",
-    uploadUrl: (file) =>
-      http.get("contact_service/file-upload-url", { searchParams: { requestId, ...uploadUrlQuery(file) } }).json(uploadUrlResponseSchema),
-    link: async (fileName) => {
-      const body = await http.post("contact_service/documents", { json: { requestId, docName: fileName } }).json(linkDocumentResponseSchema);
-      const linked = body.result[0];
-      if (!linked) throw new Error("Document not linked");
-      return { id: linked.id, fileName: linked.name } satisfies ClaimDocument;
-    },
-  };
+  return { kind: "contactRequest", requestId };
 }
 
 /** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. @throws CallFailed */

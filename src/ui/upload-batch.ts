@@ -1,7 +1,7 @@
 /**
  * The upload area's batch (UploadArea.tsx): the fileUpload machine with its injected actors (the
- * batch check, the photo pipeline of src/lib/photo-prepare.ts, the signed URL, the PUT with
- * progress, the link) and its toasts. Loaded when the first files are picked, so a screen with an
+ * batch check, the photo pipeline of src/lib/photo-prepare.ts, and the calls of src/api/uploads.ts:
+ * the signed URL, the PUT with progress, the link) and its toasts. Loaded when the first files are picked, so a screen with an
  * upload area does not download or run any of it before then.
  */
 import { i18n } from "@lingui/core";
@@ -9,7 +9,8 @@ import { msg } from "@lingui/core/macro";
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import { fileUploadMachine, uploadItemMachine, type FileRefusal, type PickedFile, type UploadItemEvent, type UploadNotice } from "../../machines/file-upload.machine.ts";
-import { putFile, type UploadDestination } from "../api/documents.ts";
+import type { UploadDestination } from "../api/documents.ts";
+import { linkToDestination, putFile, uploadUrlFor } from "../api/uploads.ts";
 import { prepareFile, PHOTO_EXTENSIONS } from "../lib/photo-prepare.ts";
 import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
@@ -35,7 +36,7 @@ const uploadActors = (destinationNow: () => UploadDestination) => ({
   uploadFile: uploadItemMachine.provide({
     actors: {
       prepareFile: fromPromise<PickedFile, { file: PickedFile }>(({ input }) => prepareFile(input.file as File)),
-      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => destinationNow().uploadUrl(input.file)),
+      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => uploadUrlFor(destinationNow(), input.file)),
       putFile: fromCallback<UploadItemEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
         const controller = new AbortController();
         putFile(input.url, input.file as File, (fraction) => sendBack({ type: "upload.progress", fraction }), controller.signal).then(
@@ -46,7 +47,7 @@ const uploadActors = (destinationNow: () => UploadDestination) => ({
         );
         return () => controller.abort();
       }),
-      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => destinationNow().link(input.fileName)),
+      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => linkToDestination(destinationNow(), input.fileName)),
     },
   }),
 });

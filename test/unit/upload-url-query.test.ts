@@ -3,7 +3,8 @@
  * server binds the size into the signed URL, so the PUT must carry exactly those bytes.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { claimItemDestination, uploadUrlQuery } from "../../src/api/documents.ts";
+import { claimItemDestination } from "../../src/api/documents.ts";
+import { uploadUrlFor, uploadUrlQuery } from "../../src/api/uploads.ts";
 import { contactRequestDestination } from "../../src/api/contact-service.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,8 +27,8 @@ describe("upload URL query", () => {
 
   it("is what a claim item's and a contact request's upload destinations send", async () => {
     const asked = answerUploadUrls();
-    await claimItemDestination("ace", 4563306363245381, 3).uploadUrl({ name: "sofa.jpg", size: 5 });
-    await contactRequestDestination("5d0c2e7a-3b1f-4e8a-9c6d-7f2a1b0e9d84").uploadUrl({ name: "receipt.png", size: 77 });
+    await uploadUrlFor(claimItemDestination("ace", 4563306363245381, 3), { name: "sofa.jpg", size: 5 });
+    await uploadUrlFor(contactRequestDestination("5d0c2e7a-3b1f-4e8a-9c6d-7f2a1b0e9d84"), { name: "receipt.png", size: 77 });
     expect(asked.map((url) => [url.pathname, Object.fromEntries(url.searchParams)])).toEqual([
       ["/api/v1/ace/file-upload-url", { claimId: "4563306363245381", fileType: "image/jpeg", fileName: "sofa.jpg", fileSize: "5" }],
       ["/api/v1/contact_service/file-upload-url", { requestId: "5d0c2e7a-3b1f-4e8a-9c6d-7f2a1b0e9d84", fileType: "image/png", fileName: "receipt.png", fileSize: "77" }],
