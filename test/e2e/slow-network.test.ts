@@ -17,29 +17,36 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const CHUNK = /\/assets\/select-search-method-[^/]*\.js$/;
+// The warranty-number screen's chunk. (The method screen, where every search starts, has none: it
+// comes with the startup code.)
+const CHUNK = /\/assets\/warranty-number-[^/]*\.js$/;
+/** On the method screen: the warranty number, then Search, which opens the warranty-number screen. */
+async function chooseWarrantyNumber(page: Page): Promise<void> {
+  await page.getByLabel("I have my warranty number").check();
+  await page.getByRole("button", { name: "Search" }).click();
+}
+
 const errorPage = (page: Page) => page.getByRole("heading", { level: 1, name: "Oops! Something went wrong" });
 
 describe("route chunks on a bad network", () => {
   it("a chunk that fails to load shows the error page; Refresh Page recovers", async () => {
     const page = await portal.context.newPage();
-    await page.goto("/");
-    await page.getByRole("button", { name: "Start" }).waitFor();
+    await page.goto("/find-claim/select-search-method");
     await page.route(CHUNK, (route) => route.abort("failed"));
-    await page.getByRole("button", { name: "Start" }).click();
+    await chooseWarrantyNumber(page);
     await errorPage(page).waitFor();
     expect(await page.getByRole("button", { name: "Refresh Page" }).isVisible()).toBe(true);
     await page.unroute(CHUNK);
     await page.getByRole("button", { name: "Refresh Page" }).click();
-    await page.getByRole("heading", { name: "We need to find your warranty" }).waitFor();
+    await page.getByRole("textbox", { name: "Warranty number" }).waitFor();
     await page.close();
   });
 
-  /** Holds every request for a chunk (select-search-method's unless told) until `releaseChunk`. */
-  const holdChunk = async (page: Page, chunk = CHUNK) => {
+  /** Holds every request for the warranty-number screen's chunk until `releaseChunk`. */
+  const holdChunk = async (page: Page) => {
     const held: Route[] = [];
-    await page.route(chunk, (route) => void held.push(route));
-    return { chunk, held };
+    await page.route(CHUNK, (route) => void held.push(route));
+    return { chunk: CHUNK, held };
   };
 
   /**
@@ -92,23 +99,11 @@ describe("route chunks on a bad network", () => {
 
   it("a chunk still loading after 120000 ms, moving inside the app, says it is loading, then shows the error page instead of a page that never changes", async () => {
     const { context, page } = await pageWithClock();
-    await page.goto("/find-claim/warranty-number");
-    await page.getByRole("textbox", { name: "Warranty number" }).waitFor();
+    await page.goto("/find-claim/select-search-method");
+    await page.getByRole("heading", { name: "We need to find your warranty" }).waitFor();
     await stopClock(page);
     const hold = await holdChunk(page);
-    await page.getByRole("button", { name: "Back" }).click();
-    await expectErrorAfterTimeout(page, hold, loadingLine(page));
-    await context.close();
-  });
-
-  it("the first app page after the welcome page says it is loading while its chunk loads; after 120000 ms the error page shows", async () => {
-    const { context, page } = await pageWithClock();
-    await page.goto("/");
-    await page.getByRole("button", { name: "Start" }).waitFor();
-    await stopClock(page);
-    const hold = await holdChunk(page);
-    // Start leaves the prerendered welcome page for the app, whose first route then hangs.
-    await page.getByRole("button", { name: "Start" }).click();
+    await chooseWarrantyNumber(page);
     await expectErrorAfterTimeout(page, hold, loadingLine(page));
     await context.close();
   });
@@ -117,7 +112,7 @@ describe("route chunks on a bad network", () => {
     const { context, page } = await pageWithClock();
     // Stopped before the visit begins: the page's first route starts its 120 s as it loads.
     await stopClock(page);
-    const hold = await holdChunk(page, /\/assets\/warranty-number-[^/]*\.js$/);
+    const hold = await holdChunk(page);
     await page.goto("/find-claim/warranty-number");
     await expectErrorAfterTimeout(page, hold, loadingLine(page));
     await context.close();
