@@ -1,8 +1,8 @@
 /**
  * The upload area's batch (UploadArea.tsx): the fileUpload machine with its injected actors (the
  * batch check, the photo pipeline of src/lib/photo-prepare.ts, and the calls of src/api/uploads.ts:
- * the signed URL, the PUT with progress, the link) and its toasts. Loaded when the first files are picked, so a screen with an
- * upload area does not download or run any of it before then.
+ * the signed URL, the PUT with progress, the link) and its toasts. Loaded when the first files are
+ * picked, so a screen with an upload area does not download or run any of it before then.
  */
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
