@@ -27,6 +27,7 @@ import { useKeptDraft } from "./use-kept-draft.ts";
 import { namesOf } from "./names-in-language.ts";
 import { loadKeptDraft } from "../../lib/kept-draft.ts";
 import { showStepInUrl, useStepRequests } from "../../ui/wizard-url.ts";
+import { PageLoading } from "../../ui/PageLoading.tsx";
 import { WizardFrame } from "../../ui/WizardFrame.tsx";
 import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 import { inspect } from "../../inspect.ts";
@@ -93,13 +94,7 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
   // The submitted screen is fetched on Submit's press (preloadStepScreen), beside the submit call.
   if (step === 6)
     return (
-      <Suspense
-        fallback={
-          <p role="status" className="loading">
-            <Trans>Loading…</Trans>
-          </p>
-        }
-      >
+      <Suspense fallback={<PageLoading />}>
         <ClaimSubmitted family={family} claimId={claimId} onHome={() => actor.send({ type: "claim.close" })} />
       </Suspense>
     );
