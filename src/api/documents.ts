@@ -9,7 +9,8 @@ import { messageSchema } from "../../contract/schemas.ts";
 
 /** Which claims API family a claim belongs to: ACE calls and storage carry an `ace/` prefix. */
 export type ClaimFamily = "fpp" | "ace";
-const prefixOf = (family: ClaimFamily) => (family === "ace" ? "ace/" : "");
+/** The path prefix of a family's document calls and stored files: `ace/` for ACE, none for FPP. */
+export const prefixOf = (family: ClaimFamily) => (family === "ace" ? "ace/" : "");
 
 /**
  * Where an upload area sends its files: a claim item, or a contact-service request (its id, a

@@ -9,10 +9,8 @@ import { isHTTPError } from "ky";
 import { contentTypeFor } from "../../contract/upload-rules.ts";
 import { linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import type { ClaimFamily, UploadDestination } from "./documents.ts";
+import { prefixOf, type UploadDestination } from "./documents.ts";
 import { http } from "./http.ts";
-
-const prefixOf = (family: ClaimFamily) => (family === "ace" ? "ace/" : "");
 
 /** A file about to be uploaded: its name and its size in bytes. */
 export type FileToUpload = { name: string; size: number };
