@@ -91,7 +91,7 @@ async function pressUntil(button: Locator, arrived: Locator): Promise<void> {
     if (press > 1) extraPresses += 1;
     await page.evaluate(() => ((window as unknown as { busySeen: number }).busySeen = 0));
     await button.click();
-    await Promise.race([settled(arrived.waitFor()), settled(page.waitForFunction(() => (window as unknown as { busySeen: number }).busySeen > 0))]);
+    await Promise.race([settled(arrived.first().waitFor()), settled(page.waitForFunction(() => (window as unknown as { busySeen: number }).busySeen > 0))]);
     await button.and(page.locator(":not([aria-busy])")).or(arrived).first().waitFor();
     if (await arrived.isVisible()) return;
   }

@@ -87,7 +87,7 @@ async function startClaim(): Promise<{ claimId: number; planId: number }> {
   await page.getByRole("button", { name: "Submit" }).click();
   const step2 = page.getByRole("heading", { level: 1, name: TITLES[2] });
   const draftDialog = page.getByRole("dialog", { name: "Continue Draft Claim" });
-  await step2.or(draftDialog).waitFor();
+  await step2.or(draftDialog).first().waitFor();
   if (await draftDialog.isVisible()) {
     await draftDialog.getByRole("button", { name: "Delete Draft & File New Claim" }).click();
   }
