@@ -203,7 +203,7 @@ export const planSearchTable: ModelTable<Event> = {
       await shows(page.getByRole("heading", { level: 1, name: "Find your warranty", exact: true }));
     }),
     searching: view("Submit busy, or 'Loading your plans…', while the search runs.", async ({ page }) => {
-      await shows(page.getByText("Loading your plans…").or(page.locator("button[aria-busy=true]", { hasText: /Submit|Try Again/ })).first());
+      await shows(page.getByText("Loading your plans…").or(page.locator("button[aria-busy=true]", { hasText: /Submit|Try Again/ })));
     }),
     checking: view(
       (snapshot) => `'Checking…' as a status line while the browser solves the challenge and sends the search again (round ${ctx(snapshot).challengeRounds} of at most ${CHALLENGE_ROUNDS}); nothing to press.`,

@@ -7,11 +7,15 @@ import type { Locator, Page } from "playwright-core";
 /** The page's main heading, by its text. */
 export const heading = (page: Page, name: string | RegExp) => page.getByRole("heading", { level: 1, name });
 
-/** Waits until the locator shows. */
-export const shows = (locator: Locator) => locator.waitFor({ state: "visible" });
+/**
+ * Waits until something the locator finds shows. For a moment a screen may show two matches (the
+ * busy Submit beside 'Loading your plans…', a screen drawn while the one it replaces leaves), and
+ * one visible match is what a person checks, so a second one must not fail the check.
+ */
+export const shows = (locator: Locator) => locator.filter({ visible: true }).first().waitFor();
 
-/** Waits until nothing the locator finds shows. */
-export const hides = (locator: Locator) => locator.waitFor({ state: "hidden" });
+/** Waits until nothing the locator finds shows, however many it finds. */
+export const hides = (locator: Locator) => locator.filter({ visible: true }).first().waitFor({ state: "hidden" });
 
 /** Waits until the URL's `step` is `step`. */
 export const urlStep = (page: Page, step: number) => page.waitForURL((url) => url.searchParams.get("step") === String(step));
