@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
-import { prerenderWelcome } from "./scripts/prerender-welcome.ts";
+import { prerenderPages } from "./scripts/prerender-pages.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { compressedCopies } from "./scripts/compressed-copies.ts";
 import { compileHints } from "./scripts/compile-hints.ts";
@@ -54,7 +54,7 @@ export default defineConfig({
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
-    prerenderWelcome(),
+    prerenderPages(),
     // `npm run dev`: the app's page in the language the server would send it in, by the same detection.
     pageLanguageInDev(),
     // `npm run dev`: the emails the API wrote to DATA_DIR/outbox, listed at /dev/outbox.
@@ -72,7 +72,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 3500,
     // No modulepreload polyfill: every browser since 2023 (Safari 17, Firefox 115) follows the
     // hints itself, an older one only loads the app's modules as it finds them; and the welcome
-    // page has no modulepreload hints (scripts/prerender-welcome.ts).
+    // page has no modulepreload hints (scripts/prerender-pages.ts).
     modulePreload: { polyfill: false },
     // Which chunk imports which: a test checks the graph has no cycle.
     manifest: true,

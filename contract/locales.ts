@@ -2,8 +2,8 @@
  * The portal's languages and where a request names one (SPEC.md section 9: en and es, fallback
  * en). Shared: the server detects the language of every page from these (server/http/language.ts)
  * and sends the page in it, the portal starts in the language its page was sent in and stores a
- * choice in the cookie (src/i18n.ts), and the build renders the welcome page once per language
- * (scripts/prerender-welcome.ts).
+ * choice in the cookie (src/i18n.ts), and the build renders the welcome page and the app page's
+ * frame once per language (scripts/prerender-pages.ts).
  */
 export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];

@@ -3,8 +3,8 @@
  * every built script, stylesheet, page, SVG and JSON file of 1 kB or more, so the server sends a
  * phone about a third of the bytes without compressing on each request (server/portal/portal-files.ts
  * and welcome-page.ts serve them by Accept-Encoding). The plugin compresses what the bundle holds,
- * so a file must be in the bundle, not written beside it later: the prerendered welcome pages are
- * (scripts/prerender-welcome.ts emits them).
+ * so a file must be in the bundle, not written beside it later: the prerendered pages are
+ * (scripts/prerender-pages.ts emits them).
  */
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip, type InputType } from "node:zlib";
@@ -37,7 +37,7 @@ async function gzipBySize(bytes: InputType): Promise<Buffer> {
 
 /**
  * The client build's compressed copies (not the SSR build of the welcome page). The plugin makes
- * them once the bundle is complete, the prerendered pages (scripts/prerender-welcome.ts) and the
+ * them once the bundle is complete, the prerendered pages (scripts/prerender-pages.ts) and the
  * startup chunks' compile hint (scripts/compile-hints.ts) included, and Vite's preload map too;
  * test/e2e/compressed-copies.test.ts checks that every copy holds its file's final bytes.
  */
@@ -50,6 +50,6 @@ export function compressedCopies(): Plugin {
     filename: (_id, { algorithm }) => (algorithm === brotliBySize ? "[path][base].br" : "[path][base].gz"),
     deleteOriginalAssets: false,
   });
-  // Not in the welcome page's SSR build (scripts/prerender-welcome.ts), read once and deleted.
+  // Not in the prerendered pages' SSR build (scripts/prerender-pages.ts), read once and deleted.
   return { ...plugin, apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr };
 }

@@ -143,14 +143,15 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
 }
 
 /**
- * Serves the built portal: the prerendered welcome page for "/", its files, and index.html for any
- * other GET outside /api and /storage, each page in the visitor's language.
+ * Serves the built portal: the prerendered welcome page for "/", its files, and the app's page
+ * (server/portal/app-page.ts) for any other GET outside /api and /storage, each page in the
+ * visitor's language.
  */
 function servePortal(app: Hono, root: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
   const files = portalFiles(root);
   // Every page in the language detected once for it (server/http/language.ts): "/" as the welcome
-  // page prerendered in it, any other address as the app's page naming it, which the app starts in.
+  // page prerendered in it, any other address as the app's page in it, which the app starts in.
   const inLanguage = pageLanguage();
   const index = appPage(root);
   app.get("/", inLanguage, welcomePage(root), index);

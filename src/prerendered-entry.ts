@@ -1,5 +1,5 @@
 /**
- * The whole script of the prerendered welcome page (welcome.html; scripts/prerender-welcome.ts).
+ * The whole script of the prerendered welcome page (welcome.html; scripts/prerender-pages.ts).
  * The page arrives painted from its HTML, and its controls work without script (Start a form, the
  * tutorial a dialog opened by a button's command, the FAQ `<details>`; src/screens/welcome/), so
  * no React comes: this wires the tutorial dialog with the app's own plain-DOM code

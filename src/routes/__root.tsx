@@ -1,10 +1,10 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { Trans } from "@lingui/react/macro";
 import { ErrorPage } from "../ui/ErrorPage.tsx";
 import { InvalidLink } from "../screens/errors/InvalidLink.tsx";
 import type { RouterContext } from "../screens/shared/router-context.ts";
 import { Header } from "../ui/Header.tsx";
 import { LoadWatchdog } from "../ui/LoadWatchdog.tsx";
+import { PageFrame } from "../ui/PageFrame.tsx";
 import { Toasts } from "../ui/Toasts.tsx";
 
 /** The root: its context carries the slot of the app's planSearch actor to every route (src/main.tsx). */
@@ -17,15 +17,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
-      <a href="#main" className="skip-link">
-        <Trans>Skip to content</Trans>
-      </a>
-      <Header />
-      <main id="main" className="content">
+      <PageFrame header={<Header />}>
         <LoadWatchdog>
           <Outlet />
         </LoadWatchdog>
-      </main>
+      </PageFrame>
       <Toasts />
     </>
   );

@@ -1,7 +1,7 @@
 /**
  * The fixed top header (SPEC.md section 2): the logo, which leads home, and the English/Spanish
- * switch. The logo's link is given, so the router-free welcome page (src/welcome/) can use a plain
- * link and the app its router's (Header.tsx).
+ * switch. The logo's link is given, so the router-free prerendered pages (src/welcome/) can use a
+ * plain link and the app its router's (Header.tsx).
  */
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
@@ -17,21 +17,28 @@ export function Logo() {
   );
 }
 
-export function HeaderBar({ home }: { home: ReactNode }) {
+/**
+ * @param home the logo wrapped in the link that leads home
+ * @param languageSwitch false on the app page's HTML before the app runs (AppPageFrame.tsx): no
+ * script is there yet to act on a choice, and the app draws the switch in the same place
+ */
+export function HeaderBar({ home, languageSwitch = true }: { home: ReactNode; languageSwitch?: boolean }) {
   const { t, i18n } = useLingui();
   return (
     <header className="header">
       {home}
-      <label className="language-switch">
-        <span className="visually-hidden">{t`Language`}</span>
-        <select value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale}>
-              {locale === "en" ? "English" : "Español"}
-            </option>
-          ))}
-        </select>
-      </label>
+      {languageSwitch && (
+        <label className="language-switch">
+          <span className="visually-hidden">{t`Language`}</span>
+          <select value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale}>
+                {locale === "en" ? "English" : "Español"}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
     </header>
   );
 }

@@ -10,6 +10,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouterState, type AnyRouter } from "@tanstack/react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorPage } from "./ErrorPage.tsx";
+import { PlainPageFrame } from "./PageFrame.tsx";
+import { PageLoading } from "./PageLoading.tsx";
 
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
@@ -40,17 +42,31 @@ export function LoadWatchdog({ children }: { children: ReactNode }) {
 }
 
 /**
- * Around the RouterProvider: the first page of a visit, whose route may hang before anything shows
+ * Around the RouterProvider: the first page of a visit. Until the router has a route to draw, it
+ * draws nothing; this shows the header and the loading line meanwhile, as the page's HTML showed
+ * them before the app ran (scripts/prerender-pages.ts), so the app's first render changes nothing
+ * a person sees but the language switch it adds. And the route may hang before anything shows
  * (the root layout, and its LoadWatchdog, appear only once the first route resolves or passes the
- * router's pending time).
+ * router's pending time), so this counts too.
  */
 export function FirstPageWatchdog({ router, children }: { router: AnyRouter; children: ReactNode }) {
   const firstPagePending = useRouterState({ router, select: (state) => !state.resolvedLocation });
-  return useTimedOut(firstPagePending) ? (
-    <main id="main" className="content">
-      <TooSlow />
-    </main>
-  ) : (
-    children
+  const nothingToDraw = useRouterState({ router, select: (state) => state.matches.length === 0 });
+  if (useTimedOut(firstPagePending)) {
+    return (
+      <PlainPageFrame>
+        <TooSlow />
+      </PlainPageFrame>
+    );
+  }
+  return (
+    <>
+      {nothingToDraw && (
+        <PlainPageFrame>
+          <PageLoading />
+        </PlainPageFrame>
+      )}
+      {children}
+    </>
   );
 }

@@ -68,6 +68,42 @@ describe("a first visit", () => {
     }
   });
 
+  it("shows the header and the loading line from the page's HTML, in its language, before any script runs", async () => {
+    for (const [locale, loading, skip] of [
+      ["en-US", "Loading…", "Skip to content"],
+      ["es-MX", "Cargando…", "Saltar al contenido"],
+    ] as const) {
+      const context = await portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+      try {
+        const page = await context.newPage();
+        await page.goto("/find-claim/create-claim?step=4&claimId=1&warranty_id=1");
+        expect(await page.getByRole("status").textContent(), locale).toBe(loading);
+        expect(await page.getByRole("link", { name: "ProtectPlan Claims" }).getAttribute("href")).toBe("/");
+        expect(await page.getByRole("link", { name: skip }).getAttribute("href")).toBe("#main");
+        // No control that needs a script: the language switch comes with the app.
+        expect(await page.getByRole("combobox").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("replaces that frame with the app's own when the app draws: one header, one main, the language switch", async () => {
+    const context = await portal.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(PATH);
+      await page.getByRole("heading", { level: 1, name: "We need to find your warranty" }).waitFor();
+      expect(await page.locator("header").count()).toBe(1);
+      expect(await page.locator("main").count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Skip to content" }).count()).toBe(1);
+      expect(await page.getByRole("combobox", { name: "Language" }).isVisible()).toBe(true);
+      expect(await page.getByRole("status").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("comes from a build whose chunks import each other in no cycle", async () => {
     const manifest = JSON.parse(await readFile(join(inject("portalDir"), ".vite", "manifest.json"), "utf8")) as Manifest;
     expect(Object.keys(manifest).length).toBeGreaterThan(20);

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 /**
- * The first page's route load limit (SPEC.md section 9, 120000 ms): a first route that never
- * loads ends on the error page with Refresh Page, not on a page that never changes.
+ * The first page of a visit: until its route can draw, the header and the loading line show (as
+ * the page's HTML showed them before the app ran); and its route load limit (SPEC.md section 9,
+ * 120000 ms): a first route that never loads ends on the error page with Refresh Page, not on a
+ * page that never changes.
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -43,6 +45,19 @@ function renderFirstPage(arrives: Promise<void> = new Promise<never>(() => {})) 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe("FirstPageWatchdog", () => {
+  it("shows the header, with its language switch, and the loading line until the first route draws, and then only the route", async () => {
+    let arrive!: () => void;
+    renderFirstPage(new Promise<void>((resolve) => (arrive = resolve)));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    expect(screen.getByRole("link", { name: "ProtectPlan Claims" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("combobox", { name: "Language" })).toBeInTheDocument();
+    await act(async () => arrive());
+    await advance(2_000);
+    expect(screen.getByRole("heading", { name: "Loaded" })).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.queryByRole("banner")).toBeNull();
+  });
+
   it("shows the error page with Refresh Page once the first route has loaded for the whole limit", async () => {
     renderFirstPage();
     await advance(ROUTE_LOAD_TIMEOUT_MS - 1);

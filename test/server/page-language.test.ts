@@ -12,8 +12,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY, startTestServer, type TestServer } from "./helpers.ts";
 
-/** A built portal in small: the app's page, naming no language until the server fills it in, and the two prerendered welcome pages. */
+/**
+ * A built portal in small: the app's page, naming no language until the server fills it in; its
+ * frame prerendered in English only (a build always has both; one here shows the other way too);
+ * and the two prerendered welcome pages.
+ */
 const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const APP_PAGE_EN = '<!doctype html>\n<html lang="en">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"><p role="status">Loading…</p></div></body>\n</html>\n';
 const welcome = (locale: string) => `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
 
 let portal: string;
@@ -21,6 +26,7 @@ let server: TestServer;
 beforeAll(async () => {
   portal = await mkdtemp(join(tmpdir(), "claims-portal-language-"));
   await writeFile(join(portal, "index.html"), APP_PAGE);
+  await writeFile(join(portal, "index.en.html"), APP_PAGE_EN);
   for (const locale of ["en", "es"]) await writeFile(join(portal, `welcome.${locale}.html`), welcome(locale));
   server = await startTestServer({ staticDir: portal });
 });
@@ -68,11 +74,13 @@ describe("the language a page is sent in", () => {
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
-  it("sends '/' as the prerendered page of that language, the app's page elsewhere", async () => {
+  it("sends '/' as the prerendered page of that language, the app's page elsewhere: prerendered in that language, else the built one naming it", async () => {
     const root = await (await fetch(`${server.url}/`, { headers: { cookie: "i18next=es" } })).text();
     expect(root).toContain('data-prerendered="es"');
-    const deep = await (await fetch(`${server.url}/find-claim/123`, { headers: { cookie: "i18next=es" } })).text();
-    expect(deep).toBe(APP_PAGE.replace('<html lang="">', '<html lang="es">'));
+    const english = await (await fetch(`${server.url}/find-claim/123`, { headers: { cookie: "i18next=en" } })).text();
+    expect(english).toBe(APP_PAGE_EN);
+    const spanish = await (await fetch(`${server.url}/find-claim/123`, { headers: { cookie: "i18next=es" } })).text();
+    expect(spanish).toBe(APP_PAGE.replace('<html lang="">', '<html lang="es">'));
   });
 });
 

@@ -1,10 +1,15 @@
 /**
- * Vite plugin: prerenders the welcome page at build time. Once the client bundle holds its pages,
- * it builds src/welcome/render.tsx for Node (`vite build --ssr`), renders the page in English and
- * Spanish into the bundle's welcome.html, and puts welcome.en.html and welcome.es.html in the bundle
- * in its place, which the server sends for "/" by language (server/portal/welcome-page.ts). Being in
- * the bundle, they get their compressed copies with the rest (scripts/compressed-copies.ts). Their
- * largest paint needs no script and no other file.
+ * Vite plugin: prerenders the pages' HTML at build time. Once the client bundle holds its pages,
+ * it builds src/welcome/render.tsx for Node (`vite build --ssr`) and renders, in English and
+ * Spanish:
+ * - the welcome page into the bundle's welcome.html, putting welcome.en.html and welcome.es.html in
+ *   the bundle in its place, which the server sends for "/" by language
+ *   (server/portal/welcome-page.ts). Their largest paint needs no script and no other file;
+ * - the app page's frame (the header and the loading line) into index.html, as index.en.html and
+ *   index.es.html beside it, which the server sends for the app's addresses by language
+ *   (server/portal/app-page.ts): a phone shows the page coming while the app's scripts load.
+ *   index.html stays as built, naming no language, for a static host.
+ * Being in the bundle, they get their compressed copies with the rest (scripts/compressed-copies.ts).
  */
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,7 +19,8 @@ import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LOCALES } from "../contract/locales.ts";
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const TEMPLATE = "welcome.html";
+const WELCOME_TEMPLATE = "welcome.html";
+const APP_TEMPLATE = "index.html";
 
 /** The text of the bundle's asset `fileName`. @throws when the bundle has no such asset */
 function assetText(bundle: OutputBundle, fileName: string): string {
@@ -38,10 +44,10 @@ function forFirstPaint(html: string, bundle: OutputBundle): string {
   return page;
 }
 
-export function prerenderWelcome(): Plugin {
+export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   return {
-    name: "prerender-welcome",
+    name: "prerender-pages",
     apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
     // After Vite's HTML plugin has put the built welcome.html in the bundle, and before the manifest
     // plugin, where the compressed copies are made.
@@ -60,16 +66,18 @@ export function prerenderWelcome(): Plugin {
           logLevel: "warn",
           build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
         });
-        const { renderWelcome } = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as { renderWelcome(locale: string): Promise<string> };
-        const template = forFirstPaint(assetText(bundle, TEMPLATE), bundle);
-        if (!template.includes(ROOT_ELEMENT)) throw new Error(`${TEMPLATE} has no ${ROOT_ELEMENT} to fill`);
+        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame", (locale: string) => Promise<string>>;
+        const welcome = forFirstPaint(assetText(bundle, WELCOME_TEMPLATE), bundle);
+        const app = assetText(bundle, APP_TEMPLATE);
+        for (const template of [welcome, app]) if (!template.includes(ROOT_ELEMENT)) throw new Error(`A page template has no ${ROOT_ELEMENT} to fill`);
         for (const locale of LOCALES) {
-          const markup = await renderWelcome(locale);
-          const page = template.replace('<html lang="en">', `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${locale}">${markup}</div>`);
-          this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: page });
+          const inLocale = (page: string, markup: string, rootAttributes = "") =>
+            page.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root"${rootAttributes}>${markup}</div>`);
+          this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: inLocale(welcome, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
+          this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: inLocale(app, await render.renderAppPageFrame(locale)) });
         }
         // The template is never served: "/" without a prerendered page falls through to the app.
-        delete bundle[TEMPLATE];
+        delete bundle[WELCOME_TEMPLATE];
       } finally {
         await rm(ssrDir, { recursive: true, force: true });
       }

@@ -1,0 +1,46 @@
+/**
+ * Every page's frame (SPEC.md section 2): the skip link, the fixed header and the main region the
+ * screen goes in.
+ */
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { HeaderBar, Logo } from "./HeaderBar.tsx";
+
+/** The frame with `header`: the app's root layout gives the header with its router link home. */
+export function PageFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
+      {header}
+      <main id="main" className="content">
+        {children}
+      </main>
+    </>
+  );
+}
+
+/**
+ * The frame where no router runs, its logo a plain link home: the prerendered pages (src/welcome/)
+ * and the app's first page until the router has a route to draw (LoadWatchdog.tsx).
+ * @param languageSwitch false on a page no script runs on yet (HeaderBar)
+ */
+export function PlainPageFrame({ languageSwitch = true, children }: { languageSwitch?: boolean; children: ReactNode }) {
+  return (
+    <PageFrame
+      header={
+        <HeaderBar
+          languageSwitch={languageSwitch}
+          home={
+            <a href="/" className="logo">
+              <Logo />
+            </a>
+          }
+        />
+      }
+    >
+      {children}
+    </PageFrame>
+  );
+}
