@@ -49,15 +49,15 @@ export function prerenderPages(): Plugin {
   return {
     name: "prerender-pages",
     apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
-    // After Vite's HTML plugin has put the built welcome.html in the bundle, and before the manifest
-    // plugin, where the compressed copies are made.
+    // After Vite's HTML plugin has put the built pages (welcome.html, index.html) in the bundle, and
+    // before the manifest plugin, where the compressed copies are made.
     enforce: "post",
     configResolved(resolved) {
       config = resolved;
     },
     async generateBundle(_options, bundle) {
       // Inside the project, so the rendered module finds react-dom/server in node_modules.
-      const ssrDir = join(config.root, "node_modules", ".cache", `welcome-ssr-${process.pid}`);
+      const ssrDir = join(config.root, "node_modules", ".cache", `prerender-ssr-${process.pid}`);
       await mkdir(ssrDir, { recursive: true });
       try {
         await build({
