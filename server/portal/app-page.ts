@@ -9,7 +9,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
-import type { Locale } from "../../contract/locales.ts";
+import { LOCALES, type Locale } from "../../contract/locales.ts";
 import { pageLocale } from "../http/language.ts";
 
 /** `html` with its `<html lang>` naming `locale`; unchanged when the page has no such attribute. */
@@ -36,10 +36,9 @@ function pageFile(file: string): () => Promise<string | undefined> {
  */
 export function appPage(root: string): MiddlewareHandler {
   const built = pageFile(join(root, "index.html"));
-  const prerendered = new Map<string, () => Promise<string | undefined>>();
+  const prerendered = Object.fromEntries(LOCALES.map((locale) => [locale, pageFile(join(root, `index.${locale}.html`))])) as Record<Locale, () => Promise<string | undefined>>;
   return async (c, next) => {
     const locale = pageLocale(c);
-    if (!prerendered.has(locale)) prerendered.set(locale, pageFile(join(root, `index.${locale}.html`)));
     const html = await built();
     if (html === undefined) return next();
     // One copy per language for caches (the language comes from the cookie or Accept-Language,
@@ -47,6 +46,6 @@ export function appPage(root: string): MiddlewareHandler {
     // asks again each time (they stay cached).
     c.header("Vary", "Accept-Language, Cookie");
     c.header("Cache-Control", "no-cache");
-    return c.html((await prerendered.get(locale)!()) ?? inLanguage(html, locale));
+    return c.html((await prerendered[locale]()) ?? inLanguage(html, locale));
   };
 }

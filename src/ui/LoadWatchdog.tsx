@@ -10,8 +10,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouterState, type AnyRouter } from "@tanstack/react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorPage } from "./ErrorPage.tsx";
-import { PlainPageFrame } from "./PageFrame.tsx";
-import { PageLoading } from "./PageLoading.tsx";
+import { FirstPageLoading, PlainPageFrame } from "./PageFrame.tsx";
 
 /** How long a route may take to load, in milliseconds (SPEC.md section 9). */
 export const ROUTE_LOAD_TIMEOUT_MS = 120_000;
@@ -61,11 +60,7 @@ export function FirstPageWatchdog({ router, children }: { router: AnyRouter; chi
   }
   return (
     <>
-      {nothingToDraw && (
-        <PlainPageFrame>
-          <PageLoading />
-        </PlainPageFrame>
-      )}
+      {nothingToDraw && <FirstPageLoading />}
       {children}
     </>
   );

@@ -5,6 +5,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { HeaderBar, Logo } from "./HeaderBar.tsx";
+import { PageLoading } from "./PageLoading.tsx";
 
 /** The frame with `header`: the app's root layout gives the header with its router link home. */
 export function PageFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
@@ -42,5 +43,19 @@ export function PlainPageFrame({ languageSwitch = true, children }: { languageSw
     >
       {children}
     </PageFrame>
+  );
+}
+
+/**
+ * The first page of a visit until its route can draw: the plain frame and the loading line. The
+ * build prerenders it into the app page's HTML (src/welcome/render.tsx, without the switch), and
+ * the app shows it until the router has a route (LoadWatchdog.tsx), so the one replaces the other
+ * with nothing a person sees changing but the switch.
+ */
+export function FirstPageLoading({ languageSwitch = true }: { languageSwitch?: boolean }) {
+  return (
+    <PlainPageFrame languageSwitch={languageSwitch}>
+      <PageLoading />
+    </PlainPageFrame>
   );
 }

@@ -8,8 +8,7 @@ import { I18nProvider } from "@lingui/react";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { Locale } from "../i18n.ts";
-import { PlainPageFrame } from "../ui/PageFrame.tsx";
-import { PageLoading } from "../ui/PageLoading.tsx";
+import { FirstPageLoading } from "../ui/PageFrame.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";
 
 /** `page`'s markup in `locale`, with that language's catalog. */
@@ -25,16 +24,10 @@ export function renderWelcome(locale: Locale): Promise<string> {
 }
 
 /**
- * An app page's markup in a language before the app runs: the header and the loading line, as the
- * app shows them until its first route can draw (src/ui/LoadWatchdog.tsx), which it replaces (React
- * clears the root's children). Only HTML that works without script: the logo is a plain link home,
- * and the language switch comes with the app, in the same place.
+ * An app page's markup in a language before the app runs, which the app's first render replaces
+ * (React clears the root's children). Only HTML that works without script: the logo is a plain
+ * link home, and the language switch comes with the app, in the same place.
  */
 export function renderAppPageFrame(locale: Locale): Promise<string> {
-  return inLocale(
-    locale,
-    <PlainPageFrame languageSwitch={false}>
-      <PageLoading />
-    </PlainPageFrame>,
-  );
+  return inLocale(locale, <FirstPageLoading languageSwitch={false} />);
 }
