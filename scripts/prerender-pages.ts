@@ -8,7 +8,10 @@
  * - the app page's frame (the header and the loading line) into index.html, as index.en.html and
  *   index.es.html beside it, which the server sends for the app's addresses by language
  *   (server/portal/app-page.ts): a phone shows the page coming while the app's scripts load.
- *   index.html stays as built, naming no language, for a static host.
+ *   index.html stays as built, naming no language, for a static host;
+ * - each route of contract/rendered-routes.ts whole, through TanStack Router's server rendering
+ *   (src/welcome/render.tsx renderAppPage), as e.g. find-claim/select-search-method.es.html, which
+ *   the server sends for that address and the app hydrates.
  * Being in the bundle, they get their compressed copies with the rest (scripts/compressed-copies.ts).
  */
 import { mkdir, rm } from "node:fs/promises";
@@ -17,8 +20,10 @@ import { pathToFileURL } from "node:url";
 import type { OutputBundle } from "rolldown";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LOCALES } from "../contract/locales.ts";
+import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, renderedRouteFile } from "../contract/rendered-routes.ts";
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
 const WELCOME_TEMPLATE = "welcome.html";
 const APP_TEMPLATE = "index.html";
 
@@ -30,11 +35,14 @@ function assetText(bundle: OutputBundle, fileName: string): string {
 }
 
 /**
- * What the prerendered page needs for a first paint from its HTML alone: its stylesheet inlined
- * (one request fewer before anything shows; the CSP allows inline styles), and no modulepreload
- * hints, whose scripts would share the phone's bandwidth with that paint (and, arriving at once
- * on a fast link, run before it). Its one script is the prerendered pages' entry
- * (src/prerendered-entry.ts), plain DOM code of a kilobyte: the page is never hydrated.
+ * What a page whose HTML is already its content needs for a first paint from that HTML alone: its
+ * stylesheet inlined (one request fewer before anything shows; the CSP allows inline styles), and
+ * no modulepreload hints, whose scripts would share the phone's bandwidth with that paint (and,
+ * arriving at once on a fast link, run before it). The welcome page's one script is the
+ * prerendered pages' entry (src/prerendered-entry.ts), plain DOM code of a kilobyte: that page is
+ * never hydrated. A rendered route's is the app's entry, which asks for the startup chunks as it
+ * runs: the app hydrates one request later than with the hints, while the screen, whose controls
+ * are HTML that works meanwhile, is already on show.
  */
 function forFirstPaint(html: string, bundle: OutputBundle): string {
   let page = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
@@ -66,7 +74,9 @@ export function prerenderPages(): Plugin {
           logLevel: "warn",
           build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
         });
-        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame", (locale: string) => Promise<string>>;
+        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame", (locale: string) => Promise<string>> & {
+          renderAppPage: (locale: string, path: string) => Promise<string>;
+        };
         const welcome = forFirstPaint(assetText(bundle, WELCOME_TEMPLATE), bundle);
         const app = assetText(bundle, APP_TEMPLATE);
         for (const template of [welcome, app]) if (!template.includes(ROOT_ELEMENT)) throw new Error(`A page template has no ${ROOT_ELEMENT} to fill`);
@@ -75,6 +85,9 @@ export function prerenderPages(): Plugin {
             page.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root"${rootAttributes}>${markup}</div>`);
           this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: inLocale(welcome, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
           this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: inLocale(app, await render.renderAppPageFrame(locale)) });
+          for (const path of RENDERED_ROUTES) {
+            this.emitFile({ type: "asset", fileName: renderedRouteFile(path, locale), source: inLocale(forFirstPaint(app, bundle), await render.renderAppPage(locale, path), ` ${RENDERED_ROUTE_ATTRIBUTE}`) });
+          }
         }
         // The template is never served: "/" without a prerendered page falls through to the app.
         delete bundle[WELCOME_TEMPLATE];

@@ -5,6 +5,7 @@
 import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createRouter, RouterProvider, type RouterHistory } from "@tanstack/react-router";
+import { RouterClient } from "@tanstack/react-router/ssr/client";
 import { StrictMode } from "react";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./ui/ErrorPage.tsx";
@@ -32,14 +33,18 @@ export function createAppRouter({ history, planSearch = onFirstUse(createPlanSea
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** The app's element tree: strict mode, the active Lingui catalog, the first page's load limit, the router. */
-export function AppRoot({ router, i18n }: { router: AppRouter; i18n: I18n }) {
+/**
+ * The app's element tree: strict mode, the active Lingui catalog, the first page's load limit, the
+ * router.
+ * @param hydrate the page's HTML holds this tree rendered at build time (src/welcome/render.tsx
+ *   renderAppPage): TanStack Router's RouterClient takes the router's state from the page and
+ *   draws the route the HTML shows, so React hydrates that HTML instead of replacing it
+ */
+export function AppRoot({ router, i18n, hydrate = false }: { router: AppRouter; i18n: I18n; hydrate?: boolean }) {
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <FirstPageWatchdog router={router}>
-          <RouterProvider router={router} />
-        </FirstPageWatchdog>
+        <FirstPageWatchdog router={router} drawn={hydrate}>{hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}</FirstPageWatchdog>
       </I18nProvider>
     </StrictMode>
   );

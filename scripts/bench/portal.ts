@@ -138,7 +138,7 @@ Written by \`npm run bench\` (scripts/bench/portal.ts); the latest run is below.
 default (simulated) throttling, performance only, median of ${RUNS} runs, in the project's Chromium.
 Both builds are sent as the reference server sends the portal (server/portal/portal-files.ts): the
 build's brotli or gzip copies, content-hashed assets cached for a year. Welcome (prerendered) and
-select-search-method (drawn by the app) are measured on a first visit, with nothing cached;
+select-search-method (rendered by the build, then hydrated) are measured on a first visit, with nothing cached;
 select-plan and create-claim step 4 in the browser that made the search, as a person reaches them.
 "Create-claim step 4, cold link" is the same step's URL opened as from an email: in a new browser
 that made no search, which first opens the plan's signed link (the only other way a browser is

@@ -4,7 +4,7 @@
  * plain link and the app its router's (Header.tsx).
  */
 import { useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { activateLocale, LOCALES, type Locale } from "../i18n.ts";
 
 /** The logo's content, for whichever link wraps it. */
@@ -24,13 +24,21 @@ export function Logo() {
  */
 export function HeaderBar({ home, languageSwitch = true }: { home: ReactNode; languageSwitch?: boolean }) {
   const { t, i18n } = useLingui();
+  // A page the build rendered whole shows the switch before the app hydrates it: a language chosen
+  // meanwhile is the browser's own, which hydration keeps on screen. The app then switches to it.
+  const select = useRef<HTMLSelectElement>(null);
+  useLayoutEffect(() => {
+    const chosen = select.current?.value;
+    if (chosen && chosen !== i18n.locale) void activateLocale(chosen as Locale);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only what the page held when the app took it over; later choices come through onChange
+  }, []);
   return (
     <header className="header">
       {home}
       {languageSwitch && (
         <label className="language-switch">
           <span className="visually-hidden">{t`Language`}</span>
-          <select value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
+          <select ref={select} value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
             {LOCALES.map((locale) => (
               <option key={locale} value={locale}>
                 {locale === "en" ? "English" : "Español"}

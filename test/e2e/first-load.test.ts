@@ -1,6 +1,7 @@
 /**
- * What a first visit loads (docs/first-load.md): an app page drawn by the app on its first load,
- * without a hydration mismatch or an error; a build whose chunks import each other in no cycle;
+ * What a first visit loads (docs/first-load.md): the method screen sent rendered in its HTML and
+ * hydrated, a choice made before its scripts ran kept, without a hydration mismatch or an error;
+ * another app page's frame replaced by the app's own; a build whose chunks import each other in no cycle;
  * the built files sent compressed, the hashed ones cached for good; and only the startup scripts
  * compiled eagerly, with no date library among them.
  */
@@ -88,12 +89,68 @@ describe("a first visit", () => {
     }
   });
 
+  it("shows the method screen from its HTML, in its language, before any script runs: its heading, choices and a disabled Search", async () => {
+    for (const [locale, heading, choice] of [
+      ["en-US", "We need to find your warranty", "I have my warranty number"],
+      ["es-MX", "Necesitamos encontrar su garantía", "Tengo mi número de garantía"],
+    ] as const) {
+      const context = await portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+      try {
+        const page = await context.newPage();
+        await page.goto(PATH);
+        expect(await page.getByRole("heading", { level: 1 }).textContent(), locale).toBe(heading);
+        expect(await page.getByRole("radio").count()).toBe(3);
+        expect(await page.getByRole("radio", { name: choice }).isVisible()).toBe(true);
+        expect(await page.getByRole("button", { name: /^(Search|Buscar)$/ }).isDisabled()).toBe(true);
+        expect(await page.getByRole("status").count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it("hydrates the method screen it sent, keeping a choice made while the scripts load: Search is enabled and goes on", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (message: ConsoleMessage) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    // The app's libraries come late, as on a slow phone: the choice is made before the app runs.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/startup-libraries-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(PATH, { waitUntil: "commit" });
+      const choice = page.getByRole("radio", { name: "Use my invoice or receipt" });
+      await choice.check();
+      await page.evaluate(() => Object.assign(window, { sentHeading: document.querySelector("h1") }));
+      expect(await page.getByRole("button", { name: "Search" }).isDisabled()).toBe(true);
+      release();
+      await expect.poll(() => page.getByRole("button", { name: "Search" }).isEnabled(), { timeout: 15_000 }).toBe(true);
+      expect(await choice.isChecked()).toBe(true);
+      // Hydrated, not drawn again: the heading the HTML held is the one on screen.
+      expect(await page.evaluate(() => (window as unknown as { sentHeading: Element }).sentHeading === document.querySelector("h1"))).toBe(true);
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("heading", { level: 1, name: "Find your plan with your invoice" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/find-claim/upload-invoice");
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
   it("replaces that frame with the app's own when the app draws: one header, one main, the language switch", async () => {
     const context = await portal.newContext();
     try {
       const page = await context.newPage();
-      await page.goto(PATH);
-      await page.getByRole("heading", { level: 1, name: "We need to find your warranty" }).waitFor();
+      await page.goto("/find-claim/warranty-number");
+      await page.getByRole("heading", { level: 1, name: "Find your warranty" }).waitFor();
       expect(await page.locator("header").count()).toBe(1);
       expect(await page.locator("main").count()).toBe(1);
       expect(await page.getByRole("link", { name: "Skip to content" }).count()).toBe(1);
@@ -123,7 +180,7 @@ describe("a first visit", () => {
   });
 
   it("sends scripts compressed, and hashed ones cached for a year", async () => {
-    const html = await (await fetch(`${portal.server.url}${PATH}`)).text();
+    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
     const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
     const sizes = await Promise.all(startup.map(async (path) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer()).byteLength));
     // The largest of them, the libraries, is what compression is for (a tiny file is sent as it is).

@@ -6,7 +6,8 @@
  * language (src/i18n.ts servedLocale), so the two always agree. Each page varies by the headers
  * the choice read. API calls follow their Accept-Language alone.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,9 @@ import { API_KEY, startTestServer, type TestServer } from "./helpers.ts";
  */
 const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
 const APP_PAGE_EN = '<!doctype html>\n<html lang="en">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"><p role="status">Loading…</p></div></body>\n</html>\n';
+/** The method screen as the build renders it, in Spanish only here, with the router's two inline scripts. */
+const SCRIPTS = ["self.$_TSR={router:{}};document.currentScript.remove()", "scrollTo(0,0);document.currentScript.remove()"];
+const METHOD_PAGE_ES = `<!doctype html>\n<html lang="es"><body><div id="root" data-rendered-route><h1>Necesitamos encontrar su garantía</h1>${SCRIPTS.map((script) => `<script>${script}</script>`).join("")}</div></body></html>\n`;
 const welcome = (locale: string) => `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
 
 let portal: string;
@@ -28,6 +32,8 @@ beforeAll(async () => {
   await writeFile(join(portal, "index.html"), APP_PAGE);
   await writeFile(join(portal, "index.en.html"), APP_PAGE_EN);
   for (const locale of ["en", "es"]) await writeFile(join(portal, `welcome.${locale}.html`), welcome(locale));
+  await mkdir(join(portal, "find-claim"));
+  await writeFile(join(portal, "find-claim", "select-search-method.es.html"), METHOD_PAGE_ES);
   server = await startTestServer({ staticDir: portal });
 });
 afterAll(async () => {
@@ -44,7 +50,7 @@ async function pageLanguage(path: string, headers: Record<string, string> = {}):
   return { lang: /<html lang="([^"]*)"/.exec(html)?.[1], vary: response.headers.get("vary") ?? "" };
 }
 
-const PAGES = ["/", "/find-claim/123", "/find-claim/create-claim?step=2&claimId=1&warranty_id=1"];
+const PAGES = ["/", "/find-claim/123", "/find-claim/create-claim?step=2&claimId=1&warranty_id=1", "/find-claim/select-search-method"];
 
 describe("the language a page is sent in", () => {
   it.each(PAGES)("%s follows Spanish Accept-Language, and English when the browser names neither", async (path) => {
@@ -81,6 +87,22 @@ describe("the language a page is sent in", () => {
     expect(english).toBe(APP_PAGE_EN);
     const spanish = await (await fetch(`${server.url}/find-claim/123`, { headers: { cookie: "i18next=es" } })).text();
     expect(spanish).toBe(APP_PAGE.replace('<html lang="">', '<html lang="es">'));
+  });
+
+  it("sends a route the build rendered as its page in that language, its inline scripts allowed by their hashes alone", async () => {
+    const scriptSources = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
+    const rendered = await fetch(`${server.url}/find-claim/select-search-method`, { headers: { "accept-language": "es" } });
+    expect(await rendered.text()).toBe(METHOD_PAGE_ES);
+    const hashes = SCRIPTS.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+    expect(scriptSources(rendered)).toEqual(expect.arrayContaining(["'self'", ...hashes]));
+    expect(scriptSources(rendered)).not.toContain("'unsafe-inline'");
+    // The address with a query is the same page; the English one, not built here, is the app's page.
+    expect(await (await fetch(`${server.url}/find-claim/select-search-method?lng=es`)).text()).toBe(METHOD_PAGE_ES);
+    const english = await fetch(`${server.url}/find-claim/select-search-method`, { headers: { "accept-language": "en" } });
+    expect(await english.text()).toBe(APP_PAGE_EN);
+    // No other page allows an inline script.
+    expect(scriptSources(english).some((source) => source.startsWith("'sha256-"))).toBe(false);
+    expect(scriptSources(await fetch(`${server.url}/find-claim/123`)).some((source) => source.startsWith("'sha256-"))).toBe(false);
   });
 });
 

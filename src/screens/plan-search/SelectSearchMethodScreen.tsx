@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 
@@ -23,11 +23,20 @@ export function SelectSearchMethodScreen() {
   // The app's planSearch actor is made when the consumer confirms a method, not with the first page.
   const planSearch = useRouteContext({ from: "__root__", select: (context) => context.planSearch });
   const [method, setMethod] = useState<Method | null>(null);
+  // The page may arrive rendered by the build (contract/rendered-routes.ts), its radios working
+  // before the app hydrates them: a choice made meanwhile is the browser's own, which hydration
+  // keeps on screen and React's state does not know. The state takes it up, so Search is enabled.
+  const form = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const chosen = form.current?.querySelector<HTMLInputElement>('input[name="method"]:checked');
+    if (chosen) setMethod(chosen.value as Method);
+  }, []);
 
   return (
     <section className="screen">
       <BackButton onBack={() => void navigate({ to: "/" })} />
       <form
+        ref={form}
         onSubmit={(event) => {
           event.preventDefault();
           if (!method) return;

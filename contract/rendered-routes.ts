@@ -1,0 +1,16 @@
+/**
+ * App routes the build renders whole, once per language, as the app draws them
+ * (scripts/prerender-pages.ts), and the server sends for their address (server/portal/app-page.ts);
+ * the app then hydrates them (src/main.tsx). A route belongs here only if its page is the same for
+ * everyone (no loader, nothing from storage) and is often a visit's first page. The method screen
+ * is where every search starts and where the welcome page's Start leads.
+ */
+export const RENDERED_ROUTES = ["/find-claim/select-search-method"] as const;
+
+/** The attribute on #root of a rendered route's page: the app hydrates the markup it holds. */
+export const RENDERED_ROUTE_ATTRIBUTE = "data-rendered-route";
+
+/** The bundle's file for a rendered route's page in a language, e.g. find-claim/select-search-method.es.html. */
+export function renderedRouteFile(path: string, locale: string): string {
+  return `${path.slice(1)}.${locale}.html`;
+}
