@@ -44,7 +44,7 @@ export function AppRoot({ router, i18n, hydrate = false }: { router: AppRouter; 
   return (
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <FirstPageWatchdog router={router} drawn={hydrate}>{hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}</FirstPageWatchdog>
+        <FirstPageWatchdog router={router}>{hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}</FirstPageWatchdog>
       </I18nProvider>
     </StrictMode>
   );

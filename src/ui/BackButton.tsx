@@ -4,7 +4,7 @@
  * the browser's Back would go to a blank tab.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useRouter } from "@tanstack/react-router";
+import { Link, useRouter, type LinkProps } from "@tanstack/react-router";
 
 /** The start of a search: where the welcome page's Start leads, and a Back with no portal page behind it. */
 export const SEARCH_START = "/find-claim/select-search-method";
@@ -23,5 +23,18 @@ export function BackButton({ onBack }: { onBack?: () => void }) {
     <button type="button" className="back-button" onClick={onBack ?? goBack}>
       <span aria-hidden="true">←</span> {t`Back`}
     </button>
+  );
+}
+
+/**
+ * '← Back' as a link to `to`, the look of BackButton: on a page the build rendered whole
+ * (contract/rendered-routes.ts) it works before the app hydrates it, as a plain link.
+ */
+export function BackLink({ to }: { to: LinkProps["to"] }) {
+  const { t } = useLingui();
+  return (
+    <Link to={to} className="back-button">
+      <span aria-hidden="true">←</span> {t`Back`}
+    </Link>
   );
 }

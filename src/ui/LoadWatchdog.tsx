@@ -47,10 +47,8 @@ export function LoadWatchdog({ children }: { children: ReactNode }) {
  * a person sees but the language switch it adds. And the route may hang before anything shows
  * (the root layout, and its LoadWatchdog, appear only once the first route resolves or passes the
  * router's pending time), so this counts too.
- * @param drawn the page's HTML already shows its route (a page rendered at build time, which the app
- *   hydrates): nothing is drawn in its place meanwhile
  */
-export function FirstPageWatchdog({ router, drawn = false, children }: { router: AnyRouter; drawn?: boolean; children: ReactNode }) {
+export function FirstPageWatchdog({ router, children }: { router: AnyRouter; children: ReactNode }) {
   const firstPagePending = useRouterState({ router, select: (state) => !state.resolvedLocation });
   const nothingToDraw = useRouterState({ router, select: (state) => state.matches.length === 0 });
   if (useTimedOut(firstPagePending)) {
@@ -62,7 +60,7 @@ export function FirstPageWatchdog({ router, drawn = false, children }: { router:
   }
   return (
     <>
-      {nothingToDraw && !drawn && <FirstPageLoading />}
+      {nothingToDraw && <FirstPageLoading />}
       {children}
     </>
   );

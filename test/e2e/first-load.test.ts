@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ConsoleMessage } from "playwright-core";
+import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { COMPILE_HINT } from "../../scripts/compile-hints.ts";
 import { openPortal, type Portal } from "./harness.ts";
@@ -41,15 +41,26 @@ function importCycles(manifest: Manifest): string[][] {
   return cycles;
 }
 
+/** What the page logs as an error or a warning, and the errors it throws, from now on. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** A phone-sized browser context asking for `locale`, with JavaScript off: what the HTML alone shows. */
+function phoneWithoutScript(locale: string): Promise<BrowserContext> {
+  return portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+}
+
 describe("a first visit", () => {
   it("draws the first app page with no error or hydration warning, and it works at once", async () => {
     const context = await portal.newContext();
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    const problems = problemsOf(page);
     await page.goto(PATH);
     await page.getByRole("radio", { name: "I have my warranty number" }).check();
     await page.getByRole("button", { name: "Search" }).click();
@@ -74,7 +85,7 @@ describe("a first visit", () => {
       ["en-US", "Loading…", "Skip to content"],
       ["es-MX", "Cargando…", "Saltar al contenido"],
     ] as const) {
-      const context = await portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+      const context = await phoneWithoutScript(locale);
       try {
         const page = await context.newPage();
         await page.goto("/find-claim/create-claim?step=4&claimId=1&warranty_id=1");
@@ -89,12 +100,12 @@ describe("a first visit", () => {
     }
   });
 
-  it("shows the method screen from its HTML, in its language, before any script runs: its heading, choices and a disabled Search", async () => {
+  it("shows the method screen from its HTML, in its language, before any script runs: its heading, choices, a disabled Search and Back as a link", async () => {
     for (const [locale, heading, choice] of [
       ["en-US", "We need to find your warranty", "I have my warranty number"],
       ["es-MX", "Necesitamos encontrar su garantía", "Tengo mi número de garantía"],
     ] as const) {
-      const context = await portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+      const context = await phoneWithoutScript(locale);
       try {
         const page = await context.newPage();
         await page.goto(PATH);
@@ -103,6 +114,8 @@ describe("a first visit", () => {
         expect(await page.getByRole("radio", { name: choice }).isVisible()).toBe(true);
         expect(await page.getByRole("button", { name: /^(Search|Buscar)$/ }).isDisabled()).toBe(true);
         expect(await page.getByRole("status").count()).toBe(0);
+        // Back is a link home, so it works before the app hydrates the page.
+        expect(await page.getByRole("link", { name: /^(Back|Atrás)$/ }).getAttribute("href")).toBe("/");
       } finally {
         await context.close();
       }
@@ -112,11 +125,7 @@ describe("a first visit", () => {
   it("hydrates the method screen it sent, keeping a choice made while the scripts load: Search is enabled and goes on", async () => {
     const context = await portal.newContext();
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    const problems = problemsOf(page);
     // The app's libraries come late, as on a slow phone: the choice is made before the app runs.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -139,6 +148,27 @@ describe("a first visit", () => {
       await page.getByRole("heading", { level: 1, name: "Find your plan with your invoice" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/find-claim/upload-invoice");
       expect(problems).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
+  });
+
+  it("switches to the language chosen on the method screen while its scripts load, once the app hydrates it", async () => {
+    const context = await portal.newContext();
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/startup-libraries-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(PATH, { waitUntil: "commit" });
+      await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+      release();
+      await page.getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" }).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
     } finally {
       release();
       await context.close();

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState } from "react";
-import { BackButton } from "../../ui/BackButton.tsx";
+import { BackLink } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 
 type Method = "warrantyNumber" | "personalInfo" | "invoice";
@@ -34,7 +34,7 @@ export function SelectSearchMethodScreen() {
 
   return (
     <section className="screen">
-      <BackButton onBack={() => void navigate({ to: "/" })} />
+      <BackLink to="/" />
       <form
         ref={form}
         onSubmit={(event) => {
