@@ -23,7 +23,6 @@ import { LOCALES } from "../contract/locales.ts";
 import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, renderedRouteFile } from "../contract/rendered-routes.ts";
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-
 const WELCOME_TEMPLATE = "welcome.html";
 const APP_TEMPLATE = "index.html";
 

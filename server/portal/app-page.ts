@@ -4,8 +4,8 @@
  * build prerendered with the page's frame in that language (scripts/prerender-pages.ts), or else
  * index.html with its `<html lang>` naming the language. The app starts in that language
  * (src/i18n.ts servedLocale), so it always agrees with the prerendered welcome page, which the
- * same detection chose. A route the build rendered whole (scripts/prerender-pages.ts
- * RENDERED_ROUTES) has its own page per language instead, e.g.
+ * same detection chose. A route the build rendered whole (contract/rendered-routes.ts) has its own
+ * page per language instead, e.g.
  * find-claim/select-search-method.es.html, which the app hydrates.
  */
 import { createHash } from "node:crypto";

@@ -1,16 +1,16 @@
 /**
  * Server-side renders of the pages' HTML before any script runs: the welcome page, what every app
- * page shows until the app draws it, and the app routes rendered whole (contract/rendered-routes.ts). Built with `vite build --ssr` by the prerender plugin
+ * page shows until the app draws it, and the app routes rendered whole
+ * (contract/rendered-routes.ts). Built with `vite build --ssr` by the prerender plugin
  * (scripts/prerender-pages.ts) and run once per language at build time.
  */
 import { setupI18n, type I18n } from "@lingui/core";
-import { createMemoryHistory } from "@tanstack/react-router";
-import { renderRouterToString } from "@tanstack/react-router/ssr/server";
-import { attachRouterServerSsrUtils } from "@tanstack/router-core/ssr/server";
-import { AppRoot, createAppRouter } from "../app-root.tsx";
 import { I18nProvider } from "@lingui/react";
+import { createMemoryHistory } from "@tanstack/react-router";
+import { attachRouterServerSsrUtils, renderRouterToString } from "@tanstack/react-router/ssr/server";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { AppRoot, createAppRouter } from "../app-root.tsx";
 import type { Locale } from "../i18n.ts";
 import { FirstPageLoading } from "../ui/PageFrame.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";

@@ -2,8 +2,9 @@
  * Every tap counts: on a phone-speed CPU (Chromium at 4x CPU throttling), a page opened fresh and
  * tapped the moment its control is painted does what the tap asked, without waiting for the page's
  * code to load or hydrate. The welcome page's tutorial button and FAQ are HTML that works before any
- * script (a dialog opened by `command`/`commandfor`, a `<details>`); the method choice of
- * select-search-method must be heard by the app, which then enables Search. Each control is tapped
+ * script (a dialog opened by `command`/`commandfor`, a `<details>`); select-search-method arrives
+ * rendered in its HTML, its choices plain radios, and the app takes up a choice made before it
+ * hydrated the page, then enables Search. Each control is tapped
  * on ten fresh loads, each in a new browser context, with one server and one browser for all.
  */
 import type { Locator, Page } from "playwright-core";
