@@ -56,6 +56,20 @@ function phoneWithoutScript(locale: string): Promise<BrowserContext> {
   return portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
 }
 
+/**
+ * Holds back the app's startup libraries, as a slow phone would wait for them, so the page shows
+ * its HTML alone until the returned function lets them come.
+ */
+async function holdLibraries(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/startup-libraries-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe("a first visit", () => {
   it("draws the first app page with no error or hydration warning, and it works at once", async () => {
     const context = await portal.newContext();
@@ -127,12 +141,7 @@ describe("a first visit", () => {
     const page = await context.newPage();
     const problems = problemsOf(page);
     // The app's libraries come late, as on a slow phone: the choice is made before the app runs.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/startup-libraries-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdLibraries(page);
     try {
       await page.goto(PATH, { waitUntil: "commit" });
       const choice = page.getByRole("radio", { name: "Use my invoice or receipt" });
@@ -157,12 +166,7 @@ describe("a first visit", () => {
   it("switches to the language chosen on the method screen while its scripts load, once the app hydrates it", async () => {
     const context = await portal.newContext();
     const page = await context.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/startup-libraries-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdLibraries(page);
     try {
       await page.goto(PATH, { waitUntil: "commit" });
       await page.getByRole("combobox", { name: "Language" }).selectOption("es");
