@@ -60,6 +60,11 @@ export interface ClaimWizardInput {
   requestedStep: number | null;
   /** Unsaved input kept on this device from before a reload, laid over the loaded claim. */
   keptDraft?: KeptDraft | null;
+  /**
+   * The claim already loaded, when the page came with it (the server rendered the step with it):
+   * the wizard then starts at the step it routes to, without loading.
+   */
+  loaded?: LoadedClaim | null;
 }
 
 /** Feedback codes the screens turn into toasts or inline messages. */
@@ -116,8 +121,26 @@ export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ p
 export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
 export type LoadClaimInput = { claimId: number; planId: number; customerId: number | null };
 
-/** The context a wizard starts from, before its claim is loaded. */
+/** The context a wizard starts from: before its claim is loaded, or with the claim the input gives. */
 export function initialContext(family: ClaimFamily, input: ClaimWizardInput): ClaimWizardContext {
+  const context = emptyContext(family, input);
+  return input.loaded ? { ...context, ...hydrated(context, input.loaded) } : context;
+}
+
+/** What a loaded claim sets in a wizard's context: the claim and its lists, the kept draft laid over them. */
+function hydrated(context: ClaimWizardContext, loaded: LoadedClaim) {
+  return {
+    claim: loaded.claim,
+    plan: loaded.plan,
+    options: loaded.options,
+    modelOptions: loaded.modelOptions ?? {},
+    contact: loaded.contact ?? {},
+    contactSaved: true,
+    ...hydrateDraft(loaded.claim, loaded.plan, context),
+  };
+}
+
+function emptyContext(family: ClaimFamily, input: ClaimWizardInput): ClaimWizardContext {
   return {
     family,
     claimId: input.claimId,
@@ -198,15 +221,7 @@ export const claimWizard = setup({
     requestStep: assign(stepRequestUpdates.requestStep),
     settleStepRequest: assign(stepRequestUpdates.settleStepRequest),
 
-    hydrate: assign(({ context }, params: LoadedClaim) => ({
-      claim: params.claim,
-      plan: params.plan,
-      options: params.options,
-      modelOptions: params.modelOptions ?? {},
-      contact: params.contact ?? {},
-      contactSaved: true,
-      ...hydrateDraft(params.claim, params.plan, context),
-    })),
+    hydrate: assign(({ context }, params: LoadedClaim) => hydrated(context, params)),
     refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
     // Every unsaved block was complete and sent, so the server's blocks are now all there is.
     adoptSavedDamages: assign((_, params: { claim: Claim }) => ({ claim: params.claim, damages: savedDamageBlocks(params.claim), error: null })),
@@ -291,8 +306,10 @@ export function stepState<const Step extends WizardStep>(step: Step) {
 
 /** The states both wizards share, written once. */
 const coreStates = {
-  // Claim, plan and option lists from the server: a reload resumes from here.
+  // Claim, plan and option lists from the server: a reload resumes from here. A wizard given its
+  // claim (input `loaded`) goes straight on to routing.
   loading: claimWizard.createStateConfig({
+    always: { guard: "isLoaded", target: "routing" },
     invoke: {
       id: "loadClaim",
       src: "loadClaim",

@@ -28,6 +28,8 @@ export function ocrAssets(): Plugin {
   let base = "/";
   return {
     name: "claims-portal:ocr-assets",
+    // The browser's files: a server-side build (the pages' renderer) has no use for them.
+    apply: (userConfig) => !userConfig.build?.ssr,
     configResolved(config) {
       base = config.base;
     },

@@ -13,16 +13,17 @@
  *   (src/welcome/render.tsx renderAppPage), as e.g. find-claim/select-search-method.es.html, which
  *   the server sends for that address and the app hydrates.
  * Being in the bundle, they get their compressed copies with the rest (scripts/compressed-copies.ts).
+ * The renderer itself stays, with the page it renders into, in the build's RENDERER_DIR: the
+ * server renders a claim's step with it per request (server/portal/claim-page.ts).
  */
-import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { cp, mkdir, rm, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { OutputBundle } from "rolldown";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LOCALES } from "../contract/locales.ts";
-import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, renderedRouteFile } from "../contract/rendered-routes.ts";
+import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, RENDERER_DIR, ROOT_ELEMENT, pageWithRoot, renderedRouteFile } from "../contract/rendered-routes.ts";
 
-const ROOT_ELEMENT = '<div id="root"></div>';
 const WELCOME_TEMPLATE = "welcome.html";
 const APP_TEMPLATE = "index.html";
 
@@ -53,6 +54,9 @@ function forFirstPaint(html: string, bundle: OutputBundle): string {
 
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
+  // The renderer's build, inside the project, and the page it renders into.
+  let ssrDir = "";
+  let renderedPage = "";
   return {
     name: "prerender-pages",
     apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
@@ -61,17 +65,19 @@ export function prerenderPages(): Plugin {
     enforce: "post",
     configResolved(resolved) {
       config = resolved;
+      ssrDir = join(config.root, "node_modules", ".cache", `prerender-ssr-${process.pid}`);
     },
     async generateBundle(_options, bundle) {
-      // Inside the project, so the rendered module finds react-dom/server in node_modules.
-      const ssrDir = join(config.root, "node_modules", ".cache", `prerender-ssr-${process.pid}`);
       await mkdir(ssrDir, { recursive: true });
       try {
         await build({
           configFile: config.configFile,
           mode: config.mode,
           logLevel: "warn",
-          build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+          // Every library inside: the server runs the renderer from the build's folder, wherever
+          // that is, with no node_modules beside it.
+          ssr: { noExternal: true },
+          build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
         });
         const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame", (locale: string) => Promise<string>> & {
           renderAppPage: (locale: string, path: string) => Promise<string>;
@@ -79,17 +85,29 @@ export function prerenderPages(): Plugin {
         const welcome = forFirstPaint(assetText(bundle, WELCOME_TEMPLATE), bundle);
         const app = assetText(bundle, APP_TEMPLATE);
         for (const template of [welcome, app]) if (!template.includes(ROOT_ELEMENT)) throw new Error(`A page template has no ${ROOT_ELEMENT} to fill`);
+        renderedPage = forFirstPaint(app, bundle);
         for (const locale of LOCALES) {
-          const inLocale = (page: string, markup: string, rootAttributes = "") =>
-            page.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(ROOT_ELEMENT, `<div id="root"${rootAttributes}>${markup}</div>`);
-          this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: inLocale(welcome, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
-          this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: inLocale(app, await render.renderAppPageFrame(locale)) });
+          this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: pageWithRoot(welcome, locale, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
+          this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: pageWithRoot(app, locale, await render.renderAppPageFrame(locale)) });
           for (const path of RENDERED_ROUTES) {
-            this.emitFile({ type: "asset", fileName: renderedRouteFile(path, locale), source: inLocale(forFirstPaint(app, bundle), await render.renderAppPage(locale, path), ` ${RENDERED_ROUTE_ATTRIBUTE}`) });
+            this.emitFile({ type: "asset", fileName: renderedRouteFile(path, locale), source: pageWithRoot(renderedPage, locale, await render.renderAppPage(locale, path), ` ${RENDERED_ROUTE_ATTRIBUTE}`) });
           }
         }
         // The template is never served: "/" without a prerendered page falls through to the app.
         delete bundle[WELCOME_TEMPLATE];
+      } catch (error) {
+        await rm(ssrDir, { recursive: true, force: true });
+        throw error;
+      }
+    },
+    // The renderer and its page go beside the portal's files once those are written, for the
+    // server's per-request rendering (server/portal/claim-page.ts).
+    async writeBundle() {
+      const rendererDir = resolve(config.root, config.build.outDir, RENDERER_DIR);
+      try {
+        await rm(rendererDir, { recursive: true, force: true });
+        await cp(ssrDir, rendererDir, { recursive: true });
+        await writeFile(join(rendererDir, "page.html"), renderedPage);
       } finally {
         await rm(ssrDir, { recursive: true, force: true });
       }

@@ -37,6 +37,8 @@ import { noStore, securityHeaders } from "./http/security-headers.ts";
 import { pageLanguage } from "./http/language.ts";
 import { callLanguage } from "./http/call-language.ts";
 import { appPage } from "./portal/app-page.ts";
+import { claimPage, type ApiAsVisitor } from "./portal/claim-page.ts";
+import { RENDERER_DIR } from "../contract/rendered-routes.ts";
 import { welcomePage } from "./portal/welcome-page.ts";
 import { portalFiles } from "./portal/portal-files.ts";
 
@@ -118,7 +120,7 @@ export function createApp(deps: AppDeps): Hono {
   // Finish-later links are plan links with a claim and a step: checked first, the rest pass on.
   app.route(PLAN_LINK_PATH, finishLinkRoutes(deps));
   app.route(PLAN_LINK_PATH, planLinkRoutes(deps));
-  if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir));
+  if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir), deps.config.apiKey);
 
   app.notFound((c) => c.json({ message: "Not found", code: "NOT_FOUND" }, 404));
   app.onError((error, c) => errorResponse(error, c));
@@ -143,20 +145,28 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
 }
 
 /**
- * Serves the built portal: the prerendered welcome page for "/", its files, and the app's page
+ * Serves the built portal: the prerendered welcome page for "/", its files, a claim's step
+ * rendered for its owner (server/portal/claim-page.ts), and the app's page
  * (server/portal/app-page.ts) for any other GET outside /api and /storage, each page in the
- * visitor's language.
+ * visitor's language. The build's renderer is not served.
  */
-function servePortal(app: Hono, root: string): void {
+function servePortal(app: Hono, root: string, apiKey: string): void {
   const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
+  const isServed = (path: string) => !isOurs(path) && !path.startsWith(`/${RENDERER_DIR}/`);
   const files = portalFiles(root);
   // Every page in the language detected once for it (server/http/language.ts): "/" as the welcome
   // page prerendered in it, any other address as the app's page in it, which the app starts in.
   const inLanguage = pageLanguage();
   const index = appPage(root);
   app.get("/", inLanguage, welcomePage(root), index);
-  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : files(c, next)));
-  const page = every(inLanguage, index);
+  app.get("*", (c, next) => (isServed(c.req.path) ? files(c, next) : next()));
+  // The claim page asks the API through the app's own routes, as the visitor: the same socket (for
+  // its rate limits), the visitor's cookie, the portal's key.
+  const apiAsVisitor: ApiAsVisitor = (c, path, headers) => {
+    headers.set("x-api-key", apiKey);
+    return Promise.resolve(app.fetch(new Request(new URL(`${API_PREFIX}/${path}`, c.req.url), { headers }), c.env));
+  };
+  const page = every(inLanguage, claimPage(root, apiAsVisitor), index);
   app.get("*", (c, next) => (isOurs(c.req.path) ? next() : page(c, next)));
 }
 

@@ -11,6 +11,7 @@ import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./ui/ErrorPage.tsx";
 import { createPlanSearch, type PlanSearchActorRef } from "./screens/shared/plan-search-actor.ts";
 import { onFirstUse } from "./screens/shared/router-context.ts";
+import type { LoadedClaim } from "../machines/claim-wizard.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { PageLoading } from "./ui/PageLoading.tsx";
 
@@ -19,11 +20,16 @@ import { PageLoading } from "./ui/PageLoading.tsx";
  * past the router's pending time.
  * @param options.history the browser's by default; a memory history in tests
  * @param options.planSearch the app's planSearch actor, made on first use (a fresh one per router by default)
+ * @param options.renderedClaim on the server, the claim whose step it renders (RouterContext)
  */
-export function createAppRouter({ history, planSearch = onFirstUse(createPlanSearch) }: { history?: RouterHistory; planSearch?: () => PlanSearchActorRef } = {}) {
+export function createAppRouter({
+  history,
+  planSearch = onFirstUse(createPlanSearch),
+  renderedClaim = null,
+}: { history?: RouterHistory; planSearch?: () => PlanSearchActorRef; renderedClaim?: LoadedClaim | null } = {}) {
   return createRouter({
     routeTree,
-    context: { planSearch },
+    context: { planSearch, renderedClaim },
     history,
     defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
     scrollRestoration: true,

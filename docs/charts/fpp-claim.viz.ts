@@ -31,6 +31,10 @@ export const machine = createMachine({
         },
         onError: "claimNotFound",
       },
+      always: {
+        guard: "isLoaded",
+        target: "routing",
+      },
     },
     routing: {
       id: "routing",

@@ -24,7 +24,7 @@ export function inLanguage(html: string, locale: Locale): string {
 }
 
 /** A page file's text, read again only when the file changes (a new build); undefined without the file. */
-function pageFile(file: string): () => Promise<string | undefined> {
+export function pageFile(file: string): () => Promise<string | undefined> {
   let read: { modified: number; html: string } | undefined;
   return async () => {
     const stats = await stat(file).catch(() => undefined);
@@ -45,7 +45,7 @@ export function inlineScriptHashes(html: string): string[] {
  * scroll restoration, in inline scripts, and the policy allows no other inline script. HSTS is
  * left to the global middleware, which keeps every header set here.
  */
-function headersAllowing(hashes: string[]): MiddlewareHandler {
+export function headersAllowing(hashes: string[]): MiddlewareHandler {
   const policy = HEADER_OPTIONS.contentSecurityPolicy;
   return secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: false, contentSecurityPolicy: { ...policy, scriptSrc: [...policy.scriptSrc, ...hashes] } });
 }

@@ -2,6 +2,7 @@
  * FPP claim calls (SPEC.md section 7, "FPP claim calls"), mapped between domain shapes and the
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
+import * as v from "valibot";
 import { isAcePlanType, toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
@@ -81,7 +82,12 @@ export function toClaim(detail: WireClaimDetail): Claim {
 
 /** GET /claim/{claimId}. Rejects with a CallFailed (refused 404, CLAIM_NOT_FOUND) for an unknown claim. */
 export async function fetchClaim(claimId: number): Promise<Claim> {
-  return withCallFailure(async () => toClaim(await http.get(`claim/${claimId}`).json(claimDetailSchema)));
+  return withCallFailure(async () => claimFromAnswer(await http.get(`claim/${claimId}`).json()));
+}
+
+/** The claim in an answer of GET /claim/{claimId}. @throws ValiError when the answer is not one */
+export function claimFromAnswer(body: unknown): Claim {
+  return toClaim(v.parse(claimDetailSchema, body));
 }
 
 /**

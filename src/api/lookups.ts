@@ -1,4 +1,5 @@
 /** FPP lookup lists (SPEC.md section 7, "Lookups"): empty lists when a call fails. */
+import * as v from "valibot";
 import type { ClaimOptions, Lookup } from "../../machines/domain.ts";
 import { http } from "./http.ts";
 import { claimLookupsSchema, lookupListSchema, type ClaimLookupPath } from "../../contract/schemas.ts";
@@ -31,13 +32,23 @@ const OPTION_OF: Record<ClaimLookupPath, keyof ClaimOptions> = {
  * @param language the language of the names, by default the one on screen (or being put there)
  */
 export async function fetchClaimOptions(language: Locale = shownLocale()): Promise<ClaimOptions> {
-  const options: ClaimOptions = { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
   try {
-    const { result } = await http.get(`lookups?lang=${language}`).json(claimLookupsSchema);
-    for (const [path, list] of Object.entries(result) as [ClaimLookupPath, Lookup[]][]) options[OPTION_OF[path]] = list;
+    return claimOptionsFromAnswer(await http.get(`lookups?lang=${language}`).json());
   } catch {
     // The screens stay usable; each empty select still says 'Please select an option'.
+    return noOptions();
   }
+}
+
+function noOptions(): ClaimOptions {
+  return { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
+}
+
+/** The option lists in an answer of GET /lookups. @throws ValiError when the answer is not one */
+export function claimOptionsFromAnswer(body: unknown): ClaimOptions {
+  const options = noOptions();
+  const { result } = v.parse(claimLookupsSchema, body);
+  for (const [path, list] of Object.entries(result) as [ClaimLookupPath, Lookup[]][]) options[OPTION_OF[path]] = list;
   return options;
 }
 

@@ -128,8 +128,12 @@ export async function fetchAcePlan(planId: number, customerId: number, claimId?:
  * filed) the plan also lists the missing line items that claim added.
  */
 export async function fetchPlan(planId: number, claimId?: number): Promise<Plan | null> {
-  const body = await withCallFailure(() => http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json(searchPlanResponseSchema));
-  const plan = body.customers[0];
+  return withCallFailure(async () => planFromAnswer(await http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json()));
+}
+
+/** The plan in an answer of GET /plan/{id}, or null when it holds none. @throws ValiError when the answer is not one */
+export function planFromAnswer(body: unknown): Plan | null {
+  const plan = v.parse(searchPlanResponseSchema, body).customers[0];
   return plan ? toPlan(plan) : null;
 }
 

@@ -48,7 +48,6 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
   // While the batch's code loads, the picker waits as it does while a batch is checked.
   const [loading, setLoading] = useState(false);
   const checking = useSelector(actor, (snapshot) => snapshot?.matches("checking") ?? false) || loading;
-  const [hasCamera] = useState(() => typeof window !== "undefined" && window.matchMedia?.("(pointer: coarse)").matches);
   const [dragging, setDragging] = useState(false);
   // The batch ends with the area, even one whose code was still loading.
   const mounted = useRef(true);
@@ -128,15 +127,18 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
           </ul>
         </>
       )}
-      <p className="hint">{hasCamera ? t`Photos (also HEIC) or PDF; PDFs up to 10 MB.` : t`Photos (also HEIC) or PDF; PDFs up to 10 MB. You can also drop files here.`}</p>
+      {/* Which device it is (a phone's camera, a computer's drop) is left to the stylesheet, so the
+          page the server renders is the one the app hydrates, whatever the device. */}
+      <p className="hint">
+        {t`Photos (also HEIC) or PDF; PDFs up to 10 MB.`}
+        <span className="drop-hint"> {t`You can also drop files here.`}</span>
+      </p>
       <div className="upload-buttons">
         <input id={id} type="file" multiple accept={UPLOAD_ACCEPT} disabled={checking} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(event) => pick(event.currentTarget)} />
-        {hasCamera && (
-          <label className="button button-secondary">
-            {t`Take a photo`}
-            <input type="file" accept="image/*" capture="environment" className="visually-hidden" disabled={checking} onChange={(event) => pick(event.currentTarget)} />
-          </label>
-        )}
+        <label className="button button-secondary camera-button">
+          {t`Take a photo`}
+          <input type="file" accept="image/*" capture="environment" className="visually-hidden" disabled={checking} onChange={(event) => pick(event.currentTarget)} />
+        </label>
       </div>
       {error && (
         <p id={errorId} className="field-error">

@@ -4,9 +4,11 @@
  * as the machine allows. When the step changes, and only then, focus goes to the first thing to fix
  * on it (a submit that found something missing) or else to the title, so screen readers announce it.
  * A call unanswered after a few seconds, the step's own or any other, shows 'Still working…' with a
- * Cancel under the buttons (StillWorking.tsx).
+ * Cancel under the buttons (StillWorking.tsx). On a page the server rendered, the controls are
+ * disabled until the app has hydrated them.
  */
 import { useLingui } from "@lingui/react/macro";
+import { useHydrated } from "@tanstack/react-router";
 import { useEffect, useRef, type ReactNode } from "react";
 import { BackButton } from "./BackButton.tsx";
 import { Button } from "./Button.tsx";
@@ -34,22 +36,28 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
     const firstToFix = heading.current?.parentElement?.querySelector<HTMLElement>('form [aria-invalid="true"]');
     (firstToFix ?? heading.current)?.focus();
   }, [step]);
+  // A step the server rendered is on screen before the app runs: until the app has hydrated it,
+  // its controls are disabled, so no tap meets a control nothing answers yet (Next would send
+  // the form to the browser, a box ticked would not reach the wizard).
+  const hydrated = useHydrated();
   return (
     <section className="screen wizard">
-      <BackButton onBack={onBack} />
-      <StepProgress steps={steps} current={step} />
-      <h1 tabIndex={-1} ref={heading}>
-        {title}
-      </h1>
-      <Form key={step} onSubmit={onNext}>
-        {children}
-        <div className="actions wizard-actions">
-          <Button type="submit" disabled={!canGoNext} loading={busy}>
-            {isReview ? t`Submit` : t`Next`}
-          </Button>
-        </div>
-        <StillWorking busy={busy} />
-      </Form>
+      <fieldset className="wizard-controls" disabled={!hydrated}>
+        <BackButton onBack={onBack} />
+        <StepProgress steps={steps} current={step} />
+        <h1 tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        <Form key={step} onSubmit={onNext}>
+          {children}
+          <div className="actions wizard-actions">
+            <Button type="submit" disabled={!canGoNext} loading={busy}>
+              {isReview ? t`Submit` : t`Next`}
+            </Button>
+          </div>
+          <StillWorking busy={busy} />
+        </Form>
+      </fieldset>
     </section>
   );
 }

@@ -1,16 +1,20 @@
 /**
  * Server-side renders of the pages' HTML before any script runs: the welcome page, what every app
  * page shows until the app draws it, and the app routes rendered whole
- * (contract/rendered-routes.ts). Built with `vite build --ssr` by the prerender plugin
- * (scripts/prerender-pages.ts) and run once per language at build time.
+ * (contract/rendered-routes.ts), run once per language at build time; and a claim's step with
+ * the visitor's claim, run by the server per request (server/portal/claim-page.ts). Built with
+ * `vite build --ssr` by the prerender plugin (scripts/prerender-pages.ts), which leaves the build
+ * in the portal's renderer folder for the server.
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createMemoryHistory } from "@tanstack/react-router";
-import { attachRouterServerSsrUtils, renderRouterToString } from "@tanstack/react-router/ssr/server";
+import { attachRouterServerSsrUtils, renderRouterToString, renderSsrHtmlResponse } from "@tanstack/react-router/ssr/server";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { AppRoot, createAppRouter } from "../app-root.tsx";
+import { prerender } from "react-dom/static";
+import { AppRoot, createAppRouter, type AppRouter } from "../app-root.tsx";
+import { fppClaimFromAnswers, type FppClaimAnswers } from "../screens/claim-wizard/claim-loads.ts";
 import type { Locale } from "../i18n.ts";
 import { FirstPageLoading } from "../ui/PageFrame.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";
@@ -50,12 +54,48 @@ export function renderAppPageFrame(locale: Locale): Promise<string> {
  * @throws when the route does not render (a status other than 200)
  */
 export async function renderAppPage(locale: Locale, path: string): Promise<string> {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = await loadedServerRouter(createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) }));
+  const response = await renderRouterToString({ router, responseHeaders: new Headers(), children: <AppRoot router={router} i18n={await i18nIn(locale)} /> });
+  if (response.status !== 200) throw new Error(`${path} rendered with status ${response.status}`);
+  return markupOf(response);
+}
+
+/**
+ * The markup of a rendered route for #root. TanStack Router answers with a whole document, so it
+ * puts a doctype first, which has no place inside an element.
+ */
+async function markupOf(response: Response): Promise<string> {
+  return (await response.text()).replace(/^<!DOCTYPE html>/i, "");
+}
+
+/** `router` set up for rendering on the server, its route loaded and its state ready for the client. */
+async function loadedServerRouter(router: AppRouter): Promise<AppRouter> {
   router.update({ ...router.options, isServer: true });
   attachRouterServerSsrUtils({ router, manifest: undefined });
   await router.load();
   await router.serverSsr!.dehydrate();
-  const response = await renderRouterToString({ router, responseHeaders: new Headers(), children: <AppRoot router={router} i18n={await i18nIn(locale)} /> });
-  if (response.status !== 200) throw new Error(`${path} rendered with status ${response.status}`);
-  return response.text();
+  return router;
+}
+
+/**
+ * A claim wizard's step at `path` (the create-claim route, with its `claimId` and `warranty_id`)
+ * in a language, rendered with the claim the server loaded for the visitor: the server's answers
+ * to the wizard's calls, which the route's loader gives the wizard (RouterContext renderedClaim).
+ * So a claim opened from a link (an email) shows its step from the HTML, and the app hydrates it.
+ * The step's screen is loaded lazily, so React's `prerender` renders it: it waits for what the
+ * page suspends on, where `renderToString` would leave the loading line in its place.
+ * @returns the markup for #root, or null when the answers are not the URL's claim of its plan, or
+ *   the route does not load for the address as it is
+ * @throws ValiError when an answer is not what its call answers
+ */
+export async function renderClaimPage(locale: Locale, path: string, answers: FppClaimAnswers): Promise<string | null> {
+  const claim = fppClaimFromAnswers(answers);
+  if (!claim) return null;
+  const router = await loadedServerRouter(createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), renderedClaim: claim }));
+  // Only the wizard's route, loaded: an address the router would correct first (a step that is not
+  // a number) gets no matches here, and is left to the app, which corrects it in place.
+  if (!router.state.matches.some((match) => match.routeId === "/find-claim/create-claim" && match.status === "success")) return null;
+  const app = <AppRoot router={router} i18n={await i18nIn(locale)} />;
+  const response = await renderSsrHtmlResponse({ router, responseHeaders: new Headers(), render: async () => new Response((await prerender(app)).prelude).text() });
+  return response.status === 200 ? markupOf(response) : null;
 }

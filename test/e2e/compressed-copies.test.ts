@@ -8,6 +8,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { RENDERER_DIR } from "../../contract/rendered-routes.ts";
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt)$/;
 /** The size from which the build compresses a file (a smaller copy saves less than its headers). */
@@ -21,9 +22,13 @@ beforeAll(async () => {
   dir = inject("portalDir");
 });
 
+/** The files the server sends: all the build's but its renderer's, which the server runs and never sends. */
 async function builtFiles(): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith(`${RENDERER_DIR}/`));
 }
 
 describe("the built portal's compressed copies", () => {

@@ -1,14 +1,17 @@
 /**
  * What a first visit loads (docs/first-load.md): the method screen sent rendered in its HTML and
- * hydrated, a choice made before its scripts ran kept, without a hydration mismatch or an error;
+ * hydrated, a choice made before its scripts ran kept, without a hydration mismatch or an error; a
+ * claim's step from a link sent rendered for its owner, and hydrated;
  * another app page's frame replaced by the app's own; a build whose chunks import each other in no cycle;
  * the built files sent compressed, the hashed ones cached for good; and only the startup scripts
  * compiled eagerly, with no date library among them.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { BrowserContext, ConsoleMessage, Cookie, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
+import { fileUpToStep4 } from "../../scripts/bench/journeys.ts";
 import { COMPILE_HINT } from "../../scripts/compile-hints.ts";
 import { openPortal, type Portal } from "./harness.ts";
 
@@ -266,5 +269,85 @@ describe("a first visit", () => {
     const withLuxon = [];
     for (const path of lazy) if ((await code(path)).includes("Invalid DateTime")) withLuxon.push(path);
     expect(withLuxon).toHaveLength(1);
+  });
+});
+
+describe("a claim's step opened from a link, with nothing cached", () => {
+  /** The step 4 address of a claim filed up to there, and the cookies of the browser that filed it. */
+  let step4: string;
+  let owner: Cookie[];
+  beforeAll(async () => {
+    const context = await portal.newContext();
+    step4 = await fileUpToStep4(await context.newPage(), portal.server.url);
+    // The claim's session; a new browser has not chosen a language yet.
+    owner = (await context.cookies()).filter((cookie) => cookie.name !== LANGUAGE_COOKIE);
+    await context.close();
+  });
+
+  /** A phone (a touch screen) holding the claim's session: a new browser opening the emailed link. */
+  async function ownersPhone(options: { javaScriptEnabled?: boolean; locale?: string } = {}): Promise<BrowserContext> {
+    const context = await portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, reducedMotion: "reduce", ...options });
+    await context.addCookies(owner);
+    return context;
+  }
+
+  it("shows the step with the claim from the page's HTML, in its language, before any script runs; its controls wait for the app", async () => {
+    for (const [locale, heading, hint] of [
+      ["en-US", "Report your damage", "Photos (also HEIC) or PDF; PDFs up to 10 MB."],
+      ["es-MX", "Informe el daño", "Fotos (también HEIC) o PDF; PDF de hasta 10 MB."],
+    ] as const) {
+      const context = await ownersPhone({ javaScriptEnabled: false, locale });
+      try {
+        const page = await context.newPage();
+        await page.goto(step4);
+        expect(await page.getByRole("heading", { level: 1 }).textContent(), locale).toBe(heading);
+        // The claim's item, as the claim holds it, with its upload area.
+        expect(await page.getByRole("heading", { level: 2 }).first().textContent(), locale).toMatch(/^Sof/);
+        expect(await page.getByText(hint).isVisible(), locale).toBe(true);
+        // Nothing to tap before the app runs: Next would send the form to the browser.
+        expect(await page.getByRole("button", { name: /^(Next|Siguiente)$/ }).isDisabled(), locale).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }
+    // Without the claim's session the page holds nothing of it: the app's loading frame.
+    const stranger = await phoneWithoutScript("en-US");
+    const page = await stranger.newPage();
+    await page.goto(step4);
+    expect(await page.getByRole("status").textContent()).toBe("Loading…");
+    expect(await page.getByRole("heading").count()).toBe(0);
+    await stranger.close();
+  });
+
+  it("hydrates the step it sent: the same elements on screen, its controls enabled, Next checks the step, nothing logged", async () => {
+    const context = await ownersPhone();
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const release = await holdLibraries(page);
+    try {
+      await page.goto(step4, { waitUntil: "commit" });
+      const next = page.getByRole("button", { name: "Next" });
+      await next.waitFor();
+      expect(await next.isDisabled()).toBe(true);
+      await page.evaluate(() => Object.assign(window, { sentHeading: document.querySelector("h1"), sentHint: document.querySelector(".upload-area p.hint:last-of-type") }));
+      release();
+      await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
+      // Hydrated, not drawn again: the heading and the upload hint the HTML held are on screen.
+      expect(
+        await page.evaluate(() => {
+          const sent = window as unknown as { sentHeading: Element; sentHint: Element };
+          return sent.sentHeading === document.querySelector("h1") && sent.sentHint.isConnected;
+        }),
+      ).toBe(true);
+      // A phone offers its camera, by the stylesheet, as the app would.
+      expect(await page.getByText("Take a photo").isVisible()).toBe(true);
+      await next.click();
+      await page.getByText("We need at least one photo from you").first().waitFor();
+      expect(new URL(page.url()).searchParams.get("step")).toBe("4");
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      await context.close();
+    }
   });
 });

@@ -6,6 +6,7 @@
  * 8). What only one family does is in fpp-claim.test.ts and ace-claim.test.ts.
  */
 import { describe, expect, it } from "vitest";
+import { createActor } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import { initialContext, stepOf, stepToShow, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry } from "../../machines/domain.ts";
@@ -164,6 +165,22 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     const snapshot = await idle(actor);
     expect(where(actor)).toBe("submitted");
     expect(stepOf(snapshot)).toBe(6);
+  });
+
+  it("given its claim (a page the server rendered with it), starts at the step, with the kept draft laid over, without loading", () => {
+    const given = family.loaded(family.itemsSaved);
+    const kept = { selection: [1], details: { 1: fullDetails }, damages: { 1: [{ note: "kept on the phone" }] } };
+    // What the server renders: the wizard's first state, before it runs.
+    const { machine } = openWizard(family, 4, family.itemsSaved);
+    const unstarted = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep: 4, loaded: given } });
+    expect(where(unstarted)).toBe("reportingDamage.editing");
+    expect(stepOf(unstarted.getSnapshot())).toBe(4);
+
+    const { actor, loadClaim } = openWizard(family, 4, family.itemsSaved, {}, kept, given);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(loadClaim).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.claim).toEqual(given.claim);
+    expect(actor.getSnapshot().context.damages[1]?.[0]).toMatchObject({ note: "kept on the phone" });
   });
 
   it("a step requested while loading is the one routed to", async () => {

@@ -14,13 +14,18 @@ export const Route = createFileRoute("/find-claim/create-claim")({
   // The step's screen starts loading with the route's own code, not once the wizard renders.
   beforeLoad: ({ search }) => preloadStepScreen("fpp", search.step),
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
-  loader: ({ deps: { claimId, planId } }) => ({ startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null }),
+  // On the server the claim comes with the render (RouterContext renderedClaim), and reaches the
+  // browser in the router's state, so the hydrated wizard starts with it.
+  loader: ({ deps: { claimId, planId }, context: { renderedClaim } }) =>
+    renderedClaim && renderedClaim.claim.id === claimId && renderedClaim.plan.id === planId
+      ? { loaded: renderedClaim, startedLoad: null }
+      : { loaded: null, startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null },
   ...ONE_LOAD_PER_CLAIM,
   component: function CreateClaimRoute() {
     const { step, claimId, warranty_id } = Route.useSearch();
-    const { startedLoad } = Route.useLoaderData();
+    const { startedLoad, loaded } = Route.useLoaderData();
     if (!claimId || !warranty_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} startedLoad={startedLoad} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} startedLoad={startedLoad} loaded={loaded} />;
   },
 });

@@ -8,12 +8,13 @@
  */
 import { useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
-import { useRouter } from "@tanstack/react-router";
+import { useHydrated, useRouter } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { CLAIM_STEPS } from "../../../machines/claim-steps.ts";
-import { stepOf } from "../../../machines/claim-wizard.ts";
+import { stepOf, type LoadedClaim } from "../../../machines/claim-wizard.ts";
+import type { KeptDraft } from "../../../machines/claim-drafts.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
 import { claimActorsFor } from "./claim-actors.ts";
@@ -43,9 +44,39 @@ export interface ClaimWizardProps {
   step: number | null;
   /** The claim's load the route started (claim-loads.ts), taken by the machine's first `loadClaim`. */
   startedLoad?: StartedLoad | null;
+  /** The claim already loaded, when the server rendered the page with it: the wizard starts at its step. */
+  loaded?: LoadedClaim | null;
 }
 
-export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep, startedLoad }: ClaimWizardProps) {
+export function ClaimWizard(props: ClaimWizardProps) {
+  const [keptDraft] = useState(() => loadKeptDraft(props.table.family, props.claimId));
+  if (props.loaded && keptDraft) return <KeptDraftAfterHydration {...props} keptDraft={keptDraft} />;
+  return <WizardOfClaim {...props} keptDraft={keptDraft} keepsDraft />;
+}
+
+/**
+ * A wizard the server rendered with its claim, on a device that kept input for it: the server
+ * rendered it without that input (the browser alone holds it), so the page is hydrated as it came,
+ * keeping nothing meanwhile (the copy is not overwritten by the claim as the server holds it); once
+ * hydrated, the wizard starts again from the same claim with the input laid over. Only then does
+ * anything around the step render again before the step is hydrated, which makes React draw it anew.
+ */
+function KeptDraftAfterHydration(props: ClaimWizardProps & { keptDraft: KeptDraft }) {
+  const hydrated = useHydrated();
+  return hydrated ? <WizardOfClaim key="with-kept-draft" {...props} keepsDraft /> : <WizardOfClaim key="as-rendered" {...props} keptDraft={null} keepsDraft={false} />;
+}
+
+function WizardOfClaim({
+  table,
+  claimId,
+  planId,
+  customerId,
+  step: urlStep,
+  startedLoad,
+  loaded,
+  keptDraft,
+  keepsDraft,
+}: ClaimWizardProps & { keptDraft: KeptDraft | null; keepsDraft: boolean }) {
   const { i18n } = useLingui();
   const router = useRouter();
   const { family } = table;
@@ -59,15 +90,14 @@ export function ClaimWizard({ table, claimId, planId, customerId, step: urlStep,
       },
     }),
   );
-  const [keptDraft] = useState(() => loadKeptDraft(family, claimId));
   // The step the URL names starts loading its screen now, beside the claim (claim-families.tsx).
   useState(() => preloadStepScreen(family, urlStep));
   const actor: ActorRefFrom<typeof fppClaimMachine> = useActorRef(logic, {
-    input: { claimId, planId, customerId, requestedStep: urlStep, keptDraft },
+    input: { claimId, planId, customerId, requestedStep: urlStep, keptDraft, loaded },
     inspect,
   });
   useClaimNotices(actor);
-  useKeptDraft(actor, family, claimId);
+  useKeptDraft(actor, family, claimId, keepsDraft);
   // After a language switch the screens show the server's names in the new language (the machine
   // keeps its records): the claim is loaded again, once per language.
   const [loadNames] = useState(() => async () => namesOf(await table.api.load({ claimId, planId, customerId })));

@@ -8,15 +8,34 @@
 import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { ModelOptions } from "../../../machines/domain.ts";
 import { fetchAceClaim, fetchAceOptions, fetchCustomerInfo, fetchModelOptions } from "../../api/ace-claims.ts";
-import { fetchClaim } from "../../api/claims.ts";
-import { fetchClaimOptions } from "../../api/lookups.ts";
-import { fetchAcePlan, fetchPlan } from "../../api/plans.ts";
+import { claimFromAnswer, fetchClaim } from "../../api/claims.ts";
+import { claimOptionsFromAnswer, fetchClaimOptions } from "../../api/lookups.ts";
+import { fetchAcePlan, fetchPlan, planFromAnswer } from "../../api/plans.ts";
 
 /** FPP: claim, plan (with the missing items the claim added) and options; rejects when the claim does not belong to the URL's plan. */
 export async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
   const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId, claimId), fetchClaimOptions()]);
   if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
   return { claim, plan, options };
+}
+
+/** The answers of an FPP load's calls (GET claim/{id}, plan/{id}?claimId=, lookups?lang=), as JSON. */
+export interface FppClaimAnswers {
+  claim: unknown;
+  plan: unknown;
+  lookups: unknown;
+}
+
+/**
+ * FPP: the load from its calls' answers, made elsewhere (the server renders a claim's step with
+ * the answers it got for the visitor); null when the claim is not the plan's.
+ * @throws ValiError when an answer is not what its call answers
+ */
+export function fppClaimFromAnswers(answers: FppClaimAnswers): LoadedClaim | null {
+  const claim = claimFromAnswer(answers.claim);
+  const plan = planFromAnswer(answers.plan);
+  if (!plan || claim.planId !== plan.id) return null;
+  return { claim, plan, options: claimOptionsFromAnswer(answers.lookups) };
 }
 
 /** ACE: claim, plan, options (per model number of each plan item) and the customer's contact details. */

@@ -3,7 +3,8 @@
  * mirrored to session storage (src/lib/kept-draft.ts) as keptDraftOf decides (machines/
  * claim-drafts.ts: nothing before the claim loads, the unsaved input while it is a draft, no copy
  * once it is submitted), and while a damage block holds unsaved input the browser asks before the
- * page is left. The wizard reads the copy back as its `keptDraft` input.
+ * page is left. The wizard reads the copy back as its `keptDraft` input. Not `enabled`, it keeps
+ * nothing (a wizard hydrated as the server rendered it, before it takes up the copy).
  */
 import { useEffect } from "react";
 import type { ActorRefFrom } from "xstate";
@@ -12,8 +13,9 @@ import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { clearKeptDraft, saveKeptDraft } from "../../lib/kept-draft.ts";
 
-export function useKeptDraft(actor: ActorRefFrom<typeof fppClaimMachine>, family: ClaimFamily, claimId: number): void {
+export function useKeptDraft(actor: ActorRefFrom<typeof fppClaimMachine>, family: ClaimFamily, claimId: number, enabled = true): void {
   useEffect(() => {
+    if (!enabled) return;
     let unsaved = false;
     const warnBeforeLeaving = (event: BeforeUnloadEvent) => {
       if (!unsaved) return;
@@ -35,5 +37,5 @@ export function useKeptDraft(actor: ActorRefFrom<typeof fppClaimMachine>, family
       subscription.unsubscribe();
       window.removeEventListener("beforeunload", warnBeforeLeaving);
     };
-  }, [actor, family, claimId]);
+  }, [actor, family, claimId, enabled]);
 }

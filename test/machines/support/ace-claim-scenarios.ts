@@ -255,6 +255,13 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
     fixtures: { ...base },
     filterEvents: (snapshot, event) => keepEvents(snapshot, event) || event.type === "damages.change",
     stopWhen: (snapshot) => isIn(snapshot, "selectingItems", "submitted", "claimNotFound") || snapshot.matches({ reviewing: "submitting" }),
+  },  {
+    // A page the server rendered with its claim: the wizard is given it and starts at the step
+    // the URL asks for, without loading.
+    name: "rendered with its claim",
+    input: { ...input(4), loaded: aceLoaded(aceItemsSavedClaim) },
+    fixtures: { ...base },
+    stopWhen: () => true,
   },
 ];
 

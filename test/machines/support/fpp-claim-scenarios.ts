@@ -227,6 +227,13 @@ export const scenarios: Array<Scenario<PathEvent, ClaimWizardInput>> = [
     fixtures: { ...base },
     filterEvents: (snapshot, event) => keepEvents(snapshot, event) || event.type === "damages.change",
     stopWhen: (snapshot) => isIn(snapshot, "confirmingDetails", "submitted", "claimNotFound") || snapshot.matches({ reviewing: "submitting" }),
+  },  {
+    // A page the server rendered with its claim: the wizard is given it and starts at the step
+    // the URL asks for, without loading.
+    name: "rendered with its claim",
+    input: { ...input(4), loaded: loaded(itemsSavedClaim) },
+    fixtures: { ...base },
+    stopWhen: () => true,
   },
 ];
 

@@ -123,7 +123,7 @@ export const failing = (error: unknown = new Error("500")) => async (): Promise<
 /**
  * A running wizard of `family` at URL step `requestedStep`, its claim loaded from `first` (a claim,
  * loadClaim's whole answer, or a function answering it), with `keptDraft` as the input kept on the
- * device from before a reload.
+ * device from before a reload, and `given` as the claim the page came with (the server rendered it).
  */
 export function openWizard(
   family: WizardFamily,
@@ -131,6 +131,7 @@ export function openWizard(
   first: Claim | LoadedClaim | (() => Promise<LoadedClaim>),
   server: Partial<WizardServer> = {},
   keptDraft: KeptDraft | null = null,
+  given: LoadedClaim | null = null,
 ) {
   const load: WizardServer["loadClaim"] = typeof first === "function" ? first : "plan" in first ? async () => first : async () => family.loaded(first);
   const calls = {
@@ -157,10 +158,10 @@ export function openWizard(
     },
     actions: spies,
   });
-  const actor = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep, keptDraft } });
+  const actor = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep, keptDraft, loaded: given } });
   const notices = collectEmitted<{ type: "notify"; code: string }>(actor, "notify");
   actor.start();
-  return { actor, notices, ...calls, ...spies };
+  return { actor, machine, notices, ...calls, ...spies };
 }
 
 export type WizardActor = ActorRefFrom<typeof fppClaimMachine>;
