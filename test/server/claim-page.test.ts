@@ -18,7 +18,8 @@ const RENDERED_PAGE = '<!doctype html>\n<html lang="">\n  <head><style>h1{}</sty
 
 /**
  * The stand-in renderer: the claim's id, its plan's and the number of colors it was given, in the
- * language asked, and one inline script. It fails for step 9, and waits while the test holds
+ * language asked, and one inline script; it renders whatever it is given, so only the server
+ * decides who gets a rendered page. It fails for step 9, and waits while the test holds
  * `globalThis.claimPageGate`, counting the renders under way.
  */
 const RENDERER = `
@@ -28,8 +29,8 @@ export async function renderClaimPage(locale, path, answers) {
     globalThis.claimPageRenders = (globalThis.claimPageRenders ?? 0) + 1;
     await globalThis.claimPageGate;
   }
-  const claim = answers.claim.claim;
-  return "<h1>Claim " + claim.id + " of plan " + answers.plan.customers[0].id + " in " + locale + ", " + answers.lookups.result.all_color.length + " colors</h1><script>self.rendered=" + claim.id + "</script>";
+  const claim = answers.claim?.claim;
+  return "<h1>Claim " + claim?.id + " of plan " + answers.plan?.customers?.[0]?.id + " in " + locale + ", " + answers.lookups?.result?.all_color?.length + " colors</h1><script>self.rendered=" + claim?.id + "</script>";
 }
 `;
 
