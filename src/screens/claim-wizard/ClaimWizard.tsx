@@ -58,8 +58,9 @@ export function ClaimWizard(props: ClaimWizardProps) {
  * A wizard the server rendered with its claim, on a device that kept input for it: the server
  * rendered it without that input (the browser alone holds it), so the page is hydrated as it came,
  * keeping nothing meanwhile (the copy is not overwritten by the claim as the server holds it); once
- * hydrated, the wizard starts again from the same claim with the input laid over. Only then does
- * anything around the step render again before the step is hydrated, which makes React draw it anew.
+ * hydrated, the wizard starts again from the same claim with the input laid over. This is the one
+ * case where something around the step renders again before the step has hydrated (React then
+ * draws the step anew); without kept input nothing does, and the step is hydrated in place.
  */
 function KeptDraftAfterHydration(props: ClaimWizardProps & { keptDraft: KeptDraft }) {
   const hydrated = useHydrated();
