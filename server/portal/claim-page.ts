@@ -85,6 +85,11 @@ async function render(
   if (!rendererModule || template === undefined) return undefined;
   const locale = pageLocale(c);
   const headers = new Headers({ cookie: c.req.header("cookie") ?? "", "accept-language": locale });
+  // Behind a proxy the API knows the visitor by X-Forwarded-For (its rate limits are per address).
+  for (const name of ["x-forwarded-for", "x-forwarded-proto"]) {
+    const value = c.req.header(name);
+    if (value) headers.set(name, value);
+  }
   const answers = await Promise.all(
     [`claim/${claimId}`, `plan/${planId}?claimId=${claimId}`, `lookups?lang=${locale}`].map(async (path) => {
       const response = await api(c, path, headers);

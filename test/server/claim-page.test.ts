@@ -134,3 +134,34 @@ describe("a claim's step rendered on the server", () => {
     expect((await page(`/${RENDERER_DIR}/page.html`)).html).not.toContain("h1{}");
   });
 });
+
+describe("a claim's step rendered behind a proxy", () => {
+  /** Two plan lookups per address, a proxy in front: the API counts the visitor's own address. */
+  let proxied: TestServer;
+  let proxiedPortal: string;
+  beforeAll(async () => {
+    proxiedPortal = await mkdtemp(join(tmpdir(), "claims-portal-claim-page-proxy-"));
+    await writeFile(join(proxiedPortal, "index.html"), APP_PAGE);
+    await mkdir(join(proxiedPortal, RENDERER_DIR));
+    await writeFile(join(proxiedPortal, RENDERER_DIR, "render.js"), RENDERER);
+    await writeFile(join(proxiedPortal, RENDERER_DIR, "page.html"), RENDERED_PAGE);
+    proxied = await startTestServer({ staticDir: proxiedPortal, trustProxy: 1, rateLimits: { searchPerAddress: [100, 60], planLookupPerAddress: [2, 60] } });
+  });
+  afterAll(async () => {
+    await proxied?.stop();
+    await rm(proxiedPortal, { recursive: true, force: true });
+  });
+
+  it("asks the API as the visitor's address the proxy names, so one visitor's lookups never use up another's", async () => {
+    const jar = new CookieJar();
+    const plan = (await demoPlan(makeApi(`${proxied.url}/api/v1`, API_KEY, jar), "W-D12-DR0001")).id;
+    const claim = (await proxied.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [plan]))[0]!.id;
+    const from = async (address: string) => {
+      const response = await fetch(`${proxied.url}${claimPath(4, claim, plan)}`, { headers: { cookie: jar.header()!, "x-forwarded-for": address } });
+      return (await response.text()).includes("data-rendered-route");
+    };
+    // Each page asks the plan once: the third from one address is over its limit, and gets the app's page.
+    expect([await from("203.0.113.1"), await from("203.0.113.1"), await from("203.0.113.1")]).toEqual([true, true, false]);
+    expect(await from("203.0.113.2")).toBe(true);
+  });
+});
