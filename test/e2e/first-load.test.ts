@@ -292,9 +292,9 @@ describe("a claim's step opened from a link, with nothing cached", () => {
   }
 
   it("shows the step with the claim from the page's HTML, in its language, before any script runs; its controls wait for the app", async () => {
-    for (const [locale, heading, hint] of [
-      ["en-US", "Report your damage", "Photos (also HEIC) or PDF; PDFs up to 10 MB."],
-      ["es-MX", "Informe el daño", "Fotos (también HEIC) o PDF; PDF de hasta 10 MB."],
+    for (const [locale, heading, hint, drop] of [
+      ["en-US", "Report your damage", "Photos (also HEIC) or PDF; PDFs up to 10 MB.", "You can also drop files here."],
+      ["es-MX", "Informe el daño", "Fotos (también HEIC) o PDF; PDF de hasta 10 MB.", "También puede soltar archivos aquí."],
     ] as const) {
       const context = await ownersPhone({ javaScriptEnabled: false, locale });
       try {
@@ -304,6 +304,8 @@ describe("a claim's step opened from a link, with nothing cached", () => {
         // The claim's item, as the claim holds it, with its upload area.
         expect(await page.getByRole("heading", { level: 2 }).first().textContent(), locale).toMatch(/^Sof/);
         expect(await page.getByText(hint).isVisible(), locale).toBe(true);
+        // A phone is not told it can drop files: the stylesheet chooses, with no script.
+        expect(await page.getByText(drop).isVisible(), locale).toBe(false);
         // Nothing to tap before the app runs: Next would send the form to the browser.
         expect(await page.getByRole("button", { name: /^(Next|Siguiente)$/ }).isDisabled(), locale).toBe(true);
       } finally {
