@@ -23,7 +23,8 @@ const router = createAppRouter();
  * src/i18n.ts shownLocale), so the route's calls, started next, ask for names in it. The route's
  * code and data load while the catalog does, not after it; RouterProvider then finds the load
  * under way instead of starting it at its first render. A page whose HTML already shows its route
- * is hydrated instead: RouterClient loads the route from the state the build left in the page.
+ * is hydrated instead: RouterClient loads the route from the state the build, or the server,
+ * left in the page.
  */
 function start(locale: Locale): void {
   const root = document.getElementById("root")!;

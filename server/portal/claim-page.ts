@@ -13,20 +13,20 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, MiddlewareHandler } from "hono";
-import { RENDERED_ROUTE_ATTRIBUTE, RENDERER_DIR, pageWithRoot } from "../../contract/rendered-routes.ts";
+import { RENDERED_ROUTE_ATTRIBUTE, RENDERER_DIR, pageWithRoot, type ClaimPageAnswers } from "../../contract/rendered-routes.ts";
 import type { Locale } from "../../contract/locales.ts";
 import { pageLocale } from "../http/language.ts";
 import { headersAllowing, inlineScriptHashes, pageFile } from "./app-page.ts";
 
 /** The wizard route the server renders. */
-export const CLAIM_PAGE_PATH = "/find-claim/create-claim";
+const CLAIM_PAGE_PATH = "/find-claim/create-claim";
 
 /** Renders at once; a request beyond them gets the app's page (about 20 ms of CPU each). */
 const MAX_RENDERS = 2;
 
 /** What the build's renderer offers (src/welcome/render.tsx renderClaimPage). */
 interface Renderer {
-  renderClaimPage(locale: Locale, path: string, answers: { claim: unknown; plan: unknown; lookups: unknown }): Promise<string | null>;
+  renderClaimPage(locale: Locale, path: string, answers: ClaimPageAnswers): Promise<string | null>;
 }
 
 /**

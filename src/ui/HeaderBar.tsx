@@ -24,8 +24,9 @@ export function Logo() {
  */
 export function HeaderBar({ home, languageSwitch = true }: { home: ReactNode; languageSwitch?: boolean }) {
   const { t, i18n } = useLingui();
-  // A page the build rendered whole shows the switch before the app hydrates it: a language chosen
-  // meanwhile is the browser's own, which hydration keeps on screen. The app then switches to it.
+  // A page rendered whole (by the build, or by the server for a claim's owner) shows the switch
+  // before the app hydrates it: a language chosen meanwhile is the browser's own, which hydration
+  // keeps on screen. The app then switches to it.
   const select = useRef<HTMLSelectElement>(null);
   useLayoutEffect(() => {
     const chosen = select.current?.value;

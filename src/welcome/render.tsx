@@ -14,7 +14,8 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { AppRoot, createAppRouter, type AppRouter } from "../app-root.tsx";
-import { fppClaimFromAnswers, type FppClaimAnswers } from "../screens/claim-wizard/claim-loads.ts";
+import type { ClaimPageAnswers } from "../../contract/rendered-routes.ts";
+import { fppClaimFromAnswers } from "../screens/claim-wizard/claim-loads.ts";
 import type { Locale } from "../i18n.ts";
 import { FirstPageLoading } from "../ui/PageFrame.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";
@@ -88,7 +89,7 @@ async function loadedServerRouter(router: AppRouter): Promise<AppRouter> {
  *   the route does not load for the address as it is
  * @throws ValiError when an answer is not what its call answers
  */
-export async function renderClaimPage(locale: Locale, path: string, answers: FppClaimAnswers): Promise<string | null> {
+export async function renderClaimPage(locale: Locale, path: string, answers: ClaimPageAnswers): Promise<string | null> {
   const claim = fppClaimFromAnswers(answers);
   if (!claim) return null;
   const router = await loadedServerRouter(createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), renderedClaim: claim }));

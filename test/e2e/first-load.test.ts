@@ -59,6 +59,16 @@ function phoneWithoutScript(locale: string): Promise<BrowserContext> {
   return portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
 }
 
+/** Runs `check` on a new page of the browser context `opening`, then closes the context, also when the check fails. */
+async function onPage(opening: Promise<BrowserContext>, check: (page: Page) => Promise<void>): Promise<void> {
+  const context = await opening;
+  try {
+    await check(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * Holds back the app's startup libraries, as a slow phone would wait for them, so the page shows
  * its HTML alone until the returned function lets them come.
@@ -102,18 +112,14 @@ describe("a first visit", () => {
       ["en-US", "Loading…", "Skip to content"],
       ["es-MX", "Cargando…", "Saltar al contenido"],
     ] as const) {
-      const context = await phoneWithoutScript(locale);
-      try {
-        const page = await context.newPage();
+      await onPage(phoneWithoutScript(locale), async (page) => {
         await page.goto("/find-claim/create-claim?step=4&claimId=1&warranty_id=1");
         expect(await page.getByRole("status").textContent(), locale).toBe(loading);
         expect(await page.getByRole("link", { name: "ProtectPlan Claims" }).getAttribute("href")).toBe("/");
         expect(await page.getByRole("link", { name: skip }).getAttribute("href")).toBe("#main");
         // No control that needs a script: the language switch comes with the app.
         expect(await page.getByRole("combobox").count()).toBe(0);
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
@@ -122,9 +128,7 @@ describe("a first visit", () => {
       ["en-US", "We need to find your warranty", "I have my warranty number"],
       ["es-MX", "Necesitamos encontrar su garantía", "Tengo mi número de garantía"],
     ] as const) {
-      const context = await phoneWithoutScript(locale);
-      try {
-        const page = await context.newPage();
+      await onPage(phoneWithoutScript(locale), async (page) => {
         await page.goto(PATH);
         expect(await page.getByRole("heading", { level: 1 }).textContent(), locale).toBe(heading);
         expect(await page.getByRole("radio").count()).toBe(3);
@@ -133,9 +137,7 @@ describe("a first visit", () => {
         expect(await page.getByRole("status").count()).toBe(0);
         // Back is a link home, so it works before the app hydrates the page.
         expect(await page.getByRole("link", { name: /^(Back|Atrás)$/ }).getAttribute("href")).toBe("/");
-      } finally {
-        await context.close();
-      }
+      });
     }
   });
 
@@ -296,9 +298,7 @@ describe("a claim's step opened from a link, with nothing cached", () => {
       ["en-US", "Report your damage", "Photos (also HEIC) or PDF; PDFs up to 10 MB.", "You can also drop files here."],
       ["es-MX", "Informe el daño", "Fotos (también HEIC) o PDF; PDF de hasta 10 MB.", "También puede soltar archivos aquí."],
     ] as const) {
-      const context = await ownersPhone({ javaScriptEnabled: false, locale });
-      try {
-        const page = await context.newPage();
+      await onPage(ownersPhone({ javaScriptEnabled: false, locale }), async (page) => {
         await page.goto(step4);
         expect(await page.getByRole("heading", { level: 1 }).textContent(), locale).toBe(heading);
         // The claim's item, as the claim holds it, with its upload area.
@@ -308,17 +308,14 @@ describe("a claim's step opened from a link, with nothing cached", () => {
         expect(await page.getByText(drop).isVisible(), locale).toBe(false);
         // Nothing to tap before the app runs: Next would send the form to the browser.
         expect(await page.getByRole("button", { name: /^(Next|Siguiente)$/ }).isDisabled(), locale).toBe(true);
-      } finally {
-        await context.close();
-      }
+      });
     }
     // Without the claim's session the page holds nothing of it: the app's loading frame.
-    const stranger = await phoneWithoutScript("en-US");
-    const page = await stranger.newPage();
-    await page.goto(step4);
-    expect(await page.getByRole("status").textContent()).toBe("Loading…");
-    expect(await page.getByRole("heading").count()).toBe(0);
-    await stranger.close();
+    await onPage(phoneWithoutScript("en-US"), async (page) => {
+      await page.goto(step4);
+      expect(await page.getByRole("status").textContent()).toBe("Loading…");
+      expect(await page.getByRole("heading").count()).toBe(0);
+    });
   });
 
   it("hydrates the step it sent: the same elements on screen, its controls enabled, Next checks the step, nothing logged", async () => {

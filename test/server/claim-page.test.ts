@@ -46,12 +46,18 @@ let owner: CookieJar;
 let planId: number;
 let claimId: number;
 
+/** A built portal in small in a new folder: the app's page, and the stand-in renderer with its page. */
+async function portalWithRenderer(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "claims-portal-claim-page-"));
+  await writeFile(join(dir, "index.html"), APP_PAGE);
+  await mkdir(join(dir, RENDERER_DIR));
+  await writeFile(join(dir, RENDERER_DIR, "render.js"), RENDERER);
+  await writeFile(join(dir, RENDERER_DIR, "page.html"), RENDERED_PAGE);
+  return dir;
+}
+
 beforeAll(async () => {
-  portal = await mkdtemp(join(tmpdir(), "claims-portal-claim-page-"));
-  await writeFile(join(portal, "index.html"), APP_PAGE);
-  await mkdir(join(portal, RENDERER_DIR));
-  await writeFile(join(portal, RENDERER_DIR, "render.js"), RENDERER);
-  await writeFile(join(portal, RENDERER_DIR, "page.html"), RENDERED_PAGE);
+  portal = await portalWithRenderer();
   server = await startTestServer({ staticDir: portal });
   owner = new CookieJar();
   planId = (await demoPlan(makeApi(`${server.url}/api/v1`, API_KEY, owner), "W-D12-DR0001")).id;
@@ -140,11 +146,7 @@ describe("a claim's step rendered behind a proxy", () => {
   let proxied: TestServer;
   let proxiedPortal: string;
   beforeAll(async () => {
-    proxiedPortal = await mkdtemp(join(tmpdir(), "claims-portal-claim-page-proxy-"));
-    await writeFile(join(proxiedPortal, "index.html"), APP_PAGE);
-    await mkdir(join(proxiedPortal, RENDERER_DIR));
-    await writeFile(join(proxiedPortal, RENDERER_DIR, "render.js"), RENDERER);
-    await writeFile(join(proxiedPortal, RENDERER_DIR, "page.html"), RENDERED_PAGE);
+    proxiedPortal = await portalWithRenderer();
     proxied = await startTestServer({ staticDir: proxiedPortal, trustProxy: 1, rateLimits: { searchPerAddress: [100, 60], planLookupPerAddress: [2, 60] } });
   });
   afterAll(async () => {

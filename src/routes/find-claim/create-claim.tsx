@@ -17,7 +17,7 @@ export const Route = createFileRoute("/find-claim/create-claim")({
   // On the server the claim comes with the render (RouterContext renderedClaim), and reaches the
   // browser in the router's state, so the hydrated wizard starts with it.
   loader: ({ deps: { claimId, planId }, context: { renderedClaim } }) =>
-    renderedClaim && renderedClaim.claim.id === claimId && renderedClaim.plan.id === planId
+    renderedClaim
       ? { loaded: renderedClaim, startedLoad: null }
       : { loaded: null, startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null },
   ...ONE_LOAD_PER_CLAIM,

@@ -5,6 +5,7 @@
  * two routes' loaders bring it, and both families' clients, into the app shell (a few kB).
  * Each rejects with the HTTP error of a failed call, or an Error when the claim is not the plan's.
  */
+import type { ClaimPageAnswers } from "../../../contract/rendered-routes.ts";
 import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { ModelOptions } from "../../../machines/domain.ts";
 import { fetchAceClaim, fetchAceOptions, fetchCustomerInfo, fetchModelOptions } from "../../api/ace-claims.ts";
@@ -19,19 +20,12 @@ export async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise
   return { claim, plan, options };
 }
 
-/** The answers of an FPP load's calls (GET claim/{id}, plan/{id}?claimId=, lookups?lang=), as JSON. */
-export interface FppClaimAnswers {
-  claim: unknown;
-  plan: unknown;
-  lookups: unknown;
-}
-
 /**
  * FPP: the load from its calls' answers, made elsewhere (the server renders a claim's step with
  * the answers it got for the visitor); null when the claim is not the plan's.
  * @throws ValiError when an answer is not what its call answers
  */
-export function fppClaimFromAnswers(answers: FppClaimAnswers): LoadedClaim | null {
+export function fppClaimFromAnswers(answers: ClaimPageAnswers): LoadedClaim | null {
   const claim = claimFromAnswer(answers.claim);
   const plan = planFromAnswer(answers.plan);
   if (!plan || claim.planId !== plan.id) return null;
