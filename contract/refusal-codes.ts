@@ -16,6 +16,11 @@ export const REFUSAL_CODES = {
   claimStepNotForward: "CLAIM_STEP_NOT_FORWARD",
   /** 403: a signed claim-status link whose signature is right but whose time is over. */
   linkExpired: "LINK_EXPIRED",
+  /**
+   * 403: contact details sent without a claim by a session that holds only the warranty number:
+   * such a session proves nobody's identity, so what it types is kept for a claim, never on file.
+   */
+  proofRequired: "PROOF_REQUIRED",
   /** 429: too many calls from this address or session; wait `retryAfter` seconds. */
   tooManyRequests: "TOO_MANY_REQUESTS",
 } as const;

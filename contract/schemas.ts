@@ -451,14 +451,21 @@ export const customerInfoUpdateSchema = v.object({
   address: v.union([customerInfoSchema.entries.address, keptValue], "Must be a street address"),
 });
 
+/** GET and PUT /ace/customer_info query: the claim the details are for (an unproven session's stay with it). */
+export const customerInfoQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
+
+const lenientContact = Object.fromEntries(Object.keys(customerInfoSchema.entries).map((key) => [key, v.optional(v.nullable(v.string()), "")])) as {
+  [K in keyof CustomerInfo]: v.OptionalSchema<v.NullableSchema<v.StringSchema<undefined>, undefined>, "">;
+};
+
 /**
  * GET /ace/customer_info answer. Lenient on purpose: a customer with no address on file, or a
  * phone in another format, still loads, and step 2 asks for what is missing ("" when none).
+ * `unverified`: what sessions holding only the warranty number typed for the claim asked about,
+ * kept apart from what is on file (email, phone and street masked but for a verified session).
  */
 export const customerInfoResponseSchema = v.object({
-  result: v.object(Object.fromEntries(Object.keys(customerInfoSchema.entries).map((key) => [key, v.optional(v.nullable(v.string()), "")])) as {
-    [K in keyof CustomerInfo]: v.OptionalSchema<v.NullableSchema<v.StringSchema<undefined>, undefined>, "">;
-  }),
+  result: v.object({ ...lenientContact, unverified: v.optional(v.partial(v.object(lenientContact))) }),
 });
 
 // ---------------------------------------------------------------- Contact service (SPEC.md section 3, "Contact service data")

@@ -9,7 +9,7 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { claimWizard, initialContext, onContactKeep, onItemsKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates } from "./claim-wizard.ts";
+import { claimWizard, initialContext, onContactKeep, onItemsKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates, type SaveContactInput } from "./claim-wizard.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
 
@@ -50,7 +50,7 @@ export const aceClaimMachine = claimWizard
             invoke: {
               id: "saveContact",
               src: "saveContact",
-              input: ({ context }) => ({ customerId: context.customerId!, contact: context.contact as Contact }),
+              input: ({ context }): SaveContactInput => ({ customerId: context.customerId!, claimId: context.claimId, contact: context.contact as Contact }),
               onDone: { target: "#step3", actions: "markContactSaved" },
               onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
             },

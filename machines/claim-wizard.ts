@@ -88,6 +88,11 @@ export interface LoadedClaim {
   modelOptions?: Record<number, ModelOptions>;
   /** ACE: the customer's contact details, confirmed on step 2. */
   contact?: Contact;
+  /**
+   * ACE: details typed for this claim by a session that held only the warranty number, kept apart
+   * from what is on file (shown marked as unverified, never as the owner's own).
+   */
+  contactTypedForClaim?: Partial<Contact>;
 }
 
 export interface ClaimWizardContext extends ClaimDraftContext, StepRequestContext {
@@ -98,6 +103,8 @@ export interface ClaimWizardContext extends ClaimDraftContext, StepRequestContex
   modelOptions: Record<number, ModelOptions>;
   /** ACE: the contact details on screen; empty for FPP. */
   contact: Partial<Contact>;
+  /** ACE: what was typed for this claim without proof of identity (LoadedClaim); empty for FPP. */
+  contactTypedForClaim: Partial<Contact>;
   /** False from the first edit of the contact details until the server has them. */
   contactSaved: boolean;
   /** The saved damage block, or the document, being deleted on the server. */
@@ -119,6 +126,8 @@ export type ClaimWizardEmitted = { type: "notify"; code: ClaimNotice } | { type:
 
 export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
 export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
+/** ACE step 2's save: the details for the claim they were confirmed on. */
+export type SaveContactInput = { customerId: number; claimId: number; contact: Contact };
 export type LoadClaimInput = { claimId: number; planId: number; customerId: number | null };
 
 /** The context a wizard starts from: before its claim is loaded, or with the claim the input gives. */
@@ -135,6 +144,7 @@ function hydrated(context: ClaimWizardContext, loaded: LoadedClaim) {
     options: loaded.options,
     modelOptions: loaded.modelOptions ?? {},
     contact: loaded.contact ?? {},
+    contactTypedForClaim: loaded.contactTypedForClaim ?? {},
     contactSaved: true,
     ...hydrateDraft(loaded.claim, loaded.plan, context),
   };
@@ -152,6 +162,7 @@ function emptyContext(family: ClaimFamily, input: ClaimWizardInput): ClaimWizard
     options: null,
     modelOptions: {},
     contact: {},
+    contactTypedForClaim: {},
     contactSaved: true,
     // Kept input waits here until the claim loads; hydrate lays it over what the server holds.
     selection: input.keptDraft?.selection ?? [],
@@ -205,7 +216,7 @@ export const claimWizard = setup({
   },
   actors: {
     loadClaim: notProvided<LoadedClaim, LoadClaimInput>("loadClaim"),
-    saveContact: notProvided<void, { customerId: number; contact: Contact }>("saveContact"),
+    saveContact: notProvided<void, SaveContactInput>("saveContact"),
     saveItems: notProvided<Claim, SaveItemsInput>("saveItems"),
     removeItem: notProvided<Claim, { claimId: number; claimItemId: number }>("removeItem"),
     saveDamages: notProvided<Claim, SaveDamagesInput>("saveDamages"),
@@ -477,7 +488,7 @@ const keepingContact = claimWizard.createStateConfig({
   invoke: {
     id: "saveContact",
     src: "saveContact",
-    input: ({ context }) => ({ customerId: context.customerId!, contact: context.contact as Contact }),
+    input: ({ context }): SaveContactInput => ({ customerId: context.customerId!, claimId: context.claimId, contact: context.contact as Contact }),
     onDone: { target: "editing", actions: ["markContactSaved", "reportKept"] },
     onError: { target: "editing", actions: "reportKeepFailed" },
   },

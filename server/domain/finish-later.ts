@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/db.ts";
 import type { Language } from "../http/language.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { isEditableStatus } from "./claim-guards.ts";
 import { familyOf } from "./plan-family.ts";
 
 /** How long a finish-later link opens: 7 days. */
@@ -27,6 +28,11 @@ export interface FinishLink {
   step: number;
   /** Unix time in seconds. */
   expires: number;
+  /**
+   * Whether the asking session had proved who it is (a personal search or a link sent to the
+   * address on file): the link grants that much, decided when it is made. Undefined on older links.
+   */
+  verified?: boolean;
 }
 
 /** The key of finish-later links: HMAC-SHA256 of a fixed label under the link secret. */
@@ -35,9 +41,10 @@ function linkKey(secret: string): Buffer {
 }
 
 function signature(secret: string, link: FinishLink): string {
-  return createHmac("sha256", linkKey(secret))
-    .update(`finish-later\n${link.planId}\n${link.customerId}\n${link.planType}\n${link.claimId}\n${link.step}\n${link.expires}`)
-    .digest("base64url");
+  const signed = `finish-later\n${link.planId}\n${link.customerId}\n${link.planType}\n${link.claimId}\n${link.step}\n${link.expires}`;
+  // Links made before they carried `verified` are signed without it, and open unverified.
+  const grant = link.verified === undefined ? "" : `\n${link.verified ? "verified" : "unverified"}`;
+  return createHmac("sha256", linkKey(secret)).update(signed + grant).digest("base64url");
 }
 
 /** Path and query of a signed finish-later link (see the module's comment for its shape). */
@@ -48,6 +55,7 @@ export function finishLinkPath(secret: string, link: FinishLink): string {
     claim_id: String(link.claimId),
     step: String(link.step),
     exp: String(link.expires),
+    ...(link.verified === undefined ? {} : { v: link.verified ? "1" : "0" }),
     sig: signature(secret, link),
   });
   return `/find-claim/${link.planId}?${query}`;
@@ -105,18 +113,17 @@ export async function finishTargetOf(q: Queryable, claimId: number): Promise<Fin
 }
 
 /**
- * Whether the claim `claimId` is on plan `planId` of customer `customerId`, and whether the
- * customer's contact details are the ones on file from a verified owner.
- * @returns null when the claim is not on that plan of that customer; `contactVerified` false when
- *   the details were last written by a session that held only a warranty number (migration 011)
+ * Where a link's claim stands: "draft" while it can still be finished, "closed" once it was
+ * submitted (a finish-later link then opens nothing), null when it is not on plan `planId` of
+ * customer `customerId` (deleted, or the link names another plan).
  */
-export async function claimOnPlan(q: Queryable, claimId: number, planId: number, customerId: number): Promise<{ contactVerified: boolean } | null> {
-  const [row] = await q.query<{ contact_unverified: boolean }>(
-    `SELECT cu.contact_unverified FROM claims c JOIN plans p ON p.id = c.plan_id JOIN customers cu ON cu.id = p.customer_id
-      WHERE c.id = $1 AND p.id = $2 AND p.customer_id = $3`,
+export async function claimOnPlan(q: Queryable, claimId: number, planId: number, customerId: number): Promise<"draft" | "closed" | null> {
+  const [row] = await q.query<{ status: string }>(
+    "SELECT c.status FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1 AND p.id = $2 AND p.customer_id = $3",
     [claimId, planId, customerId],
   );
-  return row ? { contactVerified: !row.contact_unverified } : null;
+  if (!row) return null;
+  return isEditableStatus(row.status) ? "draft" : "closed";
 }
 
 /** The email carrying a finish-later link, in the consumer's language. */

@@ -2,13 +2,15 @@
  * The emails of a claim's steps (contract/claim-status.ts), queued by recordStep
  * (server/domain/claim-status.ts) in the transaction that records the step: on submit the claim
  * number, a summary and the status link; on each later step the new step and the same link.
- * They go to the current email of the plan's customer; with none on file, nothing is queued.
+ * They go to the email on file of the plan's customer (only a session with proof writes it); with
+ * none on file, nothing is queued.
  */
 import type { ClaimStep } from "../../contract/claim-status.ts";
 import { localeOf, type Locale } from "../../contract/locales.ts";
 import type { Queryable } from "../db/db.ts";
 import { languageOfCall } from "../http/call-language.ts";
 import { lookupName } from "../http/language.ts";
+import { claimTypedEmail } from "../domain/customer-contact.ts";
 import { enqueueMail } from "./outbox.ts";
 
 /**
@@ -41,8 +43,12 @@ export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step:
     [claimId],
   );
   const [documents] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM documents WHERE claim_id = $1", [claimId]);
-  return enqueueMail(tx, {
-    to, language, template: "claimSubmitted", claimId,
-    data: { claimId, claimNumber, planNumber: claim.plan_number, programName: claim.program_name, items: items.map((item) => item.name), documents: documents!.count },
-  });
+  const data = { claimId, claimNumber, planNumber: claim.plan_number, programName: claim.program_name, items: items.map((item) => item.name), documents: documents!.count };
+  // An address typed for this claim by a session without proof gets the claim's own content and
+  // no status link, which would outlive what that session could see.
+  const typed = await claimTypedEmail(tx, claimId);
+  if (typed && typed.toLowerCase() !== to.toLowerCase()) {
+    await enqueueMail(tx, { to: typed, language, template: "claimSubmitted", claimId, data: { ...data, withStatusLink: false } });
+  }
+  return enqueueMail(tx, { to, language, template: "claimSubmitted", claimId, data });
 }

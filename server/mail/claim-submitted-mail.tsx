@@ -18,6 +18,8 @@ export interface ClaimSubmittedData {
   items: string[];
   /** How many documents were sent with the claim. */
   documents: number;
+  /** False for an address typed without proof: the message then carries no status link. */
+  withStatusLink?: boolean;
 }
 
 const subject = /*i18n*/ { id: "mail.claimSubmitted.subject", message: "We received your claim {claimNumber}" };
@@ -47,7 +49,7 @@ export function claimSubmittedMail({ i18n, locale, data, links }: TemplateInput<
     subject: i18n._({ ...subject, values: { claimNumber } }),
     element: (
       <MailLayout i18n={i18n} locale={locale} preview={i18n._({ ...intro, values: { claimNumber } })} heading={i18n._(heading)}
-        action={{ label: i18n._(action), href: links.claimStatus(data.claimId) }}>
+        action={data.withStatusLink === false ? null : { label: i18n._(action), href: links.claimStatus(data.claimId) }}>
         <Paragraph>{i18n._({ ...intro, values: { claimNumber } })}</Paragraph>
         <Section>
           <Text style={{ fontSize: "16px", fontWeight: "bold", margin: "8px 0" }}>{i18n._(summaryTitle)}</Text>

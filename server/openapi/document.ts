@@ -20,7 +20,11 @@ const RETRY_AFTER = { description: "Seconds to wait", schema: { type: "integer",
 const ERRORS: Record<number, { name: string; description: string; schema: Json; headers?: Json }> = {
   400: { name: "InvalidRequest", description: "Invalid request: `errors` names each field (at most 20), `body` a malformed body", schema: wireSchema(answers.invalidAnswerSchema) },
   401: { name: "Unauthorized", description: "Wrong or missing `x-api-key`; nothing is written", schema: wireSchema(answers.unauthorizedAnswerSchema) },
-  403: { name: "BadSignature", description: "A signed URL altered (BAD_SIGNATURE) or expired (URL_EXPIRED)", schema: wireSchema(answers.refusalAnswerSchema) },
+  403: {
+    name: "Forbidden",
+    description: "A signed URL altered (BAD_SIGNATURE) or expired (URL_EXPIRED, LINK_EXPIRED), or contact details sent without proof of identity and without their claim (PROOF_REQUIRED)",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
   404: { name: "NotFound", description: "Unknown, or not the session's (the same answer: a stranger learns nothing)", schema: wireSchema(answers.refusalAnswerSchema) },
   409: {
     name: "Conflict",

@@ -233,13 +233,14 @@ const aceClaims: Operation[] = [
   },
   {
     method: "get", path: `${API}/ace/customer_info/{customerId}`, id: "ace_customer_info", tag: "ACE claims", summary: "The customer's contact details",
-    description: "A session that found the customer by warranty number alone gets email, phone and street masked, and `masked: true`.",
-    access: "owner", answer: customerInfoAnswerSchema, errors: [400, 404],
+    description: "A session that found the customer by warranty number alone gets email, phone and street masked, and `masked: true`. With `claimId`, `unverified` holds what such sessions typed for that claim (masked but for a verified session).",
+    access: "owner", query: queryOf(c.customerInfoQuerySchema, { claimId: "The claim the details are confirmed for" }), answer: customerInfoAnswerSchema, errors: [400, 404],
   },
   {
     method: "put", path: `${API}/ace/customer_info/{customerId}`, id: "ace_update_customer_info", tag: "ACE claims", summary: "Update the customer's contact details",
-    description: "Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
-    access: "owner", body: c.customerInfoUpdateSchema, answer: c.messageSchema, errors: [400, 404],
+    description: "From a session that proved who it is (a personal search or a link sent to the address on file), the details on file. From one that holds only the warranty number, details kept for the claim `claimId` alone, never on file (403 PROOF_REQUIRED without it). Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
+    access: "owner", query: queryOf(c.customerInfoQuerySchema, { claimId: "The claim the details are confirmed for; required from a session without proof" }),
+    body: c.customerInfoUpdateSchema, answer: c.messageSchema, errors: [400, 403, 404],
   },
 ];
 

@@ -1,31 +1,25 @@
 /**
  * The customer's contact information, shown and updated on the ACE wizard's step 2 (SPEC.md
  * section 2 "Claim wizard (ACE)"; contract/schemas.ts `customerInfoSchema`):
- * GET and PUT /ace/customer_info/{customerId}.
+ * GET and PUT /ace/customer_info/{customerId}?claimId=.
  *
- * A session that found the customer only by a warranty number is not verified (server/http/session.ts):
- * it gets the email, phone and street address masked (contract/contact-masks.ts) with `masked:
- * true` added to the answer, and what it sends back masked or blank keeps what is on file
- * (SECURITY.md, "A warranty number alone shows no contact details").
+ * Identity comes only from proof (SECURITY.md; server/domain/customer-contact.ts): a session that
+ * found the customer by a warranty number alone sees email, phone and street masked, and what it
+ * writes is kept for the claim named, never on file. What it sends back masked or blank keeps
+ * what is on file.
  */
 import { Hono } from "hono";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
-import { SUCCEED, customerInfoUpdateSchema, type CustomerInfo } from "../../contract/schemas.ts";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
+import { CLAIM_CODES, SUCCEED, customerInfoQuerySchema, customerInfoUpdateSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { invalid, notFound } from "../http/http-errors.ts";
-import { ownerOf } from "../http/session.ts";
-import { ids, validBody } from "../http/validate.ts";
-
-interface CustomerRow {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}
+import { lockDraftClaim } from "../domain/claim-guards.ts";
+import {
+  contactOnFile, contactTypedForClaim, customerOfClaim, writeContactForClaim, writeContactOnFile, type ContactDetails,
+} from "../domain/customer-contact.ts";
+import { HttpError, invalid, notFound } from "../http/http-errors.ts";
+import { ownerOf, type Owner } from "../http/session.ts";
+import { ids, validBody, validQuery } from "../http/validate.ts";
 
 /** The fields a session without verification sees masked, and may send back masked to keep. */
 const MASKED_FIELDS = ["email", "phone", "address"] as const;
@@ -33,68 +27,67 @@ type MaskedField = (typeof MASKED_FIELDS)[number];
 
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 
+/** Checks the claim named is this session's and on a plan of this customer, or answers the claim's 404. */
+async function checkClaimOfCustomer(q: AppDeps["db"], owner: Owner, claimId: number, customerId: number): Promise<void> {
+  await owner.claim(q, claimId);
+  if ((await customerOfClaim(q, claimId)) !== customerId) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
+}
+
+/** Details as a session without proof may see them: email, phone and street masked. */
+function masked<T extends Partial<ContactDetails>>(details: T): T {
+  const hidden = { email: maskedEmail, phone: maskedPhone, address: maskedStreet };
+  return Object.fromEntries(Object.entries(details).map(([field, value]) => [field, field in hidden ? hidden[field as MaskedField](value) : value])) as T;
+}
+
 /** Routes of customer contact information, to mount under /api/v1. */
 export function customerRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
 
-  app.get("/ace/customer_info/:customerId", ids(["customerId"]), async (c) => {
+  app.get("/ace/customer_info/:customerId", ids(["customerId"]), validQuery(customerInfoQuerySchema), async (c) => {
     const { customerId } = c.req.valid("param");
+    const { claimId } = c.req.valid("query");
     const owner = ownerOf(c);
     owner.customer(customerId);
-    const [row] = await db.query<CustomerRow>(
-      "SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1",
-      [customerId],
-    );
-    if (!row) throw customerNotFound();
-    // A field never recorded is answered empty, for the consumer to fill in on step 2.
-    const result: CustomerInfo = {
-      firstName: row.first_name,
-      lastName: row.last_name,
-      email: row.email ?? "",
-      phone: row.phone ?? "",
-      address: row.address ?? "",
-      city: row.city ?? "",
-      state: row.state ?? "",
-      zipCode: row.zip ?? "",
-    };
-    if (owner.access.verified.has(customerId)) return c.json({ result });
+    if (claimId !== undefined) await checkClaimOfCustomer(db, owner, claimId, customerId);
+    const onFile = await contactOnFile(db, customerId);
+    if (!onFile) throw customerNotFound();
+    const typed = claimId === undefined ? {} : await contactTypedForClaim(db, claimId, customerId);
+    const unverified = Object.keys(typed).length > 0 ? typed : undefined;
+    if (owner.access.verified.has(customerId)) return c.json({ result: { ...onFile, unverified } });
     // `masked` is ours, beside SPEC.md's fields: the portal shows these as on file, not as typed.
-    return c.json({
-      result: { ...result, email: maskedEmail(result.email), phone: maskedPhone(result.phone), address: maskedStreet(result.address), masked: true },
-    });
+    return c.json({ result: { ...masked(onFile), masked: true, unverified: unverified && masked(unverified) } });
   });
 
-  app.put("/ace/customer_info/:customerId", ids(["customerId"]), validBody(customerInfoUpdateSchema), async (c) => {
-    const { customerId } = c.req.valid("param");
-    const info = c.req.valid("json");
-    const owner = ownerOf(c);
-    owner.customer(customerId);
-    const verified = owner.access.verified.has(customerId);
-    const kept = keptFields(info, verified);
-    const value = (field: MaskedField) => (kept.has(field) ? null : info[field]);
-    await db.transaction(async (tx) => {
-      // The first change keeps the details it replaces as the sold ones (migration 011), so the
-      // owner's own search still finds the plans; a null parameter keeps the field as it is.
-      const updated = await tx.query(
-        `UPDATE customers SET
-           sold_first_name = CASE WHEN contact_changed_at IS NULL THEN first_name ELSE sold_first_name END,
-           sold_last_name = CASE WHEN contact_changed_at IS NULL THEN last_name ELSE sold_last_name END,
-           sold_email = CASE WHEN contact_changed_at IS NULL THEN email ELSE sold_email END,
-           sold_phone = CASE WHEN contact_changed_at IS NULL THEN phone ELSE sold_phone END,
-           sold_zip = CASE WHEN contact_changed_at IS NULL THEN zip ELSE sold_zip END,
-           contact_changed_at = COALESCE(contact_changed_at, now()),
-           contact_unverified = CASE WHEN $10::boolean THEN false
-             ELSE contact_unverified OR (first_name, last_name, email, phone, zip)
-               IS DISTINCT FROM ($2::text, $3::text, COALESCE($4::text, email), COALESCE($5::text, phone), $9::text) END,
-           first_name = $2, last_name = $3, email = COALESCE($4, email), phone = COALESCE($5, phone),
-           address = COALESCE($6, address), city = $7, state = $8, zip = $9
-         WHERE id = $1 RETURNING id`,
-        [customerId, info.firstName, info.lastName, value("email"), value("phone"), value("address"), info.city, info.state, info.zipCode, verified],
-      );
-      if (updated.length === 0) throw customerNotFound();
-    });
-    return c.json({ message: SUCCEED });
-  });
+  app.put(
+    "/ace/customer_info/:customerId",
+    ids(["customerId"]),
+    validQuery(customerInfoQuerySchema),
+    validBody(customerInfoUpdateSchema),
+    async (c) => {
+      const { customerId } = c.req.valid("param");
+      const { claimId } = c.req.valid("query");
+      const info = c.req.valid("json");
+      const owner = ownerOf(c);
+      owner.customer(customerId);
+      if (claimId !== undefined) await checkClaimOfCustomer(db, owner, claimId, customerId);
+      const verified = owner.access.verified.has(customerId);
+      if (!verified && claimId === undefined) {
+        throw new HttpError(403, { code: REFUSAL_CODES.proofRequired, message: "Only a search by name changes the details on file; name the claim they are for" });
+      }
+      const kept = keptFields(info, verified);
+      await db.transaction(async (tx) => {
+        if (verified) {
+          if (!(await writeContactOnFile(tx, customerId, info, kept, claimId))) throw customerNotFound();
+          return;
+        }
+        await lockDraftClaim(tx, claimId!);
+        const onFile = await contactOnFile(tx, customerId);
+        if (!onFile) throw customerNotFound();
+        await writeContactForClaim(tx, claimId!, info, onFile, kept);
+      });
+      return c.json({ message: SUCCEED });
+    },
+  );
 
   return app;
 }

@@ -7,7 +7,7 @@
  *   NO_EMAIL_ON_FILE); limited per customer and per client address (429 with Retry-After).
  * - GET /find-claim/{planId}?…&claim_id=…&step=…&exp=…&sig=… (mounted before the plan links, which
  *   take every other /find-claim/{id}): a valid link grants the plan to this browser's session,
- *   verified, exactly as a signed plan link does, and sends the browser to the claim's wizard URL at
+ *   as the asking session had it (verified or not, decided when the link was made) and sends the browser to the claim's wizard URL at
  *   that step (303). An expired or altered link grants nothing and answers a page in the visitor's
  *   language saying so, with the way to the plan search.
  */
@@ -59,11 +59,16 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
       await lockDraftClaim(tx, claimId);
       if (!target.email) throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
       // Counted only for a link that would be sent: per customer (one inbox: a new draft starts no
-      // new count), then per address.
-      await limiter.hit("finish-later-customer", String(target.customerId), rateOf(config.rateLimits, "finishLaterPerCustomer"));
+      // new count), then per address. Sessions without proof count apart, so a stranger who knows
+      // the warranty number cannot use up the owner's own links.
+      const verified = owner.access.verified.has(target.customerId);
+      const inbox = `${target.customerId}:${verified ? "verified" : "unverified"}`;
+      await limiter.hit("finish-later-customer", inbox, rateOf(config.rateLimits, "finishLaterPerCustomer"));
       await limiter.hit("finish-later-address", addressOf(c, config), rateOf(config.rateLimits, "finishLaterPerAddress"));
       const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
-      const link: FinishLink = { planId: target.planId, customerId: target.customerId, planType: target.planType, claimId, step, expires };
+      // The link grants what the asking session had, decided now: what the owner proves later
+      // never widens a link a stranger asked for.
+      const link: FinishLink = { planId: target.planId, customerId: target.customerId, planType: target.planType, claimId, step, expires, verified };
       await enqueueFinishLaterMail(tx, {
         to: target.email,
         language: languageOf(c),
@@ -97,12 +102,11 @@ export function finishLinkRoutes({ db, config }: AppDeps): Hono {
     if (!link || verdict !== "valid") return refusedLink(c, verdict === "expired" ? "expired" : "invalid");
     // The customer, family and claim named are still the plan's (nothing moved since it was signed).
     const plan = await linkedPlan(db, link, languageOf(c));
-    const onPlan = plan ? await claimOnPlan(db, link.claimId, link.planId, link.customerId) : null;
-    if (!onPlan) return refusedLink(c, "invalid");
-    // Opening the link proves the inbox, which proves the owner only if the owner chose it: an
-    // email written by a session that held just a warranty number (anyone's) verifies nothing, so
-    // such a link grants what that session had, with the contact details still masked.
-    grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: onPlan.contactVerified }]);
+    const claim = plan ? await claimOnPlan(db, link.claimId, link.planId, link.customerId) : null;
+    if (!claim) return refusedLink(c, "invalid");
+    // A link finishes a draft: once its claim is submitted it opens nothing.
+    if (claim === "closed") return refusedLink(c, "closed");
+    grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: link.verified === true }]);
     return c.redirect(wizardPathOf(link), 303);
   });
 
@@ -116,8 +120,9 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
   const customerId = idOf(query.customer_id);
   const step = /^[2-5]$/.test(query.step ?? "") ? Number(query.step) : null;
   const expires = /^\d{1,12}$/.test(query.exp ?? "") ? Number(query.exp) : null;
-  if ((planType !== "FPP" && planType !== "ACE") || !claimId || !customerId || step === null || expires === null) return null;
-  return { planId, customerId, planType, claimId, step, expires };
+  const verified = query.v === undefined ? undefined : query.v === "1" ? true : query.v === "0" ? false : null;
+  if ((planType !== "FPP" && planType !== "ACE") || !claimId || !customerId || step === null || expires === null || verified === null) return null;
+  return { planId, customerId, planType, claimId, step, expires, ...(verified === undefined ? {} : { verified }) };
 }
 
 // Worded through the server's Lingui catalog (locales/*/mail.po, server/mail/mail-i18n.ts), as the emails are.
@@ -130,6 +135,10 @@ const PAGE_TEXT = {
     title: /*i18n*/ { id: "finishLink.invalid.title", message: "This link cannot be opened" },
     body: /*i18n*/ { id: "finishLink.invalid.body", message: "It may have been copied incompletely. Your draft claim is kept: find your plan to continue it." },
   },
+  closed: {
+    title: /*i18n*/ { id: "finishLink.closed.title", message: "This claim was already submitted" },
+    body: /*i18n*/ { id: "finishLink.closed.body", message: "Links to finish a claim open only its draft. Find your plan to follow your claim." },
+  },
   search: /*i18n*/ { id: "finishLink.search", message: "Find your plan" },
 };
 
@@ -137,7 +146,7 @@ const PAGE_TEXT = {
  * The page of a refused link (404, expired or not), in the page's language, leading to the
  * plan search (SPEC.md section 2, "Select search method"). It grants nothing and names no record.
  */
-async function refusedLink(c: Context, why: "expired" | "invalid"): Promise<Response> {
+async function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Promise<Response> {
   const locale = pageLocale(c);
   const i18n = await mailI18n(locale);
   const title = i18n._(PAGE_TEXT[why].title);

@@ -99,8 +99,8 @@ function searchedName(request: SearchPlanRequest): string {
  *
  * Names, email, phone and ZIP each match the customer's current details or the ones their plans
  * were sold with (migration 011), so a change made through the portal never stops the owner's own
- * search. Current details last written by a session that held only a warranty number
- * (`contact_unverified`) are not matched: they prove nothing about who searches with them.
+ * search. Only a session with proof writes the current ones (server/domain/customer-contact.ts), so
+ * what a warranty number alone typed never matches.
  * @returns null when the search can match nothing (a ZIP that names no ZIP)
  */
 function searchFilter(request: SearchPlanRequest): PlanFilter | null {
@@ -113,7 +113,7 @@ function searchFilter(request: SearchPlanRequest): PlanFilter | null {
   const param = (value: unknown) => `$${params.push(value)}`;
   // `test` of the current column and of the sold one (`c.` and `c.sold_` before the same name).
   const currentOrSold = (test: (column: (name: string) => string) => string) =>
-    `((NOT c.contact_unverified AND ${test((name) => `c.${name}`)}) OR ${test((name) => `c.sold_${name}`)})`;
+    `(${test((name) => `c.${name}`)} OR ${test((name) => `c.sold_${name}`)})`;
   // Names ignore case, accents and surrounding spaces: 'María López' finds Maria Lopez.
   const first = param(foldName(request.name_first));
   const last = param(foldName(request.name_last));

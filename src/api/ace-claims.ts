@@ -129,13 +129,30 @@ export async function submitAceClaim(claimId: number): Promise<SubmitOutcome> {
   });
 }
 
-/** GET /ace/customer_info/{customerId}: the contact details on file, "" where one is missing. */
-export async function fetchCustomerInfo(customerId: number): Promise<Record<keyof CustomerInfo, string>> {
-  const { result } = await http.get(`ace/customer_info/${customerId}`).json(customerInfoResponseSchema);
-  return Object.fromEntries(Object.entries(result).map(([key, value]) => [key, value ?? ""])) as Record<keyof CustomerInfo, string>;
+/** The contact details a claim's step 2 starts from. */
+export interface CustomerContact {
+  /** On file, "" where one is missing (email, phone and street masked for a session without proof). */
+  onFile: Record<keyof CustomerInfo, string>;
+  /** Typed for this claim by a session that held only the warranty number: never the owner's own. */
+  typedForClaim: Partial<Record<keyof CustomerInfo, string>>;
 }
 
-/** PUT /ace/customer_info/{customerId}. */
-export async function saveCustomerInfo(customerId: number, info: CustomerInfo): Promise<void> {
-  await http.put(`ace/customer_info/${customerId}`, { json: info }).json(messageSchema);
+/** GET /ace/customer_info/{customerId}?claimId=: the details on file and those typed for the claim. */
+export async function fetchCustomerInfo(customerId: number, claimId: number): Promise<CustomerContact> {
+  const { result } = await http.get(`ace/customer_info/${customerId}`, { searchParams: { claimId } }).json(customerInfoResponseSchema);
+  const { unverified, ...onFile } = result;
+  const present = (fields: Record<string, string | null | undefined>) =>
+    Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return {
+    onFile: Object.fromEntries(Object.entries(onFile).map(([key, value]) => [key, value ?? ""])) as Record<keyof CustomerInfo, string>,
+    typedForClaim: present(unverified ?? {}),
+  };
+}
+
+/**
+ * PUT /ace/customer_info/{customerId}?claimId=: for a session that proved who it is, the details
+ * on file; for one that holds only the warranty number, details kept for this claim alone.
+ */
+export async function saveCustomerInfo(customerId: number, claimId: number, info: CustomerInfo): Promise<void> {
+  await http.put(`ace/customer_info/${customerId}`, { json: info, searchParams: { claimId } }).json(messageSchema);
 }

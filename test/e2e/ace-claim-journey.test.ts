@@ -106,12 +106,16 @@ describe("filing an ACE claim end to end", () => {
     expect(violations).toEqual({});
     expect(loadCalls.sort()).toEqual(["customer_info", "plan"]);
 
-    const [claim] = await server.db.query<{ status: string; phone: string; email: string; address: string }>(
-      "SELECT c.status, cu.phone, cu.email, cu.address FROM claims c JOIN customers cu ON cu.id = c.customer_id WHERE c.id = $1",
+    const [claim] = await server.db.query<{ status: string; phone: string; email: string; address: string; typed_phone: string | null; typed_email: string | null }>(
+      `SELECT c.status, cu.phone, cu.email, cu.address, cc.phone AS typed_phone, cc.email AS typed_email
+       FROM claims c JOIN customers cu ON cu.id = c.customer_id LEFT JOIN claim_contacts cc ON cc.claim_id = c.id WHERE c.id = $1`,
       [claimId],
     );
-    // The phone typed replaced the one on file; the email and address left masked were kept.
-    expect(claim).toEqual({ status: "Open", phone: "8325550199", email: "maria.lopez@example.com", address: "1200 Main St" });
+    // Found by warranty number alone, the phone typed is kept for this claim, never on file; the
+    // email and address left masked were kept.
+    expect(claim).toEqual({
+      status: "Open", phone: "7135550142", email: "maria.lopez@example.com", address: "1200 Main St", typed_phone: "8325550199", typed_email: null,
+    });
     const damages = await server.db.query<{ item: string; type: string; area: string; specific: number | null }>(
       `SELECT t.name AS item, dt.name AS type, a.name AS area, d.specific_damage_id AS specific FROM damages d
          JOIN claim_items ci ON ci.id = d.claim_item_id JOIN plan_items pi ON pi.id = ci.plan_item_id

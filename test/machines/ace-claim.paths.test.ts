@@ -4,8 +4,7 @@
  */
 import { describe } from "vitest";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
-import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
-import type { Contact } from "../../machines/contact-rules.ts";
+import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
 import type { Claim } from "../../machines/domain.ts";
 import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import { scenarios } from "./support/ace-claim-scenarios.ts";
@@ -18,7 +17,7 @@ describe("aceClaim generated paths", () => {
       aceClaimMachine.provide({
         actors: {
           loadClaim: gate.promise<LoadedClaim, LoadClaimInput>("loadClaim"),
-          saveContact: gate.promise<void, { customerId: number; contact: Contact }>("saveContact"),
+          saveContact: gate.promise<void, SaveContactInput>("saveContact"),
           saveItems: gate.promise<Claim, SaveItemsInput>("saveItems"),
           removeItem: gate.promise<Claim, { claimId: number; claimItemId: number }>("removeItem"),
           saveDamages: gate.promise<Claim, SaveDamagesInput>("saveDamages"),

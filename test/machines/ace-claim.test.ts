@@ -398,7 +398,7 @@ describe("aceClaim behaviour: step 2, contact details", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveContact).toHaveBeenCalledTimes(1);
-    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, contact: { ...validContact, email: "grace@example.com" } });
+    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, claimId: 55, contact: { ...validContact, email: "grace@example.com" } });
     expect(where(actor)).toBe("selectingItems.editing");
     expect(stepOf(snapshot)).toBe(3);
   });

@@ -852,7 +852,7 @@ describe("ACE wizard: 'Email me a link to finish later' on the contact step", ()
     actor.send({ type: "contact.change", contact: { email: "grace@example.com" } });
     actor.send({ type: "step.keep" });
     const { context } = await idle(actor);
-    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, contact: { ...validContact, email: "grace@example.com" } });
+    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, claimId: 55, contact: { ...validContact, email: "grace@example.com" } });
     expect(where(actor)).toBe("confirmingContact.editing");
     expect(context.contactSaved).toBe(true);
     expect(answers).toEqual(["stepKept"]);

@@ -39,8 +39,8 @@ const aceApi = [
 /** The contact details step 2 sent. */
 const saved = () => writes().filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/")).map((call) => call.body);
 
-async function openContactStep() {
-  await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { handlers: aceApi });
+async function openContactStep(handlers = aceApi) {
+  await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { handlers });
   await screen.findByRole("heading", { level: 1, name: "Verify your contact information" });
 }
 
@@ -95,5 +95,22 @@ describe("ACE step 2 with the contact details masked", () => {
     expect(next()).toBeEnabled();
     await user.type(field("Phone"), "8325550199");
     expect(field("Phone")).toHaveValue("(832) 555-0199");
+  });
+
+  it("shows details typed for this claim without proof apart, marked, and never fills them in as on file", async () => {
+    const user = userEvent.setup();
+    const typed = { email: "e•••@example.net", city: "Katy" };
+    await openContactStep([answers(`customer_info/${CUSTOMER_ID}`, { result: { ...MASKED, unverified: typed } }), ...aceApi]);
+    const note = screen.getByRole("note");
+    expect(note).toHaveTextContent("Typed for this claim only, not verified.");
+    expect(note).toHaveTextContent("Emaile•••@example.net");
+    expect(note).toHaveTextContent("CityKaty");
+    expect(field("Email")).toHaveValue("");
+    expect(field("City")).toHaveValue("Houston");
+    await user.click(next());
+    await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
+    // Saved for this claim: a session without proof cannot change what is on file.
+    const [put] = writes().filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/"));
+    expect(put!.path).toContain(`claimId=${CLAIM_ID}`);
   });
 });

@@ -8,7 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerInfoResponseSchema, searchPlanResponseSchema } from "../../contract/schemas.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
-import { demoPlan, expectShape, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
+import { enqueueClaimStepMail } from "../../server/mail/claim-mail.ts";
+import type { ClaimSubmittedData } from "../../server/mail/claim-submitted-mail.tsx";
+import { renderMail } from "../../server/mail/templates.ts";
+import { claimBody, demoPlan, expectShape, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
 
@@ -88,41 +91,98 @@ describe("who sees a customer's contact details", () => {
   });
 });
 
+/** A draft ACE claim on Maria's plan, as a session that holds it files one. */
+async function mariasDraft(browser: Api) {
+  const maria = await demoPlan(browser, "A-300-100200");
+  const created = (await browser.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
+  return { ...maria, claimId: (created.result?.claim_id ?? created.claimId) as number };
+}
+
 describe("changes from a session that holds only a warranty number", () => {
-  it("sending the masked values back (or blanks) keeps the stored email, phone and address", async () => {
-    const browser = server.newSession();
-    const maria = await demoPlan(browser, "A-300-100200");
-    const before = await stored(maria.customerId);
-    const { masked: _, ...shown } = await infoOf(browser, maria.customerId);
-    for (const body of [shown, { ...shown, email: "", phone: "  ", address: "" }]) {
-      const answer = await browser.put(`/ace/customer_info/${maria.customerId}`, body);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(await stored(maria.customerId)).toEqual(before);
-    }
-    // What the consumer does type replaces what is on file, as on step 2.
-    expect((await browser.put(`/ace/customer_info/${maria.customerId}`, { ...shown, city: "Katy", zipCode: "77494" })).status).toBe(200);
-    expect(await stored(maria.customerId)).toEqual({ ...before, city: "Katy", zip: "77494" });
-    expect((await browser.put(`/ace/customer_info/${maria.customerId}`, { ...shown, city: "Houston", zipCode: "77002" })).status).toBe(200);
-    expect(await stored(maria.customerId)).toEqual(before);
+  it("never reach what is on file: typed details stay with the claim named, and without a claim they are refused", async () => {
+    const stranger = server.newSession();
+    const draft = await mariasDraft(stranger);
+    const before = await stored(draft.customerId);
+    const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
+    const refused = await stranger.put(`/ace/customer_info/${draft.customerId}`, { ...shown, email: "eve@example.net" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("PROOF_REQUIRED");
+
+    const typed = { ...shown, email: "eve@example.net", phone: "2125550100", address: "9 Elm St", city: "Katy", state: "NY", zipCode: "10001" };
+    const kept = await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, typed);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    // Email, phone, street, city, state and ZIP alike: nothing on file changed.
+    expect(await stored(draft.customerId)).toEqual(before);
+
+    // Shown back marked as typed for the claim, masked to a session without proof...
+    const seen = (await stranger.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result;
+    expect(seen).toMatchObject({ ...MARIA_MASKED, unverified: { email: "e•••@example.net", phone: "•••-0100", address: "•••", city: "Katy", state: "NY", zipCode: "10001" } });
+    // ...and in full to the owner, apart from her own details, which the step fills in.
+    const owner = server.newSession();
+    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" });
+    const ownerSees = (await owner.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result;
+    expect(ownerSees).toEqual({ ...MARIA, unverified: { email: "eve@example.net", phone: "2125550100", address: "9 Elm St", city: "Katy", state: "NY", zipCode: "10001" } });
+    expect((await owner.get(`/ace/customer_info/${draft.customerId}`)).body.result).toEqual(MARIA);
+
+    // The owner confirming her details for the claim supersedes what was typed for it.
+    expect((await owner.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, MARIA)).status).toBe(200);
+    expect((await owner.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result).toEqual(MARIA);
   });
 
-  it("a new email it sets does not find the plan by personal search, while the sold one still does", async () => {
+  it("sending the masked values back (or blanks) keeps everything as on file", async () => {
     const browser = server.newSession();
-    const leo = await demoPlan(browser, "L-900-LEG001");
-    const { masked: _, ...shown } = await infoOf(browser, leo.customerId);
-    expect((await browser.put(`/ace/customer_info/${leo.customerId}`, { ...shown, email: "eve@example.com" })).status).toBe(200);
-    expect((await stored(leo.customerId))!.email).toBe("eve@example.com");
-    // A personal search grants every plan of the customer and the full details: details written by
-    // someone who knew only a warranty number are no proof of who searches with them.
-    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "eve@example.com" })).toEqual([]);
-    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.gray@example.com" })).toEqual(["L-900-LEG001"]);
-    // Once the owner, verified, writes the details again, the current ones are searchable again.
-    const owner = server.newSession();
-    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.gray@example.com" });
-    const full = await infoOf(owner, leo.customerId);
-    expect(full.email).toBe("eve@example.com");
-    expect((await owner.put(`/ace/customer_info/${leo.customerId}`, { ...full, email: "leo.g@example.com" })).status).toBe(200);
-    expect(await found({ search_type: "search_plan_1", name_first: "Leo", name_last: "Gray", email: "leo.g@example.com" })).toEqual(["L-900-LEG001"]);
+    const draft = await mariasDraft(browser);
+    const before = await stored(draft.customerId);
+    const { masked: _, ...shown } = await infoOf(browser, draft.customerId);
+    for (const body of [shown, { ...shown, email: "", phone: "  ", address: "" }]) {
+      const answer = await browser.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await stored(draft.customerId)).toEqual(before);
+      expect((await browser.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result.unverified).toBeUndefined();
+    }
+  });
+
+  it("a new email it types never finds the plan by personal search, nor becomes where the owner's mail goes", async () => {
+    const stranger = server.newSession();
+    const draft = await mariasDraft(stranger);
+    const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
+    expect((await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, { ...shown, email: "eve@example.net" })).status).toBe(200);
+    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "eve@example.net" })).toEqual([]);
+    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" })).toEqual(["A-300-100200"]);
+    expect((await stored(draft.customerId))!.email).toBe("maria.lopez@example.com");
+    // Finish later goes to the address on file.
+    expect((await stranger.get(`/finish_later?claimId=${draft.claimId}`)).body.sendTo).toBe("m•••@example.com");
+  });
+
+  it("an email it types gets the claim's confirmation without a status link; the one on file gets the link", async () => {
+    const stranger = server.newSession();
+    const draft = await mariasDraft(stranger);
+    const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
+    expect((await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, { ...shown, email: "eve@example.net" })).status).toBe(200);
+    const [last] = await server.db.query<{ id: number | null }>("SELECT max(id) AS id FROM mail_outbox");
+    await server.db.transaction((tx) => enqueueClaimStepMail(tx, draft.claimId, "submitted"));
+    const mails = await server.db.query<{ recipient: string; data: unknown }>(
+      "SELECT recipient, data FROM mail_outbox WHERE id > $1 AND template = 'claimSubmitted' ORDER BY recipient", [last?.id ?? 0],
+    );
+    const dataOf = (data: unknown) => (typeof data === "string" ? JSON.parse(data) : data) as ClaimSubmittedData;
+    expect(mails.map((mail) => mail.recipient)).toEqual(["eve@example.net", "maria.lopez@example.com"]);
+    expect(dataOf(mails[0]!.data).withStatusLink).toBe(false);
+    expect(dataOf(mails[1]!.data).withStatusLink).toBeUndefined();
+    const links = { claimStatus: () => "https://claims.portal.test/claim-status?code=CL-1&expires=1&sig=s" };
+    const typed = await renderMail({ language: "en", template: "claimSubmitted", data: dataOf(mails[0]!.data) }, links);
+    expect(typed.html).not.toContain("claim-status");
+    expect(typed.text).not.toContain("claim-status");
+    const onFile = await renderMail({ language: "en", template: "claimSubmitted", data: dataOf(mails[1]!.data) }, links);
+    expect(onFile.text).toContain("claim-status");
+  });
+
+  it("a claim on another customer's plan cannot be named", async () => {
+    const browser = server.newSession();
+    const draft = await mariasDraft(browser);
+    const other = await demoPlan(browser, "W-E34-WS4566");
+    const { masked: _, ...shown } = await infoOf(browser, draft.customerId);
+    const answer = await browser.put(`/ace/customer_info/${other.customerId}?claimId=${draft.claimId}`, shown);
+    expect(answer.status).toBe(404);
   });
 });
 

@@ -189,13 +189,19 @@ describe("POST /finish_later", () => {
     expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await queued()).toHaveLength(PER_CUSTOMER);
+    // Those sessions held only the warranty number: the owner, with proof, still has her own links.
+    const owner = browser("198.51.100.8");
+    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" });
+    expect((await owner.post("/finish_later", { claimId, step: 2 })).status).toBe(200);
   });
 });
 
 describe("the emailed link", () => {
-  it("grants the plan to a browser that never searched and lands on the claim's wizard at the step", async () => {
+  it("grants the plan to a browser that never searched and lands on the claim's wizard at the step, verified as the asking session was", async () => {
     const phone = browser("198.51.100.10");
     const draft = await danasDraft(phone);
+    // Dana proves who she is on her phone, then asks for the link.
+    await phone.post("/search_plan", { search_type: "search_plan_1", name_first: "Dana", name_last: "Reyes", email: "dana.reyes@example.com" });
     expect((await phone.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(200);
     const link = await deliveredLink();
 
@@ -205,35 +211,55 @@ describe("the emailed link", () => {
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/find-claim/create-claim?step=3&claimId=${draft.claimId}&warranty_id=${draft.planId}`);
     expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(200);
-    // Verified, as a signed plan link: the contact details are shown in full.
     expect((await laptop.get(`/ace/customer_info/${draft.customerId}`)).body.result.email).toBe("dana.reyes@example.com");
   });
 
-  it("sent to an email that a session holding only the warranty number wrote, grants no more than that session had", async () => {
+  it("asked by a session holding only the warranty number grants no more than it had, whatever the owner proves later", async () => {
     const stranger = browser("198.51.100.30");
     const draft = await danasDraft(stranger);
-    const onFile = await stranger.get(`/ace/customer_info/${draft.customerId}`);
-    expect(onFile.body.result.masked).toBe(true);
-    const { masked: _masked, ...info } = onFile.body.result;
-    const rewritten = await stranger.api.put(`/ace/customer_info/${draft.customerId}`, { ...info, email: "someone.else@example.net" });
-    const original = await server.db.query<{ email: string }>("SELECT sold_email AS email FROM customers WHERE id = $1", [draft.customerId]);
+    expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 2 })).status).toBe(200);
+    const [mail] = await queued();
+    // To the address on file, never one the asking session chose.
+    expect(mail!.to).toBe("dana.reyes@example.com");
+    const link = await deliveredLink();
+    // The owner then proves who she is and saves her details in a verified session.
+    const owner = browser("198.51.100.32");
+    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Dana", name_last: "Reyes", email: "dana.reyes@example.com" });
+    expect((await owner.get(`/ace/customer_info/${draft.customerId}`)).body.result.masked).toBeUndefined();
+
+    const inbox = browser("198.51.100.31");
+    expect((await inbox.open(`${link.pathname}${link.search}`)).status).toBe(303);
+    expect((await inbox.get(`/claim/${draft.claimId}`)).status).toBe(200);
+    const seen = (await inbox.get(`/ace/customer_info/${draft.customerId}`)).body.result;
+    expect(seen.masked).toBe(true);
+    expect(seen.email).toBe("d•••@example.com");
+    expect(seen.phone).not.toMatch(/^\d{10}$/);
+    // A link altered to say it was asked with proof fails its signature.
+    const forged = new URL(link);
+    forged.searchParams.set("v", "1");
+    expect((await browser("198.51.100.33").open(`${forged.pathname}${forged.search}`)).status).toBe(404);
+  });
+
+  it("opens nothing once its claim was submitted or deleted", async () => {
+    const maria = browser("198.51.100.34");
+    const plan = await demoPlan(maria.api, "A-300-100200");
+    const created = (await maria.api.post("/ace/insert_claim", claimBody(plan.id, plan.customerId))).body;
+    const claimId: number = created.result?.claim_id ?? created.claimId;
+    const link: FinishLink = { planId: plan.id, customerId: plan.customerId, planType: "ACE", claimId, step: 4, expires: now() + 600, verified: true };
+    await server.db.query("UPDATE claims SET status = 'Open' WHERE id = $1", [claimId]);
     try {
-      expect(rewritten.status).toBe(200);
-      expect((await stranger.post("/finish_later", { claimId: draft.claimId, step: 2 })).status).toBe(200);
-      const link = await deliveredLink();
-      const inbox = browser("198.51.100.31");
-      expect((await inbox.open(`${link.pathname}${link.search}`)).status).toBe(303);
-      expect((await inbox.get(`/claim/${draft.claimId}`)).status).toBe(200);
-      // The owner's phone and street stay masked: the link proved only the inbox the stranger chose.
-      const seen = (await inbox.get(`/ace/customer_info/${draft.customerId}`)).body.result;
-      expect(seen.masked).toBe(true);
-      expect(seen.phone).not.toMatch(/^\d{10}$/);
+      const later = browser("198.51.100.35");
+      const opened = await later.open(finishLinkPath(server.config.linkSecret!, link));
+      expect(opened.status).toBe(404);
+      expect(await opened.text()).toContain("This claim was already submitted");
+      expect((await later.get(`/claim/${claimId}`)).status).toBe(404);
     } finally {
-      await server.db.query(
-        "UPDATE customers SET email = $2, contact_unverified = false, contact_changed_at = NULL WHERE id = $1",
-        [draft.customerId, original[0]!.email],
-      );
+      await server.db.query("UPDATE claims SET status = 'Draft' WHERE id = $1", [claimId]);
     }
+    expect((await maria.api.del(`/delete_draft_claim/${claimId}`)).status).toBe(200);
+    const afterDelete = browser("198.51.100.36");
+    expect((await afterDelete.open(finishLinkPath(server.config.linkSecret!, link))).status).toBe(404);
+    expect((await afterDelete.get(`/claim/${claimId}`)).status).toBe(404);
   });
 
   it("of an ACE claim lands on the ACE wizard with its customer", async () => {

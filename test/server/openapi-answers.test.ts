@@ -217,11 +217,13 @@ describe("answers of the main flows fit the document", () => {
     expect((await call("GET", download.url, { key: null, jar: new CookieJar() })).status).toBe(200);
     await ok(call("GET", api(`/ace/claim/${claimId}`)));
 
-    // Found by warranty number alone: the details come masked, and sent back masked they are kept.
-    const info = await ok(call("GET", api(`/ace/customer_info/${plan.customerId}`)));
+    // Found by warranty number alone: the details come masked, and what is typed is kept for the claim.
+    const info = await ok(call("GET", api(`/ace/customer_info/${plan.customerId}?claimId=${claimId}`)));
     expect(info.result.masked).toBe(true);
     const { masked: _masked, ...details } = info.result;
-    await ok(call("PUT", api(`/ace/customer_info/${plan.customerId}`), { body: details }));
+    expect((await call("PUT", api(`/ace/customer_info/${plan.customerId}`), { body: details })).body.code).toBe("PROOF_REQUIRED");
+    await ok(call("PUT", api(`/ace/customer_info/${plan.customerId}?claimId=${claimId}`), { body: { ...details, city: "Katy" } }));
+    expect((await ok(call("GET", api(`/ace/customer_info/${plan.customerId}?claimId=${claimId}`)))).result.unverified).toEqual({ city: "Katy" });
 
     await ok(call("DELETE", api(`/ace/delete_uploaded_documents_of_claim/${linked.result[0].id}`)));
     await ok(call("DELETE", api(`/ace/delete_claim_item_damage/${damage.result.damageId}`)));

@@ -29,6 +29,7 @@ export function ContactStep() {
   const { t } = useLingui();
   const actor = useDraftActor();
   const contact = useDraft((context) => context.contact);
+  const typedForClaim = useDraft((context) => context.contactTypedForClaim);
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   // What is on file but hidden, as the step first showed it: clearing a field puts it back.
   const [onFile] = useState(() => maskedFields(contact));
@@ -53,6 +54,7 @@ export function ContactStep() {
       <p className="hint">
         <Trans>We will send updates about your claim to these details.</Trans>
       </p>
+      <TypedForClaim fields={fields.filter((field) => typedForClaim[field.key])} typed={typedForClaim} />
       {fields.map((field) => {
         const value = contact[field.key] ?? "";
         const common = {
@@ -78,6 +80,29 @@ export function ContactStep() {
           />
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * Details typed for this claim by a visitor who found the plan by its warranty number alone: they
+ * prove nobody's identity, so they stay with this claim and are shown apart, marked, never as on file.
+ */
+function TypedForClaim({ fields, typed }: { fields: FieldSpec[]; typed: Partial<Contact> }) {
+  if (fields.length === 0) return null;
+  return (
+    <div className="typed-for-claim" role="note">
+      <p>
+        <Trans>Typed for this claim only, not verified. The details on file change only after a search by your name.</Trans>
+      </p>
+      <dl>
+        {fields.map((field) => (
+          <div key={field.key}>
+            <dt>{field.label}</dt>
+            <dd>{typed[field.key]}</dd>
+          </div>
+        ))}
+      </dl>
     </div>
   );
 }

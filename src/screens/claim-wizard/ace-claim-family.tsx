@@ -52,8 +52,8 @@ export const ACE_CLAIM: ClaimFamilyTable = {
     deleteDamage: deleteAceDamage,
     deleteDocument: deleteAceDocument,
     submit: (input) => submitAceClaim(input.claimId),
-    saveContact: ({ customerId, contact }) =>
-      saveCustomerInfo(customerId, {
+    saveContact: ({ customerId, claimId, contact }) =>
+      saveCustomerInfo(customerId, claimId, {
         ...contact,
         firstName: contact.firstName.trim(),
         lastName: contact.lastName.trim(),

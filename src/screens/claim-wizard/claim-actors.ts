@@ -5,9 +5,8 @@
  * and outputs are the machine's (claim-wizard.ts).
  */
 import { fromPromise } from "xstate";
-import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
+import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
-import type { Contact } from "../../../machines/contact-rules.ts";
 import type { Claim } from "../../../machines/domain.ts";
 import type { SubmitOutcome } from "../../../machines/outcomes.ts";
 
@@ -22,7 +21,7 @@ export interface ClaimApi {
   deleteDocument(documentId: number): Promise<void>;
   /** What became of the submit (machines/outcomes.ts). */
   submit(input: { claimId: number; customerId: number }): Promise<SubmitOutcome>;
-  saveContact?(input: { customerId: number; contact: Contact }): Promise<void>;
+  saveContact?(input: SaveContactInput): Promise<void>;
 }
 
 /** The injected actors of a family's wizard machine. */
@@ -35,7 +34,7 @@ export function claimActorsFor(family: ClaimFamily, api: ClaimApi) {
     });
   return {
     loadClaim: fromPromise<LoadedClaim, LoadClaimInput>(({ input }) => api.load(input)),
-    saveContact: fromPromise<void, { customerId: number; contact: Contact }>(({ input }) =>
+    saveContact: fromPromise<void, SaveContactInput>(({ input }) =>
       api.saveContact ? api.saveContact(input) : Promise.reject(new Error(`${family} claims have no contact step`)),
     ),
     saveItems: thenReload<SaveItemsInput>(api.saveItems),

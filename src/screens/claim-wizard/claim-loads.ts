@@ -35,13 +35,13 @@ export function fppClaimFromAnswers(answers: ClaimPageAnswers): LoadedClaim | nu
 /** ACE: claim, plan, options (per model number of each plan item) and the customer's contact details. */
 export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInput): Promise<LoadedClaim> {
   if (customerId === null) throw new Error("An ACE claim needs its customer");
-  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId), fetchAcePlan(planId, customerId, claimId), fetchAceOptions(), fetchCustomerInfo(customerId)]);
+  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId), fetchAcePlan(planId, customerId, claimId), fetchAceOptions(), fetchCustomerInfo(customerId, claimId)]);
   if (!plan || claim.planId !== plan.id || claim.customerId !== customerId) throw new Error("Claim does not belong to this plan");
   const models = [...new Set(plan.items.map((item) => item.modelNumber).filter((model): model is string => Boolean(model)))];
   const byModel = new Map(await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model)] as const)));
   const none: ModelOptions = { damageTypes: [], howItHappened: [], damageAreas: [] };
   const modelOptions = Object.fromEntries(plan.items.map((item) => [item.id, (item.modelNumber && byModel.get(item.modelNumber)) || none]));
-  return { claim, plan, options, modelOptions, contact };
+  return { claim, plan, options, modelOptions, contact: contact.onFile, contactTypedForClaim: contact.typedForClaim };
 }
 
 /**

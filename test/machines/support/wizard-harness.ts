@@ -8,8 +8,7 @@ import { vi } from "vitest";
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from "xstate";
 import { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import type { DamageToSave, KeptDraft } from "../../../machines/claim-drafts.ts";
-import type { LoadClaimInput, LoadedClaim, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
-import type { Contact } from "../../../machines/contact-rules.ts";
+import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry, Plan, SavedDamage } from "../../../machines/domain.ts";
 import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { collectEmitted } from "./actors.ts";
@@ -101,7 +100,7 @@ export const FAMILIES: WizardFamily[] = [
 
 export interface WizardServer {
   loadClaim: (input: LoadClaimInput) => Promise<LoadedClaim>;
-  saveContact: (input: { customerId: number; contact: Contact }) => Promise<void>;
+  saveContact: (input: SaveContactInput) => Promise<void>;
   saveItems: (input: SaveItemsInput) => Promise<Claim>;
   removeItem: (input: { claimId: number; claimItemId: number }) => Promise<Claim>;
   saveDamages: (input: SaveDamagesInput) => Promise<Claim>;
@@ -148,7 +147,7 @@ export function openWizard(
   const machine = family.machine.provide({
     actors: {
       loadClaim: fromPromise(({ input }: { input: LoadClaimInput }) => calls.loadClaim(input)),
-      saveContact: fromPromise(({ input }: { input: { customerId: number; contact: Contact } }) => calls.saveContact(input)),
+      saveContact: fromPromise(({ input }: { input: SaveContactInput }) => calls.saveContact(input)),
       saveItems: fromPromise(({ input }: { input: SaveItemsInput }) => calls.saveItems(input)),
       removeItem: fromPromise(({ input }: { input: { claimId: number; claimItemId: number } }) => calls.removeItem(input)),
       saveDamages: fromPromise(({ input }: { input: SaveDamagesInput }) => calls.saveDamages(input)),
