@@ -20,7 +20,9 @@ export const FIELD_MESSAGES = {
   stateInvalid: msg`Enter the two-letter state code, for example TX`,
   quantityMin: msg`Please enter at least 1 quantity.`,
   quantityMax: msg`You can only enter up to 10 quantities.`,
+  quantityWhole: msg`Enter a whole number of items, from 1 to 10.`,
   priceInvalid: msg`Enter a price of 0 or more, for example 249.99`,
+  priceAmbiguous: msg`Is this a thousand dollars or more? Type it without the dot (1299) or with cents (1,299.00).`,
   oneOfInvoiceEmailPhone: msg`Enter the invoice number, or an email or phone number`,
 } satisfies Record<string, MessageDescriptor>;
 

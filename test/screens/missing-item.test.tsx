@@ -148,7 +148,7 @@ describe("missing line item: the form", () => {
     expect(manualItemCalls(server)).toEqual([]);
   });
 
-  it.each([["-5"], ["abc"], ["12.345"]])("a price of '%s' shows the price message and is not sent", async (price) => {
+  it.each([["-5"], ["abc"], ["12.3456"], ["1,2,3"]])("a price of '%s' shows the price message and is not sent", async (price) => {
     const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { price });
@@ -172,13 +172,40 @@ describe("missing line item: the form", () => {
     expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
   });
 
-  it.each([["1.299,00", 1299], ["1299", 1299], ["249,99", 249.99]])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
+  it.each([["1.299,00", 1299], ["1299", 1299], ["249,99", 249.99], ["1299.50", 1299.5], ["1,299.00", 1299], ["1299,50", 1299.5], ["$1,849.00", 1849]])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
     const user = userEvent.setup();
     const { server } = await openPage(claimServer(), "es");
     await fillRequiredInSpanish(user, price);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     await waitFor(() => expect(manualItemCalls(server)).toHaveLength(1));
     expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
+  });
+
+  it.each([["en", "Is this a thousand dollars or more?"], ["es", "¿Son mil dólares o más?"]] as const)(
+    "an ambiguous '1.299' is asked about in %s, never read as 1299 or 1.3, and not sent",
+    async (language, question) => {
+      const user = userEvent.setup();
+      const { server } = await openPage(claimServer(), language);
+      if (language === "es") await fillRequiredInSpanish(user, "1.299");
+      else await fillRequired(user, { price: "1.299" });
+      const price = screen.getByRole("textbox", { name: language === "es" ? /^Precio/ : /^Price/ });
+      await waitFor(() => expect(errorOf(price)).toMatch(question));
+      await user.click(screen.getByRole("button", { name: language === "es" ? "Enviar" : "Submit" }));
+      expect(manualItemCalls(server)).toEqual([]);
+      await user.clear(price);
+      await user.type(price, "1299");
+      await user.click(screen.getByRole("button", { name: language === "es" ? "Enviar" : "Submit" }));
+      await waitFor(() => expect(manualItemCalls(server)).toHaveLength(1));
+      expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(1299);
+    },
+  );
+
+  it("a fractional quantity says a whole number is needed, not 'at least 1'", async () => {
+    const user = userEvent.setup();
+    await openPage();
+    await user.clear(field.quantity());
+    await user.type(field.quantity(), "1.5");
+    await waitFor(() => expect(errorOf(field.quantity())).toBe("Enter a whole number of items, from 1 to 10."));
   });
 
   it("a price of 0 is allowed", async () => {

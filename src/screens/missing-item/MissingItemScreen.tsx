@@ -5,7 +5,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
 import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemInput, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
@@ -21,8 +21,7 @@ import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { Form } from "../../ui/Form.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
-import { parsePrice } from "../../lib/money.ts";
-import { EMPTY_MISSING_ITEM, missingItemSchemaFor } from "./missing-item-schema.ts";
+import { EMPTY_MISSING_ITEM, missingItemSchema, priceOf } from "./missing-item-schema.ts";
 import { inspect } from "../../inspect.ts";
 import type { Locale } from "../../i18n.ts";
 import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
@@ -58,15 +57,13 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   const options = loadedOptions && (optionsInShownLanguage ?? loadedOptions);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
 
-  const schema = useMemo(() => missingItemSchemaFor(i18n.locale), [i18n.locale]);
   const form = useAppForm({
     defaultValues: EMPTY_MISSING_ITEM,
-    validators: { onChange: schema, onSubmit: schema },
+    validators: { onChange: missingItemSchema, onSubmit: missingItemSchema },
     onSubmit: ({ value }) =>
       actor.send({
         type: "item.submit",
-        // The schema has checked the price reads in this language.
-        item: { ...value, price: parsePrice(value.price, i18n.locale)!, quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
+        item: { ...value, price: priceOf(value), quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
       }),
   });
   const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (

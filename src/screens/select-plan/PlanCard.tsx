@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { Plan } from "../../../machines/domain.ts";
 import { isSelectablePlan } from "../../../machines/plan-selection.machine.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
-import { formatUsd } from "../../lib/money.ts";
+import { formatUsd } from "../../lib/dollars.ts";
 import { PlanStatusBadge } from "./PlanStatusBadge.tsx";
 
 const VISIBLE_ROWS = 3;
