@@ -49,19 +49,41 @@ export function isWithinNoticeRange(iso: string, zone: Zone = "system"): boolean
   return day.isValid && day >= isoDay(EARLIEST_NOTICE_DATE, zone) && day <= now(zone).startOf("day");
 }
 
-/** Masks typed digits as DD/MM/YYYY (the date field's placeholder, SPEC.md section 5). */
+/**
+ * Tidies a date as it is typed, key by key, toward DD/MM/YYYY (the date field's placeholder, SPEC.md
+ * section 5). People write single-digit days and months and separate with '/', '.' or '-': those
+ * are kept as typed (separators shown as '/'). Digits alone get their slashes after the day and
+ * the month, as before.
+ */
 export function maskDayMonthYear(typed: string): string {
-  const digits = typed.replace(/\D/g, "");
-  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
+  if (!/[/.\- ]/.test(typed.trimStart())) {
+    const digits = typed.replace(/\D/g, "");
+    return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
+  }
+  const widths = [2, 2, 4];
+  const parts: string[] = [];
+  // A day or month typed past two digits goes on into the next part, as the slashes put it.
+  for (let part of typed.replace(/[^\d/.\- ]/g, "").trimStart().split(/[/.\- ]+/).filter(Boolean)) {
+    while (parts.length < 2 && part.length > 2) {
+      parts.push(part.slice(0, 2));
+      part = part.slice(2);
+    }
+    if (parts.length < 3) parts.push(part.slice(0, widths[parts.length]));
+  }
+  const trailing = /[/.\- ]$/.test(typed) && parts.length > 0 && parts.length < 3 ? "/" : "";
+  return parts.join("/") + trailing;
 }
 
 /**
- * A typed DD/MM/YYYY as an ISO date; '' while incomplete; the text itself when it names no real
- * day (31/02/2024), so the form's rules can say what is wrong rather than move to March.
+ * A typed date, D/M/YYYY or DD/MM/YYYY, as an ISO date; '' while incomplete; the text itself when
+ * it names no real day (31/02/2024), so the form's rules can say what is wrong rather than move
+ * to March.
  */
 export function dayMonthYearToIso(text: string): string {
-  if (!/^\d{2}\/\d{2}\/\d{4}$/.test(text)) return "";
-  const day = DateTime.fromFormat(text, "dd/MM/yyyy", { locale: FORMAT_LOCALE });
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (!match) return "";
+  const padded = `${match[1]!.padStart(2, "0")}/${match[2]!.padStart(2, "0")}/${match[3]}`;
+  const day = DateTime.fromFormat(padded, "dd/MM/yyyy", { locale: FORMAT_LOCALE });
   return day.isValid ? day.toISODate()! : text;
 }
 

@@ -342,6 +342,15 @@ describe("step 4: report your damage", () => {
     await user.clear(date);
     await user.type(date, DateTime.local().toFormat("ddMMyyyy"));
     expect(errorOf(date)).toBeNull();
+
+    // As people type a date, key by key: a single-digit day and month with slashes or dots.
+    for (const typed of ["3/11/2025", "3.11.2025"]) {
+      await user.clear(date);
+      await user.type(date, typed);
+      await user.tab();
+      expect(date).toHaveValue("3/11/2025");
+      expect(errorOf(date)).toBeNull();
+    }
   });
 
   it("a day the calendar lacks (31/02/2024) is named as no real date, and the calendar, made on the first 'Open calendar', is not given it", async () => {

@@ -73,6 +73,18 @@ describe("dates", () => {
     expect(dayMonthYearToIso("15/13/2024")).toBe("15/13/2024");
   });
 
+  it("keeps a date typed as people write it, key by key: single-digit days and months, with '/', '.' or '-'", () => {
+    const typeKeyByKey = (keys: string) => [...keys].reduce((shown, key) => maskDayMonthYear(shown + key), "");
+    for (const keys of ["3/11/2026", "3.11.2026", "3-11-2026", "03/11/2026", "3 11 2026"]) {
+      const shown = typeKeyByKey(keys);
+      expect(shown, keys).toMatch(/^0?3\/11\/2026$/);
+      expect(dayMonthYearToIso(shown), keys).toBe("2026-11-03");
+    }
+    expect(typeKeyByKey("7/4/2025")).toBe("7/4/2025");
+    expect(dayMonthYearToIso("7/4/2025")).toBe("2025-04-07");
+    expect(typeKeyByKey("03112026")).toBe("03/11/2026");
+  });
+
   it("masks typed digits as DD/MM/YYYY", () => {
     expect(maskDayMonthYear("31")).toBe("31");
     expect(maskDayMonthYear("3101")).toBe("31/01");
