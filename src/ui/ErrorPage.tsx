@@ -5,9 +5,10 @@
  * the browser's technical message (which names a script file). A call the API refused is said as
  * the catalog message its answer stands for (src/api/refusals.ts), never in the server's English.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Button } from "./Button.tsx";
 import { callErrorMessage } from "../api/refusals.ts";
+import { ScreenHeading } from "./ScreenHeading.tsx";
 
 /** The browsers' messages for a script chunk that did not load (Chromium, Safari, Firefox). */
 const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
@@ -28,9 +29,7 @@ export function ErrorPage({ error }: { error: unknown }) {
         : (error as { statusText?: string } | null)?.statusText || message || t`An unexpected error occurred.`;
   return (
     <section className="screen error-page">
-      <h1>
-        <Trans>Oops! Something went wrong</Trans>
-      </h1>
+      <ScreenHeading title={t`Oops! Something went wrong`} />
       <p>{detail}</p>
       <div className="actions">
         <Button onClick={() => window.location.reload()}>{t`Refresh Page`}</Button>

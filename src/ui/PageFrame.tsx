@@ -1,16 +1,17 @@
 /**
- * Every page's frame (SPEC.md section 2): the skip link, the fixed header and the main region the
- * screen goes in.
+ * Every page's frame (SPEC.md section 2): the skip link, the fixed header, the main region the
+ * screen goes in, and the live region that says each new screen's title (ScreenHeading.tsx).
  */
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { HeaderBar, Logo } from "./HeaderBar.tsx";
 import { PageLoading } from "./PageLoading.tsx";
+import { ScreenAnnouncer } from "./ScreenHeading.tsx";
 
 /** The frame with `header`: the app's root layout gives the header with its router link home. */
 export function PageFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
   return (
-    <>
+    <ScreenAnnouncer>
       <a href="#main" className="skip-link">
         <Trans>Skip to content</Trans>
       </a>
@@ -18,7 +19,7 @@ export function PageFrame({ header, children }: { header: ReactNode; children: R
       <main id="main" className="content">
         {children}
       </main>
-    </>
+    </ScreenAnnouncer>
   );
 }
 

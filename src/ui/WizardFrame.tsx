@@ -14,6 +14,7 @@ import { BackButton } from "./BackButton.tsx";
 import { Button } from "./Button.tsx";
 import { Form } from "./Form.tsx";
 import { StepProgress } from "./StepProgress.tsx";
+import { usePageTitle } from "./ScreenHeading.tsx";
 import { StillWorking } from "./StillWorking.tsx";
 
 export interface WizardFrameProps {
@@ -40,6 +41,9 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
   // its controls are disabled, so no tap meets a control nothing answers yet (Next would send
   // the form to the browser, a box ticked would not reach the wizard).
   const hydrated = useHydrated();
+  const position = steps.indexOf(step) + 1;
+  const count = steps.length;
+  usePageTitle(position > 0 ? t`Step ${position} of ${count}: ${title}` : title, { screen: step });
   return (
     <section className="screen wizard">
       <fieldset className="wizard-controls" disabled={!hydrated}>

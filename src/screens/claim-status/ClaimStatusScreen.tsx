@@ -17,6 +17,7 @@ import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 import { ClaimStatusDetails } from "./ClaimStatusDetails.tsx";
 import { NoSuchClaim } from "./NoSuchClaim.tsx";
 import "./claim-status.css";
+import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 
 export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
   const { t, i18n } = useLingui();
@@ -33,6 +34,8 @@ export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
   // Check for updates.
   const view = state === "loading" && progress ? "shown" : state;
   const heading = useFocusOnChange<HTMLHeadingElement>(view);
+  // NoSuchClaim names the page when it is shown instead.
+  usePageTitle(state === "notFound" || state === "linkExpired" ? null : t`Your claim status`);
 
   if (state === "notFound" || state === "linkExpired") return <NoSuchClaim reason={state} />;
   return (

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { Button } from "../../ui/Button.tsx";
+import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 import { SupportContact } from "./SupportContact.tsx";
 
@@ -13,6 +14,7 @@ export function NoSuchClaim({ reason }: { reason: "notFound" | "linkExpired" }) 
   const { t } = useLingui();
   const navigate = useNavigate();
   const heading = useFocusOnChange<HTMLHeadingElement>(reason);
+  usePageTitle(reason === "linkExpired" ? t`This link has expired` : t`Claim not found`, { screen: reason });
   return (
     <section className="screen claim-status">
       <h1 tabIndex={-1} ref={heading}>

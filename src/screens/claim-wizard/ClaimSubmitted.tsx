@@ -7,11 +7,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
+import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 
 export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: number; onHome: () => void; family?: "fpp" | "ace" }) {
   const { t } = useLingui();
   const claimNumber = `CL-${claimId}`;
   const heading = useFocusOnChange<HTMLHeadingElement>(claimId);
+  usePageTitle(t`Thank you for submitting your claim`, { screen: claimId });
   return (
     <section className="screen confirmation">
       <h1 tabIndex={-1} ref={heading}>

@@ -5,10 +5,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "../../ui/Button.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
+import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 
 export function RequestSubmitted({ ticket, onHome }: { ticket: string; onHome: () => void }) {
   const { t } = useLingui();
   const heading = useFocusOnChange<HTMLHeadingElement>(ticket);
+  usePageTitle(t`Thank you for submitting your request`, { screen: ticket });
   return (
     <section className="screen confirmation">
       <h1 tabIndex={-1} ref={heading}>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function InvalidLink() {
   const { t } = useLingui();
@@ -10,9 +11,7 @@ export function InvalidLink() {
   const email = config.supportEmail;
   return (
     <section className="screen">
-      <h1>
-        <Trans>This link is not valid.</Trans>
-      </h1>
+      <ScreenHeading title={t`This link is not valid.`} />
       <p>
         <Trans>
           If you need help with your claim, write to <a href={`mailto:${email}`}>{email}</a>.

@@ -3,19 +3,19 @@
  * invoice with the phone's camera (a computer opens its file chooser instead), with tips for a
  * photo that reads well.
  */
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { InvoicePicker } from "./InvoicePicker.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function ScanInvoiceScreen() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   return (
     <section className="screen">
       <BackButton onBack={() => void navigate({ to: "/find-claim/upload-invoice" })} />
-      <h1>
-        <Trans>Scan your invoice</Trans>
-      </h1>
+      <ScreenHeading title={t`Scan your invoice`} />
       <ul className="hint">
         <li>
           <Trans>Lay the invoice flat, in good light.</Trans>

@@ -7,6 +7,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { BackButton } from "../../ui/BackButton.tsx";
 import { InvoicePicker } from "./InvoicePicker.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function UploadInvoiceScreen() {
   const { t } = useLingui();
@@ -14,9 +15,7 @@ export function UploadInvoiceScreen() {
   return (
     <section className="screen">
       <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
-      <h1>
-        <Trans>Find your plan with your invoice</Trans>
-      </h1>
+      <ScreenHeading title={t`Find your plan with your invoice`} />
       <p className="hint">
         <Trans>Choose a PDF or a photo of your invoice or receipt. We read it on this device to fill in the search for you; it is not uploaded.</Trans>
       </p>

@@ -16,9 +16,7 @@ import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
 import { useInvoiceReading } from "./invoice-reading-actor.ts";
 import { verifyInfoSchema } from "./verify-info-schema.ts";
-
-/** Focuses the heading it is put on once shown, so a screen reader starts at the new view. */
-const focusOnMount = (node: HTMLHeadingElement | null) => node?.focus();
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function VerifyInfoScreen() {
   const invoiceReading = useInvoiceReading();
@@ -35,9 +33,7 @@ function ReadingView() {
   const percent = Math.round(progress * 100);
   return (
     <section className="screen">
-      <h1 tabIndex={-1} ref={focusOnMount}>
-        <Trans>Reading your invoice</Trans>
-      </h1>
+      <ScreenHeading title={t`Reading your invoice`} />
       <p className="hint">
         <Trans>This takes a few seconds on most phones. The file stays on this device.</Trans>
       </p>
@@ -113,9 +109,7 @@ function VerifyForm() {
   return (
     <section className="screen">
       <BackButton onBack={chooseAnother} />
-      <h1 tabIndex={-1} ref={focusOnMount}>
-        <Trans>Check the details from your invoice</Trans>
-      </h1>
+      <ScreenHeading title={t`Check the details from your invoice`} />
       <OutcomeLine outcome={outcome} fileName={fileName} />
       <Form onSubmit={() => void form.handleSubmit()}>
         {text("firstName", t`First name`, { required: true, autoComplete: "given-name" })}

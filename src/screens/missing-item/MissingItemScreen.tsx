@@ -25,6 +25,7 @@ import { EMPTY_MISSING_ITEM, missingItemSchema, priceOf } from "./missing-item-s
 import { inspect } from "../../inspect.ts";
 import type { Locale } from "../../i18n.ts";
 import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 /** The four lists, in `language` (the one on screen when not given); rejects when one is missing. */
 async function loadOptions(language?: Locale): Promise<MissingItemOptions> {
@@ -80,9 +81,7 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
   return (
     <section className="screen">
       <BackButton onBack={() => actor.send({ type: "claim.back" })} />
-      <h1>
-        <Trans>Missing Line Item.</Trans>
-      </h1>
+      <ScreenHeading title={t`Missing Line Item.`} />
       <p className="hint">
         <Trans>Describe the item as it appears on your invoice or sales receipt.</Trans>
       </p>

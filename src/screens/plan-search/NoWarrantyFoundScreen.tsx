@@ -14,6 +14,7 @@ import { Button } from "../../ui/Button.tsx";
 import { offersContactService } from "../../../machines/plan-search.machine.ts";
 import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function NoWarrantyFoundScreen() {
   const { t } = useLingui();
@@ -30,9 +31,7 @@ export function NoWarrantyFoundScreen() {
   if (checkFailed || retrying) return <CheckFailed retrying={retrying} />;
   return (
     <section className="screen">
-      <h1>
-        <Trans>We could not locate your warranty</Trans>
-      </h1>
+      <ScreenHeading title={t`We could not locate your warranty`} />
       <p>
         <Trans>Check the details on your retailer invoice or receipt and try again.</Trans>
       </p>
@@ -52,9 +51,7 @@ function SearchesPaused({ minutes }: { minutes: number }) {
   const navigate = useNavigate();
   return (
     <section className="screen">
-      <h1>
-        <Trans>Too many searches</Trans>
-      </h1>
+      <ScreenHeading title={t`Too many searches`} />
       <p role="status">
         <Plural
           value={minutes}
@@ -83,9 +80,7 @@ function CheckFailed({ retrying }: { retrying: boolean }) {
   const planSearch = usePlanSearch();
   return (
     <section className="screen">
-      <h1>
-        <Trans>We could not finish your search</Trans>
-      </h1>
+      <ScreenHeading title={t`We could not finish your search`} />
       <p role="status">
         <Trans>To protect our customers' plans, your browser checks each search first, and this check did not finish. Please try again.</Trans>
       </p>

@@ -16,6 +16,7 @@ import { Form } from "../../ui/Form.tsx";
 import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy } from "./personal-info-schema.ts";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 function initialValues(query: PlanQuery | null): PersonalInfoValues {
   if (!query || query.by === "warrantyNumber") return { firstName: "", lastName: "", zip: "", by: "email", email: "", phone: "", invoice: "" };
@@ -57,9 +58,7 @@ export function PersonalInfoScreen() {
           void navigate({ to: "/find-claim/select-search-method" });
         }}
       />
-      <h1>
-        <Trans>Find your warranty</Trans>
-      </h1>
+      <ScreenHeading title={t`Find your warranty`} pageTitle={t`Find your warranty: personal information`} />
       <p className="hint">
         <Trans>Use the details exactly as they appear on your retailer invoice or receipt.</Trans>
       </p>

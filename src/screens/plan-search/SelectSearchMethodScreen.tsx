@@ -3,11 +3,12 @@
  * number, personal information or the invoice or receipt; Search is disabled until one
  * is chosen and resets the try counter.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState } from "react";
 import { BackLink } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 type Method = "warrantyNumber" | "personalInfo" | "invoice";
 
@@ -46,9 +47,7 @@ export function SelectSearchMethodScreen() {
       >
         <fieldset className="radio-group">
           <legend>
-            <h1>
-              <Trans>We need to find your warranty</Trans>
-            </h1>
+            <ScreenHeading title={t`We need to find your warranty`} />
           </legend>
           <label className="radio-option">
             <input type="radio" name="method" value="warrantyNumber" checked={method === "warrantyNumber"} onChange={() => setMethod("warrantyNumber")} />

@@ -3,7 +3,7 @@
  * Information'. The form is prefilled from the saved search. Submit starts the search on the app's
  * planSearch actor and goes to select-plan, whose route waits for the outcome.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { BackButton } from "../../ui/BackButton.tsx";
@@ -13,6 +13,7 @@ import { Form } from "../../ui/Form.tsx";
 import { isChecking, usePlanSearch } from "../shared/plan-search-actor.ts";
 import { SearchCheckStatus } from "./SearchCheckStatus.tsx";
 import { warrantyNumberSchema } from "./warranty-number-schema.ts";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function WarrantyNumberScreen() {
   const { t } = useLingui();
@@ -36,9 +37,7 @@ export function WarrantyNumberScreen() {
   return (
     <section className="screen">
       <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
-      <h1>
-        <Trans>Find your warranty</Trans>
-      </h1>
+      <ScreenHeading title={t`Find your warranty`} pageTitle={t`Find your warranty: warranty number`} />
       <Form onSubmit={() => void form.handleSubmit()}>
         <form.AppField name="number">{(field) => <field.TextField label={t`Warranty number`} required placeholder="W-E34-WS4566" autoComplete="off" />}</form.AppField>
         <div className="actions">

@@ -23,6 +23,7 @@ import { withItemNamesOfEach } from "../shared/plan-item-names.ts";
 import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 import { PlanCard } from "./PlanCard.tsx";
 import { inspect } from "../../inspect.ts";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export interface SelectPlanSearch {
   warranty_id?: number;
@@ -32,13 +33,12 @@ export interface SelectPlanSearch {
 export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
   const plans = useSelector(usePlanSearch(), (snapshot) => snapshot.context.plans);
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   return (
     <section className="screen">
       <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
-      <h1>
-        <Trans>Select your Plan</Trans>
-      </h1>
+      <ScreenHeading title={t`Select your Plan`} />
       {plans.length === 0 ? (
         <p role="status" className="loading">
           <Trans>Loading your plans…</Trans>

@@ -1,8 +1,9 @@
 /** The claim-not-found view (SPEC.md section 8): a claim that cannot be loaded or does not exist. */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { SERVER_MESSAGES } from "../../lib/messages.ts";
 import { Button } from "../../ui/Button.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 /** Says the claim cannot be reached, in the words a refused claim call says (SERVER_MESSAGES). */
 export function ClaimNotFound() {
@@ -10,9 +11,7 @@ export function ClaimNotFound() {
   const navigate = useNavigate();
   return (
     <section className="screen">
-      <h1>
-        <Trans>Claim not found</Trans>
-      </h1>
+      <ScreenHeading title={t`Claim not found`} />
       <p>{i18n._(SERVER_MESSAGES.claimNotFound)}</p>
       <div className="actions">
         <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Find your warranty`}</Button>

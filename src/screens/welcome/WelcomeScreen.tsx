@@ -6,13 +6,14 @@
  * script has run (a form, a dialog opened by a button's command, `<details>`), so a tap on the
  * prerendered page counts even before its code has loaded.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { config } from "../../config.ts";
 import { SEARCH_START } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import banner from "./banner.svg";
 import { Faq } from "./Faq.tsx";
 import { TutorialDialog, TutorialOpener } from "./TutorialDialog.tsx";
+import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 export function WelcomeScreen({ onStart }: { onStart: () => void }) {
   const { t } = useLingui();
@@ -20,9 +21,7 @@ export function WelcomeScreen({ onStart }: { onStart: () => void }) {
     <section className="screen welcome">
       {/* Sized, so nothing moves when it arrives; first on the page, so fetched first. */}
       <img className="banner" src={banner} width={750} height={300} alt={t`A living room with a sofa, a plant and a lamp`} fetchPriority="high" decoding="async" />
-      <h1>
-        <Trans>File a damage claim on your protection plan</Trans>
-      </h1>
+      <ScreenHeading title={t`File a damage claim on your protection plan`} />
       <ol className="journey">
         <li>{t`Find Warranty`}</li>
         <li>{t`Select Product`}</li>
