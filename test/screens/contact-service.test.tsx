@@ -117,6 +117,14 @@ describe("contact service: the request", () => {
     expect(search.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it.each([3, 4])("opened at step %s without an id, goes back to step 1 with a new request (SPEC.md: a missing id opens step 1)", async (step) => {
+    const { router } = await renderApp(`/contact-service?step=${step}`);
+    expect(await screen.findByRole("heading", { level: 1, name: "Customer Details" })).toBeInTheDocument();
+    const search = router.state.location.search as { id?: string; step?: number };
+    expect(search.step).toBe(1);
+    expect(search.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it("starts from what the failed searches knew: name, email, ZIP and the invoice", async () => {
     window.localStorage.setItem(
       "searchInfo",

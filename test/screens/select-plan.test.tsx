@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The plan cards as a consumer reads them (SPEC.md section 2 "Select plan"). */
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
@@ -55,6 +55,16 @@ describe("select plan", () => {
     expect(view.getByText("Cliente desconocido")).toBeInTheDocument();
     expect(view.getByText(/1 de marzo de 2030/)).toBeInTheDocument();
     expect(view.queryByRole("button", { name: /Mostrar/ })).toBeNull(); // 3 items or fewer: no toggle
+  });
+
+  it("with only cancelled or expired plans, says why no claim can be filed and offers Contact Service instead of a dead Submit", async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1, { planStatus: "Cancelled" }), plan(2, { planStatus: "Expired" })]) });
+    await screen.findAllByRole("radio");
+    expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
+    expect(screen.getByRole("note")).toHaveTextContent("A claim can be filed only on an active plan, and none of these is active.");
+    await user.click(screen.getByRole("button", { name: "Contact Service" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/contact-service"));
   });
 
   it("lets only active plans be chosen and keeps Submit disabled until one is", async () => {

@@ -12,7 +12,7 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useMemo, useState } from "react";
 import { fromPromise } from "xstate";
 import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.ts";
-import { planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
+import { isSelectablePlan, planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
 import { fetchPlansAgain } from "../../api/plans.ts";
 import { config } from "../../config.ts";
 import { BackButton } from "../../ui/BackButton.tsx";
@@ -106,9 +106,20 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
           {errorText}
         </p>
       )}
-      <Button type="submit" disabled={selectedPlanId === null} loading={busy && !dialog}>
-        {t`Submit`}
-      </Button>
+      {plans.some(isSelectablePlan) ? (
+        <Button type="submit" disabled={selectedPlanId === null} loading={busy && !dialog}>
+          {t`Submit`}
+        </Button>
+      ) : (
+        // Only active plans take a claim: say so and offer the way that remains, rather than a
+        // Submit that can never be pressed.
+        <div role="note" className="no-active-plan">
+          <p>
+            <Trans>A claim can be filed only on an active plan, and none of these is active. Our service team can help with a cancelled or expired plan.</Trans>
+          </p>
+          <Button onClick={() => void navigate({ to: "/contact-service" })}>{t`Contact Service`}</Button>
+        </div>
+      )}
 
       <Dialog open={dialog === "draft"} title={t`Continue Draft Claim`} onClose={() => actor.send({ type: "dialog.close" })}>
         <p>
