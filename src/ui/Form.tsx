@@ -18,15 +18,27 @@ interface ShownError {
 
 type Report = (id: string, error: ShownError | null) => void;
 const ReportContext = createContext<Report | null>(null);
+const GroupContext = createContext<string | null>(null);
+
+/**
+ * Names the fields inside it in the error summary ('Sofa, Damage 1 – Damage Type: …'): a form that
+ * repeats fields per item would otherwise list the same line once per item without saying whose.
+ */
+export function FieldGroup({ name, children }: { name: string; children: ReactNode }) {
+  const outer = useContext(GroupContext);
+  return <GroupContext.Provider value={outer ? `${outer}, ${name}` : name}>{children}</GroupContext.Provider>;
+}
 
 /** Tells the enclosing Form which error a field shows (null: none); outside a Form it does nothing. */
 export function useReportError(id: string, label: ReactNode, message: string | null): void {
   const report = useContext(ReportContext);
+  const group = useContext(GroupContext);
   useEffect(() => {
-    report?.(id, message === null ? null : { id, label, message });
+    const named = group ? <>{group} – {label}</> : label;
+    report?.(id, message === null ? null : { id, label: named, message });
     // The label is shown as it was when the message appeared; a new render of it is no news.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- label is a fresh node every render
-  }, [report, id, message]);
+  }, [report, id, message, group]);
   useEffect(() => () => report?.(id, null), [report, id]);
 }
 

@@ -294,18 +294,18 @@ describe("step 4: report your damage", () => {
     await user.click(next());
     const summary = await screen.findByRole("alert", { name: "Please check the following" });
     expect(within(summary).getAllByRole("link").map((link) => link.textContent)).toEqual([
-      "Photos and documents of the Sofa: We need at least one photo from you",
-      "Damage Type: Please select an option",
-      "Specific Damage: Please select an option",
-      "Damage Area: Please select an option",
-      "When did you notice the damage: Please select a date",
-      "How did it happen: Please select an option",
-      "Did you take any steps to remedy?: Please select an option",
-      "Note: Required",
+      "Sofa – Photos and documents of the Sofa: We need at least one photo from you",
+      "Sofa, Damage 1 – Damage Type: Please select an option",
+      "Sofa, Damage 1 – Specific Damage: Please select an option",
+      "Sofa, Damage 1 – Damage Area: Please select an option",
+      "Sofa, Damage 1 – When did you notice the damage: Please select a date",
+      "Sofa, Damage 1 – How did it happen: Please select an option",
+      "Sofa, Damage 1 – Did you take any steps to remedy?: Please select an option",
+      "Sofa, Damage 1 – Note: Required",
     ]);
     // The summary speaks; each field's own message, the missing photo's too, is only tied to it.
     expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining("Please check the following")]);
-    await user.click(within(summary).getByRole("link", { name: /^Note/ }));
+    await user.click(within(summary).getByRole("link", { name: /Note: Required/ }));
     expect(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ })).toHaveFocus();
     // Fixed fields leave the summary.
     await user.type(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ }), "Torn seam");

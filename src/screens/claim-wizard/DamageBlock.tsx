@@ -10,6 +10,7 @@ import type { DamageEntry, Lookup } from "../../../machines/domain.ts";
 import { Button } from "../../ui/Button.tsx";
 import { DateField } from "../../ui/DateField.tsx";
 import { SelectField, TextAreaField } from "../../ui/fields.tsx";
+import { FieldGroup } from "../../ui/Form.tsx";
 
 type SelectKey = "damageTypeId" | "specificDamageId" | "damageAreaId" | "howItHappenedId" | "remedyId";
 
@@ -63,27 +64,29 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
   );
 
   return (
-    <fieldset className="damage-block" disabled={saved || disabled}>
-      <legend className="damage-block-title">
-        <h3>{t`Damage ${number}`}</h3>
-        {onRemove && (
-          // In the legend, so a saved (read-only) block stays removable.
-          <Button variant="secondary" className="remove-damage" onClick={onRemove} disabled={disabled} aria-label={t`Delete damage ${number}`}>
-            {t`Delete`}
-          </Button>
-        )}
-      </legend>
-      {selects.map(renderSelect)}
-      <DateField
-        label={t`When did you notice the damage`}
-        required
-        value={value.noticedOn ?? ""}
-        error={shows("noticedOn") && errors.noticedOn}
-        onBlur={() => touch("noticedOn")}
-        onChange={(date) => onChange({ ...value, noticedOn: date })}
-      />
-      {causes.map(renderSelect)}
-      <TextAreaField label={t`Note`} required value={value.note ?? ""} error={shows("note") && errors.note} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
-    </fieldset>
+    <FieldGroup name={t`Damage ${number}`}>
+      <fieldset className="damage-block" disabled={saved || disabled}>
+        <legend className="damage-block-title">
+          <h3>{t`Damage ${number}`}</h3>
+          {onRemove && (
+            // In the legend, so a saved (read-only) block stays removable.
+            <Button variant="secondary" className="remove-damage" onClick={onRemove} disabled={disabled} aria-label={t`Delete damage ${number}`}>
+              {t`Delete`}
+            </Button>
+          )}
+        </legend>
+        {selects.map(renderSelect)}
+        <DateField
+          label={t`When did you notice the damage`}
+          required
+          value={value.noticedOn ?? ""}
+          error={shows("noticedOn") && errors.noticedOn}
+          onBlur={() => touch("noticedOn")}
+          onChange={(date) => onChange({ ...value, noticedOn: date })}
+        />
+        {causes.map(renderSelect)}
+        <TextAreaField label={t`Note`} required value={value.note ?? ""} error={shows("note") && errors.note} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
+      </fieldset>
+    </FieldGroup>
   );
 }
