@@ -4,12 +4,13 @@
  */
 import type { ReactNode } from "react";
 
-export function LoadingScreen({ children }: { children: ReactNode }) {
+export function LoadingScreen({ children, after }: { children: ReactNode; after?: ReactNode }) {
   return (
     <section className="screen">
       <p role="status" className="loading">
         {children}
       </p>
+      {after}
     </section>
   );
 }

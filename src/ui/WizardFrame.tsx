@@ -15,6 +15,7 @@ import { Button } from "./Button.tsx";
 import { Form } from "./Form.tsx";
 import { StepProgress } from "./StepProgress.tsx";
 import { usePageTitle } from "./ScreenHeading.tsx";
+import { ScriptsLate } from "./ScriptsLate.tsx";
 import { StillWorking } from "./StillWorking.tsx";
 
 export interface WizardFrameProps {
@@ -62,6 +63,7 @@ export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onB
           <StillWorking busy={busy} />
         </Form>
       </fieldset>
+      {!hydrated && <ScriptsLate />}
     </section>
   );
 }

@@ -123,6 +123,29 @@ describe("a first visit", () => {
     }
   });
 
+  it("says so when its scripts never come: a line without JavaScript, and one the stylesheet alone reveals in time when they fail to load", async () => {
+    for (const path of [PATH, "/find-claim/create-claim?step=4&claimId=1&warranty_id=1"]) {
+      await onPage(phoneWithoutScript("es-MX"), async (page) => {
+        await page.goto(path);
+        // Playwright's text search skips <noscript>, which the browser shows with JavaScript off.
+        const noScript = page.locator("noscript p");
+        expect(await noScript.isVisible(), path).toBe(true);
+        expect(await noScript.textContent(), path).toMatch(/^Este portal necesita JavaScript\./);
+      });
+      await onPage(portal.newContext(), async (page) => {
+        await page.route(/\.js$/, (route) => route.abort());
+        // The reveal is a CSS animation's delay; the browser's own animation clock is sped up, not the page's timers.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Animation.enable");
+        await page.goto(path);
+        const late = page.getByText("This page is taking longer than it should.", { exact: false });
+        expect(await late.isVisible(), path).toBe(false);
+        await cdp.send("Animation.setPlaybackRate", { playbackRate: 1000 });
+        await late.waitFor({ state: "visible", timeout: 20_000 });
+      });
+    }
+  });
+
   it("shows the method screen from its HTML, in its language, before any script runs: its heading, choices, a disabled Search and Back as a link", async () => {
     for (const [locale, heading, choice] of [
       ["en-US", "We need to find your warranty", "I have my warranty number"],
@@ -308,6 +331,8 @@ describe("a claim's step opened from a link, with nothing cached", () => {
         expect(await page.getByText(drop).isVisible(), locale).toBe(false);
         // Nothing to tap before the app runs: Next would send the form to the browser.
         expect(await page.getByRole("button", { name: /^(Next|Siguiente)$/ }).isDisabled(), locale).toBe(true);
+        // And it says why, since without JavaScript the app never comes.
+        expect(await page.locator("noscript p").isVisible(), locale).toBe(true);
       });
     }
     // Without the claim's session the page holds nothing of it: the app's loading frame.

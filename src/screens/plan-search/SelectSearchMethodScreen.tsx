@@ -4,11 +4,12 @@
  * is chosen and resets the try counter.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useNavigate, useRouteContext } from "@tanstack/react-router";
+import { useHydrated, useNavigate, useRouteContext } from "@tanstack/react-router";
 import { useLayoutEffect, useRef, useState } from "react";
 import { BackLink } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
+import { ScriptsLate } from "../../ui/ScriptsLate.tsx";
 
 type Method = "warrantyNumber" | "personalInfo" | "invoice";
 
@@ -24,6 +25,7 @@ export function SelectSearchMethodScreen() {
   // The app's planSearch actor is made when the consumer confirms a method, not with the first page.
   const planSearch = useRouteContext({ from: "__root__", select: (context) => context.planSearch });
   const [method, setMethod] = useState<Method | null>(null);
+  const hydrated = useHydrated();
   // The page may arrive rendered by the build (contract/rendered-routes.ts), its radios working
   // before the app hydrates them: a choice made meanwhile is the browser's own, which hydration
   // keeps on screen and React's state does not know. The state takes it up, so Search is enabled.
@@ -66,6 +68,7 @@ export function SelectSearchMethodScreen() {
           {t`Search`}
         </Button>
       </form>
+      {!hydrated && <ScriptsLate />}
     </section>
   );
 }
