@@ -9,7 +9,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { act } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { activateLocale } from "../../src/i18n.ts";
 import type { ClaimStatus } from "../../contract/claim-status.ts";
 import { localDayOf } from "../../src/screens/claim-status/claim-dates.ts";
 import { renderApp } from "./render-app.tsx";
@@ -84,6 +86,16 @@ function timeline() {
   const current = steps.filter((step) => step.getAttribute("aria-current") === "step");
   return { list, steps: steps.map(spoken), current: current.map(spoken), badges: current.map((step) => step.querySelector(".badge")?.textContent) };
 }
+
+// The page compares expected days with today: the tests' today is fixed (only Date is faked).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-28T12:00:00Z"));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await act(() => activateLocale("en"));
+});
 
 describe("the claim-status page", () => {
   it("shows the claim, its steps with the day reached and the current one, what comes next, the documents and support", async () => {
@@ -172,5 +184,38 @@ describe("the claim-status page", () => {
     await waitFor(() => expect(timeline().current).toEqual([`In review${IN_REVIEW_EN}`]));
     expect(screen.getByRole("button", { name: "Check for updates" })).toHaveFocus();
     expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent("We expect this by December 4th, 2026.");
+  });
+
+  it("a day expected that is past says the step is running late", async () => {
+    vi.setSystemTime(new Date("2026-12-10T12:00:00Z"));
+    await renderApp("/claim-status?code=CL-55", { handlers: [answering(found(SUBMITTED))] });
+    await screen.findByText("CL-55");
+    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent(
+      "We expected this by December 1st, 2026. We're running late on this step; we're on it.",
+    );
+  });
+
+  it("a step the claim passed over reads as not needed, not as still to come", async () => {
+    const closed: ClaimStatus = {
+      ...SUBMITTED,
+      status: "Closed",
+      timeline: SUBMITTED.timeline.map((entry) => (entry.step === "service" ? entry : { ...entry, at: entry.at ?? IN_REVIEW_AT })),
+      current: "closed",
+      next: null,
+    };
+    await renderApp("/claim-status?code=CL-55", { handlers: [answering(found(closed))] });
+    await screen.findByText("CL-55");
+    expect(timeline().steps[3]).toBe("Service or paymentNot needed for this claim");
+  });
+
+  it("item names follow a switch of language without a reload", async () => {
+    const user = userEvent.setup();
+    const spanish: ClaimStatus = { ...SUBMITTED, items: [{ id: 7, name: "Sofá" }, { id: 8, name: "Sofá de dos plazas" }] };
+    const byLanguage = http.get(`${API}claim_status`, ({ request }) => HttpResponse.json({ result: request.headers.get("accept-language") === "es" ? spanish : SUBMITTED }));
+    await renderApp("/claim-status?code=CL-55", { handlers: [byLanguage] });
+    await screen.findByText("Loveseat");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "Español");
+    expect(await screen.findByText("Sofá de dos plazas")).toBeInTheDocument();
+    expect(screen.queryByText("Loveseat")).toBeNull();
   });
 });

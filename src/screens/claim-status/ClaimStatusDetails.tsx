@@ -7,6 +7,7 @@ import { useId } from "react";
 import type { ClaimProgress } from "../../../machines/claim-status.machine.ts";
 import { formatDisplayDate } from "../../lib/dates.ts";
 import { displayName } from "../../ui/DocumentList.tsx";
+import { isPastDue } from "./claim-dates.ts";
 import { ClaimTimeline } from "./ClaimTimeline.tsx";
 import { SupportContact } from "./SupportContact.tsx";
 import { NEXT_STEP_WORDS, STEP_NAMES } from "./step-words.ts";
@@ -39,7 +40,12 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
             <p>
               <strong>{nextStep}</strong>: {i18n._(NEXT_STEP_WORDS[next.step])}
             </p>
-            {expectedBy && <p>{t`We expect this by ${expectedBy}.`}</p>}
+            {expectedBy &&
+              (isPastDue(next.expectedBy) ? (
+                <p>{t`We expected this by ${expectedBy}. We're running late on this step; we're on it.`}</p>
+              ) : (
+                <p>{t`We expect this by ${expectedBy}.`}</p>
+              ))}
           </>
         ) : (
           <p>

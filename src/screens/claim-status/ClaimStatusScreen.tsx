@@ -18,6 +18,7 @@ import { ClaimStatusDetails } from "./ClaimStatusDetails.tsx";
 import { NoSuchClaim } from "./NoSuchClaim.tsx";
 import "./claim-status.css";
 import { usePageTitle } from "../../ui/ScreenHeading.tsx";
+import { useInShownLanguage } from "../../ui/use-in-shown-language.ts";
 
 export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
   const { t, i18n } = useLingui();
@@ -34,6 +35,13 @@ export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
   // Check for updates.
   const view = state === "loading" && progress ? "shown" : state;
   const heading = useFocusOnChange<HTMLHeadingElement>(view);
+  // Item names come in the language the status was read in: after a language switch they are
+  // read again in the new one (the same call), each language once.
+  const [loadItemNames] = useState(() => async () => {
+    const outcome = await readClaimStatus(link);
+    return new Map(outcome.kind === "found" ? outcome.progress.items.map((item) => [item.id, item.name]) : []);
+  });
+  const namedIn = useInShownLanguage(loadItemNames);
   // NoSuchClaim names the page when it is shown instead.
   usePageTitle(state === "notFound" || state === "linkExpired" ? null : t`Your claim status`);
 
@@ -63,7 +71,7 @@ export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
       )}
       {view === "shown" && progress && (
         <>
-          <ClaimStatusDetails progress={progress} />
+          <ClaimStatusDetails progress={namedIn ? { ...progress, items: progress.items.map((item) => ({ ...item, name: namedIn.get(item.id) ?? item.name })) } : progress} />
           <div className="actions">
             <Button variant="secondary" loading={state === "loading"} onClick={() => actor.send({ type: "status.reload" })}>
               {t`Check for updates`}

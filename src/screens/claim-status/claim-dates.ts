@@ -17,3 +17,9 @@ export function localDayOf(instant: string, zone = "system"): string | null {
 export function reachedOnText(instant: string, i18n: I18n): string {
   return formatDisplayDate(localDayOf(instant), i18n);
 }
+
+/** True when the day `expectedBy` (`YYYY-MM-DD`) is already over where the consumer is. */
+export function isPastDue(expectedBy: string, zone = "system"): boolean {
+  const today = DateTime.local({ zone }).toISODate();
+  return today !== null && expectedBy < today;
+}
