@@ -26,25 +26,45 @@ afterAll(async () => {
 });
 
 /**
- * A phone's browser context with `settings`: a browser whose languages are French, then Spanish
- * (`locale: "fr-FR,es"`: navigator.languages and Accept-Language both), or one that only sends
- * them (an Accept-Language set by the phone's settings or a proxy, its script seeing en-US).
+ * A phone's languages: those of its browser in order (navigator.languages and Accept-Language
+ * both), or only an Accept-Language it sends (set by the phone's settings or a proxy, its script
+ * seeing en-US).
  */
-function phone(settings: { locale: string } | { extraHTTPHeaders: Record<string, string> }): Promise<BrowserContext> {
-  return portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, reducedMotion: "reduce", ...settings });
+type Languages = { languages: string[] } | { extraHTTPHeaders: Record<string, string> };
+
+/** A phone's browser context speaking `settings`: its locale (Intl's) is its first language. */
+function phone(settings: Languages): Promise<BrowserContext> {
+  const speaking = "languages" in settings ? { locale: settings.languages[0] } : settings;
+  return portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, reducedMotion: "reduce", ...speaking });
 }
-const FRENCH_THEN_SPANISH = { locale: "fr-FR,es" };
+
+/**
+ * A new page of a phone's context, with its browser's languages. Playwright's `locale` is one
+ * language (Chromium refuses a list there: "Invalid locale name"), so the list goes to Chromium's
+ * own language emulation, which its requests and navigator.languages both follow, as its settings
+ * would make them; the static host's test needs the latter. An empty userAgent keeps Chromium's.
+ */
+async function newPage(context: BrowserContext, settings: Languages): Promise<Page> {
+  const page = await context.newPage();
+  if ("languages" in settings) {
+    const devtools = await context.newCDPSession(page);
+    await devtools.send("Emulation.setUserAgentOverride", { userAgent: "", acceptLanguage: settings.languages.join(",") });
+  }
+  return page;
+}
+const FRENCH_THEN_SPANISH = { languages: ["fr-FR", "es"] };
 const SENDS_FRENCH_THEN_SPANISH = { extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9,es;q=0.8" } };
+const ENGLISH = { languages: ["en-US"] };
 
 /**
  * Opens `path` on a new page of a fresh context with `settings`, and closes it after `check`.
  * @param setUp what the context needs before the page opens (a cookie, a static host's answers)
  */
-async function openFresh(settings: Parameters<typeof phone>[0], path: string, check: (page: Page) => Promise<void>, setUp?: (context: BrowserContext) => Promise<void>): Promise<void> {
+async function openFresh(settings: Languages, path: string, check: (page: Page) => Promise<void>, setUp?: (context: BrowserContext) => Promise<void>): Promise<void> {
   const context = await phone(settings);
   try {
     await setUp?.(context);
-    const page = await context.newPage();
+    const page = await newPage(context, settings);
     await page.goto(path);
     await check(page);
   } finally {
@@ -78,7 +98,7 @@ it("the app follows the languages the browser sent, as the welcome page does, ev
 it("English chosen in the app wins on the next visit to both pages, and ?lng= wins over the choice", async () => {
   const context = await phone(FRENCH_THEN_SPANISH);
   try {
-    const page = await context.newPage();
+    const page = await newPage(context, FRENCH_THEN_SPANISH);
     await page.goto(DEEP_LINK);
     await appIn(page, "es");
     await page.locator(".language-switch select").selectOption("en");
@@ -112,9 +132,9 @@ it("from a static host, which sends the built page naming no language, the app f
     await appIn(page, "en");
     expect(await cookieOf(page)).toBe("en");
   }, staticHost("en"));
-  await openFresh({ locale: "en-US" }, DEEP_LINK, async (page) => {
+  await openFresh(ENGLISH, DEEP_LINK, async (page) => {
     await appIn(page, "es");
     expect(await cookieOf(page)).toBe("es");
   }, staticHost("es"));
-  await openFresh({ locale: "en-US" }, `${DEEP_LINK}?lng=es`, (page) => appIn(page, "es"), staticHost("en"));
+  await openFresh(ENGLISH, `${DEEP_LINK}?lng=es`, (page) => appIn(page, "es"), staticHost("en"));
 });
