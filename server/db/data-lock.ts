@@ -1,14 +1,34 @@
 /**
- * One process per embedded data folder. PGlite has no postmaster to refuse a second opener: two
- * servers on one DATA_DIR both start, each writes the same files from its own memory, and after a
- * restart one server's acknowledged claims are gone. So, as PostgreSQL does with postmaster.pid,
- * the opener writes its pid into `DATA_DIR/server.lock`, created exclusively; a second opener finds
- * a live pid there and stops with a message naming the folder and the holder. A lock whose pid is
- * no longer running (a killed process) is taken over.
+ * The data folder's two rules. It is private: what the server writes under DATA_DIR (emails with
+ * claim links, uploaded documents, keys, the database) is 0600 files in 0700 folders, readable by
+ * its own user only. And one process per embedded data folder. PGlite has no postmaster to refuse a
+ * second opener: two servers on one DATA_DIR both start, each writes the same files from its own
+ * memory, and after a restart one server's acknowledged claims are gone. So, as PostgreSQL does with
+ * postmaster.pid, the opener writes its pid into `DATA_DIR/server.lock`, created exclusively; a
+ * second opener finds a live pid there and stops with a message naming the folder and the holder. A
+ * lock whose pid is no longer running (a killed process) is taken over.
  */
 import { randomUUID } from "node:crypto";
-import { link, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+
+/** Mode of every file the server writes under DATA_DIR: its own user reads and writes it, nobody else. */
+export const PRIVATE_FILE_MODE = 0o600;
+/** Mode of every folder the server makes under DATA_DIR: its own user enters it, nobody else. */
+export const PRIVATE_FOLDER_MODE = 0o700;
+
+/**
+ * Makes a folder (and its missing parents) 0700, and closes one that already exists too: mkdir's
+ * mode reaches only the folders it creates, and a folder made before by hand or by an older version
+ * may be open to every user of the machine. A folder of another user (a volume mounted writable for
+ * us) keeps the mode its owner chose.
+ */
+export async function makePrivateFolder(path: string): Promise<void> {
+  await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  await chmod(path, PRIVATE_FOLDER_MODE).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPERM") throw error;
+  });
+}
 
 /** The lock file's name inside the data folder. */
 export const LOCK_FILE = "server.lock";
@@ -90,7 +110,7 @@ async function takeOverStale(dataDir: string, path: string, stalePid: number | n
  */
 async function createExclusive(path: string, content: string): Promise<boolean> {
   const aside = `${path}.${process.pid}.${randomUUID()}`;
-  await writeFile(aside, content, { flush: true });
+  await writeFile(aside, content, { flush: true, mode: PRIVATE_FILE_MODE });
   try {
     await link(aside, path);
     return true;

@@ -7,8 +7,9 @@
  * signature adds an expiry and verifies the customer (SECURITY.md, "Plan links").
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { PRIVATE_FILE_MODE, makePrivateFolder } from "../db/data-lock.ts";
 
 /** How long an emailed plan link stays valid: 30 days. */
 export const PLAN_LINK_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -58,8 +59,8 @@ export async function linkSecretOf(dataDir: string): Promise<string> {
   } catch {
     // not there yet
   }
-  await mkdir(dataDir, { recursive: true });
+  await makePrivateFolder(dataDir);
   const secret = randomBytes(32).toString("hex");
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  await writeFile(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

@@ -3,13 +3,16 @@
  * the public API key, which ships in the portal's bundle. It is STAFF_KEY, else a random key kept in
  * DATA_DIR/staff-key (mode 0600), made on first use by the server or `npm run claim-status`,
  * whichever comes first, so the command on the server's machine reads what the server checks.
+ * The right key always works: only wrong keys are counted per address and slowed with 429, since
+ * whoever shares staff's address, or a proxy's, must not be able to lock staff out.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import { link, readFile, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps } from "../app-deps.ts";
 import type { Rate } from "../config.ts";
+import { PRIVATE_FILE_MODE, makePrivateFolder } from "../db/data-lock.ts";
 import { HttpError, closingConnection } from "./http-errors.ts";
 import { addressOf, createRateLimiter } from "./rate-limit.ts";
 
@@ -17,9 +20,9 @@ import { addressOf, createRateLimiter } from "./rate-limit.ts";
 export const STAFF_KEY_HEADER = "x-staff-key";
 
 /**
- * Staff calls with a wrong or missing key allowed per address in a window: 10 per 10 minutes. Past
- * them every staff call from that address is refused (429) until the window ends, the right key
- * too, so guessing learns nothing; staff behind that address wait, nobody else does.
+ * Wrong or missing staff keys answered 401 per address in a window: 10 per 10 minutes; past them a
+ * wrong key is answered 429 until the window ends. The right key is never counted nor refused, so
+ * nobody sharing staff's address (or a proxy's, without TRUST_PROXY) can lock staff out.
  */
 export const STAFF_KEY_FAILURES: Rate = [10, 600];
 
@@ -44,10 +47,10 @@ export async function staffKeyOf(dataDir: string): Promise<string> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  await mkdir(dataDir, { recursive: true });
+  await makePrivateFolder(dataDir);
   const key = randomBytes(32).toString("hex");
   const draft = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  await writeFile(draft, `${key}\n`, { mode: 0o600 });
+  await writeFile(draft, `${key}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     await link(draft, file);
     return key;
@@ -63,9 +66,9 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /**
  * Middleware of the staff calls: the `x-staff-key` header must be the staff key (compared
- * constant-time, as digests), or the call is 401 `{ message: "Unauthorized" }`. Every call is counted per
- * address before the check and taken back when the key was right, so wrong keys sent at once are
- * all counted (STAFF_KEY_FAILURES). Mount it before anything reads the body.
+ * constant-time, as digests), or the call is 401 `{ message: "Unauthorized" }`. The key is checked
+ * first, so the right one always passes; only wrong or missing keys are counted per address, and
+ * past STAFF_KEY_FAILURES they are slowed with 429. Mount it before anything reads the body.
  * @throws HttpError 401 Unauthorized, 429 TOO_MANY_REQUESTS (both with `Connection: close`)
  */
 export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">): MiddlewareHandler {
@@ -78,11 +81,11 @@ export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">):
     return expected;
   };
   return async (c, next) => {
-    const address = addressOf(c, config);
     try {
-      await limiter.hit("staff-key", address, STAFF_KEY_FAILURES);
       const given = digest(c.req.header(STAFF_KEY_HEADER) ?? "");
       if (!timingSafeEqual(given, await expectedKey())) {
+        // Counted only when wrong; each count is atomic, so wrong keys sent at once are all counted.
+        await limiter.hit("staff-key", addressOf(c, config), STAFF_KEY_FAILURES);
         // The same answer as a wrong API key: a caller learns nothing from it but that it was refused.
         throw new HttpError(401, { message: "Unauthorized" });
       }
@@ -90,7 +93,6 @@ export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">):
       // Refused before the body was read: the client must not reuse the connection.
       throw closingConnection(error);
     }
-    await limiter.uncount("staff-key", address, STAFF_KEY_FAILURES);
     return next();
   };
 }

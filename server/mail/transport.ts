@@ -1,11 +1,13 @@
 /**
  * How emails leave (nodemailer): through the SMTP server of SMTP_URL, or without it into
  * DATA_DIR/outbox as one `.eml` file per message (nodemailer's stream transport), for the demo and
- * development (README, "Emails").
+ * development (README, "Emails"). Those files are 0600 in a 0700 folder: their finish-later and
+ * status links open a customer's claim for whoever reads them.
  */
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
+import { PRIVATE_FILE_MODE, makePrivateFolder } from "../db/data-lock.ts";
 import { outboxFileName, outboxFolder } from "./outbox-folder.ts";
 
 /** A rendered message ready to leave. */
@@ -59,10 +61,10 @@ export function mailTransport(settings: { smtpUrl: string | undefined; mailFrom:
   return {
     async send(mail) {
       const { message } = await stream.sendMail(options(mail));
-      await mkdir(folder, { recursive: true });
+      await makePrivateFolder(folder);
       const path = join(folder, outboxFileName(mail.queuedAt, mail.id));
       // Written whole, then renamed: the dev listing never shows half a message.
-      await writeFile(`${path}.part`, message);
+      await writeFile(`${path}.part`, message, { mode: PRIVATE_FILE_MODE });
       await rename(`${path}.part`, path);
       console.log(`Email "${mail.subject}" to ${mail.to} written to ${path}`);
       return path;

@@ -6,10 +6,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { lstat, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable } from "node:stream";
 import type { ServerConfig } from "../config.ts";
+import { PRIVATE_FILE_MODE, makePrivateFolder } from "../db/data-lock.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
 
 export interface Storage {
@@ -74,7 +75,8 @@ export async function openStorage(config: Pick<ServerConfig, "dataDir" | "storag
 }
 
 /**
- * Opens a storage folder (created on first write).
+ * Opens a storage folder (created on first write). Its files are 0600 in 0700 folders: they are
+ * customers' documents (invoices, photos of their homes), for the server's user only.
  * @param root folder, absolute or relative to the cwd
  */
 export function createStorage(root: string): Storage {
@@ -88,11 +90,11 @@ export function createStorage(root: string): Storage {
     location: base,
     async write(path, bytes) {
       const full = inside(path);
-      await mkdir(dirname(full), { recursive: true });
+      await makePrivateFolder(dirname(full));
       // Readers never see a half-written file: the rename is atomic within one folder.
       const temp = `${full}.${randomBytes(6).toString("hex")}.tmp`;
       try {
-        await writeFile(temp, bytes);
+        await writeFile(temp, bytes, { mode: PRIVATE_FILE_MODE });
         await rename(temp, full);
       } catch (error) {
         await rm(temp, { force: true });
