@@ -72,6 +72,12 @@ export type ClaimStatus = v.InferOutput<typeof claimStatusSchema>;
 
 export const claimStatusResponseSchema = v.object({ result: claimStatusSchema });
 
+/**
+ * POST /staff/claim_status's 409 `code` for a status code more than one claim has: staff must name
+ * the claim by its number, never have the server pick one (404 CLAIM_NOT_FOUND: no claim has it).
+ */
+export const CLAIM_CODE_AMBIGUOUS = "CLAIM_CODE_AMBIGUOUS";
+
 /** POST /staff/claim_status (header x-staff-key): moves a claim to a later step. */
 export const staffClaimStatusRequestSchema = v.object({
   code: claimStatusCodeSchema,

@@ -45,7 +45,7 @@ async function timeRequests(label: string, count: number, send: () => Promise<Re
 
 /** Searches far more often than a person may (the API's rate limits would refuse the bench). */
 const UNLIMITED: Pick<ServerConfig, "rateLimits"> = {
-  rateLimits: { searchPerAddress: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60] },
+  rateLimits: { searchPerAddress: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60], draftsPerAddress: [10_000_000, 60], claimStatusPerAddress: [10_000_000, 60] },
 };
 
 /** Cold-start budget: `npm start` on a new data folder ready in under this many milliseconds. */

@@ -2,13 +2,13 @@
  * `npm run claim-status -- CL-123 in_review`: moves a submitted claim to a later step of its status
  * timeline (contract/claim-status.ts: submitted, in_review, decision, service, closed) through the
  * running server's staff call, POST /api/v1/staff/claim_status, and prints its new status. The
- * claim may be named by its status code too (CS-P55-0001).
+ * claim may be named by its status code too (CS-P55-0001); an unknown or ambiguous code is refused by name.
  * Settings as the server's: PUBLIC_URL, else http://127.0.0.1:PORT (where the server answers);
  * STAFF_KEY, else DATA_DIR/staff-key (the key the server checks; SECURITY.md "The staff key").
  * Exit status 0 when moved, 1 when refused or no server answers, 2 on a wrong command line.
  */
 import * as v from "valibot";
-import { CLAIM_STEPS, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../contract/claim-status.ts";
+import { CLAIM_CODE_AMBIGUOUS, CLAIM_STEPS, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../contract/claim-status.ts";
 import { loadConfig } from "../server/config.ts";
 import { STAFF_KEY_HEADER, staffKeyOf } from "../server/http/staff-key.ts";
 
@@ -35,16 +35,19 @@ try {
   console.error(`No server answers at ${origin}: start it (npm start), or set PUBLIC_URL or PORT to where it runs.`);
   process.exit(1);
 }
-const body = (await response.json().catch(() => null)) as { message?: string; retryAfter?: number } | null;
+const body = (await response.json().catch(() => null)) as { code?: string; message?: string; retryAfter?: number } | null;
 if (response.ok) {
   const { result } = v.parse(claimStatusResponseSchema, body);
   const next = result.next ? `; next: ${result.next.step}, expected by ${result.next.expectedBy}` : "";
   console.log(`${result.claimNumber} is now ${result.current} (status "${result.status}")${next}`);
   process.exit(0);
 }
+// An unknown or ambiguous code is named, so staff see which code to check before moving anything.
 const refusals: Record<number, string> = {
-  404: `${code}: no submitted claim has this number (a draft has no status yet)`,
-  409: `${code} was not moved: ${body?.message ?? "it has already reached that step"}`,
+  404: `${code}: unknown claim: no submitted claim has this number or code (a draft has no status yet)`,
+  409: body?.code === CLAIM_CODE_AMBIGUOUS
+    ? `${code}: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)`
+    : `${code} was not moved: ${body?.message ?? "it has already reached that step"}`,
   401: `The server refused the staff key: run this with the server's DATA_DIR, or the STAFF_KEY it was started with`,
   429: `Too many wrong staff keys from this address: try again in ${body?.retryAfter ?? "a few"} seconds`,
 };

@@ -113,6 +113,13 @@ export interface RateLimits {
   finishLaterPerCustomer?: Rate;
   /** Finish-later links emailed, per client address (RATE_LIMIT_FINISH_LATER_ADDRESS). */
   finishLaterPerAddress?: Rate;
+  /**
+   * GET /claim_status lookups that showed no status (RATE_LIMIT_CLAIM_STATUS): codes guessed one
+   * after another. A status shown is taken back, so its owner's page, read and reloaded, never meets it.
+   */
+  claimStatusPerAddress?: Rate;
+  /** Draft claims made by insert_claim and /ace/insert_claim (RATE_LIMIT_DRAFTS): drafts made and deleted in a loop. */
+  draftsPerAddress?: Rate;
 }
 
 /** Defaults of the rate limits: far above what one person, or an office behind one address, does. */
@@ -124,6 +131,8 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimits> = {
   planLinkPerAddress: [60, 600],
   finishLaterPerCustomer: [5, 3600],
   finishLaterPerAddress: [20, 3600],
+  claimStatusPerAddress: [60, 600],
+  draftsPerAddress: [60, 600],
 };
 
 /** The setting (environment name) of each rate limit: read by loadConfig, named by the API's document. */
@@ -135,6 +144,8 @@ export const RATE_LIMIT_SETTINGS = {
   planLinkPerAddress: "RATE_LIMIT_PLAN_LINK",
   finishLaterPerCustomer: "RATE_LIMIT_FINISH_LATER",
   finishLaterPerAddress: "RATE_LIMIT_FINISH_LATER_ADDRESS",
+  claimStatusPerAddress: "RATE_LIMIT_CLAIM_STATUS",
+  draftsPerAddress: "RATE_LIMIT_DRAFTS",
 } as const satisfies Record<keyof RateLimits, string>;
 const RATE_NAMES = Object.keys(RATE_LIMIT_SETTINGS) as (keyof RateLimits)[];
 

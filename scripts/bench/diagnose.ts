@@ -48,7 +48,7 @@ if (!values.dir) {
 const server = await startServer({
   dataDir: join(work, "data"),
   staticDir: portalDir,
-  rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+  rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], draftsPerAddress: [100_000, 60], claimStatusPerAddress: [100_000, 60] },
 });
 let bareUrl = "";
 if (wanted.includes("bare")) {

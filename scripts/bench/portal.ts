@@ -53,7 +53,7 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     dataDir: join(work, "data"),
     staticDir: portalDir,
     // The benchmark searches more often than a person; the limits are not what is measured.
-    rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60] },
+    rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], draftsPerAddress: [100_000, 60], claimStatusPerAddress: [100_000, 60] },
   });
   const bare = await serveFolder(bareDir);
   let browser: Browser | undefined;

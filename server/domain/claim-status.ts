@@ -5,7 +5,7 @@
  */
 import { DateTime } from "luxon";
 import {
-  BUSINESS_DAYS_TO_NEXT, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, type ClaimStatus, type ClaimStep,
+  BUSINESS_DAYS_TO_NEXT, CLAIM_CODE_AMBIGUOUS, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, type ClaimStatus, type ClaimStep,
 } from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, MAX_ID } from "../../contract/schemas.ts";
@@ -22,19 +22,37 @@ const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-
 /** The claim's 404: an unknown claim, a draft and another session's claim get the same answer. */
 export const claimNotFound = () => notFound(CLAIM_CODES.claimNotFound, "Claim not found");
 
+/** Which claims a query reads: one by its id, or the one a status code names. */
+type ClaimRef = { id: number } | { code: string };
+
 /**
- * The claim a status code names: `CL-` and the claim id (the claim number), or the claim's
- * status_code (`CS-…`, what insert_claim's CLAIM_IN_PROGRESS answers).
- * @returns the claim id, or null when no claim has it or the claim is still a draft
+ * The condition on `claims c` naming the claim, and its one parameter: a claim number (`CL-` and
+ * the id) by the id, any other code by the claim's status_code (`CS-…`, unique since migration 016).
+ * A number outside the id range gives 0, which no claim has: the same query still runs.
  */
-export async function claimIdOfCode(q: Queryable, code: string): Promise<number | null> {
-  const number = CLAIM_NUMBER.exec(code);
-  const id = number ? Number(number[1]) : null;
-  if (id !== null && (id < 1 || id > MAX_ID)) return null;
-  const [claim] = id !== null
-    ? await q.query<{ id: number; status: string }>("SELECT id, status FROM claims WHERE id = $1", [id])
-    : await q.query<{ id: number; status: string }>("SELECT id, status FROM claims WHERE status_code = $1 ORDER BY seq LIMIT 1", [code]);
-  return claim && !isEditableStatus(claim.status) ? claim.id : null;
+function claimCondition(ref: ClaimRef): { where: string; param: number | string } {
+  if ("id" in ref) return { where: "c.id = $1", param: ref.id };
+  const number = CLAIM_NUMBER.exec(ref.code);
+  if (!number) return { where: "c.status_code = $1", param: ref.code };
+  const id = Number(number[1]);
+  return { where: "c.id = $1", param: id >= 1 && id <= MAX_ID ? id : 0 };
+}
+
+/**
+ * The claim a status code names, for moving it (the staff call): exactly one submitted claim, or a
+ * refusal that names the code, so staff never move a claim they did not mean.
+ * @throws HttpError 404 CLAIM_NOT_FOUND (no claim has the code, or it is still a draft),
+ *   409 CLAIM_CODE_AMBIGUOUS (more than one claim has it: only without migration 016's unique index)
+ */
+export async function claimIdOfCode(q: Queryable, code: string): Promise<number> {
+  const { where, param } = claimCondition({ code });
+  const claims = await q.query<{ id: number; status: string }>(`SELECT c.id, c.status FROM claims c WHERE ${where} LIMIT 2`, [param]);
+  if (claims.length > 1) {
+    throw conflict(CLAIM_CODE_AMBIGUOUS, `Ambiguous claim code ${code}: more than one claim has it; name the claim by its number (CL-…)`);
+  }
+  const [claim] = claims;
+  if (!claim || isEditableStatus(claim.status)) throw notFound(CLAIM_CODES.claimNotFound, `Unknown claim code ${code}: no submitted claim has it`);
+  return claim.id;
 }
 
 /** A step a claim has reached and when (ISO 8601, UTC). */
@@ -101,11 +119,14 @@ interface StatusRow {
  * A submitted claim's status in the contract's shape (claimStatusSchema): its plan, its items by
  * their item type in `language` (the plan item's description when it has no type), its documents,
  * the five steps with the day each was reached, and the next step with the day it is expected by
- * (BUSINESS_DAYS_TO_NEXT business days after the day of the current step). One query.
- * @returns null when no claim has this id or it is a draft
+ * (BUSINESS_DAYS_TO_NEXT business days after the day of the current step). One query, the same
+ * for every code (GET /claim_status runs it whatever the code names, then decides).
+ * @returns the claim's id and status; null when no claim, or more than one, answers to `ref`, or it
+ *   is a draft
  */
-export async function loadClaimStatus(q: Queryable, claimId: number, language: Language): Promise<ClaimStatus | null> {
-  const [row] = await q.query<StatusRow>(
+export async function loadClaimStatus(q: Queryable, ref: ClaimRef, language: Language): Promise<{ claimId: number; status: ClaimStatus } | null> {
+  const { where, param } = claimCondition(ref);
+  const rows = await q.query<StatusRow>(
     `SELECT c.id, c.status, c.plan_id, p.number AS plan_number, p.program_name, p.plan_type,
        ${isoUtc("c.submitted_at")} AS submitted_at,
        (SELECT COALESCE(json_agg(json_build_object(
@@ -118,9 +139,10 @@ export async function loadClaimStatus(q: Queryable, claimId: number, language: L
         FROM documents d WHERE d.claim_id = c.id) AS documents,
        (SELECT COALESCE(json_agg(json_build_object('step', e.step, 'at', ${isoUtc("e.at")})), '[]')
         FROM claim_events e WHERE e.claim_id = c.id) AS events
-     FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
-    [claimId],
+     FROM claims c JOIN plans p ON p.id = c.plan_id WHERE ${where} LIMIT 2`,
+    [param],
   );
+  const row = rows.length === 1 ? rows[0] : undefined;
   if (!row || isEditableStatus(row.status)) return null;
   const reachedAt = new Map(row.events.map((event) => [event.step, event.at]));
   // A claim submitted without an event (none is, since migration 012) shows as just submitted.
@@ -130,7 +152,7 @@ export async function loadClaimStatus(q: Queryable, claimId: number, language: L
     step: CLAIM_STEPS[CLAIM_STEPS.indexOf(current) + 1]!,
     expectedBy: businessDaysAfter(reachedAt.get(current)!, BUSINESS_DAYS_TO_NEXT[current]),
   };
-  return {
+  const status: ClaimStatus = {
     claimNumber: `CL-${row.id}`,
     status: row.status,
     family: familyOf(row.plan_type),
@@ -141,4 +163,5 @@ export async function loadClaimStatus(q: Queryable, claimId: number, language: L
     current,
     next,
   };
+  return { claimId: row.id, status };
 }

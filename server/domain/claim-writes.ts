@@ -70,7 +70,8 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
     [request.warrentyId, request.customerId, DRAFT, request.damagedate, request.claimdate],
   );
   const claimId = created!.id;
-  await tx.query("UPDATE claims SET status_code = 'CS-' || lpad(id::text, 6, '0') WHERE id = $1", [claimId]);
+  // The whole id, so no two claims share a code (migration 016; lpad would cut it to 6 digits).
+  await tx.query("UPDATE claims SET status_code = 'CS-' || id::text WHERE id = $1", [claimId]);
   return { code: CLAIM_CODES.created, message: SUCCEED, result: { claim_id: claimId } };
 }
 

@@ -39,6 +39,8 @@ export interface SearchChallenges {
   /**
    * Counts a search from this address, of this name or number, before it runs: counted first, so
    * that many guesses sent at once cannot all slip in before the first of them is counted.
+   * @param searched the name or number folded as the search compares it (routes/plans.ts
+   *   searchedName), so spellings that find the same plans share one count
    */
   attempt(address: string, searched: string): Promise<SearchAttempt>;
   /**

@@ -164,7 +164,7 @@ const fppClaims: Operation[] = [
   {
     method: "post", path: `${API}/insert_claim`, id: "insert_claim", tag: "FPP claims", summary: "Start a claim on an FPP plan",
     description: "`code` CREATED with `result.claim_id`; DRAFT_EXIST with the draft's `claimId`; CLAIM_IN_PROGRESS with `claimSatusCode`.",
-    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409],
+    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409], limit: "draftsPerAddress",
   },
   {
     method: "post", path: `${API}/insert_update_claim_item`, id: "insert_update_claim_item", tag: "FPP claims", summary: "Save the claim items",
@@ -204,7 +204,7 @@ const fppClaims: Operation[] = [
 const aceClaims: Operation[] = [
   {
     method: "post", path: `${API}/ace/insert_claim`, id: "ace_insert_claim", tag: "ACE claims", summary: "Start a claim on an ACE plan",
-    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409],
+    access: "owner", body: c.insertClaimRequestSchema, answer: c.insertClaimResponseSchema, errors: [400, 404, 409], limit: "draftsPerAddress",
   },
   {
     method: "post", path: `${API}/ace/insert_claim_item`, id: "ace_insert_claim_item", tag: "ACE claims", summary: "Save one claim item",
@@ -294,11 +294,11 @@ const claimStatus: Operation[] = [
     access: "owner", query: queryOf(status.claimStatusQuerySchema, {
       code: "CL-{claimId} or CS-…", expires: "A status link's expiry, Unix seconds", sig: "A status link's signature",
     }),
-    answer: status.claimStatusResponseSchema, errors: [400, 403, 404],
+    answer: status.claimStatusResponseSchema, errors: [400, 403, 404], limit: "claimStatusPerAddress",
   },
   {
     method: "post", path: `${API}/staff/claim_status`, id: "staff_claim_status", tag: "Claim status", summary: "Move a claim to a later step (staff)",
-    description: "Staff only: the staff key in `x-staff-key` (STAFF_KEY, else DATA_DIR/staff-key; `npm run claim-status`), not the API key. A claim moves forward only, and may skip steps: a step it has reached or passed is 409 CLAIM_STEP_NOT_FORWARD. Answers the claim's new status. Wrong keys are counted per address: 10 in 10 minutes, then 429.",
+    description: "Staff only: the staff key in `x-staff-key` (STAFF_KEY, else DATA_DIR/staff-key; `npm run claim-status`), not the API key. A claim moves forward only, and may skip steps: a step it has reached or passed is 409 CLAIM_STEP_NOT_FORWARD. A code no submitted claim has is 404 CLAIM_NOT_FOUND, one several claims share 409 CLAIM_CODE_AMBIGUOUS, each naming the code. Answers the claim's new status. The right key always works; wrong keys are counted per address: past 10 in 10 minutes they are answered 429.",
     access: "staff", body: status.staffClaimStatusRequestSchema, answer: status.claimStatusResponseSchema, errors: [400, 401, 404, 409, 429],
   },
 ];

@@ -11,6 +11,7 @@ import { claimIdOfCode, claimNotFound, loadClaimStatus, recordStep } from "../do
 import { verifyClaimStatusLink } from "../domain/claim-status-links.ts";
 import { HttpError } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
+import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { ownerOf } from "../http/session.ts";
 import { requireStaffKey } from "../http/staff-key.ts";
 import { validBody, validQuery } from "../http/validate.ts";
@@ -21,34 +22,38 @@ export const STAFF_CLAIM_STATUS_PATH = "/staff/claim_status";
 /** Routes of the claim status, to mount under /api/v1. */
 export function claimStatusRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
+  const limiter = createRateLimiter(db);
+  const rate = rateOf(config.rateLimits, "claimStatusPerAddress");
 
   // Unknown, a draft, not this session's and a wrong signature are the same 404 (no oracle); only
-  // a link we signed ourselves can tell that its time is over.
+  // a link we signed ourselves can tell that its time is over. Every code costs the same work (one
+  // query, one signature check) and the verdict comes last, so neither the answer nor its time
+  // tells whether a code exists. Misses count per address: counted first, taken back when shown.
   app.get("/claim_status", validQuery(claimStatusQuerySchema), async (c) => {
     const { code, expires, sig } = c.req.valid("query");
-    const claimId = await claimIdOfCode(db, code);
-    if (claimId === null) throw claimNotFound();
-    if (!(await ownerOf(c).ownsClaim(db, claimId))) {
-      const link = sig !== undefined && expires !== undefined && config.linkSecret !== undefined
-        ? verifyClaimStatusLink(config.linkSecret, claimId, Number(expires), sig, Math.floor(Date.now() / 1000))
-        : "bad";
-      if (link === "expired") throw new HttpError(403, { code: REFUSAL_CODES.linkExpired, message: "This claim-status link has expired" });
-      if (link === "bad") throw claimNotFound();
-    }
-    const status = await loadClaimStatus(db, claimId, languageOf(c));
-    if (!status) throw claimNotFound();
-    return c.json({ result: status });
+    const address = addressOf(c, config);
+    await limiter.hit("claim-status", address, rate);
+    const loaded = await loadClaimStatus(db, { code }, languageOf(c));
+    const owned = loaded !== null && ownerOf(c).access.plans.has(loaded.status.plan.id);
+    const link = config.linkSecret === undefined
+      ? "bad"
+      : verifyClaimStatusLink(config.linkSecret, loaded?.claimId ?? 0, Number(expires ?? 0), sig ?? "", Math.floor(Date.now() / 1000));
+    const hasLink = sig !== undefined && expires !== undefined && link !== "bad";
+    if (!loaded || (!owned && !hasLink)) throw claimNotFound();
+    if (!owned && link === "expired") throw new HttpError(403, { code: REFUSAL_CODES.linkExpired, message: "This claim-status link has expired" });
+    await limiter.uncount("claim-status", address, rate);
+    return c.json({ result: loaded.status });
   });
 
+  // The code must name exactly one submitted claim; an unknown or ambiguous one is refused by name.
   app.post(STAFF_CLAIM_STATUS_PATH, requireStaffKey({ db, config }), validBody(staffClaimStatusRequestSchema), async (c) => {
     const { code, step } = c.req.valid("json");
     const status = await db.transaction(async (tx) => {
       const claimId = await claimIdOfCode(tx, code);
-      if (claimId === null) throw claimNotFound();
       await recordStep(tx, claimId, step);
-      return loadClaimStatus(tx, claimId, languageOf(c));
+      return (await loadClaimStatus(tx, { id: claimId }, languageOf(c)))!.status;
     });
-    return c.json({ result: status! });
+    return c.json({ result: status });
   });
 
   return app;

@@ -5,27 +5,42 @@
  */
 import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
-import { SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
+import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { DRAFT, lockClaim } from "../domain/claim-guards.ts";
 import { loadClaimDetail } from "../domain/claim-queries.ts";
 import { languageOf } from "../http/language.ts";
 import { createClaim, submitClaim } from "../domain/claim-writes.ts";
 import { conflict } from "../http/http-errors.ts";
+import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { familyOf } from "../domain/plan-family.ts";
 import { ownerOf } from "../http/session.ts";
 import { claimFolder } from "../storage/storage.ts";
 import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
-export function claimRoutes({ db, storage }: AppDeps): Hono {
+export function claimRoutes({ db, storage, config }: AppDeps): Hono {
   const app = new Hono();
+  const limiter = createRateLimiter(db);
+  const draftRate = rateOf(config.rateLimits, "draftsPerAddress");
 
   for (const [family, prefix] of [["fpp", ""], ["ace", "/ace"]] as const) {
+    // Drafts made per address, both families in one count: making and deleting drafts in a loop
+    // writes without end. Counted before the call runs (a burst counts at once) and taken back
+    // when it made none, so reopening a draft the plan has never counts.
     app.post(`${prefix}/insert_claim`, validBody(insertClaimRequestSchema), async (c) => {
       const request = c.req.valid("json");
       ownerOf(c).plan(request.warrentyId);
-      return c.json(await db.transaction((tx) => createClaim(tx, family, request)));
+      const address = addressOf(c, config);
+      await limiter.hit("drafts", address, draftRate);
+      let made = false;
+      try {
+        const answer = await db.transaction((tx) => createClaim(tx, family, request));
+        made = answer.code === CLAIM_CODES.created;
+        return c.json(answer);
+      } finally {
+        if (!made) await limiter.uncount("drafts", address, draftRate);
+      }
     });
 
     app.get(`${prefix}/claim/:claimId`, ids(["claimId"]), async (c) => {

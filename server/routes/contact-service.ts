@@ -7,7 +7,9 @@
  * A request holds at most MAX_DOCUMENTS_PER_CONTACT_REQUEST documents and MAX_CONTACT_REQUEST_BYTES
  * bytes (server/storage/document-limits.ts); one never sent goes after a day (server/storage/upload-sweep.ts).
  */
+import { createHash } from "node:crypto";
 import { Hono, type Context } from "hono";
+import { mailboxOf } from "../../contract/mailbox.ts";
 import {
   SUCCEED,
   contactDocumentQuerySchema,
@@ -24,13 +26,17 @@ import { checkRoomForContactDocument, checkRoomForContactUpload } from "../stora
 import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../storage/file-names.ts";
 import { conflict, invalid, notFound } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
+import { createRateLimiter } from "../http/rate-limit.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl } from "../storage/upload-grants.ts";
 import { receiveUpload, tooBig } from "../storage/upload-requests.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 
-/** Request Number emails one inbox receives per hour at most, however many requests name it. */
+/**
+ * Request Number emails one inbox receives per hour at most, however many requests name it and
+ * however they spell it (contract/mailbox.ts: case and `+tag` do not make another inbox).
+ */
 export const CONTACT_MAILS_PER_RECIPIENT_HOUR = 5;
 
 /** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
@@ -40,6 +46,7 @@ const PREFIX = "contact_service/";
 export function contactServiceRoutes(deps: AppDeps): Hono {
   const { db, storage, config } = deps;
   const app = new Hono();
+  const limiter = createRateLimiter(db);
 
   app.get("/contact_service/file-upload-url", validQuery(contactUploadUrlQuerySchema), async (c) => {
     const query = c.req.valid("query");
@@ -110,12 +117,13 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       await lockOpenRequest(tx, request.request_id);
       const documents = await tx.query<{ id: number }>("SELECT id FROM contact_documents WHERE request_id = $1 AND id = ANY($2::int[])", [request.request_id, request.documents]);
       if (documents.length !== new Set(request.documents).size) throw invalid({ documents: "Not documents of this request" });
-      // The Request Number is made from the row's own id, in the same statement.
+      // The Request Number is made from the row's own id, in the same statement: at least 6 digits,
+      // padded, never cut (lpad alone would cut id 1000000 to the 100000th ticket's number).
       const [row] = await tx.query<{ id: number; ticket_number: string }>(
         `WITH next AS (SELECT nextval(pg_get_serial_sequence('contact_tickets', 'id'))::int AS id)
          INSERT INTO contact_tickets (id, ticket_number, request_id, name, email, phone, address, city, state, zip_code, invoice,
            date_of_purchase, store_name, store_phone, store_address, store_city, store_state, store_zip, items_exchanged)
-         SELECT id, 'CS-' || lpad(id::text, 6, '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 FROM next
+         SELECT id, 'CS-' || lpad(id::text, greatest(length(id::text), 6), '0'), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 FROM next
          RETURNING id, ticket_number`,
         [
           request.request_id,
@@ -139,13 +147,10 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       );
       await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [row!.id, request.request_id, request.documents]);
       // The Request Number by email, committed with the request (server/mail/outbox.ts). Anyone may
-      // type anyone's address here, so one inbox gets a few an hour at most; the request is filed either way.
-      const [recent] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM mail_outbox
-          WHERE lower(recipient) = lower($1) AND template = 'contactRequest' AND created_at > now() - interval '1 hour'`,
-        [customer.email],
-      );
-      if ((recent?.n ?? 0) < CONTACT_MAILS_PER_RECIPIENT_HOUR) {
+      // type anyone's address here, so one inbox gets a few an hour at most, counted by mailbox in the
+      // limiter's shared store (as a digest: the store holds no address); the request is filed either way.
+      const inbox = createHash("sha256").update(mailboxOf(customer.email)).digest("hex");
+      if ((await limiter.count("contact-mail", inbox, [CONTACT_MAILS_PER_RECIPIENT_HOUR, 3600])) <= CONTACT_MAILS_PER_RECIPIENT_HOUR) {
         await enqueueMail(tx, { to: customer.email, language: languageOf(c), template: "contactRequest", data: { ticket: row!.ticket_number } });
       }
       return row!.ticket_number;

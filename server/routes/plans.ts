@@ -85,11 +85,14 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   return app;
 }
 
-/** What failed searches are counted under per name: the warranty number, or the first and last names. */
+/**
+ * What failed searches are counted under per name: the warranty number, or the first and last
+ * names folded exactly as the search compares them (foldName), so every spelling that finds the
+ * same customer ('Dána', 'DANA', 'dana') counts as one name.
+ */
 function searchedName(request: SearchPlanRequest): string {
   if (request.search_type === SEARCH_TYPES.warrantyNumber) return `number:${request.number.trim().toUpperCase()}`;
-  const norm = (text: string) => text.trim().toLowerCase().replace(/\s+/g, " ");
-  return `person:${norm(request.name_first)}|${norm(request.name_last)}`;
+  return `person:${foldName(request.name_first)}|${foldName(request.name_last)}`;
 }
 
 /**

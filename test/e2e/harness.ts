@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
-import type { ServerConfig } from "../../server/config.ts";
+import { DEFAULT_RATE_LIMITS, type ServerConfig } from "../../server/config.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 
 export interface Portal {
@@ -43,7 +43,10 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   // Mail to DATA_DIR/outbox and the staff key in DATA_DIR, whatever the shell exports (the tests read both there).
   const server = await startServer({
     searchChallenge: NO_SEARCH_CHALLENGE, smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
-    ...settings, dataDir, staticDir: inject("portalDir"),
+    ...settings,
+    // A file's journeys make drafts and read statuses from one address far more often than a person.
+    rateLimits: { ...DEFAULT_RATE_LIMITS, draftsPerAddress: [10_000, 600], claimStatusPerAddress: [10_000, 600], ...settings.rateLimits },
+    dataDir, staticDir: inject("portalDir"),
   });
   // A browser of the file's own, not one shared by the run: a shared browser's every protocol
   // message went through the vitest main process that served it, which cost more CPU than a

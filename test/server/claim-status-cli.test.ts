@@ -2,7 +2,7 @@
  * `npm run claim-status -- CL-123 in_review` end to end: the command, run as its own process with
  * the server's DATA_DIR and PUBLIC_URL, moves a claim of a running server forward through the staff
  * call with the key it reads from DATA_DIR/staff-key, and says clearly when it cannot (an unknown
- * claim, a step not forward, a wrong key, no server, a wrong command line).
+ * claim, a code two claims share, a step not forward, a wrong key, no server, a wrong command line).
  */
 import { execFile } from "node:child_process";
 import { createServer } from "node:net";
@@ -65,9 +65,11 @@ describe("npm run claim-status", () => {
     expect(again.code).toBe(1);
     expect(again.err).toContain(`${paul} was not moved: The claim has reached service; it moves forward only`);
 
-    const unknown = await claimStatus(["CL-1", "closed"]);
-    expect(unknown.code).toBe(1);
-    expect(unknown.err).toContain("CL-1: no submitted claim has this number");
+    for (const code of ["CL-1", "CS-NOPE-0001"]) {
+      const unknown = await claimStatus([code, "closed"]);
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain(`${code}: unknown claim: no submitted claim has this number or code`);
+    }
 
     const wrongKey = await claimStatus([paul, "closed"], { STAFF_KEY: "not-the-servers-staff-key" });
     expect(wrongKey.code).toBe(1);
@@ -81,6 +83,25 @@ describe("npm run claim-status", () => {
     // Nothing of that moved the claim.
     const [claim] = await server.db.query<{ status: string }>("SELECT status FROM claims WHERE status_code = 'CS-P55-0001'");
     expect(claim!.status).toBe("In process");
+  });
+
+  it("refuses a code two claims share, naming it, and moves neither", async () => {
+    // Only a database without migration 016's unique index can hold this; the old lookup moved the oldest.
+    await server.db.query("DROP INDEX claims_status_code");
+    const [twin] = await server.db.query<{ id: number }>(
+      `INSERT INTO claims (plan_id, customer_id, status, status_code, damage_date, claim_date, allow_sms, submitted_at)
+       SELECT id, customer_id, 'Open', 'CS-P55-0001', '2025-09-01', '2025-09-02 10:00:00', true, now() FROM plans WHERE number = 'W-K77-AB1020' RETURNING id`,
+    );
+    try {
+      const before = await server.db.query("SELECT claim_id, step FROM claim_events ORDER BY claim_id, step");
+      const ambiguous = await claimStatus(["CS-P55-0001", "closed"]);
+      expect(ambiguous.code).toBe(1);
+      expect(ambiguous.err).toContain("CS-P55-0001: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)");
+      expect(await server.db.query("SELECT claim_id, step FROM claim_events ORDER BY claim_id, step")).toEqual(before);
+    } finally {
+      await server.db.query("DELETE FROM claims WHERE id = $1", [twin!.id]);
+      await server.db.query("CREATE UNIQUE INDEX claims_status_code ON claims (status_code) WHERE status_code IS NOT NULL");
+    }
   });
 
   it("explains its use when the command line is wrong", async () => {

@@ -247,10 +247,10 @@ describe("staff moving a claim", () => {
     expect((await staffMove({ code: `CL-${claimId}`, step: "service" }, { "x-staff-key": staffKey })).body.code).toBe("CLAIM_STEP_NOT_FORWARD");
   });
 
-  it("cannot move a draft or an unknown claim (404)", async () => {
-    for (const code of ["CS-D12-0001", "CL-1"]) {
+  it("cannot move a draft or an unknown claim (404), and names the code it refuses", async () => {
+    for (const code of ["CS-D12-0001", "CL-1", "CS-NOPE-0001"]) {
       const answer = await staffMove({ code, step: "in_review" }, { "x-staff-key": staffKey });
-      expect(answer).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+      expect(answer).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: `Unknown claim code ${code}: no submitted claim has it` } });
     }
   });
 });
@@ -274,29 +274,39 @@ describe("the demo data", () => {
 describe("wrong staff keys are counted per address", () => {
   // A server of its own: the wrong keys of the tests above are counted on the other one.
   let guarded: TestServer;
+  const rightKey = "a-staff-key-set-by-the-operator";
   beforeAll(async () => {
-    guarded = await startTestServer({ staffKey: "a-staff-key-set-by-the-operator" });
+    guarded = await startTestServer({ staffKey: rightKey });
   });
   afterAll(async () => {
     await guarded?.stop();
   });
 
-  it(`refuses every staff call from the address after ${STAFF_KEY_FAILURES[0]} wrong keys (429), the right key too`, async () => {
+  const [allowed] = STAFF_KEY_FAILURES;
+  it(`answers wrong keys 401, past ${allowed} of them 429 (closing the connection), and the right key always`, async () => {
     const move = (key: string, step: string) => fetch(`${guarded.url}/api/v1/staff/claim_status`, {
       method: "POST", headers: { "content-type": "application/json", "x-staff-key": key }, body: JSON.stringify({ code: "CS-P55-0001", step }),
-    }).then(async (r) => ({ status: r.status, body: await r.json() as any }));
-    // STAFF_KEY set: that key, not the data folder's.
+    }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() as any }));
+    // Right keys are never counted against the address.
+    for (let right = 0; right < allowed + 2; right++) expect((await move(rightKey, "decision")).status).toBe(409);
+    // STAFF_KEY set: that key, not the data folder's, so the data folder's is a wrong one.
     expect((await move(await staffKeyOf(guarded.dataDir), "service")).status).toBe(401);
-    // Right keys are not counted against the address.
-    expect((await move("a-staff-key-set-by-the-operator", "service")).status).toBe(200);
-    const [allowed] = STAFF_KEY_FAILURES;
-    for (let wrong = 2; wrong < allowed; wrong++) expect((await move(`guess-${wrong}`, "closed")).status).toBe(401);
-    expect((await move("a-staff-key-set-by-the-operator", "decision")).status, `right key after ${allowed - 1} wrong ones`).toBe(409);
-    expect((await move("the-last-allowed-guess", "closed")).status).toBe(401);
-    const refused = await move("one-guess-too-many", "closed");
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe("TOO_MANY_REQUESTS");
-    expect((await move("a-staff-key-set-by-the-operator", "closed")).status).toBe(429);
+    for (let wrong = 2; wrong <= allowed; wrong++) {
+      const refused = await move(`guess-${wrong}`, "closed");
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("connection")).toBe("close");
+    }
+    for (const guess of ["one-guess-too-many", "and-another"]) {
+      const slowed = await move(guess, "closed");
+      expect(slowed.status, guess).toBe(429);
+      expect(slowed.body.code).toBe("TOO_MANY_REQUESTS");
+      expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(slowed.headers.get("connection")).toBe("close");
+    }
+    // After 12 wrong keys from this address, staff at it still move claims.
+    const moved = await move(rightKey, "service");
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.result.current).toBe("service");
   });
 });
 

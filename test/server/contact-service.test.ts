@@ -1,12 +1,14 @@
 /**
  * Reference claims API, contact-service requests: upload URL, signed PUT, linking and deleting a
  * document while the request is written, the ticket (stored once, with every field and its
- * documents), public storage, and refusals (SPEC.md sections 2, 3, 5; docs/api.md).
+ * documents, under a Request Number no other request has), its email capped per inbox however the
+ * address is spelt, public storage, and refusals (SPEC.md sections 2, 3, 5; docs/api.md).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
+import { mailboxOf } from "../../contract/mailbox.ts";
 import { CONTACT_MAILS_PER_RECIPIENT_HOUR } from "../../server/routes/contact-service.ts";
 import { expectRefused, expectShape, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
@@ -57,6 +59,42 @@ describe("contact-service requests", () => {
     }
     expect(new Set(filed).size).toBe(CONTACT_MAILS_PER_RECIPIENT_HOUR + 1);
     expect(await mailsTo(victim)).toBe(CONTACT_MAILS_PER_RECIPIENT_HOUR);
+  });
+
+  it("counts one inbox however its address is spelt: case and a +tag make no other inbox", async () => {
+    const spellings = [
+      "folded.owner@example.org", "Folded.Owner+1@example.org", "folded.owner+2@EXAMPLE.ORG",
+      "FOLDED.OWNER@example.org", "folded.owner+news@example.org", "folded.owner+x@example.org",
+    ];
+    for (const [i, email] of spellings.entries()) {
+      const requestId = `6a2b3c4d-5e6f-4a7b-8c9d-${String(i).padStart(12, "0")}`;
+      const invoice = await attach(requestId, pdf, "invoice.pdf", "application/pdf");
+      const body = ticketBody(requestId, [invoice.id]);
+      const answer = await server.api.post("/contact_service_ticket", { ...body, customerDetails: { ...body.customerDetails, email } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const recipients = await server.db.query<{ recipient: string }>("SELECT recipient FROM mail_outbox WHERE template = 'contactRequest'");
+    expect(recipients.filter(({ recipient }) => mailboxOf(recipient) === "folded.owner@example.org")).toHaveLength(CONTACT_MAILS_PER_RECIPIENT_HOUR);
+  });
+
+  it("Request Numbers stay unique past the millionth request: the number keeps every digit of its id", async () => {
+    const [sequence] = await server.db.query<{ last: number }>("SELECT last_value::int AS last FROM contact_tickets_id_seq");
+    // The next two requests get ids 1000000 and 1000001, which the old 6-character number cut to one number.
+    await server.db.query("SELECT setval('contact_tickets_id_seq', 999999)");
+    try {
+      const tickets = [];
+      for (const i of [0, 1]) {
+        const requestId = `8b7c6d5e-4f3a-4b2c-9d1e-${String(i).padStart(12, "0")}`;
+        const invoice = await attach(requestId, pdf, "invoice.pdf", "application/pdf");
+        const answer = await server.api.post("/contact_service_ticket", ticketBody(requestId, [invoice.id]));
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        tickets.push(expectShape(contactTicketResponseSchema, answer.body).ticket);
+      }
+      expect(tickets).toEqual(["CS-1000000", "CS-1000001"]);
+    } finally {
+      // Small ids again for the tests below (ids past the old last value are unused but for these two).
+      await server.db.query("SELECT setval('contact_tickets_id_seq', $1)", [sequence!.last]);
+    }
   });
 
   it("stores a request with every field and its documents once, and serves the documents byte for byte", async () => {

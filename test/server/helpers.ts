@@ -123,6 +123,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     rateLimits: {
       searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60],
       ticketPerAddress: [100_000, 60], contactUploadPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
+      claimStatusPerAddress: [100_000, 60], draftsPerAddress: [100_000, 60],
     },
     searchChallenge: { after: [100_000, 60], cost: 1 },
     corsOrigins: [DEV_PORTAL_ORIGIN],

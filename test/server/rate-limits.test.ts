@@ -3,8 +3,9 @@
  * "Guessing is slowed, nobody is locked out"). Each finding of the attack on the running server is
  * replayed: an IPv6 /64 counted as one address, a client-written X-Forwarded-For ignored behind a
  * proxy, live windows kept however many other keys are counted, no lockout of a named customer
- * (a proof-of-work instead, each solution spent once), and limits on tickets, contact uploads and
- * signed plan links. The test server stands behind one pretend proxy (TRUST_PROXY=1): this test
+ * (a proof-of-work instead, each solution spent once, counted per name as the search folds it), and
+ * limits on tickets, contact uploads, signed plan links, claim-status lookups that show nothing and
+ * drafts made. The test server stands behind one pretend proxy (TRUST_PROXY=1): this test
  * is the proxy, and writes the address it "saw" as the last X-Forwarded-For entry.
  */
 import { Hono } from "hono";
@@ -26,6 +27,7 @@ beforeAll(async () => {
     rateLimits: {
       searchPerAddress: [100_000, 600], planLookupPerAddress: [3, 600],
       ticketPerAddress: [2, 600], contactUploadPerAddress: [2, 600], planLinkPerAddress: [2, 600],
+      claimStatusPerAddress: [3, 600], draftsPerAddress: [2, 600],
     },
     // The defaults' threshold, and a tiny cost so solving takes milliseconds here.
     searchChallenge: { after: [3, 600], cost: 1 },
@@ -136,6 +138,21 @@ describe("guessing a customer's details", () => {
     expect(new Set(statuses.slice(3))).toEqual(new Set([428]));
   });
 
+  it("spellings the search folds together (accents, case) count as one name: a new spelling from a new address still meets the challenge", async () => {
+    const carlos = (first: string, email: string, forwardedFor: string, headers: Record<string, string> = {}) =>
+      call("POST", "/api/v1/search_plan", forwardedFor, { body: { search_type: "search_plan_1", name_first: first, name_last: "RIVERA", email }, headers });
+    // Each from an address of its own: only the name's count can add up.
+    for (const [i, first] of ["Cárlos", "CARLÓS", "Carlös"].entries()) {
+      expect((await carlos(first, `guess${i}@example.com`, `198.51.100.${60 + i}`)).status, first).toBe(200);
+    }
+    const own = await carlos("CÁRLÓS", "carlos.rivera@example.com", "198.51.100.63");
+    expect(own.status, "a fourth spelling of the same name").toBe(428);
+    // The search itself folds them: that spelling finds his plans once the work is done.
+    const found = await carlos("CÁRLÓS", "carlos.rivera@example.com", "198.51.100.63", await solved(own));
+    expect(found.status).toBe(200);
+    expect(found.body.customers.map((plan: { number: string }) => plan.number)).toContain("W-K77-AB1020");
+  });
+
   it("guesses sent all at once from many addresses: only the first few run without work", async () => {
     // Each search is counted before it runs, so none of a burst slips in before the others are counted.
     const challenges = searchChallenges({ searchChallenge: { after: [3, 600], cost: 1 }, sessionSecret: "burst-test-secret" }, createRateLimiter());
@@ -209,6 +226,54 @@ describe("writes anyone may make, and signed plan links", () => {
     for (let i = 0; i < 3; i++) puts.push((await call("PUT", "/api/v1/uploads/contact_service/0d7b2c9e-1f4a-4b8c-9d2e-3f4a5b6c7d8e/a.png?sig=x", "203.0.113.61")).status);
     expect(puts.slice(0, 2)).not.toContain(429);
     expect(puts[2]).toBe(429);
+  });
+
+  it("claim-status lookups that show nothing are limited per address; the ones that show a status are not counted", async () => {
+    const address = "203.0.113.80";
+    const paul = new CookieJar();
+    expect((await call("POST", "/api/v1/search_plan", address, { body: { search_type: "search_plan_4", number: "W-P55-IP0001" }, jar: paul })).status).toBe(200);
+    const read = (code: string, forwardedFor = address) => call("GET", `/api/v1/claim_status?code=${code}`, forwardedFor, { jar: paul });
+    // The owner's page, read and reloaded, never meets the limit.
+    for (let reload = 0; reload < 5; reload++) expect((await read("CS-P55-0001")).status).toBe(200);
+    const misses = [];
+    for (const code of ["CS-NOPE-0001", "CL-1", "CS-NOPE-0002"]) misses.push((await read(code)).status);
+    expect(misses).toEqual([404, 404, 404]);
+    const refused = await read("CS-NOPE-0003");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: expect.any(Number) });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // A full window refuses before looking, a real code too, so it tells nothing.
+    expect((await read("CS-P55-0001")).status).toBe(429);
+    expect((await read("CS-NOPE-0003", "203.0.113.81")).status).toBe(404);
+  });
+
+  it("drafts made are limited per address, FPP and ACE together; answering with the plan's draft is not counted", async () => {
+    const address = "203.0.113.90";
+    const browser = new CookieJar();
+    const plans: Record<string, { id: number; customerId: number }> = {};
+    for (const number of ["W-E34-WS4566", "A-300-100200"]) {
+      const found = await call("POST", "/api/v1/search_plan", address, { body: { search_type: "search_plan_4", number }, jar: browser });
+      const [plan] = [...found.body.customers, ...found.body.aceCustomers];
+      plans[number] = { id: plan.id, customerId: plan.customerId };
+    }
+    const draft = (path: string, number: string, forwardedFor = address) =>
+      call("POST", `/api/v1${path}`, forwardedFor, { body: { warrentyId: plans[number]!.id, customerId: plans[number]!.customerId, damagedate: "2025-09-01", claimdate: "2025-09-02 14:30:00", allowSMS: true }, jar: browser });
+    const remove = async (answer: Answer) => {
+      expect(answer.body.code, JSON.stringify(answer.body)).toBe("CREATED");
+      expect((await call("DELETE", `/api/v1/delete_draft_claim/${answer.body.result.claim_id}`, address, { jar: browser })).status).toBe(200);
+    };
+    const first = await draft("/insert_claim", "W-E34-WS4566");
+    expect((await draft("/insert_claim", "W-E34-WS4566")).body.code, "the plan's draft, reopened").toBe("DRAFT_EXIST");
+    await remove(first);
+    await remove(await draft("/ace/insert_claim", "A-300-100200"));
+    // Made and deleted twice: the next draft from this address, of either family, waits.
+    for (const [path, number] of [["/insert_claim", "W-E34-WS4566"], ["/ace/insert_claim", "A-300-100200"]] as const) {
+      const refused = await draft(path, number);
+      expect(refused.status, path).toBe(429);
+      expect(refused.body).toMatchObject({ code: "TOO_MANY_REQUESTS", retryAfter: expect.any(Number) });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    await remove(await draft("/insert_claim", "W-E34-WS4566", "203.0.113.91"));
   });
 
   it("every signed plan link opened counts, valid or not; the portal's own unsigned link does not", async () => {
