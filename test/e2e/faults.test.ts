@@ -163,11 +163,15 @@ async function duplicatesAndOrphans(claimId: number): Promise<Record<string, unk
 
 const nothingTwice = { claimItems: [], damages: [], documents: [], liveClaimsPerPlan: [], missingFiles: [] };
 
-/** The claim a thank-you page names, as stored: status, phone, and how many items, damages and documents it holds. */
+/**
+ * The claim a thank-you page names, as stored: status, the phone it was filed with (typed for the
+ * claim by a session that found the plan by warranty number alone, else the one on file), and how
+ * many items, damages and documents it holds.
+ */
 async function storedClaim(page: Page): Promise<{ claimId: number; claim: Record<string, unknown> | undefined }> {
   const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
   const [claim] = await portal.server.db.query<Record<string, unknown>>(
-    `SELECT c.status, cu.phone,
+    `SELECT c.status, COALESCE((SELECT cc.phone FROM claim_contacts cc WHERE cc.claim_id = c.id), cu.phone) AS phone,
             (SELECT count(*)::int FROM claim_items ci WHERE ci.claim_id = c.id) AS items,
             (SELECT count(*)::int FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id WHERE ci.claim_id = c.id) AS damages,
             (SELECT count(*)::int FROM documents d WHERE d.claim_id = c.id) AS documents
