@@ -8,12 +8,14 @@
  * bigint (int8, the random record ids of migration 006) is parsed by one parser given to both
  * drivers (parseInt8), so ids are JS numbers whichever database answers.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, readdir } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Semaphore } from "async-mutex";
 import type { ServerConfig } from "../config.ts";
-import { lockDataFolder } from "./data-lock.ts";
+import { lockDataFolder, makePrivateFolder } from "./data-lock.ts";
 import { copyTemplate, saveTemplate } from "./pglite-template.ts";
 
 /** Something SQL runs on: the database itself or an open transaction. */
@@ -27,8 +29,18 @@ export interface Database extends Queryable {
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws (the error
    * is re-thrown). Use only `tx` inside `fn`: the embedded database runs one thing at a time.
+   * Within a shared transaction it is a savepoint of that one: a throw undoes only `fn`'s part.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction that this database's own calls made in the course of `fn` join
+   * (across awaits, through AsyncLocalStorage): `query` runs in it and `transaction` is a savepoint
+   * of it, so code written for the database at large commits or rolls back with it. Calls made
+   * inside such a savepoint do not join (they use its `tx`), nor do calls made once `fn` has settled.
+   * Committed when `fn` resolves, rolled back when it throws (the error is re-thrown). On the embedded
+   * database it holds the one connection until then, as any transaction does.
+   */
+  sharedTransaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Closes the connection(s); the object is unusable afterwards. */
   close(): Promise<void>;
   /**
@@ -44,9 +56,11 @@ export interface Database extends Queryable {
 }
 
 /** A driver: what openDatabase needs beyond the public interface. */
-interface Driver extends Database {
+interface Driver extends Omit<Database, "sharedTransaction"> {
   /** Runs a script of several statements inside a transaction (migrations). */
   execScript(tx: Queryable, sql: string): Promise<void>;
+  /** Most shared transactions open at once; unbounded when absent. */
+  sharedLimit?: number;
 }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
@@ -80,8 +94,58 @@ export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "datab
     throw error;
   }
   return {
-    query: driver.query, transaction: driver.transaction, close: driver.close,
+    ...withSharedTransactions(driver), close: driver.close,
     ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }), ...(driver.pool !== undefined && { pool: driver.pool }),
+  };
+}
+
+/** A shared transaction as the calls made within it see it: theirs to join while it is open. */
+interface Shared {
+  tx: Queryable;
+  open: boolean;
+}
+
+/** A driver's query and transactions, joining a shared transaction (Database.sharedTransaction) when made within one. */
+function withSharedTransactions(driver: Driver): Pick<Database, "query" | "transaction" | "sharedTransaction"> {
+  const current = new AsyncLocalStorage<Shared>();
+  const slots = driver.sharedLimit === undefined ? undefined : new Semaphore(driver.sharedLimit);
+  let savepoints = 0;
+  const joined = () => {
+    const shared = current.getStore();
+    return shared?.open ? shared : undefined;
+  };
+  return {
+    query<T>(sql: string, params?: unknown[]) {
+      return (joined()?.tx ?? driver).query<T>(sql, params);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const shared = joined();
+      if (!shared) return driver.transaction(fn);
+      const name = `shared_${++savepoints}`;
+      await shared.tx.query(`SAVEPOINT ${name}`);
+      try {
+        // Calls inside do not join: work started here and not awaited (the mail worker, woken by a
+        // queued email) must not run in a transaction that may still roll back, nor send before its commit.
+        const result = await current.exit(() => fn(shared.tx));
+        await shared.tx.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (error) {
+        // Should this fail too, the shared transaction fails at its next statement.
+        await shared.tx.query(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+        throw error;
+      }
+    },
+    sharedTransaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const run = () => driver.transaction(async (tx) => {
+        const shared: Shared = { tx, open: true };
+        try {
+          return await current.run(shared, () => fn(tx));
+        } finally {
+          shared.open = false;
+        }
+      });
+      return slots ? slots.runExclusive(run) : run();
+    },
   };
 }
 
@@ -135,7 +199,7 @@ async function openPglite(dataDir: string): Promise<Driver> {
   // A new folder is copied from the seeded template (pglite-template.ts) while PGlite loads: the
   // copy is the disk's work, loading PGlite's code and engine the CPU's. Without a template PGlite
   // creates the cluster itself (initdb), and migrations and the seed follow.
-  await mkdir(dataDir, { recursive: true });
+  await makePrivateFolder(dataDir);
   // One process per folder (server/db/data-lock.ts): a second one would lose the first one's writes.
   const lock = await lockDataFolder(dataDir);
   try {
@@ -164,6 +228,9 @@ async function openLockedPglite(folder: string, unlock: () => Promise<void>): Pr
   // their memory; the demo database (under 10 MB) fits in 16 MB twice over.
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   const pg = await PGlite.create({ fs, startParams, parsers: { [INT8_OID]: parseInt8 } });
+  // PGlite writes through Emscripten's file system, which makes its files 0666 and its folders 0777
+  // less the umask, whatever PostgreSQL asks for: the database's own folder, 0700, keeps them private.
+  await makePrivateFolder(folder);
   // PGlite transactions hand out their own object; scripts run through its exec.
   const scripts = new WeakMap<Queryable, (sql: string) => Promise<unknown>>();
   // Outside transactions (every read of the API) each SQL text is prepared once, and
@@ -200,10 +267,13 @@ async function openLockedPglite(folder: string, unlock: () => Promise<void>): Pr
   };
 }
 
+/** Connections of a PostgreSQL pool. */
+const POOL_SIZE = 10;
+
 async function openPostgres(connectionString: string): Promise<Driver> {
   const { default: pg } = await import("pg");
   // The parser is given to this pool only: pg.types.setTypeParser would change every pg user in the process.
-  const pool = new pg.Pool({ connectionString, max: 10, types: poolTypes(pg.types) });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE, types: poolTypes(pg.types) });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
   await pool.query("SELECT 1"); // fail fast on a wrong URL
@@ -231,5 +301,8 @@ async function openPostgres(connectionString: string): Promise<Driver> {
     execScript: async (tx, sql) => void (await tx.query(sql)),
     close: () => pool.end(),
     pool,
+    // A shared transaction holds its connection while its request may take another (the rate
+    // limits query the pool): two stay free of shared transactions, so that wait ends.
+    sharedLimit: POOL_SIZE - 2,
   };
 }

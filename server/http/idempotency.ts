@@ -4,9 +4,16 @@
  * `Idempotent-Replayed: true`) instead of a second claim, damage or ticket. The portal sends the
  * same key only when it repeats a write whose answer it never heard (src/api/idempotency.ts).
  *
- * A key used for a different method, path or body is refused (422), one whose first request is
- * still running gets 409 (try again shortly), and answers of 500 or above are not kept, so such a
- * write may be tried again for real. Keys live a day.
+ * The answer is kept in the same transaction as the write it answers: the route runs inside the
+ * key's transaction (Database.sharedTransaction: its own transactions become savepoints), so a
+ * process that dies in between leaves both or neither, and a retry after a crash is answered from
+ * the first write or does it once.
+ *
+ * A key used for a different method, path or body is refused (422). A key whose first request is
+ * still running gets 409 (try again shortly) on PostgreSQL; on the embedded database, which runs one
+ * transaction at a time, the second waits for the first and is answered from it. Answers of 500 or
+ * above are not kept and roll their write back, so such a write may be tried again for real. Keys
+ * live a day.
  *
  * A key counts within the browser session that sent it (the customers its cookie names): the same
  * key from another session is another key, so a stranger who learns a key gets no answer of
@@ -22,55 +29,69 @@ import { accessOf } from "./session.ts";
 const KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 /** How long an answer is kept, in hours. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
-/** A first request still unanswered after this many seconds is taken as abandoned. */
-const ABANDONED_AFTER_SECONDS = 120;
 /** One request in this many also sweeps expired keys. */
 const SWEEP_EVERY = 200;
+/** Advisory lock class of the keys (the two-number form: apart from the migrations' lock, server/db/db.ts). */
+const KEY_LOCK_CLASS = 727002;
+/** Thrown out of the key's transaction to roll back a write answered 500 or above, its key unkept. */
+const NOT_KEPT = new Error("answer not kept");
+
+/** A kept answer. */
+interface Kept {
+  fingerprint: string;
+  status: number;
+  body: string | null;
+  content_type: string | null;
+}
 
 /**
  * Middleware over the API's writes (POST, PUT, DELETE). Writes without the header run as before.
  */
 export function idempotentWrites(db: Database): MiddlewareHandler {
   let requests = 0;
-  const middleware: MiddlewareHandler = async (c, next) => {
+  return async (c, next) => {
     const sent = c.req.header("idempotency-key");
     if (sent === undefined || c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
     if (!KEY_PATTERN.test(sent)) return c.json({ message: "Idempotency-Key must be 16 to 64 letters, digits or dashes", code: "BAD_IDEMPOTENCY_KEY" }, 400);
     if (++requests % SWEEP_EVERY === 0) await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`);
 
     const key = sessionKey(c, sent);
-    const body = await bodyText(c); // kept, so the route reads the same text
+    const body = await bodyText(c); // kept, so the route reads the same text; read before the transaction opens
     const fingerprint = `${c.req.method} ${c.req.path} ${createHash("sha256").update(body).digest("hex")}`;
-    const [claimed] = await db.query("INSERT INTO idempotency_keys (key, fingerprint) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key", [key, fingerprint]);
-    if (!claimed) {
-      const [kept] = await db.query<{ fingerprint: string; status: number | null; body: string | null; content_type: string | null; abandoned: boolean }>(
-        `SELECT fingerprint, status, body, content_type, created_at < now() - interval '${ABANDONED_AFTER_SECONDS} seconds' AS abandoned
-           FROM idempotency_keys WHERE key = $1`,
-        [key],
-      );
+    return db.sharedTransaction(async (tx): Promise<Response | undefined> => {
+      // Not waiting on a first request with this key: PostgreSQL would hold this connection meanwhile.
+      const [lock] = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1, $2) AS locked", [KEY_LOCK_CLASS, lockNumber(key)]);
+      if (!lock?.locked) return c.json({ message: "Request in progress, try again", code: "REQUEST_IN_PROGRESS" }, 409);
+      // A row without an answer is one the previous version left unfinished: the write runs.
+      const [kept] = await tx.query<Kept>("SELECT fingerprint, status, body, content_type FROM idempotency_keys WHERE key = $1 AND status IS NOT NULL", [key]);
       if (kept && kept.fingerprint !== fingerprint) return c.json({ message: "This Idempotency-Key was used for another request", code: "IDEMPOTENCY_KEY_REUSED" }, 422);
-      if (!kept || (kept.status === null && !kept.abandoned)) return c.json({ message: "Request in progress, try again", code: "REQUEST_IN_PROGRESS" }, 409);
-      if (kept.status === null) {
-        // The first request never finished (the process stopped mid-write, which rolled it back): run this one.
-        await db.query("DELETE FROM idempotency_keys WHERE key = $1 AND status IS NULL", [key]);
-        return middleware(c, next);
-      }
-      return new Response(kept.body, { status: kept.status, headers: { "Content-Type": kept.content_type ?? "application/json", "Idempotent-Replayed": "true" } });
-    }
+      if (kept) return new Response(kept.body, { status: kept.status, headers: { "Content-Type": kept.content_type ?? "application/json", "Idempotent-Replayed": "true" } });
 
-    await next();
-    if (c.res.status >= 500) {
-      await db.query("DELETE FROM idempotency_keys WHERE key = $1", [key]);
-      return;
-    }
-    const answer = await c.res.clone().text();
-    await db.query("UPDATE idempotency_keys SET status = $2, body = $3, content_type = $4 WHERE key = $1", [key, c.res.status, answer, c.res.headers.get("content-type")]);
+      await tx.query("SAVEPOINT keyed_write");
+      await next();
+      // A route that threw writes nothing; its error may also have aborted the transaction.
+      if (c.error) await tx.query("ROLLBACK TO SAVEPOINT keyed_write");
+      if (c.res.status >= 500) throw NOT_KEPT;
+      await tx.query(
+        `INSERT INTO idempotency_keys (key, fingerprint, status, body, content_type) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (key) DO UPDATE SET fingerprint = $2, status = $3, body = $4, content_type = $5, created_at = now()`,
+        [key, fingerprint, c.res.status, await c.res.clone().text(), c.res.headers.get("content-type")],
+      );
+      return undefined;
+    }).catch((error: unknown) => {
+      if (error !== NOT_KEPT) throw error;
+      return undefined;
+    });
   };
-  return middleware;
 }
 
 /** The stored key: the sent one within this browser's session (its customers; none when anonymous). */
 function sessionKey(c: Context, sent: string): string {
   const customers = [...accessOf(c).customers].sort((a, b) => a - b).join(",");
   return createHash("sha256").update(`${customers}\n${sent}`).digest("hex");
+}
+
+/** The key's advisory lock number: 32 bits of its hash (another key sharing them is told 409 and tries again). */
+function lockNumber(key: string): number {
+  return Number.parseInt(key.slice(0, 8), 16) | 0;
 }

@@ -103,6 +103,7 @@ describe("database errors", () => {
     const db: Database = {
       query: () => Promise.reject(failing),
       transaction: () => Promise.reject(failing),
+      sharedTransaction: () => Promise.reject(failing),
       close: () => Promise.resolve(),
     };
     const config = { ...loadConfig({}), apiKey: API_KEY, staticDir: undefined, faults: null };

@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (issue 14, server/http/idempotency.ts): a write repeated with its Idempotency-Key
+ * Idempotent writes (server/http/idempotency.ts): a write repeated with its Idempotency-Key
  * (the portal does so only when it never heard the first answer) is answered from the first one
  * and done once, even when the first answer was dropped on the way back.
  */
@@ -88,6 +88,41 @@ describe("Idempotency-Key on writes", () => {
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(await damages()).toBe(1);
+  });
+
+  it("the same key twice at once: done once; the other is answered from the first, or told it still runs", async () => {
+    const { send, damages } = await damageToSend();
+    const answers = await Promise.all([send("same-time-key-000000000001"), send("same-time-key-000000000001")]);
+    const seen = await Promise.all(answers.map(async (answer) => ({ status: answer.status, replayed: answer.headers.get("idempotent-replayed"), body: await answer.json() })));
+    expect(await damages()).toBe(1);
+    const done = seen.filter((answer) => answer.status === 200 && answer.replayed === null);
+    expect(done, JSON.stringify(seen)).toHaveLength(1);
+    // PostgreSQL answers the second at once (409); the embedded database runs it after the first.
+    const other = seen.find((answer) => answer !== done[0])!;
+    expect([{ status: 200, replayed: "true", body: done[0]!.body }, { status: 409, replayed: null, body: expect.objectContaining({ code: "REQUEST_IN_PROGRESS" }) }])
+      .toContainEqual(other);
+  });
+
+  it("more keyed calls at once than PostgreSQL's pool has connections, each also counting in the pool: all answered", async () => {
+    // A keyed call holds a connection for its transaction while a search's rate limit takes another
+    // from the same pool: without connections kept free of keyed calls, all would wait for ever.
+    const search = (i: number) => server.fetch(`${server.url}/api/v1/search_plan`, {
+      method: "POST",
+      headers: { "x-api-key": API_KEY, "content-type": "application/json", "idempotency-key": `many-at-once-${String(i).padStart(12, "0")}` },
+      body: JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }),
+    });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => search(i)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  });
+
+  it("a refusal from inside the route's own transaction is kept and replayed, and writes nothing", async () => {
+    const { body, send, damages } = await damageToSend();
+    const refused = body.replace(/"specificLocation":\d+/, '"specificLocation":999999');
+    const first = await send("refused-key-00000000000001", refused);
+    const again = await send("refused-key-00000000000001", refused);
+    expect(first.status, await first.clone().text()).toBe(400);
+    expect([again.status, again.headers.get("idempotent-replayed"), await again.text()]).toEqual([400, "true", await first.text()]);
+    expect(await damages()).toBe(0);
   });
 
   it("a bodyless DELETE with a key runs once and is replayed, like any write", async () => {
