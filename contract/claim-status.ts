@@ -30,6 +30,20 @@ export const BUSINESS_DAYS_TO_NEXT: Record<Exclude<ClaimStep, "closed">, number>
   service: 10,
 };
 
+/**
+ * How a claim's decision came out, recorded by staff with the decision step: approved for repair,
+ * for replacement, for a refund, or denied (with the reason staff give).
+ */
+export const DECISION_OUTCOMES = ["approved", "replaced", "refunded", "denied"] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/** The decision as the status page and its emails tell it; the reason only for a denial. */
+export const claimDecisionSchema = v.object({
+  outcome: v.picklist(DECISION_OUTCOMES),
+  reason: v.nullable(v.pipe(v.string(), v.maxLength(500))),
+});
+export type ClaimDecision = v.InferOutput<typeof claimDecisionSchema>;
+
 /** `CL-` and the claim id: the claim number the confirmation shows (SPEC.md section 4). */
 export const CLAIM_NUMBER = /^CL-(\d{1,16})$/;
 
@@ -67,6 +81,8 @@ export const claimStatusSchema = v.object({
   current: v.picklist(CLAIM_STEPS),
   /** The next step and the day (YYYY-MM-DD) it is expected by; null once closed. */
   next: v.nullable(v.object({ step: v.picklist(CLAIM_STEPS), expectedBy: v.string() })),
+  /** How the decision came out; null until staff record one (or for a claim decided before outcomes were). */
+  decision: v.nullable(claimDecisionSchema),
 });
 export type ClaimStatus = v.InferOutput<typeof claimStatusSchema>;
 
@@ -78,8 +94,18 @@ export const claimStatusResponseSchema = v.object({ result: claimStatusSchema })
  */
 export const CLAIM_CODE_AMBIGUOUS = "CLAIM_CODE_AMBIGUOUS";
 
-/** POST /staff/claim_status (header x-staff-key): moves a claim to a later step. */
-export const staffClaimStatusRequestSchema = v.object({
-  code: claimStatusCodeSchema,
-  step: v.picklist(CLAIM_STEPS),
-});
+/**
+ * POST /staff/claim_status (header x-staff-key): moves a claim to a later step. The decision step
+ * takes its outcome, and a denial may give its reason; no other step takes either.
+ */
+export const staffClaimStatusRequestSchema = v.pipe(
+  v.object({
+    code: claimStatusCodeSchema,
+    step: v.picklist(CLAIM_STEPS),
+    outcome: v.optional(v.picklist(DECISION_OUTCOMES)),
+    reason: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(500))),
+  }),
+  v.forward(v.check((move) => (move.step === "decision") === (move.outcome !== undefined), "The decision step takes an outcome, and only it does"), ["outcome"]),
+  v.forward(v.check((move) => move.reason === undefined || move.outcome === "denied", "Only a denial takes a reason"), ["reason"]),
+);
+export type StaffClaimStatusRequest = v.InferOutput<typeof staffClaimStatusRequestSchema>;

@@ -30,7 +30,12 @@ export interface ClaimProgress {
   current: ClaimProgressStep;
   /** The next step and the day (YYYY-MM-DD) it is expected by; null once closed. */
   next: { step: ClaimProgressStep; expectedBy: string } | null;
+  /** How the decision came out (a denial with the reason staff gave); null when none is recorded. */
+  decision: { outcome: DecisionOutcome; reason: string | null } | null;
 }
+
+/** How a decision comes out: approved for repair, replaced, refunded, or denied. */
+export type DecisionOutcome = "approved" | "replaced" | "refunded" | "denied";
 
 /** The page's link: the claim number (or in-progress status code), and an emailed link's expiry and signature. */
 export interface ClaimStatusLink {

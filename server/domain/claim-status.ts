@@ -5,7 +5,7 @@
  */
 import { DateTime } from "luxon";
 import {
-  BUSINESS_DAYS_TO_NEXT, CLAIM_CODE_AMBIGUOUS, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, type ClaimStatus, type ClaimStep,
+  BUSINESS_DAYS_TO_NEXT, CLAIM_CODE_AMBIGUOUS, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, type ClaimDecision, type ClaimStatus, type ClaimStep,
 } from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, MAX_ID } from "../../contract/schemas.ts";
@@ -67,10 +67,11 @@ export interface StepEvent {
  * (a denied claim goes from decision to closed). Runs in the caller's transaction, the claim locked
  * until it ends, so two moves of one claim run one after the other. The one place a step is
  * recorded: submit (claim-writes.ts submitClaim) and staff moves both come through here.
+ * @param decision how the decision came out, with the decision step (the contract requires it there)
  * @throws HttpError 404 CLAIM_NOT_FOUND (unknown, or still a draft), 409 CLAIM_STEP_NOT_FORWARD
  *   (the claim has reached this step or a later one)
  */
-export async function recordStep(tx: Queryable, claimId: number, step: ClaimStep): Promise<StepEvent> {
+export async function recordStep(tx: Queryable, claimId: number, step: ClaimStep, decision?: ClaimDecision): Promise<StepEvent> {
   const claim = await lockClaim(tx, claimId);
   if (isEditableStatus(claim.status)) throw claimNotFound();
   const reached = await tx.query<{ step: ClaimStep }>("SELECT step FROM claim_events WHERE claim_id = $1", [claimId]);
@@ -79,8 +80,8 @@ export async function recordStep(tx: Queryable, claimId: number, step: ClaimStep
     throw conflict(REFUSAL_CODES.claimStepNotForward, `The claim has reached ${CLAIM_STEPS[furthest]}; it moves forward only`);
   }
   const [event] = await tx.query<StepEvent>(
-    `INSERT INTO claim_events (claim_id, step) VALUES ($1, $2) RETURNING step, ${isoUtc("at")} AS at`,
-    [claimId, step],
+    `INSERT INTO claim_events (claim_id, step, outcome, reason) VALUES ($1, $2, $3, $4) RETURNING step, ${isoUtc("at")} AS at`,
+    [claimId, step, decision?.outcome ?? null, decision?.reason ?? null],
   );
   await tx.query("UPDATE claims SET status = $2 WHERE id = $1", [claimId, STATUS_OF_STEP[step]]);
   // The consumer's email of the step commits with it: submitted, or the new step (server/mail/claim-mail.ts).
@@ -112,7 +113,7 @@ interface StatusRow {
   /** JSON built by the query, already in the wire shape. */
   items: ClaimStatus["items"];
   documents: ClaimStatus["documents"];
-  events: StepEvent[];
+  events: Array<StepEvent & { outcome: ClaimDecision["outcome"] | null; reason: string | null }>;
 }
 
 /**
@@ -137,7 +138,7 @@ export async function loadClaimStatus(q: Queryable, ref: ClaimRef, language: Lan
         WHERE ci.claim_id = c.id) AS items,
        (SELECT COALESCE(json_agg(json_build_object('id', d.id, 'fileName', d.file_name) ORDER BY d.seq), '[]')
         FROM documents d WHERE d.claim_id = c.id) AS documents,
-       (SELECT COALESCE(json_agg(json_build_object('step', e.step, 'at', ${isoUtc("e.at")})), '[]')
+       (SELECT COALESCE(json_agg(json_build_object('step', e.step, 'at', ${isoUtc("e.at")}, 'outcome', e.outcome, 'reason', e.reason)), '[]')
         FROM claim_events e WHERE e.claim_id = c.id) AS events
      FROM claims c JOIN plans p ON p.id = c.plan_id WHERE ${where} LIMIT 2`,
     [param],
@@ -162,6 +163,13 @@ export async function loadClaimStatus(q: Queryable, ref: ClaimRef, language: Lan
     timeline: CLAIM_STEPS.map((step) => ({ step, at: reachedAt.get(step) ?? null })),
     current,
     next,
+    decision: decisionOf(row.events),
   };
   return { claimId: row.id, status };
+}
+
+/** The decision recorded with a claim's decision step; null when none was. */
+function decisionOf(events: StatusRow["events"]): ClaimDecision | null {
+  const decided = events.find((event) => event.step === "decision" && event.outcome !== null);
+  return decided ? { outcome: decided.outcome!, reason: decided.outcome === "denied" ? decided.reason : null } : null;
 }

@@ -5,7 +5,7 @@
  * They go to the email on file of the plan's customer (only a session with proof writes it); with
  * none on file, nothing is queued.
  */
-import type { ClaimStep } from "../../contract/claim-status.ts";
+import type { ClaimStep, DecisionOutcome } from "../../contract/claim-status.ts";
 import { localeOf, type Locale } from "../../contract/locales.ts";
 import type { Queryable } from "../db/db.ts";
 import { languageOfCall } from "../http/call-language.ts";
@@ -32,7 +32,13 @@ export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step:
   const claimNumber = `CL-${claimId}`;
   const language: Locale = (step === "submitted" ? undefined : localeOf(claim.filed_language)) ?? languageOfCall() ?? "en";
   if (step !== "submitted") {
-    return enqueueMail(tx, { to, language, template: "statusChanged", claimId, data: { claimId, claimNumber, step } });
+    // How the decision came out goes with the decision's email and the closing one.
+    const [decided] = await tx.query<{ outcome: DecisionOutcome; reason: string | null }>(
+      "SELECT outcome, reason FROM claim_events WHERE claim_id = $1 AND step = 'decision' AND outcome IS NOT NULL",
+      [claimId],
+    );
+    const decision = decided && (step === "decision" || step === "closed") ? { outcome: decided.outcome, reason: decided.outcome === "denied" ? decided.reason : null } : null;
+    return enqueueMail(tx, { to, language, template: "statusChanged", claimId, data: { claimId, claimNumber, step, decision } });
   }
   const items = await tx.query<{ name: string }>(
     `SELECT COALESCE(${lookupName("t", language)}, pi.description, '') AS name

@@ -1,8 +1,9 @@
 /**
  * The email sent when staff move a claim to a later step (contract/claim-status.ts): the new step
- * in words, what comes next and when, and the signed link to the claim's status page.
+ * in words (the decision by how it came out, a denial with its reason), what comes next and when,
+ * and the signed link to the claim's status page.
  */
-import { BUSINESS_DAYS_TO_NEXT, CLAIM_STEPS, type ClaimStep } from "../../contract/claim-status.ts";
+import { BUSINESS_DAYS_TO_NEXT, CLAIM_STEPS, type ClaimDecision, type ClaimStep, type DecisionOutcome } from "../../contract/claim-status.ts";
 import { MailLayout, Paragraph } from "./mail-layout.tsx";
 import type { MailParts, MessageDescriptor, TemplateInput } from "./mail-parts.ts";
 
@@ -13,7 +14,19 @@ export interface StatusChangedData {
   claimNumber: string;
   /** The step the claim has just reached. */
   step: ClaimStep;
+  /** How the decision came out, on the decision's email and the closing one; absent or null otherwise. */
+  decision?: ClaimDecision | null;
 }
+
+/** Each outcome of a decision in words. */
+const OUTCOME_WORDS: Record<DecisionOutcome, MessageDescriptor> = {
+  approved: /*i18n*/ { id: "mail.outcome.approved", message: "Approved for repair" },
+  replaced: /*i18n*/ { id: "mail.outcome.replaced", message: "Approved for replacement" },
+  refunded: /*i18n*/ { id: "mail.outcome.refunded", message: "Approved for a refund" },
+  denied: /*i18n*/ { id: "mail.outcome.denied", message: "Denied" },
+};
+const decisionLine = /*i18n*/ { id: "mail.statusChanged.decision", message: "Decision: {outcome}." };
+const reasonLine = /*i18n*/ { id: "mail.statusChanged.reason", message: "Reason given: {reason}" };
 
 /** Each step in words, as the consumer reads it. */
 const STEP_WORDS: Record<ClaimStep, MessageDescriptor> = {
@@ -36,7 +49,9 @@ const action = /*i18n*/ { id: "mail.viewClaimStatus", message: "View Claim Statu
 
 /** The step-changed email in the message's language. */
 export function statusChangedMail({ i18n, locale, data, links }: TemplateInput<StatusChangedData>): MailParts {
-  const step = i18n._(STEP_WORDS[data.step]);
+  const outcome = data.decision ? i18n._(OUTCOME_WORDS[data.decision.outcome]) : null;
+  // The decision's step is named by how it came out ('Your claim … is now: Denied').
+  const step = data.step === "decision" && outcome ? outcome : i18n._(STEP_WORDS[data.step]);
   const following = CLAIM_STEPS[CLAIM_STEPS.indexOf(data.step) + 1];
   const nextLine = data.step === "closed" || !following
     ? i18n._(done)
@@ -48,6 +63,8 @@ export function statusChangedMail({ i18n, locale, data, links }: TemplateInput<S
       <MailLayout i18n={i18n} locale={locale} preview={nowLine} heading={i18n._(heading)}
         action={{ label: i18n._(action), href: links.claimStatus(data.claimId) }}>
         <Paragraph>{nowLine}</Paragraph>
+        {data.step === "closed" && outcome && <Paragraph>{i18n._({ ...decisionLine, values: { outcome } })}</Paragraph>}
+        {data.decision?.reason && <Paragraph>{i18n._({ ...reasonLine, values: { reason: data.decision.reason } })}</Paragraph>}
         <Paragraph>{nextLine}</Paragraph>
       </MailLayout>
     ),

@@ -47,10 +47,10 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
 
   // The code must name exactly one submitted claim; an unknown or ambiguous one is refused by name.
   app.post(STAFF_CLAIM_STATUS_PATH, requireStaffKey({ db, config }), validBody(staffClaimStatusRequestSchema), async (c) => {
-    const { code, step } = c.req.valid("json");
+    const { code, step, outcome, reason } = c.req.valid("json");
     const status = await db.transaction(async (tx) => {
       const claimId = await claimIdOfCode(tx, code);
-      await recordStep(tx, claimId, step);
+      await recordStep(tx, claimId, step, outcome && { outcome, reason: reason ?? null });
       return (await loadClaimStatus(tx, { id: claimId }, languageOf(c)))!.status;
     });
     return c.json({ result: status });

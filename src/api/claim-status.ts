@@ -24,6 +24,7 @@ export function toClaimProgress(status: ClaimStatus): ClaimProgress {
     timeline: status.timeline.map(({ step, at }) => ({ step: STEP_OF[step], reachedAt: at })),
     current: STEP_OF[status.current],
     next: status.next && { step: STEP_OF[status.next.step], expectedBy: status.next.expectedBy },
+    decision: status.decision && { outcome: status.decision.outcome, reason: status.decision.reason },
   };
 }
 

@@ -53,6 +53,7 @@ const SUBMITTED: ClaimStatus = {
   ],
   current: "submitted",
   next: { step: "in_review", expectedBy: "2026-12-01" },
+  decision: null,
 };
 
 /** The same claim once staff moved it to review. */
@@ -179,6 +180,9 @@ describe("the claim-status page", () => {
     const user = userEvent.setup();
     await renderApp("/claim-status?code=CL-55", { handlers: [answering(found(SUBMITTED), found(IN_REVIEW))] });
     await screen.findByText("CL-55");
+    // The shown status takes focus to its heading once drawn (an effect after the paint, later on a
+    // busy machine): a person presses the button after that.
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
     const update = screen.getByRole("button", { name: "Check for updates" });
     await user.click(update);
     await waitFor(() => expect(timeline().current).toEqual([`In review${IN_REVIEW_EN}`]));
@@ -193,6 +197,33 @@ describe("the claim-status page", () => {
     expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent(
       "We expected this by December 1st, 2026. We're running late on this step; we're on it.",
     );
+  });
+
+  it("names how the decision came out, a denial with its reason, and says so once the claim is closed, in English and Spanish", async () => {
+    const reason = "Wear and tear is not covered by the plan";
+    const denied: ClaimStatus = {
+      ...SUBMITTED,
+      status: "Closed",
+      timeline: SUBMITTED.timeline.map((entry) => ({ ...entry, at: entry.step === "service" ? null : (entry.at ?? IN_REVIEW_AT) })),
+      current: "closed",
+      next: null,
+      decision: { outcome: "denied", reason },
+    };
+    await renderApp("/claim-status?code=CL-55", { handlers: [answering(found(denied))] });
+    const decision = (await screen.findByRole("heading", { level: 2, name: "Decision" })).parentElement!;
+    expect(decision).toHaveTextContent(`Denied`);
+    expect(decision).toHaveTextContent(`Reason given: ${reason}`);
+    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent("Your claim is closed: it was denied.");
+    await act(() => activateLocale("es"));
+    expect(await screen.findByText("Su reclamo está cerrado: fue denegado. No necesitamos nada más de usted.")).toBeInTheDocument();
+    expect(screen.getByText("Denegado")).toBeInTheDocument();
+  });
+
+  it("an approved claim says what was approved", async () => {
+    await renderApp("/claim-status?code=CL-55", { handlers: [answering(found({ ...IN_REVIEW, current: "decision", decision: { outcome: "replaced", reason: null } }))] });
+    const decision = (await screen.findByRole("heading", { level: 2, name: "Decision" })).parentElement!;
+    expect(decision).toHaveTextContent("Approved for replacement");
+    expect(decision).not.toHaveTextContent("Reason");
   });
 
   it("a step the claim passed over reads as not needed, not as still to come", async () => {

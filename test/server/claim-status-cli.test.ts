@@ -56,12 +56,28 @@ describe("npm run claim-status", () => {
     expect(steps.map((event) => event.step)).toEqual(["submitted", "in_review", "decision", "service"]);
   });
 
+  it("takes a decision with its outcome, after the step or as --outcome, and a denial's reason; refuses a decision without one", async () => {
+    const [{ id }] = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE status_code = 'CS-P55-0001'")) as [{ id: number }];
+    const bare = await claimStatus([paul, "decision"]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain("The decision takes its outcome: approved, replaced, refunded, denied");
+    expect((await claimStatus([paul, "service", "approved"])).code).toBe(2);
+    // The seeded claim reached its decision without an outcome: it is recorded afresh here.
+    await server.db.query("DELETE FROM claim_events WHERE claim_id = $1 AND step IN ('decision', 'service', 'closed')", [id]);
+    const denied = await claimStatus([paul, "decision", "--outcome", "denied", "--reason", "Wear and tear is not covered"]);
+    expect(denied, denied.err).toMatchObject({ code: 0 });
+    expect(denied.out).toContain(`${paul} is now decision (status "In process"); decision: denied (Wear and tear is not covered)`);
+    await server.db.query("DELETE FROM claim_events WHERE claim_id = $1 AND step = 'decision'", [id]);
+    const approved = await claimStatus([paul, "decision", "approved"]);
+    expect(approved.out).toContain("decision: approved;");
+  });
+
   it("says so when the step is not forward, the claim unknown, the key wrong or no server answers", async () => {
     // Its own claim state, whatever ran before: the claim has reached service (as staff moving it would leave it).
     await server.db.query(
       "INSERT INTO claim_events (claim_id, step) SELECT id, 'service' FROM claims WHERE status_code = 'CS-P55-0001' ON CONFLICT DO NOTHING",
     );
-    const again = await claimStatus([paul, "decision"]);
+    const again = await claimStatus([paul, "decision", "approved"]);
     expect(again.code).toBe(1);
     expect(again.err).toContain(`${paul} was not moved: The claim has reached service; it moves forward only`);
 

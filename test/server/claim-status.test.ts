@@ -11,6 +11,7 @@ import { businessDaysAfter } from "../../server/domain/claim-status.ts";
 import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { STAFF_KEY_FAILURES, staffKeyOf } from "../../server/http/staff-key.ts";
+import { renderMail } from "../../server/mail/templates.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, lookupId, png, sessionFetch, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   claimId = draft.body.claimId;
   const item = (await api(`/claim/${claimId}`)).body.items[0];
   const upload = (await api(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
-  expect((await fetch(upload.url, { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
+  expect((await fetch(new URL(upload.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
   expect((await api("/insert_linked_and_embedded_files", { method: "POST", body: JSON.stringify({ claimId, claimItemsId: item.id, docName: upload.fileName }) })).status).toBe(200);
   const before = todayUtc();
   expect((await api(`/submit_claim/${claimId}/${plan.customerId}`, { method: "PUT" })).body).toEqual({ message: "Succeed" });
@@ -122,7 +123,7 @@ describe("an ACE claim", () => {
       actionTaken: await lookupId(browser, "/ace/actions_taken_lookup_values", "None"), damageDate: "2025-10-01", notes: "Stuck.",
     })).status).toBe(200);
     const upload = (await browser.get(`/ace/file-upload-url?claimId=${claim}&fileType=image/png&fileName=footrest.png`)).body;
-    expect((await fetch(upload.url, { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
+    expect((await fetch(new URL(upload.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
     expect((await browser.post("/ace/insert_linked_and_embedded_files", { claimId: claim, claimItemsId: item, docName: upload.fileName })).status).toBe(200);
     expect((await browser.put(`/ace/submit_claim/${claim}`)).body).toEqual({ message: "Succeed" });
     const status = expectShape(claimStatusResponseSchema, (await browser.get(`/claim_status?code=CL-${claim}`)).body).result;
@@ -247,6 +248,33 @@ describe("staff moving a claim", () => {
     expect((await staffMove({ code: `CL-${claimId}`, step: "service" }, { "x-staff-key": staffKey })).body.code).toBe("CLAIM_STEP_NOT_FORWARD");
   });
 
+  it("records how the decision came out, with a denial's reason: the status, its email and the closing one tell it", async () => {
+    // The claim the tests above closed, taken back to review past SQL (staff never move back).
+    const fresh = claimId;
+    await server.db.query("DELETE FROM claim_events WHERE claim_id = $1 AND step IN ('decision', 'service', 'closed')", [fresh]);
+    await server.db.query("UPDATE claims SET status = 'Pending review' WHERE id = $1", [fresh]);
+    const bare = await staffMove({ code: `CL-${fresh}`, step: "decision" }, { "x-staff-key": staffKey });
+    expect(bare.status).toBe(400);
+    expect((await staffMove({ code: `CL-${fresh}`, step: "service", outcome: "approved" }, { "x-staff-key": staffKey })).status).toBe(400);
+    expect((await staffMove({ code: `CL-${fresh}`, step: "decision", outcome: "approved", reason: "Because" }, { "x-staff-key": staffKey })).status).toBe(400);
+    const [last] = await server.db.query<{ id: number | null }>("SELECT max(id) AS id FROM mail_outbox");
+    const reason = "The stain is wear and tear, which the plan does not cover";
+    const decided = await staffMove({ code: `CL-${fresh}`, step: "decision", outcome: "denied", reason }, { "x-staff-key": staffKey });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect(decided.body.result.decision).toEqual({ outcome: "denied", reason });
+    expect((await readStatus(`code=CL-${fresh}`, { jar: owner })).body.result.decision).toEqual({ outcome: "denied", reason });
+    await staffMove({ code: `CL-${fresh}`, step: "closed" }, { "x-staff-key": staffKey });
+    const mails = await server.db.query<{ data: unknown }>("SELECT data FROM mail_outbox WHERE claim_id = $1 AND template = 'statusChanged' AND id > $2 ORDER BY id", [fresh, last?.id ?? 0]);
+    const data = mails.map((mail) => (typeof mail.data === "string" ? JSON.parse(mail.data) : mail.data));
+    expect(data.map((d) => [d.step, d.decision])).toEqual([["decision", { outcome: "denied", reason }], ["closed", { outcome: "denied", reason }]]);
+    const links = { claimStatus: () => "https://claims.portal.test/claim-status?code=CL-1&expires=1&sig=s" };
+    const decisionMail = await renderMail({ language: "en", template: "statusChanged", data: data[0] }, links);
+    expect(decisionMail.subject).toBe(`Your claim CL-${fresh} is now: Denied`);
+    expect(decisionMail.text).toContain(`Reason given: ${reason}`);
+    const closedMail = await renderMail({ language: "es", template: "statusChanged", data: data[1] }, links);
+    expect(closedMail.text).toContain("Decisión: Denegado.");
+  });
+
   it("cannot move a draft or an unknown claim (404), and names the code it refuses", async () => {
     for (const code of ["CS-D12-0001", "CL-1", "CS-NOPE-0001"]) {
       const answer = await staffMove({ code, step: "in_review" }, { "x-staff-key": staffKey });
@@ -288,7 +316,7 @@ describe("wrong staff keys are counted per address", () => {
       method: "POST", headers: { "content-type": "application/json", "x-staff-key": key }, body: JSON.stringify({ code: "CS-P55-0001", step }),
     }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() as any }));
     // Right keys are never counted against the address.
-    for (let right = 0; right < allowed + 2; right++) expect((await move(rightKey, "decision")).status).toBe(409);
+    for (let right = 0; right < allowed + 2; right++) expect((await move(rightKey, "in_review")).status).toBe(409);
     // STAFF_KEY set: that key, not the data folder's, so the data folder's is a wrong one.
     expect((await move(await staffKeyOf(guarded.dataDir), "service")).status).toBe(401);
     for (let wrong = 2; wrong <= allowed; wrong++) {

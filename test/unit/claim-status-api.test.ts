@@ -27,6 +27,7 @@ const IN_REVIEW: ClaimStatus = {
   ],
   current: "in_review",
   next: { step: "decision", expectedBy: "2026-12-04" },
+  decision: null,
 };
 
 const asked: URL[] = [];
@@ -68,6 +69,7 @@ describe("readClaimStatus", () => {
         ],
         current: "inReview",
         next: { step: "decision", expectedBy: "2026-12-04" },
+        decision: null,
       },
     });
     expect(asked.map((url) => url.search)).toEqual(["?code=CL-55"]);

@@ -10,7 +10,7 @@ import { displayName } from "../../ui/DocumentList.tsx";
 import { isPastDue } from "./claim-dates.ts";
 import { ClaimTimeline } from "./ClaimTimeline.tsx";
 import { SupportContact } from "./SupportContact.tsx";
-import { NEXT_STEP_WORDS, STEP_NAMES } from "./step-words.ts";
+import { CLOSED_WORDS, NEXT_STEP_WORDS, OUTCOME_WORDS, STEP_NAMES } from "./step-words.ts";
 
 export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
   const { t, i18n } = useLingui();
@@ -18,6 +18,7 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
   const { claimNumber, next } = progress;
   const nextStep = next ? i18n._(STEP_NAMES[next.step]) : "";
   const expectedBy = next ? formatDisplayDate(next.expectedBy, i18n) : "";
+  const reason = progress.decision?.reason ?? "";
   return (
     <>
       <p className="claim-number">
@@ -30,6 +31,22 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
         </h2>
         <ClaimTimeline progress={progress} labelledBy={timelineTitle} />
       </section>
+
+      {progress.decision && (
+        <section className="claim-status-part">
+          <h2>
+            <Trans>Decision</Trans>
+          </h2>
+          <p>
+            <strong>{i18n._(OUTCOME_WORDS[progress.decision.outcome])}</strong>
+          </p>
+          {progress.decision.reason && (
+            <p>
+              <Trans>Reason given: {reason}</Trans>
+            </p>
+          )}
+        </section>
+      )}
 
       <section className="claim-status-part">
         <h2>
@@ -49,7 +66,7 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
           </>
         ) : (
           <p>
-            <Trans>Your claim is closed. Nothing more is needed from you.</Trans>
+            {progress.decision ? i18n._(CLOSED_WORDS[progress.decision.outcome]) : <Trans>Your claim is closed. Nothing more is needed from you.</Trans>}
           </p>
         )}
       </section>

@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ClaimProgressStep } from "../../../machines/claim-status.machine.ts";
+import type { ClaimProgressStep, DecisionOutcome } from "../../../machines/claim-status.machine.ts";
 
 /** The timeline's name of each step. */
 export const STEP_NAMES: Record<ClaimProgressStep, MessageDescriptor> = {
@@ -23,4 +23,20 @@ export const NEXT_STEP_WORDS: Record<ClaimProgressStep, MessageDescriptor> = {
   decision: msg`We decide on your claim and tell you by email what is covered.`,
   service: msg`We arrange the repair, the replacement or the payment, and tell you how it will happen.`,
   closed: msg`Your claim is closed once the service or payment is done.`,
+};
+
+/** How a decision came out, as the page names it. */
+export const OUTCOME_WORDS: Record<DecisionOutcome, MessageDescriptor> = {
+  approved: msg`Approved for repair`,
+  replaced: msg`Approved for replacement`,
+  refunded: msg`Approved for a refund`,
+  denied: msg`Denied`,
+};
+
+/** What the page says of a closed claim, by how its decision came out. */
+export const CLOSED_WORDS: Record<DecisionOutcome, MessageDescriptor> = {
+  approved: msg`Your claim is closed: it was approved for repair. Nothing more is needed from you.`,
+  replaced: msg`Your claim is closed: it was approved for replacement. Nothing more is needed from you.`,
+  refunded: msg`Your claim is closed: it was approved for a refund. Nothing more is needed from you.`,
+  denied: msg`Your claim is closed: it was denied. Nothing more is needed from you.`,
 };

@@ -17,6 +17,7 @@ export const justSubmitted: ClaimProgress = {
   ],
   current: "submitted",
   next: { step: "inReview", expectedBy: "2026-12-01" },
+  decision: null,
 };
 
 /** The same claim once staff moved it to review. */
