@@ -45,9 +45,14 @@ export function planRoutes({ db, config }: AppDeps): Hono {
     // Counted as failed until it finds a plan. Never a refusal for the name: someone else's wrong
     // guesses cost this searcher a second of work.
     const attempt = await challenges.attempt(address, searchedName(request));
-    if (attempt.challenged && !(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
-      await attempt.undo();
-      return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
+    if (attempt.challenged) {
+      if (!(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
+        await attempt.undo();
+        return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
+      }
+      // The search answered 428 was counted against the address; its retry with the solution is
+      // the same search, so the pair costs one search of the allowance, not two.
+      await limiter.uncount("search", address, limits.searchPerAddress);
     }
     const filter = searchFilter(request);
     const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];

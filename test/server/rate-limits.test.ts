@@ -180,6 +180,27 @@ describe("guessing a customer's details", () => {
     expect(next.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("a search asked for work and sent again with its solution costs one search of the address's allowance, not two", async () => {
+    // A server of its own, whose allowance is 7 searches: 3 failures, then 3 searches that each meet the challenge.
+    const tight = await startTestServer({ trustProxy: 1, rateLimits: { searchPerAddress: [7, 600], planLookupPerAddress: [100, 600] }, searchChallenge: { after: [3, 600], cost: 1 } });
+    try {
+      const guess = (i: number, headers: Record<string, string> = {}) =>
+        fetch(`${tight.url}/api/v1/search_plan`, {
+          method: "POST",
+          headers: { "x-api-key": API_KEY, "content-type": "application/json", "x-forwarded-for": "198.51.100.177", ...headers },
+          body: JSON.stringify({ ...dana, email: `tight-guess${i}@example.com` }),
+        }).then(async (response) => ({ status: response.status, headers: response.headers, body: await response.json() }) as Answer);
+      for (let i = 0; i < 3; i++) expect((await guess(i)).status).toBe(200);
+      for (let i = 3; i < 6; i++) {
+        const asked = await guess(i);
+        expect(asked.status, `search ${i + 1}`).toBe(428);
+        expect((await guess(i, await solved(asked))).status, `search ${i + 1} with its solution`).toBe(200);
+      }
+    } finally {
+      await tight.stop();
+    }
+  });
+
   it("a solution is spent once; a forged or tampered one is no solution", async () => {
     const address = "198.51.100.140";
     for (let i = 0; i < 3; i++) expect((await search(address, `another-guess${i}@example.com`)).status).not.toBe(429);
