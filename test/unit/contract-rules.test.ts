@@ -114,19 +114,28 @@ describe("claim status (SPEC.md section 6)", () => {
     expect(ok(claimStatusQuerySchema, { code: "CL-1", sig: "s".repeat(129) })).toBe(false);
   });
 
-  it("lets staff move a claim only to one of the five steps", () => {
-    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision" })).toBe(true);
+  it("lets staff move a claim only to one of the five steps, the decision with its outcome and a denial with its reason", () => {
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "in_review" })).toBe(true);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "approved" })).toBe(false);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "approved" })).toBe(true);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "denied", reason: "Not covered" })).toBe(true);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision" })).toBe(false);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "maybe" })).toBe(false);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "approved", reason: "Why" })).toBe(false);
+    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "closed", outcome: "approved" })).toBe(false);
   });
 
   it("reads a status answer with a next step, or none once closed", () => {
     const status = {
       claimNumber: "CL-1", status: "Closed", family: "ace", plan: { id: 1, number: "W-1", programName: "ACE" },
       items: [{ id: 1, name: "Sofa" }], documents: [], timeline: CLAIM_STEPS.map((step) => ({ step, at: null })), current: "closed", next: null,
+      decision: { outcome: "denied", reason: "Not covered" },
     };
     expect(ok(claimStatusResponseSchema, { result: status })).toBe(true);
     expect(ok(claimStatusResponseSchema, { result: { ...status, next: { step: "closed", expectedBy: "2026-01-02" } } })).toBe(true);
     expect(ok(claimStatusResponseSchema, { result: { ...status, family: "other" } })).toBe(false);
+    expect(ok(claimStatusResponseSchema, { result: { ...status, decision: null } })).toBe(true);
+    expect(ok(claimStatusResponseSchema, { result: { ...status, decision: { outcome: "maybe", reason: null } } })).toBe(false);
   });
 });
 
@@ -170,6 +179,7 @@ describe("wire codes a client branches on (docs/api.md)", () => {
       claimNotDraft: "CLAIM_NOT_DRAFT",
       claimStepNotForward: "CLAIM_STEP_NOT_FORWARD",
       linkExpired: "LINK_EXPIRED",
+      proofRequired: "PROOF_REQUIRED",
       tooManyRequests: "TOO_MANY_REQUESTS",
     });
   });
