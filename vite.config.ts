@@ -97,8 +97,8 @@ export default defineConfig({
   },
   // `npm run dev` talks to a separately started reference API (npm run server).
   // A signed plan link (with sig=) goes to the server, which grants the plan and redirects to the
-  // link without its signature, which Vite then serves. Start the server with
-  // PUBLIC_URL=http://localhost:5173 so the upload URLs it hands out go through this proxy too.
+  // link without its signature, which Vite then serves. Upload URLs are root-relative, so they come
+  // through this proxy too.
   server: { proxy: { "/api": apiTarget, "/storage": apiTarget, "^/find-claim/\\d+\\?(.*&)?sig=": apiTarget } },
   test: {
     environment: "node",

@@ -1,7 +1,10 @@
 /**
- * Where the server says it lives: every URL it hands out (signed uploads, signed document links)
- * starts with the configured public URL, never with the request's Host header, which a client
- * chooses. Behind a trusted proxy (TRUST_PROXY) X-Forwarded-Proto says whether the browser used TLS.
+ * Where the server says it lives. A URL handed to the browser (signed uploads, signed document
+ * links, redirects) is root-relative, so it works at whatever address the page was opened at
+ * (127.0.0.1 or localhost, a LAN address, www or not), which the page's CSP `connect-src 'self'`
+ * requires. Only a URL read away from the page, a link in an email, is absolute: it starts with
+ * the configured public URL, never with the request's Host header, which a client chooses. Behind
+ * a trusted proxy (TRUST_PROXY) X-Forwarded-Proto says whether the browser used TLS.
  */
 import type { Context } from "hono";
 import ipaddr from "ipaddr.js";
@@ -20,8 +23,8 @@ export function isHttps(c: Context, config: UrlSettings): boolean {
 }
 
 /**
- * Origin of the URLs the server hands out: PUBLIC_URL, its scheme upgraded to https when a trusted
- * proxy says the browser came over TLS.
+ * Origin of the links the server sends by email: PUBLIC_URL, its scheme upgraded to https when a
+ * trusted proxy says the browser came over TLS. Never for a URL in an answer to the page.
  */
 export function publicOrigin(c: Context, config: UrlSettings): string {
   // startServer fills publicUrl with the listening address when none is configured.

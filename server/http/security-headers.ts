@@ -55,9 +55,13 @@ export const HEADER_OPTIONS = {
  * @param config the public URL and how many proxies to trust
  * @returns a middleware that sets each header its handler did not set itself
  */
-export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">): MiddlewareHandler {
-  const overTls = secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: HSTS });
-  const plain = secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: false });
+export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">, uploadOrigin?: string): MiddlewareHandler {
+  // With object storage the page PUTs each file straight to the bucket's presigned URL.
+  const options = uploadOrigin
+    ? { ...HEADER_OPTIONS, contentSecurityPolicy: { ...HEADER_OPTIONS.contentSecurityPolicy, connectSrc: [...HEADER_OPTIONS.contentSecurityPolicy.connectSrc, uploadOrigin] } }
+    : HEADER_OPTIONS;
+  const overTls = secureHeaders({ ...options, strictTransportSecurity: HSTS });
+  const plain = secureHeaders({ ...options, strictTransportSecurity: false });
   return (c, next) => (isHttps(c, config) ? overTls : plain)(c, next);
 }
 

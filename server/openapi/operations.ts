@@ -133,7 +133,7 @@ const documentCalls = (family: "fpp" | "ace"): Operation[] => {
   return [
     {
       method: "get", path: `${base}/file-upload-url`, id: id("file_upload_url"), tag, summary: "A signed URL to upload one file to the claim",
-      description: `The URL takes one PUT of that type (and size) within 15 minutes; at most ${MAX_UPLOAD_BYTES} bytes.`,
+      description: `The URL takes one PUT of that type (and size) within 15 minutes; at most ${MAX_UPLOAD_BYTES} bytes. \`url\` is root-relative on this API's origin (resolve it against this answer's URL); with object storage it is an absolute presigned PUT to the bucket.`,
       access: "owner", query: queryOf(c.uploadUrlQuerySchema, UPLOAD_URL_QUERY),
       answer: c.uploadUrlResponseSchema, errors: [400, 404, 409, 413, 429],
     },
@@ -154,7 +154,7 @@ const documentCalls = (family: "fpp" | "ace"): Operation[] => {
     },
     {
       method: "get", path: `${base}/documents/{docId}/download-url`, id: id("download_url"), tag, summary: "A signed URL that opens one document for 5 minutes",
-      description: "An addition to SPEC.md, to hand a document to another tab or app without the session.",
+      description: "An addition to SPEC.md, to hand a document to another tab or app without the session. `url` is root-relative on this API's origin.",
       access: "owner", answer: c.downloadUrlResponseSchema, errors: [400, 404, 409],
     },
   ];

@@ -56,7 +56,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     const url = await db.transaction(async (tx) => {
       await lockOpenRequest(tx, query.requestId);
       await checkRoomForContactUpload(tx, query.requestId, query.fileSize, Math.floor(Date.now() / 1000));
-      return issueUploadUrl(tx, c, deps, {
+      return issueUploadUrl(tx, deps, {
         owner: { requestId: query.requestId }, path: `${UPLOAD_PATH_PREFIX}${PREFIX}${query.requestId}/${fileName}`,
         fileName, storagePath: contactDocumentPath(query.requestId, fileName), contentType: CONTENT_TYPES[kind], size: query.fileSize,
       });

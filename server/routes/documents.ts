@@ -21,7 +21,6 @@ import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../ht
 import { uploadPath } from "./uploads.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 import { ownerOf } from "../http/session.ts";
-import { publicOrigin } from "../http/public-url.ts";
 
 /**
  * Routes of one family's claim documents.
@@ -40,7 +39,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
     const url = await db.transaction(async (tx) => {
       await lockDraftClaim(tx, query.claimId, family);
       await checkRoomForUpload(tx, query.claimId, query.fileSize, Math.floor(Date.now() / 1000));
-      return issueUploadUrl(tx, c, deps, {
+      return issueUploadUrl(tx, deps, {
         owner: { claimId: query.claimId }, path: uploadPath(family, query.claimId, fileName),
         fileName, storagePath: claimDocumentPath(query.claimId, fileName, family), contentType: CONTENT_TYPES[kind], size: query.fileSize,
       });
@@ -49,7 +48,8 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
   });
 
   // An addition to SPEC.md's calls (docs/api.md): a short-lived signed GET URL of a document the
-  // session owns, which opens without the session cookie (to hand to another app or tab).
+  // session owns, which opens without the session cookie (to hand to another app or tab). Root-relative,
+  // as the upload URL: it works at the address the page was opened at, whichever that is.
   app.get("/documents/:docId/download-url", ids(["docId"]), async (c) => {
     const { docId } = c.req.valid("param");
     await ownerOf(c).document(db, docId);
@@ -65,7 +65,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
       path: claimDocumentUrlPath(document.claim_id, document.file_name, family),
       expires: Math.floor(Date.now() / 1000) + DOWNLOAD_URL_TTL_SECONDS,
     };
-    return c.json({ url: `${publicOrigin(c, config)}${signed.path}?${signedQuery(config.uploadSecret, signed)}`, expires: signed.expires });
+    return c.json({ url: `${signed.path}?${signedQuery(config.uploadSecret, signed)}`, expires: signed.expires });
   });
 
   app.post("/insert_linked_and_embedded_files", validBody(linkDocumentRequestSchema), async (c) => {

@@ -21,8 +21,19 @@ import type { DirectUploads, Storage, StoredEntry } from "./storage.ts";
 /** Key prefix of uploads not linked yet, below the configured prefix. */
 export const INCOMING_PREFIX = "incoming/";
 
-/** Opens the bucket the settings name (it must exist; nothing is created). */
-export function createS3Storage(settings: S3Settings): Storage {
+/**
+ * Opens the bucket the settings name (it must exist; nothing is created), with the origin its
+ * presigned URLs name, read off one signed here (no request): the SDK alone knows how it spells
+ * the bucket's host (path-style or virtual-hosted, the region's endpoint).
+ */
+export async function openS3Storage(settings: S3Settings): Promise<Storage> {
+  const storage = createS3Storage(settings, "");
+  const sample = await storage.direct!.presignPut("origin-probe", { contentType: "image/png", size: 1, expiresInSeconds: 60 });
+  return createS3Storage(settings, new URL(sample).origin);
+}
+
+/** The bucket's storage; `origin` is what DirectUploads.origin answers. */
+export function createS3Storage(settings: S3Settings, origin: string): Storage {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -45,6 +56,7 @@ export function createS3Storage(settings: S3Settings): Storage {
       const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: pending.key(path) })).catch(ifMissing(null));
       return head ? (head.ContentType ?? "") : null;
     },
+    origin,
     async accept(path) {
       const source = `${settings.bucket}/${pending.key(path)}`.split("/").map(encodeURIComponent).join("/");
       await client.send(new CopyObjectCommand({ Bucket: settings.bucket, Key: documents.key(path), CopySource: source }));

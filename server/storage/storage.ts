@@ -53,6 +53,8 @@ export interface DirectUploads {
   pendingContentType(path: string): Promise<string | null>;
   /** Moves the pending upload of `path` to `path`, replacing what is there. */
   accept(path: string): Promise<void>;
+  /** The origin presigned URLs name (the bucket's endpoint): the page must be allowed to PUT there. */
+  readonly origin: string;
 }
 
 /** One entry of a folder. */
@@ -70,8 +72,8 @@ export interface StoredEntry {
  */
 export async function openStorage(config: Pick<ServerConfig, "dataDir" | "storage">): Promise<Storage> {
   if (config.storage.kind === "disk") return createStorage(join(config.dataDir, "storage"));
-  const { createS3Storage } = await import("./s3-storage.ts");
-  return createS3Storage(config.storage);
+  const { openS3Storage } = await import("./s3-storage.ts");
+  return openS3Storage(config.storage);
 }
 
 /**

@@ -6,12 +6,10 @@
  * storage the URL is a presigned PUT to the bucket, recorded the same way and spent when the file
  * is linked (server/storage/direct-uploads.ts).
  */
-import type { Context } from "hono";
 import { API_PREFIX } from "../app-deps.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
 import { HttpError, invalid } from "../http/http-errors.ts";
-import { publicOrigin } from "../http/public-url.ts";
 import type { Storage } from "./storage.ts";
 import { UPLOAD_URL_TTL_SECONDS, signRequest, signedQuery, type SignedRequest } from "../http/url-signing.ts";
 
@@ -73,12 +71,13 @@ export interface UploadUrlRequest {
  * holds MAX_OPEN_UPLOAD_URLS open ones.
  * @param tx the issuing call's transaction, holding the owner's lock (its checks and the record
  *   commit together)
- * @returns the absolute URL: the API's own, built from PUBLIC_URL (never the Host header), or with
- *   object storage a presigned PUT to the bucket
+ * @returns the API's own PUT as a root-relative URL (`/api/v1/uploads/...?...&sig=`), which works at
+ *   whatever address the page was opened at and names no host a request could choose; or with
+ *   object storage an absolute presigned PUT to the bucket
  * @throws HttpError 400 (errors.fileSize) with object storage when no size was declared: a
  *   presigned URL that signs no length would take up to 5 GB; 429 TOO_MANY_UPLOAD_URLS
  */
-export async function issueUploadUrl(tx: Queryable, c: Context, deps: { config: ServerConfig; storage: Storage }, request: UploadUrlRequest): Promise<string> {
+export async function issueUploadUrl(tx: Queryable, deps: { config: ServerConfig; storage: Storage }, request: UploadUrlRequest): Promise<string> {
   const { config, storage } = deps;
   if (storage.direct && request.size === undefined) throw invalid({ fileSize: "Required: uploads go to object storage, which takes a declared size" });
   const nowSeconds = Math.floor(Date.now() / 1000);
@@ -101,7 +100,7 @@ export async function issueUploadUrl(tx: Queryable, c: Context, deps: { config: 
     // The record's key is still our signature of the request: unique, and no PUT to the API carries it.
     return storage.direct.presignPut(request.storagePath, { contentType: request.contentType, size: request.size!, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
   }
-  return `${publicOrigin(c, config)}${signed.path}?${signedQuery(config.uploadSecret, signed)}`;
+  return `${signed.path}?${signedQuery(config.uploadSecret, signed)}`;
 }
 
 /**

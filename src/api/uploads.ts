@@ -9,6 +9,7 @@ import { isHTTPError } from "ky";
 import { contentTypeFor } from "../../contract/upload-rules.ts";
 import { linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
+import { config } from "../config.ts";
 import { prefixOf, type UploadDestination } from "./documents.ts";
 import { http } from "./http.ts";
 
@@ -25,14 +26,26 @@ export function uploadUrlQuery(file: FileToUpload): Record<string, string | numb
 
 /**
  * Where to PUT a file for `destination`, and the name it is stored under: GET /file-upload-url
- * (or /ace/...) for a claim item, GET /contact_service/file-upload-url for a request.
+ * (or /ace/...) for a claim item, GET /contact_service/file-upload-url for a request. The URL comes
+ * back absolute: the reference server answers a root-relative one, on the API's own origin.
  */
 export async function uploadUrlFor(destination: UploadDestination, file: FileToUpload): Promise<{ url: string; fileName: string }> {
   const [path, owner] =
     destination.kind === "claimItem"
       ? [`${prefixOf(destination.family)}file-upload-url`, { claimId: destination.claimId }]
       : ["contact_service/file-upload-url", { requestId: destination.requestId }];
-  return http.get(path, { searchParams: { ...owner, ...uploadUrlQuery(file) } }).json(uploadUrlResponseSchema);
+  const answer = await http.get(path, { searchParams: { ...owner, ...uploadUrlQuery(file) } }).json(uploadUrlResponseSchema);
+  return { ...answer, url: fromApi(answer.url) };
+}
+
+/**
+ * A URL an API answer names, made absolute: a root-relative one (the reference server names no
+ * host: only the browser knows the address it used) on the API's origin, which is this page's
+ * unless VITE_API_BASE_URL names another; an absolute one, a bucket's presigned PUT, as it is.
+ */
+function fromApi(url: string): string {
+  // Outside a browser (unit tests in Node) there is no location, and the API's base is absolute.
+  return new URL(url, new URL(config.apiBaseUrl, globalThis.location?.href)).href;
 }
 
 /**

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
-import { createS3Storage } from "../../server/storage/s3-storage.ts";
+import { openS3Storage } from "../../server/storage/s3-storage.ts";
 import { claimDocumentPath } from "../../server/storage/storage.ts";
 import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, lookupId, makeApi, type Api } from "../server/helpers.ts";
 import { startTestS3, type TestS3 } from "../server/s3-server.ts";
@@ -104,7 +104,7 @@ describe("two API processes on one PostgreSQL and one bucket", () => {
       expect(new Uint8Array(await file.arrayBuffer()), server.url).toEqual(PNG);
     }
     // In the bucket at its document path, nothing left pending.
-    const bucket = createS3Storage(s3.settings);
+    const bucket = await openS3Storage(s3.settings);
     const path = claimDocumentPath(claimId, grant.fileName, "fpp");
     expect([await bucket.size(path), await bucket.direct!.pending.size(path)]).toEqual([PNG.length, null]);
   });

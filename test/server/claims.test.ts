@@ -106,7 +106,7 @@ describe("insert_claim", () => {
     // Its one missing part, a photo, is added like on a draft.
     const signed = (await server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
     const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
-    expect((await fetch(signed.url, { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(png) })).status).toBe(200);
+    expect((await fetch(new URL(signed.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: new Uint8Array(png) })).status).toBe(200);
     expect((await server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: item!.id, docName: signed.fileName })).status).toBe(200);
     expect((await server.api.put(`/submit_claim/${claimId}/${nora.customerId}`)).body).toEqual({ message: "Succeed" });
     expect(expectShape(claimDetailSchema, (await server.api.get(`/claim/${claimId}`)).body).claim.status).toBe("Open");

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function put(url: string, bytes: Buffer, contentType: string) {
-  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
+  const response = await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: new Uint8Array(bytes) });
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 
@@ -36,7 +36,7 @@ async function put(url: string, bytes: Buffer, contentType: string) {
 async function attach(requestId: string, bytes: Buffer, fileName: string, fileType: string) {
   const query = new URLSearchParams({ requestId, fileType, fileName });
   const signed = expectShape(uploadUrlResponseSchema, (await server.api.get(`/contact_service/file-upload-url?${query}`)).body);
-  expect(new URL(signed.url).pathname).toBe(`/api/v1/uploads/contact_service/${requestId}/${signed.fileName}`);
+  expect(new URL(signed.url, server.url).pathname).toBe(`/api/v1/uploads/contact_service/${requestId}/${signed.fileName}`);
   expect((await put(signed.url, bytes, fileType)).status).toBe(200);
   const linked = await server.api.post("/contact_service/documents", { requestId, docName: signed.fileName });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);

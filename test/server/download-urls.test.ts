@@ -22,7 +22,7 @@ const docs = {} as { claimId: number; photoId: number; photoName: string; pdfId:
 async function attach(prefix: "" | "ace/", claimId: number, claimItemId: number, bytes: Buffer, fileType: string, fileName: string) {
   const query = new URLSearchParams({ claimId: String(claimId), fileType, fileName, fileSize: String(bytes.length) });
   const grant = expectShape(uploadUrlResponseSchema, (await server.api.get(`/${prefix}file-upload-url?${query}`)).body);
-  expect((await fetch(grant.url, { method: "PUT", headers: { "content-type": fileType }, body: new Uint8Array(bytes) })).status).toBe(200);
+  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": fileType }, body: new Uint8Array(bytes) })).status).toBe(200);
   const linked = await server.api.post(`/${prefix}insert_linked_and_embedded_files`, { claimId, claimItemsId: claimItemId, docName: grant.fileName });
   expect(linked.status, JSON.stringify(linked.body)).toBe(200);
   return { id: linked.body.result[0].id as number, name: grant.fileName };
@@ -56,13 +56,14 @@ async function downloadUrl(docId: number, prefix: "" | "ace/" = "") {
 }
 
 /** GET with no cookie at all, as another app or a shared link would. */
-const anonymous = (url: string) => fetch(url);
+const anonymous = (url: string) => fetch(new URL(url, server.url));
 
 describe("signed download URLs", () => {
   it("open the document without a cookie, with its type, nosniff and inline disposition, for five minutes", async () => {
     const { url, expires } = await downloadUrl(docs.photoId);
-    const parsed = new URL(url);
-    expect(parsed.origin).toBe(server.url);
+    // Root-relative: it opens at whatever address the page was opened at.
+    expect(url.startsWith("/storage/")).toBe(true);
+    const parsed = new URL(url, server.url);
     expect(parsed.pathname).toBe(`/storage/claims_documentation/CL-${docs.claimId}/photos-consumer/${docs.photoName}`);
     expect(parsed.searchParams.get("expires")).toBe(String(expires));
     expect(expires).toBeGreaterThan(Date.now() / 1000 + DOWNLOAD_URL_TTL_SECONDS - 60);
@@ -87,7 +88,7 @@ describe("signed download URLs", () => {
 
   it("serve ACE documents through the /ace/ twin, under the ACE prefix; each family's call refuses the other's", async () => {
     const { url } = await downloadUrl(docs.aceId, "ace/");
-    expect(new URL(url).pathname).toBe(`/storage/ace/claims_documentation/CL-${docs.aceClaimId}/photos-consumer/${docs.aceName}`);
+    expect(new URL(url, server.url).pathname).toBe(`/storage/ace/claims_documentation/CL-${docs.aceClaimId}/photos-consumer/${docs.aceName}`);
     expect((await anonymous(url)).status).toBe(200);
     expect((await server.api.get(`/documents/${docs.aceId}/download-url`)).body.code).toBe("WRONG_PLAN_TYPE");
     expect((await server.api.get(`/ace/documents/${docs.photoId}/download-url`)).body.code).toBe("WRONG_PLAN_TYPE");
@@ -99,12 +100,12 @@ describe("signed download URLs", () => {
     const missing = await anonymous(`${server.url}/storage/claims_documentation/CL-${docs.claimId}/photos-consumer/zzzzzzzzzz-none.jpg`);
     expect(missing.status).toBe(404);
     const missingBody = await missing.json();
-    const path = new URL(url).pathname;
+    const path = new URL(url, server.url).pathname;
     const expiredAt = Math.floor(Date.now() / 1000) - 1;
     const expired = `${server.url}${path}?${signedQuery(UPLOAD_SECRET, { method: "GET", path, expires: expiredAt })}`;
-    const sig = new URL(url).searchParams.get("sig")!;
+    const sig = new URL(url, server.url).searchParams.get("sig")!;
     const flipped = `${sig[0] === "0" ? "1" : "0"}${sig.slice(1)}`;
-    const later = Number(new URL(url).searchParams.get("expires")) + 3600;
+    const later = Number(new URL(url, server.url).searchParams.get("expires")) + 3600;
     for (const bad of [
       expired,
       url.replace(`sig=${sig}`, `sig=${flipped}`),
@@ -124,8 +125,8 @@ describe("signed download URLs", () => {
   it("a signed upload URL's signature does not open the stored file for reading", async () => {
     const query = new URLSearchParams({ claimId: String(docs.claimId), fileType: "image/jpeg", fileName: "x.jpg", fileSize: String(photo.length) });
     const grant = expectShape(uploadUrlResponseSchema, (await server.api.get(`/file-upload-url?${query}`)).body);
-    expect((await fetch(grant.url, { method: "PUT", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(photo) })).status).toBe(200);
-    const asDownload = `${server.url}/storage/claims_documentation/CL-${docs.claimId}/photos-consumer/${grant.fileName}${new URL(grant.url).search}`;
+    expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/jpeg" }, body: new Uint8Array(photo) })).status).toBe(200);
+    const asDownload = `${server.url}/storage/claims_documentation/CL-${docs.claimId}/photos-consumer/${grant.fileName}${new URL(grant.url, server.url).search}`;
     expect((await anonymous(asDownload)).status).toBe(404);
   });
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
     }],
   })).body.multipleDamageIds[0] as number;
   const grant = (await server.api.get(`/file-upload-url?claimId=${claim}&fileType=image/png&fileName=sofa.png&fileSize=${PNG.length}`)).body;
-  expect((await fetch(grant.url, { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
   const document = (await server.api.post("/insert_linked_and_embedded_files", { claimId: claim, claimItemsId: claimItem, docName: grant.fileName })).body.result[0].id as number;
   Object.assign(made, { claim, claimItem, damage, document, customer: jane.customerId, fileName: grant.fileName });
 });

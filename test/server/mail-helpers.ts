@@ -112,8 +112,8 @@ export async function fileClaim(
   return { claimId, plan };
 }
 
-/** A URL the server handed out (built from PUBLIC_URL, which no test resolves) at the test server's own address. */
+/** A URL the server handed out (root-relative, or built from PUBLIC_URL, which no test resolves) at the test server's own address. */
 export function atServer(server: Pick<TestServer, "url">, url: string): string {
-  const handed = new URL(url);
+  const handed = new URL(url, server.url);
   return `${server.url}${handed.pathname}${handed.search}`;
 }

@@ -173,7 +173,7 @@ describe("answers of the main flows fit the document", () => {
     expect(again.body).toMatchObject({ code: "DOCUMENT_ALREADY_LINKED", result: linked.result });
     const download = await ok(call("GET", api(`/documents/${linked.result[0].id}/download-url`)));
     expect((await call("GET", download.url, { key: null, jar: new CookieJar() })).headers.get("content-type")).toBe("image/png");
-    const stored = new URL(download.url).pathname;
+    const stored = new URL(download.url, server.url).pathname;
     expect((await call("GET", stored, { key: null })).status).toBe(200);
     expect((await call("GET", stored, { key: null, jar: new CookieJar() })).status).toBe(404);
 

@@ -69,7 +69,7 @@ beforeAll(async () => {
     }],
   })).multipleDamageIds[0] as number;
   const grant = expectShape(uploadUrlResponseSchema, ok(await owner.get(`/file-upload-url?claimId=${claim}&fileType=image/png&fileName=sofa.png`)));
-  expect((await fetch(grant.url, { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
   const document = ok(await owner.post("/insert_linked_and_embedded_files", { claimId: claim, claimItemsId: claimItem, docName: grant.fileName })).result[0].id as number;
 
   const aceClaim = ok(await owner.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).result.claim_id as number;
@@ -77,7 +77,7 @@ beforeAll(async () => {
     claimId: aceClaim, warrentyId: maria.id, selectedItemId: maria.itemId("Recliner"), manuFacturer: l.laZBoy, material: l.aceLeather, color: l.saddle,
   })).result.claimItemId as number;
   const aceGrant = expectShape(uploadUrlResponseSchema, ok(await owner.get(`/ace/file-upload-url?claimId=${aceClaim}&fileType=image/png&fileName=r.png`)));
-  expect((await fetch(aceGrant.url, { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+  expect((await fetch(new URL(aceGrant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
   const aceDocument = ok(await owner.post("/ace/insert_linked_and_embedded_files", { claimId: aceClaim, claimItemsId: aceItem, docName: aceGrant.fileName })).result[0].id as number;
 
   Object.assign(a, {

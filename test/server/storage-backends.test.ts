@@ -15,7 +15,7 @@ import type { StorageSettings } from "../../server/config.ts";
 import { claimDocumentPath, contactDocumentPath, openStorage, type Storage } from "../../server/storage/storage.ts";
 import { sweepUploads } from "../../server/storage/upload-sweep.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
-import { draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
+import { API_KEY, draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 import { startTestS3, type TestS3 } from "./s3-server.ts";
 
 /** A PNG of `size` bytes (its signature, then `fill`), or another file's bytes when `png` is false. */
@@ -55,18 +55,26 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return expectShape(uploadUrlResponseSchema, answer.body);
   }
-  const put = (url: string, bytes: Uint8Array, contentType = "image/png") => fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: bytes } as RequestInit);
+  const put = (url: string, bytes: Uint8Array, contentType = "image/png") => fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: bytes } as RequestInit);
   const link = (docName: string) => server.api.post("/insert_linked_and_embedded_files", { claimId: draft.claimId, claimItemsId: draft.claimItemId, docName });
   const stored = async (fileName: string) => {
     const path = claimDocumentPath(draft.claimId, fileName, "fpp");
     return { file: await server.storage.size(path), pending: (await server.storage.direct?.pending.size(path)) ?? null };
   };
-  const bytesAt = async (url: string, init?: RequestInit) => new Uint8Array(await (await fetch(url, init)).arrayBuffer());
+  const bytesAt = async (url: string, init?: RequestInit) => new Uint8Array(await (await fetch(new URL(url, server.url), init)).arrayBuffer());
 
   it(`hands out ${direct ? "presigned bucket" : "the API's own"} upload URLs`, async () => {
     const { url } = await urlFor(64);
-    expect(url.startsWith(direct ? s3!.settings.endpoint! : server.url)).toBe(true);
+    // The bucket is named; the API's own is root-relative, for whatever address the page was opened at.
+    expect(url.startsWith(direct ? s3!.settings.endpoint! : "/api/v1/uploads/")).toBe(true);
     expect(Boolean(server.storage.direct)).toBe(direct);
+  });
+
+  it(`lets the page's CSP send files ${direct ? "to the bucket's origin" : "to its own origin only"}`, async () => {
+    const page = await fetch(`${server.url}/api/v1/all_color`, { headers: { "x-api-key": API_KEY } });
+    const connect = /connect-src ([^;]*)/.exec(page.headers.get("content-security-policy") ?? "")![1]!.split(" ");
+    if (direct) expect(connect).toContain(new URL(s3!.settings.endpoint!).origin);
+    else expect(connect.filter((source) => source.startsWith("http://127.0.0.1"))).toEqual([]);
   });
 
   it("stores, links, serves to the owner and by a signed URL, and deletes a document", async () => {

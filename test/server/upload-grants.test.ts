@@ -37,14 +37,14 @@ async function urlFor(claimId: number, size: number, declare = true) {
 
 /** PUTs bytes as a browser would: no API key, the given Content-Type, Content-Length set by fetch. */
 async function put(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, contentType = "image/png") {
-  const response = await fetch(url, { method: "PUT", headers: { "content-type": contentType }, body: bytes, duplex: "half" } as RequestInit);
+  const response = await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: bytes, duplex: "half" } as RequestInit);
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 
 /** A PUT whose Content-Length header says what we choose, whatever the bytes (fetch would correct it). */
 function putClaimingLength(url: string, bytes: Uint8Array, length: number): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const target = new URL(url);
+    const target = new URL(url, server.url);
     const req = request({
       host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: "PUT",
       headers: { "content-type": "image/png", "content-length": String(length) },
@@ -99,7 +99,7 @@ describe("a signed upload URL works once", () => {
     await server.close();
     const again = await startServer({ ...data, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined });
     try {
-      const moved = (url: string) => url.replace(new URL(url).origin, again.url);
+      const moved = (url: string) => new URL(url, again.url).href;
       expect((await put(moved(used.url), png(64))).body.code).toBe("URL_ALREADY_USED");
       expect((await put(moved(unused.url), png(64))).status).toBe(200);
       expect((await put(moved(unused.url), png(64))).body.code).toBe("URL_ALREADY_USED");
@@ -118,8 +118,8 @@ describe("a signed upload URL is for one type and one size", () => {
 
   it("puts the declared size in the signed URL", async () => {
     const { url } = await urlFor(claimId, 100);
-    expect(new URL(url).searchParams.get("size")).toBe("100");
-    expect(new URL((await urlFor(claimId, 100, false)).url).searchParams.has("size")).toBe(false);
+    expect(new URL(url, server.url).searchParams.get("size")).toBe("100");
+    expect(new URL((await urlFor(claimId, 100, false)).url, server.url).searchParams.has("size")).toBe(false);
   });
 
   it("refuses another Content-Length, another Content-Type, or an altered or dropped size, without spending the URL", async () => {
@@ -238,7 +238,7 @@ describe("a claim deleted while its file is uploaded", () => {
     });
     const answer = put(url, body);
     // The PUT has passed its checks and spent its URL once the record says so; it now waits for bytes.
-    const sig = new URL(url).searchParams.get("sig");
+    const sig = new URL(url, server.url).searchParams.get("sig");
     for (let tries = 0; tries < 500; tries++) {
       const [grant] = await server.db.query<{ used: boolean }>("SELECT used_at IS NOT NULL AS used FROM upload_grants WHERE signature = $1", [sig]);
       if (grant?.used) break;

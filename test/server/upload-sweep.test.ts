@@ -36,7 +36,7 @@ async function upload(kind: "claim" | "contact"): Promise<string> {
     ? `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`
     : `/contact_service/file-upload-url?requestId=${REQUEST}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`;
   const grant = expectShape(uploadUrlResponseSchema, (await server.api.get(query)).body);
-  expect((await fetch(grant.url, { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
   return grant.fileName;
 }
 

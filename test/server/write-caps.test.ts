@@ -35,7 +35,7 @@ const contactLink = (requestId: string, docName: string) => server.api.post("/co
 
 /** PUTs a PNG of `size` bytes to a signed URL as the browser does. */
 async function put(url: string, size: number): Promise<number> {
-  return (await fetch(url, { method: "PUT", headers: { "content-type": "image/png" }, body: png(size) })).status;
+  return (await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(size) })).status;
 }
 
 /** Uploads a PNG of `size` bytes for a request; answers its stored name (not linked). */
