@@ -19,3 +19,23 @@ export const LANGUAGE_COOKIE = "i18next";
 
 /** The query parameter of a link that names the language (`?lng=es`); it wins over the cookie. */
 export const LANGUAGE_QUERY = "lng";
+
+/**
+ * The language cookie holding `locale`, as `document.cookie` takes it and as a Set-Cookie header
+ * sends it (src/i18n.ts, server/http/language.ts): the whole site, a year, sent when a link from
+ * another site (an email) is followed, and not HttpOnly, as the portal's script rewrites it.
+ */
+export function languageCookie(locale: Locale): string {
+  return `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/**
+ * `url` naming `locale` with `?lng=`, so the page it opens is in that language and keeps it
+ * (an emailed link opens in the email's language, whatever the browser's).
+ * @param url an absolute URL
+ */
+export function linkInLanguage(url: string, locale: Locale): string {
+  const link = new URL(url);
+  link.searchParams.set(LANGUAGE_QUERY, locale);
+  return link.href;
+}

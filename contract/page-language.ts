@@ -20,8 +20,9 @@ export const PAGE_DETECTION: DetectorOptions = {
   lookupCookie: LANGUAGE_COOKIE,
   lookupFromHeaderKey: "accept-language",
   lookupFromPathIndex: 0,
-  // The portal writes the cookie when a language is shown (src/i18n.ts activateLocale), readable
-  // by its script; a Set-Cookie of ours would be HttpOnly and would make the pages uncacheable.
+  // Hono's cache would write whatever was detected, Accept-Language's too, on every page, HttpOnly
+  // (which the portal's switch could not rewrite). The portal keeps a language it shows
+  // (src/i18n.ts activateLocale); the server keeps only one named by `?lng=` (server/http/language.ts).
   caches: false,
   ignoreCase: true,
   fallbackLanguage: "en",

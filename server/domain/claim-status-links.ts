@@ -2,7 +2,9 @@
  * Signed claim-status links for email (contract/claim-status.ts, SECURITY.md "Claim status"):
  * `/claim-status?code=CL-<id>&expires=<unix s>&sig=<HMAC>`, the portal's status page, which passes
  * the three on to GET /api/v1/claim_status. Whoever holds the link may read that claim's status
- * until it expires, from any browser; it grants nothing else (no session, no plan).
+ * until it expires, from any browser; it grants nothing else (no session, no plan). An email adds
+ * `&lng=` (server/mail/mail-layout.tsx), which the signature leaves out: it only picks the page's
+ * language, and the page passes the three alone on.
  *
  * The signature is HMAC-SHA256 of the claim id and expiry under a key derived from the link secret
  * for this purpose only (HMAC-SHA256 of `claim-status-link` under LINK_SECRET or DATA_DIR/link-secret),

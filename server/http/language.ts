@@ -5,13 +5,32 @@
  * its Accept-Language alone. The pages carry what was detected (`<html lang>`), and the portal
  * starts in it (src/i18n.ts servedLocale) rather than detecting a second time.
  */
-import type { Context } from "hono";
-import { detectFromHeader } from "hono/language";
-import { localeOf, type Locale } from "../../contract/locales.ts";
-import { PAGE_DETECTION } from "../../contract/page-language.ts";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { detectFromHeader, detectFromQuery } from "hono/language";
+import { LANGUAGE_COOKIE, languageCookie, localeOf, type Locale } from "../../contract/locales.ts";
+import { PAGE_DETECTION, pageLanguage as detectPageLanguage } from "../../contract/page-language.ts";
 
 // A page's detection is shared with the dev server and the portal itself (contract/page-language.ts).
-export { pageLanguage, pageLocale } from "../../contract/page-language.ts";
+export { pageLocale } from "../../contract/page-language.ts";
+
+/**
+ * Middleware for the portal's pages: detects the request's language for `pageLocale` to read, and
+ * keeps a language the address names with `?lng=` in the language cookie (SPEC.md section 9: the
+ * choice is cached in a cookie), so the pages after it stay in it: the one the welcome page's Start
+ * opens (a plain form, no app runs there), the one a link redirects to, a reload without the query.
+ * Only then: a page whose language came from the cookie or Accept-Language sets no cookie.
+ */
+export function pageLanguage(): MiddlewareHandler {
+  const detect = detectPageLanguage();
+  return (c, next) =>
+    detect(c, async () => {
+      await next();
+      // After the handler: a page it answers as a Response of its own keeps the header too.
+      const named = localeOf(detectFromQuery(c, PAGE_DETECTION));
+      if (named && getCookie(c, LANGUAGE_COOKIE) !== named) c.header("Set-Cookie", languageCookie(named), { append: true });
+    });
+}
 
 export type Language = Locale;
 

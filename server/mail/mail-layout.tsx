@@ -7,7 +7,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { I18n } from "@lingui/core";
-import type { Locale } from "../../contract/locales.ts";
+import { linkInLanguage, type Locale } from "../../contract/locales.ts";
 
 const portalName = /*i18n*/ { id: "mail.portalName", message: "Claims Portal" };
 const orOpen = /*i18n*/ { id: "mail.orOpen", message: "Or open this link:" };
@@ -20,13 +20,17 @@ export interface MailFrame {
   /** The line a mail client shows beside the subject. */
   preview: string;
   heading: string;
-  /** The call to action: its words and its absolute link. */
+  /** The call to action: its words and its absolute link into the portal. */
   action: { label: string; href: string } | null;
   children: ReactNode;
 }
 
-/** The shared frame of every email. */
+/**
+ * The shared frame of every email. Its link names the email's language (`?lng=`, unsigned beside a
+ * link's signature), so the portal opens in it whatever the reader's browser speaks, and keeps it.
+ */
 export function MailLayout({ i18n, locale, preview, heading, action, children }: MailFrame) {
+  const link = action && { label: action.label, href: linkInLanguage(action.href, locale) };
   return (
     <Html lang={locale}>
       <Head />
@@ -36,13 +40,13 @@ export function MailLayout({ i18n, locale, preview, heading, action, children }:
           <Text style={{ fontSize: "14px", color: "#52606d", margin: 0 }}>{i18n._(portalName)}</Text>
           <Heading as="h1" style={{ fontSize: "22px", margin: "12px 0" }}>{heading}</Heading>
           {children}
-          {action && (
+          {link && (
             <Section style={{ margin: "24px 0" }}>
-              <Button href={action.href} style={{ backgroundColor: "#0b5cad", color: "#ffffff", padding: "12px 20px", borderRadius: "4px" }}>
-                {action.label}
+              <Button href={link.href} style={{ backgroundColor: "#0b5cad", color: "#ffffff", padding: "12px 20px", borderRadius: "4px" }}>
+                {link.label}
               </Button>
               <Text style={{ fontSize: "13px", color: "#52606d" }}>
-                {i18n._(orOpen)} <Link href={action.href}>{action.href}</Link>
+                {i18n._(orOpen)} <Link href={link.href}>{link.href}</Link>
               </Text>
             </Section>
           )}

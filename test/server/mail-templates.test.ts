@@ -40,6 +40,8 @@ describe("email templates", () => {
     expect(finishEn!.text).toContain("The link works until December 3, 2026.");
     expect(finishEs!.text).toContain("Guardó su reclamo CL-7 en el paso 3.");
     expect(finishEs!.text).toContain("3 de diciembre de 2026");
-    expect(finishEs!.html).toContain('href="https://claims.portal.test/find-claim/1?step=3&amp;sig=s"');
+    // The link opens the portal in the email's language (`lng`, beside the signature).
+    expect(finishEs!.html).toContain('href="https://claims.portal.test/find-claim/1?step=3&amp;sig=s&amp;lng=es"');
+    expect(finishEn!.text).toContain("https://claims.portal.test/find-claim/1?step=3&sig=s&lng=en");
   });
 });
