@@ -16,6 +16,7 @@ import { Route as FindClaimWarrnty_idRouteImport } from './routes/find-claim/$wa
 import { Route as FindClaimAddWarrntyItemRouteImport } from './routes/find-claim/add-warrnty-item'
 import { Route as FindClaimCreateAceClaimRouteImport } from './routes/find-claim/create-ace-claim'
 import { Route as FindClaimCreateClaimRouteImport } from './routes/find-claim/create-claim'
+import { Route as FindClaimLinkRefusedRouteImport } from './routes/find-claim/link-refused'
 import { Route as FindClaimNotFoundRouteImport } from './routes/find-claim/not-found'
 import { Route as FindClaimScanUploadInvoiceRouteImport } from './routes/find-claim/scan-upload-invoice'
 import { Route as FindClaimSearchByPersonalInfoRouteImport } from './routes/find-claim/search-by-personal-info'
@@ -58,6 +59,11 @@ const FindClaimCreateAceClaimRoute = FindClaimCreateAceClaimRouteImport.update({
 const FindClaimCreateClaimRoute = FindClaimCreateClaimRouteImport.update({
   id: '/find-claim/create-claim',
   path: '/find-claim/create-claim',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FindClaimLinkRefusedRoute = FindClaimLinkRefusedRouteImport.update({
+  id: '/find-claim/link-refused',
+  path: '/find-claim/link-refused',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FindClaimNotFoundRoute = FindClaimNotFoundRouteImport.update({
@@ -113,6 +119,7 @@ export interface FileRoutesByFullPath {
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
+  '/find-claim/link-refused': typeof FindClaimLinkRefusedRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
+  '/find-claim/link-refused': typeof FindClaimLinkRefusedRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/find-claim/add-warrnty-item': typeof FindClaimAddWarrntyItemRoute
   '/find-claim/create-ace-claim': typeof FindClaimCreateAceClaimRoute
   '/find-claim/create-claim': typeof FindClaimCreateClaimRoute
+  '/find-claim/link-refused': typeof FindClaimLinkRefusedRoute
   '/find-claim/not-found': typeof FindClaimNotFoundRoute
   '/find-claim/scan-upload-invoice': typeof FindClaimScanUploadInvoiceRoute
   '/find-claim/search-by-personal-info': typeof FindClaimSearchByPersonalInfoRoute
@@ -167,6 +176,7 @@ export interface FileRouteTypes {
     | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
+    | '/find-claim/link-refused'
     | '/find-claim/not-found'
     | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
@@ -184,6 +194,7 @@ export interface FileRouteTypes {
     | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
+    | '/find-claim/link-refused'
     | '/find-claim/not-found'
     | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
@@ -201,6 +212,7 @@ export interface FileRouteTypes {
     | '/find-claim/add-warrnty-item'
     | '/find-claim/create-ace-claim'
     | '/find-claim/create-claim'
+    | '/find-claim/link-refused'
     | '/find-claim/not-found'
     | '/find-claim/scan-upload-invoice'
     | '/find-claim/search-by-personal-info'
@@ -219,6 +231,7 @@ export interface RootRouteChildren {
   FindClaimAddWarrntyItemRoute: typeof FindClaimAddWarrntyItemRoute
   FindClaimCreateAceClaimRoute: typeof FindClaimCreateAceClaimRoute
   FindClaimCreateClaimRoute: typeof FindClaimCreateClaimRoute
+  FindClaimLinkRefusedRoute: typeof FindClaimLinkRefusedRoute
   FindClaimNotFoundRoute: typeof FindClaimNotFoundRoute
   FindClaimScanUploadInvoiceRoute: typeof FindClaimScanUploadInvoiceRoute
   FindClaimSearchByPersonalInfoRoute: typeof FindClaimSearchByPersonalInfoRoute
@@ -278,6 +291,13 @@ declare module '@tanstack/react-router' {
       path: '/find-claim/create-claim'
       fullPath: '/find-claim/create-claim'
       preLoaderRoute: typeof FindClaimCreateClaimRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/find-claim/link-refused': {
+      id: '/find-claim/link-refused'
+      path: '/find-claim/link-refused'
+      fullPath: '/find-claim/link-refused'
+      preLoaderRoute: typeof FindClaimLinkRefusedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/find-claim/not-found': {
@@ -347,6 +367,7 @@ const rootRouteChildren: RootRouteChildren = {
   FindClaimAddWarrntyItemRoute: FindClaimAddWarrntyItemRoute,
   FindClaimCreateAceClaimRoute: FindClaimCreateAceClaimRoute,
   FindClaimCreateClaimRoute: FindClaimCreateClaimRoute,
+  FindClaimLinkRefusedRoute: FindClaimLinkRefusedRoute,
   FindClaimNotFoundRoute: FindClaimNotFoundRoute,
   FindClaimScanUploadInvoiceRoute: FindClaimScanUploadInvoiceRoute,
   FindClaimSearchByPersonalInfoRoute: FindClaimSearchByPersonalInfoRoute,

@@ -8,11 +8,10 @@
  * - GET /find-claim/{planId}?…&claim_id=…&step=…&exp=…&sig=… (mounted before the plan links, which
  *   take every other /find-claim/{id}): a valid link grants the plan to this browser's session,
  *   as the asking session had it (verified or not, decided when the link was made) and sends the browser to the claim's wizard URL at
- *   that step (303). An expired or altered link grants nothing and answers a page in the visitor's
- *   language saying so, with the way to the plan search.
+ *   that step (303). An expired or altered link, or one whose claim was submitted, grants nothing
+ *   and sends the browser (303) to the portal's page saying why, with the way to the plan search.
  */
 import { Hono, type Context } from "hono";
-import { html } from "hono/html";
 import { maskedEmail } from "../../contract/contact-masks.ts";
 import { FINISH_LATER_CODES, finishLaterQuerySchema, finishLaterRequestSchema, type FinishLaterAnswer, type FinishLaterTarget } from "../../contract/finish-later.ts";
 import type { AppDeps } from "../app-deps.ts";
@@ -29,12 +28,11 @@ import {
 } from "../domain/finish-later.ts";
 import { linkedPlan } from "../domain/plan-link-access.ts";
 import { conflict } from "../http/http-errors.ts";
-import { languageOf, pageLanguage, pageLocale } from "../http/language.ts";
+import { languageOf, pageLanguage } from "../http/language.ts";
 import { publicOrigin } from "../http/public-url.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { idOf, validBody, validQuery } from "../http/validate.ts";
-import { mailI18n } from "../mail/mail-i18n.ts";
 import { reopenFromOurOrigin } from "./plan-link.ts";
 
 /** Routes of the finish-later calls, to mount under /api/v1. */
@@ -125,35 +123,13 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
   return { planId, customerId, planType, claimId, step, expires, ...(verified === undefined ? {} : { verified }) };
 }
 
-// Worded through the server's Lingui catalog (locales/*/mail.po, server/mail/mail-i18n.ts), as the emails are.
-const PAGE_TEXT = {
-  expired: {
-    title: /*i18n*/ { id: "finishLink.expired.title", message: "This link has expired" },
-    body: /*i18n*/ { id: "finishLink.expired.body", message: "Links to finish a claim work for 7 days. Your draft claim is kept: find your plan to continue it." },
-  },
-  invalid: {
-    title: /*i18n*/ { id: "finishLink.invalid.title", message: "This link cannot be opened" },
-    body: /*i18n*/ { id: "finishLink.invalid.body", message: "It may have been copied incompletely. Your draft claim is kept: find your plan to continue it." },
-  },
-  closed: {
-    title: /*i18n*/ { id: "finishLink.closed.title", message: "This claim was already submitted" },
-    body: /*i18n*/ { id: "finishLink.closed.body", message: "Links to finish a claim open only its draft. Find your plan to follow your claim." },
-  },
-  search: /*i18n*/ { id: "finishLink.search", message: "Find your plan" },
-};
-
 /**
- * The page of a refused link (404, expired or not), in the page's language, leading to the
- * plan search (SPEC.md section 2, "Select search method"). It grants nothing and names no record.
+ * A refused link's answer: the portal's page saying why (src/routes/find-claim/link-refused.tsx),
+ * with its header and language switch. It grants nothing and names no record.
  */
-async function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Promise<Response> {
-  const locale = pageLocale(c);
-  const i18n = await mailI18n(locale);
-  const title = i18n._(PAGE_TEXT[why].title);
+function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Response {
   c.header("Cache-Control", "no-store");
-  return c.html(html`<!doctype html>
-<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title></head>
-<body><main><h1>${title}</h1><p>${i18n._(PAGE_TEXT[why].body)}</p>
-<p><a href="/find-claim/select-search-method">${i18n._(PAGE_TEXT.search)}</a></p></main></body></html>`, 404);
+  const lng = c.req.query("lng");
+  const query = new URLSearchParams({ reason: why, ...(lng === "en" || lng === "es" ? { lng } : {}) });
+  return c.redirect(`/find-claim/link-refused?${query}`, 303);
 }

@@ -237,7 +237,7 @@ describe("the emailed link", () => {
     // A link altered to say it was asked with proof fails its signature.
     const forged = new URL(link);
     forged.searchParams.set("v", "1");
-    expect((await browser("198.51.100.33").open(`${forged.pathname}${forged.search}`)).status).toBe(404);
+    expect((await browser("198.51.100.33").open(`${forged.pathname}${forged.search}`)).headers.get("location")).toMatch(/^\/find-claim\/link-refused\?reason=invalid(&|$)/);
   });
 
   it("opens nothing once its claim was submitted or deleted", async () => {
@@ -250,15 +250,15 @@ describe("the emailed link", () => {
     try {
       const later = browser("198.51.100.35");
       const opened = await later.open(finishLinkPath(server.config.linkSecret!, link));
-      expect(opened.status).toBe(404);
-      expect(await opened.text()).toContain("This claim was already submitted");
+      expect(opened.status).toBe(303);
+      expect(opened.headers.get("location")).toBe("/find-claim/link-refused?reason=closed");
       expect((await later.get(`/claim/${claimId}`)).status).toBe(404);
     } finally {
       await server.db.query("UPDATE claims SET status = 'Draft' WHERE id = $1", [claimId]);
     }
     expect((await maria.api.del(`/delete_draft_claim/${claimId}`)).status).toBe(200);
     const afterDelete = browser("198.51.100.36");
-    expect((await afterDelete.open(finishLinkPath(server.config.linkSecret!, link))).status).toBe(404);
+    expect((await afterDelete.open(finishLinkPath(server.config.linkSecret!, link))).headers.get("location")).toBe("/find-claim/link-refused?reason=invalid");
     expect((await afterDelete.get(`/claim/${claimId}`)).status).toBe(404);
   });
 
@@ -283,26 +283,25 @@ describe("the emailed link", () => {
     expect((await visitor.get(`/claim/${draft.claimId}`)).status).toBe(404);
   });
 
-  it("expired, altered, or signed under the plan links' key, grants nothing and says so in the visitor's language", async () => {
+  it("expired, altered, or signed under the plan links' key, grants nothing and sends the browser to the portal's page saying why", async () => {
     const draft = await danasDraft(browser("198.51.100.16"));
     const secret = server.config.linkSecret!;
     const good: FinishLink = { ...draft, planType: "FPP", step: 3, expires: now() + 600 };
     const planLink = new URL(signedPlanLinkPath(secret, { planId: draft.planId, customerId: draft.customerId, planType: "FPP", expires: good.expires }), server.url);
-    const cases: Array<[string, number, RegExp, string]> = [
-      [finishLinkPath(secret, { ...good, expires: now() - 1 }), 404, /This link has expired/, "en"],
-      [finishLinkPath(secret, { ...good, expires: now() - 1 }), 404, /Este enlace ha caducado/, "es"],
-      [finishLinkPath(secret, good).replace("step=3", "step=4"), 404, /This link cannot be opened/, "en"],
-      [finishLinkPath(secret, good).replace(`claim_id=${draft.claimId}`, `claim_id=${draft.claimId + 1}`), 404, /No se puede abrir este enlace/, "es"],
-      [`${planLink.pathname}${planLink.search}&claim_id=${draft.claimId}&step=3`, 404, /This link cannot be opened/, "en"],
+    const cases: Array<[string, string]> = [
+      [finishLinkPath(secret, { ...good, expires: now() - 1 }), "/find-claim/link-refused?reason=expired"],
+      [`${finishLinkPath(secret, { ...good, expires: now() - 1 })}&lng=es`, "/find-claim/link-refused?reason=expired&lng=es"],
+      [finishLinkPath(secret, good).replace("step=3", "step=4"), "/find-claim/link-refused?reason=invalid"],
+      [finishLinkPath(secret, good).replace(`claim_id=${draft.claimId}`, `claim_id=${draft.claimId + 1}`), "/find-claim/link-refused?reason=invalid"],
+      [`${planLink.pathname}${planLink.search}&claim_id=${draft.claimId}&step=3`, "/find-claim/link-refused?reason=invalid"],
     ];
-    for (const [index, [path, status, text, language]] of cases.entries()) {
-      const visitor = browser(`198.51.100.${30 + index}`, language);
+    for (const [index, [path, refusedAt]] of cases.entries()) {
+      const visitor = browser(`198.51.100.${30 + index}`);
       const page = await visitor.open(path);
-      expect(page.status, path).toBe(status);
-      const body = await page.text();
-      expect(body).toMatch(text);
-      expect(body).toContain('href="/find-claim/select-search-method"');
-      expect(visitor.jar.header(), "no session granted").toBeUndefined();
+      expect(page.status, path).toBe(303);
+      expect(page.headers.get("location"), path).toBe(refusedAt);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      expect(visitor.jar.header() ?? "", "no session granted").not.toContain("claims_session");
       expect((await visitor.get(`/claim/${draft.claimId}`)).status).toBe(404);
     }
   });
