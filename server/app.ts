@@ -55,7 +55,8 @@ export function createApp(deps: AppDeps): Hono {
   const keyedWrites = idempotentWrites(deps.db);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
-  app.use("*", securityHeaders(deps.config, deps.storage.direct?.origin));
+  // A test's app may have no storage at all.
+  app.use("*", securityHeaders(deps.config, deps.storage?.direct?.origin));
   // API answers hold someone's claim: not kept anywhere unless a route says otherwise (lookups).
   app.use(`${API_PREFIX}/*`, noStore());
   // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.

@@ -161,7 +161,7 @@ describe("the smaller things", () => {
       await page.getByRole("button", { name: "Next" }).click();
       const summary = page.getByRole("alert", { name: "Please check the following" });
       await summary.waitFor();
-      await summary.getByRole("link", { name: /^Photos and documents of the .+: We need at least one photo from you$/ }).waitFor();
+      await summary.getByRole("link", { name: /^.+ – Photos and documents of the .+: We need at least one photo from you$/ }).waitFor();
     });
   });
 

@@ -31,6 +31,7 @@ describe("loadConfig", () => {
         searchPerAddress: [30, 600], planLookupPerAddress: [120, 600],
         ticketPerAddress: [20, 600], contactUploadPerAddress: [100, 600], planLinkPerAddress: [60, 600],
         finishLaterPerCustomer: [5, 3600], finishLaterPerAddress: [20, 3600],
+        claimStatusPerAddress: [60, 600], draftsPerAddress: [60, 600],
       },
       searchChallenge: { after: [3, 600], cost: 5000 },
       // Issue 14's: no injected faults, files in DATA_DIR/storage.
