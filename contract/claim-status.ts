@@ -8,6 +8,7 @@
  * Cancelled `closed`. A claim reaches a step once and never goes back.
  */
 import * as v from "valibot";
+import { idParamSchema } from "./schemas.ts";
 
 /** The steps of a claim after Submit, in order. */
 export const CLAIM_STEPS = ["submitted", "in_review", "decision", "service", "closed"] as const;
@@ -87,6 +88,12 @@ export const claimStatusSchema = v.object({
 export type ClaimStatus = v.InferOutput<typeof claimStatusSchema>;
 
 export const claimStatusResponseSchema = v.object({ result: claimStatusSchema });
+
+/** GET /claim_status_link?claimId=: the owner's signed link to a submitted claim's status page. */
+export const claimStatusLinkQuerySchema = v.object({ claimId: idParamSchema });
+
+/** Its answer: the page's path and query (`/claim-status?code&expires&sig`), to open in any browser. */
+export const claimStatusLinkAnswerSchema = v.object({ link: v.pipe(v.string(), v.startsWith("/claim-status?"), v.maxLength(300)) });
 
 /**
  * POST /staff/claim_status's 409 `code` for a status code more than one claim has: staff must name

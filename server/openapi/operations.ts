@@ -297,6 +297,12 @@ const claimStatus: Operation[] = [
     answer: status.claimStatusResponseSchema, errors: [400, 403, 404], limit: "claimStatusPerAddress",
   },
   {
+    method: "get", path: `${API}/claim_status_link`, id: "claim_status_link", tag: "Claim status", summary: "A signed link to a submitted claim's status page",
+    description: "For the session that owns the submitted claim: the path and query of its status page, signed as the submit email's link (90 days), so it opens in any browser. A draft, an unknown claim and another session's claim are the same 404.",
+    access: "owner", query: queryOf(status.claimStatusLinkQuerySchema, { claimId: "The submitted claim" }),
+    answer: status.claimStatusLinkAnswerSchema, errors: [400, 404],
+  },
+  {
     method: "post", path: `${API}/staff/claim_status`, id: "staff_claim_status", tag: "Claim status", summary: "Move a claim to a later step (staff)",
     description: "Staff only: the staff key in `x-staff-key` (STAFF_KEY, else DATA_DIR/staff-key; `npm run claim-status`), not the API key. A claim moves forward only, and may skip steps: a step it has reached or passed is 409 CLAIM_STEP_NOT_FORWARD. A code no submitted claim has is 404 CLAIM_NOT_FOUND, one several claims share 409 CLAIM_CODE_AMBIGUOUS, each naming the code. Answers the claim's new status. The right key always works; wrong keys are counted per address: past 10 in 10 minutes they are answered 429.",
     access: "staff", body: status.staffClaimStatusRequestSchema, answer: status.claimStatusResponseSchema, errors: [400, 401, 404, 409, 429],

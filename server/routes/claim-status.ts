@@ -4,11 +4,11 @@
  * forward by staff with the staff key (SECURITY.md, "Claim status" and "The staff key").
  */
 import { Hono } from "hono";
-import { claimStatusQuerySchema, staffClaimStatusRequestSchema } from "../../contract/claim-status.ts";
+import { claimStatusLinkQuerySchema, claimStatusQuerySchema, staffClaimStatusRequestSchema } from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { claimIdOfCode, claimNotFound, loadClaimStatus, recordStep } from "../domain/claim-status.ts";
-import { verifyClaimStatusLink } from "../domain/claim-status-links.ts";
+import { claimStatusLinkPath, verifyClaimStatusLink } from "../domain/claim-status-links.ts";
 import { HttpError } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
@@ -43,6 +43,16 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
     if (!owned && link === "expired") throw new HttpError(403, { code: REFUSAL_CODES.linkExpired, message: "This claim-status link has expired" });
     await limiter.uncount("claim-status", address, rate);
     return c.json({ result: loaded.status });
+  });
+
+  // The confirmation's link: signed as the submit email's is, so it opens in any browser, for the
+  // session that owns the submitted claim only.
+  app.get("/claim_status_link", validQuery(claimStatusLinkQuerySchema), async (c) => {
+    const { claimId } = c.req.valid("query");
+    if (!config.linkSecret) throw new Error("status links need the link secret (startServer sets it)");
+    const loaded = await loadClaimStatus(db, { id: claimId }, languageOf(c));
+    if (!loaded || !(await ownerOf(c).ownsClaim(db, claimId))) throw claimNotFound();
+    return c.json({ link: claimStatusLinkPath(config.linkSecret, claimId) });
   });
 
   // The code must name exactly one submitted claim; an unknown or ambiguous one is refused by name.

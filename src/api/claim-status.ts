@@ -5,7 +5,7 @@
  * and 403 LINK_EXPIRED for a signed link past its time. Those codes and the steps' wire names are
  * read here and nowhere else.
  */
-import { CLAIM_STEPS, claimStatusResponseSchema, type ClaimStatus, type ClaimStep } from "../../contract/claim-status.ts";
+import { CLAIM_STEPS, claimStatusLinkAnswerSchema, claimStatusResponseSchema, type ClaimStatus, type ClaimStep } from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
 import { CLAIM_PROGRESS_STEPS, type ClaimProgress, type ClaimProgressStep, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
@@ -49,4 +49,15 @@ export async function readClaimStatus(link: ClaimStatusLink): Promise<ClaimStatu
     }
     return { kind: "failed", failure };
   }
+}
+
+/**
+ * GET /claim_status_link?claimId=: the signed query of the submitted claim's status page
+ * (`code=CL-…&expires=…&sig=…`), which opens it in any browser for 90 days, as the submit email's
+ * link does.
+ * @throws when the call fails (the confirmation then keeps the unsigned link)
+ */
+export async function fetchClaimStatusQuery(claimId: number): Promise<string> {
+  const { link } = await http.get("claim_status_link", { searchParams: { claimId } }).json(claimStatusLinkAnswerSchema);
+  return link.slice(link.indexOf("?") + 1);
 }

@@ -534,6 +534,10 @@ describe("step 5: review and submit", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for submitting your claim" })).toBeInTheDocument();
     expect(screen.getByText(`CL-${CLAIM_ID}`)).toBeInTheDocument();
     expect(screen.getByText(/within the next 2–3 business days/)).toBeInTheDocument();
+    // View Claim Status carries the API's signature, so the link opens the status in any browser.
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "View Claim Status" })).toHaveAttribute("href", `/claim-status?code=CL-${CLAIM_ID}&expires=1893456000&sig=signed-by-the-api`),
+    );
     expect(server.writes()).toEqual([{ method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined }]);
     await waitFor(() => expect(urlStep(router)).toBe(6));
     await user.click(screen.getByRole("button", { name: "Back to Home" }));

@@ -263,6 +263,11 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
     }),
     http.delete(`${API}delete_claim_item_damage/:id`, deleting("DAMAGE_NOT_FOUND", () => server.items.map((item) => item.damages))),
     http.delete(`${API}delete_uploaded_documents_of_claim/:id`, deleting("DOCUMENT_NOT_FOUND", () => server.items.map((item) => item.documents_and_photos))),
+    // The confirmation's signed status link (GET /claim_status_link), as the API signs it.
+    http.get(`${API}claim_status_link`, ({ request }) =>
+      new URL(request.url).searchParams.get("claimId") === String(CLAIM_ID) && status !== "Draft"
+        ? json({ link: `/claim-status?code=CL-${CLAIM_ID}&expires=1893456000&sig=signed-by-the-api` })
+        : notFound("CLAIM_NOT_FOUND")),
     http.put(`${API}submit_claim/:claimId/:customerId`, ({ params }) => {
       if (Number(params.claimId) !== CLAIM_ID || Number(params.customerId) !== CUSTOMER_ID) return notFound("CLAIM_NOT_FOUND");
       if (server.submitMessage === "Succeed") status = "Open";

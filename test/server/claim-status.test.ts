@@ -71,6 +71,36 @@ afterAll(async () => {
   await server?.stop();
 });
 
+describe("the confirmation's signed link", () => {
+  const linkFor = async (id: number, jar: CookieJar) => {
+    const response = await sessionFetch(jar, `${server.url}/api/v1/claim_status_link?claimId=${id}`, { headers: { "x-api-key": API_KEY } });
+    return { status: response.status, body: await response.json() as any };
+  };
+
+  it("is given to the claim's owner only, and opens the claim's status in a browser that never searched", async () => {
+    const given = await linkFor(claimId, owner);
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const link = new URL(given.body.link, server.url);
+    expect(link.pathname).toBe("/claim-status");
+    expect(link.searchParams.get("code")).toBe(`CL-${claimId}`);
+    const elsewhere = await readStatus(link.search.slice(1), { jar: new CookieJar() });
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.result.claimNumber).toBe(`CL-${claimId}`);
+    // Another browser, even one holding another plan, gets the claim's usual 404.
+    const stranger = new CookieJar();
+    await sessionFetch(stranger, `${server.url}/api/v1/search_plan`, {
+      method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }),
+    });
+    expect(await linkFor(claimId, stranger)).toEqual({ status: 404, body: { code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+  });
+
+  it("is not given for a draft", async () => {
+    const [draft] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE status = 'Draft' LIMIT 1");
+    expect((await linkFor(draft!.id, owner)).status).toBe(404);
+  });
+});
+
 describe("after submit", () => {
   it("shows the claim submitted today, in review next within 3 business days, with its plan, item and photo", async () => {
     const answer = await readStatus(`code=CL-${claimId}`, { jar: owner });

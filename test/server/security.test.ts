@@ -111,6 +111,7 @@ function walk(): Array<[method: string, route: string, path: string, body?: unkn
     ["DELETE", "/delete_claim_item_damage/:id", `/delete_claim_item_damage/${a.damage}`],
     ["GET", "/claim/:claimId", `/claim/${a.claim}`],
     ["GET", "/claim_status", `/claim_status?code=CL-${a.claim}`],
+    ["GET", "/claim_status_link", `/claim_status_link?claimId=${a.claim}`],
     ["PUT", "/submit_claim/:claimId/:customerId", `/submit_claim/${a.claim}/${a.customer}`],
     ["GET", "/file-upload-url", `/file-upload-url?claimId=${a.claim}&fileType=image/png&fileName=x.png`],
     ["POST", "/insert_linked_and_embedded_files", "/insert_linked_and_embedded_files", { claimId: a.claim, claimItemsId: a.claimItem, docName: a.docName }],

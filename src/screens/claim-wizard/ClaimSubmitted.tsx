@@ -1,9 +1,12 @@
 /**
  * The claim submitted screen (SPEC.md section 2): thanks, CL-{claimId}, what happens next, Back to
  * Home. The ACE confirmation step words its thanks as a sentence ('...your claim.'). View Claim
- * Status opens the claim's status page (config.claimStatusUrl) with the claim number.
+ * Status opens the claim's status page (config.claimStatusUrl) with the claim number, signed by the
+ * API so the link works in any browser.
  */
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useState } from "react";
+import { fetchClaimStatusQuery } from "../../api/claim-status.ts";
 import { config } from "../../config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
@@ -13,6 +16,16 @@ export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: n
   const { t } = useLingui();
   const claimNumber = `CL-${claimId}`;
   const heading = useFocusOnChange<HTMLHeadingElement>(claimId);
+  // Signed, the link opens the status in any browser (sent to a phone, opened later); until the
+  // API answers, or if it cannot, it opens it in this one.
+  const [statusQuery, setStatusQuery] = useState(() => new URLSearchParams({ code: claimNumber }).toString());
+  useEffect(() => {
+    let current = true;
+    fetchClaimStatusQuery(claimId).then((query) => current && setStatusQuery(query), () => undefined);
+    return () => {
+      current = false;
+    };
+  }, [claimId]);
   usePageTitle(t`Thank you for submitting your claim`, { screen: claimId });
   return (
     <section className="screen confirmation">
@@ -29,7 +42,7 @@ export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: n
         </Trans>
       </p>
       <div className="actions">
-        <a className="button button-primary" href={`${config.claimStatusUrl}?code=${encodeURIComponent(claimNumber)}`}>
+        <a className="button button-primary" href={`${config.claimStatusUrl}?${statusQuery}`}>
           {t`View Claim Status`}
         </a>
         <Button variant="secondary" onClick={onHome}>
