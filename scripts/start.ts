@@ -18,7 +18,11 @@ const server = await startServer({ ...config, staticDir, publicUrl }).catch(exit
 console.log(`\nClaims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")}`);
 console.log(`Data folder: ${config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir} · Try warranty number W-E34-WS4566 · Ctrl+C stops\n`);
 
+let stopping = false;
 const stop = async () => {
+  // A second Ctrl+C means now, whatever is still in flight.
+  if (stopping) process.exit(1);
+  stopping = true;
   await server.close();
   process.exit(0);
 };

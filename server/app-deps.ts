@@ -11,6 +11,14 @@ export interface AppDeps {
   db: Database;
   config: ServerConfig;
   storage: Storage;
+  /** The process's own state; absent in a test's app, which never shuts down. */
+  lifecycle?: Lifecycle;
+}
+
+/** What a process tells its probes about itself (server/routes/health.ts). */
+export interface Lifecycle {
+  /** True from the first shutdown signal: finishing what it has, taking nothing new. */
+  draining: boolean;
 }
 
 /** Every API call lives under this path. */

@@ -29,6 +29,7 @@ import { damageRoutes } from "./routes/damages.ts";
 import { documentRoutes } from "./routes/documents.ts";
 import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./http/request-limits.ts";
@@ -57,6 +58,8 @@ export function createApp(deps: AppDeps): Hono {
 
   // A test's app may have no storage at all.
   app.use("*", securityHeaders(deps.config, deps.storage?.direct?.origin));
+  // Probes come before the API key, the limits and the portal: nothing but the process answers them.
+  app.route("/", healthRoutes(deps));
   // API answers hold someone's claim: not kept anywhere unless a route says otherwise (lookups).
   app.use(`${API_PREFIX}/*`, noStore());
   // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.

@@ -68,6 +68,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** The mail worker's timings (server/mail/mail-worker.ts), for tests; absent: its defaults. */
   mailTimings?: Partial<MailTimings>;
+  /** How long requests in flight may take to finish after a shutdown signal, in seconds (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
 }
 
 /** Storage of uploaded files (STORAGE_URL and the S3_* settings). */
@@ -209,6 +211,10 @@ const envSchema = v.object({
   ...(Object.fromEntries(RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))])) as
     Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
   SEARCH_CHALLENGE_AFTER: v.optional(rateSchema, "3/600"),
+  SHUTDOWN_GRACE_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds"), v.toNumber()),
+    "25",
+  ),
   SEARCH_CHALLENGE_COST: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,7}$/, "SEARCH_CHALLENGE_COST must be a number"), v.toNumber(), v.minValue(1, "SEARCH_CHALLENGE_COST must be at least 1")),
     "5000",
@@ -273,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageSettings(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }
 

@@ -15,9 +15,10 @@ console.log(`Files: ${server.storage.location}`);
 
 let stopping = false;
 const stop = async (signal: string) => {
-  if (stopping) return;
+  // A second signal means now: whoever sent it has stopped waiting for the requests in flight.
+  if (stopping) process.exit(1);
   stopping = true;
-  console.log(`${signal} received, closing`);
+  console.log(`${signal} received: finishing the requests in flight (at most ${config.shutdownGraceSeconds} s), then closing`);
   await server.close();
   process.exit(0);
 };

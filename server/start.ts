@@ -5,6 +5,8 @@
  */
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { Lifecycle } from "./app-deps.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/db.ts";
@@ -24,7 +26,12 @@ export interface RunningServer {
   db: Database;
   /** Where uploaded files live (a folder or a bucket). */
   storage: Storage;
-  /** Stops accepting connections, closes open ones and the database. */
+  /**
+   * Shuts down gracefully: /readyz answers 503 at once, no new connection is taken, requests in
+   * flight finish (for at most SHUTDOWN_GRACE_SECONDS; then their connections are cut), idle
+   * keep-alive connections close, the mail worker ends its current send, the sweeps stop, then the
+   * database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -45,7 +52,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // A folder seeded just now becomes the template of the next new one (server/db/pglite-template.ts).
     if ((await seedIfEmpty(db)) && db.keepAsTemplate) await db.keepAsTemplate();
     const storage = await openStorage(config);
-    const app = createApp({ db, config, storage });
+    const lifecycle: Lifecycle = { draining: false };
+    const app = createApp({ db, config, storage, lifecycle });
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
       server.once("error", reject);
@@ -66,11 +74,8 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       db,
       storage,
       close: async () => {
-        await new Promise<void>((resolve) => {
-          server!.close(() => resolve());
-          // Keep-alive connections would hold close() open until they time out.
-          if ("closeAllConnections" in server!) server.closeAllConnections();
-        });
+        lifecycle.draining = true;
+        await drain(server as Server, config.shutdownGraceSeconds * 1000);
         await sweeper.stop();
         await mailWorker.stop();
         await db.close();
@@ -80,5 +85,25 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     server?.close();
     await db.close();
     throw error;
+  }
+}
+
+/** How often connections that went idle after their last answer are closed while draining, in ms. */
+const IDLE_SWEEP_MS = 50;
+
+/**
+ * Stops taking connections and lets the requests in flight finish, closing each keep-alive
+ * connection as it goes idle; connections still busy after `graceMs` are cut.
+ */
+async function drain(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const idle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  try {
+    await closed;
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cut);
   }
 }

@@ -149,6 +149,17 @@ function withSharedTransactions(driver: Driver): Pick<Database, "query" | "trans
   };
 }
 
+/**
+ * The migrations of this build that the database has not recorded (server/db/migrations/*.sql):
+ * empty when it is at the latest. A process whose database is behind is not ready.
+ * @throws when the database does not answer
+ */
+export async function pendingMigrations(q: Queryable): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql"));
+  const applied = new Set((await q.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
+  return files.filter((file) => !applied.has(file)).sort();
+}
+
 /** Advisory lock key under which one process at a time migrates a database. */
 const MIGRATION_LOCK = 727001;
 

@@ -54,3 +54,9 @@ export const manualItemAnswerSchema = v.object({ message: v.string(), result: v.
 export const customerInfoAnswerSchema = v.object({
   result: v.object({ ...customerInfoResponseSchema.entries.result.entries, masked: v.optional(v.literal(true)) }),
 });
+
+/** GET /healthz: the process answers (server/routes/health.ts). */
+export const healthAnswerSchema = v.object({ status: v.literal("ok") });
+
+/** GET /readyz when the process can serve; its 503 is a refusal naming what `failed`. */
+export const readinessAnswerSchema = v.object({ status: v.literal("ready") });

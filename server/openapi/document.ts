@@ -40,7 +40,11 @@ const ERRORS: Record<number, { name: string; description: string; schema: Json; 
     schema: wireSchema(answers.tooManyAnswerSchema), headers: { "Retry-After": RETRY_AFTER },
   },
   500: { name: "InternalError", description: "The server failed; nothing of the cause is answered", schema: wireSchema(answers.internalErrorAnswerSchema) },
-  503: { name: "FaultInjected", description: "Development and tests only (FAULTS): refused before it ran", schema: wireSchema(answers.refusalAnswerSchema) },
+  503: {
+    name: "FaultInjected",
+    description: "Development and tests only (FAULTS): refused before it ran; GET /readyz: NOT_READY, `failed` naming what",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
   504: { name: "FaultTimeout", description: "Development and tests only (FAULTS): an ACE submit taken but answered as timed out", schema: wireSchema(answers.refusalAnswerSchema) },
 };
 

@@ -12,7 +12,7 @@ import type { RateLimits } from "../config.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
 import { wireSchema, type Json } from "./json-schema.ts";
 import * as finishLater from "../../contract/finish-later.ts";
-import { customerInfoAnswerSchema, manualItemAnswerSchema, submitAnswerSchema } from "./answers.ts";
+import { customerInfoAnswerSchema, healthAnswerSchema, manualItemAnswerSchema, readinessAnswerSchema, submitAnswerSchema } from "./answers.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 export type { Json };
@@ -331,7 +331,19 @@ const finishLaterCalls: Operation[] = [
   },
 ];
 
+const probes: Operation[] = [
+  {
+    method: "get", path: "/healthz", id: "healthz", tag: "Operations", summary: "Liveness: the process answers",
+    description: "Asks no dependency (docs/operations.md). No API key, no rate limit.", access: "public", answer: healthAnswerSchema, errors: [],
+  },
+  {
+    method: "get", path: "/readyz", id: "readyz", tag: "Operations", summary: "Readiness: the process can serve",
+    description: "The database answers with every migration of this build applied, storage answers, and no shutdown has begun; else 503 NOT_READY with `failed` naming `database`, `migrations`, `storage` or `draining` (docs/operations.md). No API key, no rate limit.",
+    access: "public", answer: readinessAnswerSchema, errors: [503],
+  },
+];
+
 /** Every operation of the reference server, in the order the reference lists them. */
 export const OPERATIONS: readonly Operation[] = [
-  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...finishLaterCalls, ...claimStatus, ...storage, ...reference,
+  ...plans, ...lookups, ...fppClaims, ...documentCalls("fpp"), ...aceClaims, ...documentCalls("ace"), ...contactService, ...finishLaterCalls, ...claimStatus, ...storage, ...reference, ...probes,
 ];

@@ -43,6 +43,8 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   // Mail to DATA_DIR/outbox and the staff key in DATA_DIR, whatever the shell exports (the tests read both there).
   const server = await startServer({
     searchChallenge: NO_SEARCH_CHALLENGE, smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
+    // Closing a file's server waits for no call its browser left hanging.
+    shutdownGraceSeconds: 2,
     ...settings,
     // A file's journeys make drafts and read statuses from one address far more often than a person.
     rateLimits: { ...DEFAULT_RATE_LIMITS, draftsPerAddress: [10_000, 600], claimStatusPerAddress: [10_000, 600], ...settings.rateLimits },

@@ -129,6 +129,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     corsOrigins: [DEV_PORTAL_ORIGIN],
     // Mail goes to the data folder's outbox and the staff key to its file, whatever the shell exports.
     ...HERMETIC_MAIL_AND_STAFF,
+    // A test stopping its server waits for no browser's call left hanging.
+    shutdownGraceSeconds: 2,
     ...overrides,
     ...data,
   }).catch(async (error: unknown) => {

@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       storage: { kind: "disk" },
       // Emails go to DATA_DIR/outbox unless SMTP_URL names a server.
       smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>",
+      shutdownGraceSeconds: 25,
     });
   });
 

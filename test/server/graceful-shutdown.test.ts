@@ -1,0 +1,116 @@
+/**
+ * Running it in production: the probes a load balancer or Kubernetes asks (GET /healthz, /readyz)
+ * and a shutdown that loses no request. The server runs as `npm run server` runs it
+ * (server/main.ts, its own process, settings from the environment), every API call made 1.2 s slow
+ * (FAULTS) so a submit is surely in flight when SIGTERM arrives, beside an upload whose bytes trickle.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { API_KEY, CookieJar, newTestData, png, removeTestData, sessionFetch, UPLOAD_SECRET, type TestData } from "./helpers.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const GRACE_SECONDS = 10;
+
+let child: ChildProcess | undefined;
+let data: TestData | undefined;
+afterEach(async () => {
+  child?.kill("SIGKILL");
+  if (data) await removeTestData(data);
+  child = data = undefined;
+});
+
+/** Starts server/main.ts with `env`; resolves with its base URL once it listens. */
+function startMain(env: Record<string, string>): Promise<string> {
+  child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let printed = "";
+  return new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString();
+      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
+      if (found) resolve(found[1]!);
+    };
+    child!.stdout!.on("data", read);
+    child!.stderr!.on("data", read);
+    child!.once("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${printed}`)));
+  });
+}
+
+/** Whether a new TCP connection to `url`'s port is accepted. */
+function accepts(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** A body that sends `bytes` in `parts` pieces over `ms` milliseconds, as a slow phone uploads. */
+function trickle(bytes: Uint8Array, parts: number, ms: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  const size = Math.ceil(bytes.length / parts);
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent >= bytes.length) return controller.close();
+      await new Promise((resolve) => setTimeout(resolve, ms / parts));
+      controller.enqueue(bytes.slice(sent, sent + size));
+      sent += size;
+    },
+  });
+}
+
+describe("a server told to stop", () => {
+  it("answers its probes, then on SIGTERM takes no new connection, finishes an upload and a submit in flight, and exits 0 within its grace", async () => {
+    data = await newTestData();
+    const url = await startMain({
+      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
+      DATA_DIR: data.dataDir, PORT: "0", HOST: "127.0.0.1", API_KEY, UPLOAD_SECRET,
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms",
+    });
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
+
+    // Nora's claim lacks only a photo: one goes up and is linked, so the claim can be submitted.
+    const jar = new CookieJar();
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await sessionFetch(jar, `${url}/api/v1${path}`, {
+        method, headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const plan = (await api("POST", "/search_plan", { search_type: "search_plan_4", number: "W-N07-NS0001" })).body.customers[0];
+    const claimId: number = (await api("POST", "/insert_claim", { warrentyId: plan.id, customerId: plan.customerId, damagedate: "2025-10-12", claimdate: "2025-10-13 09:00:00", allowSMS: true })).body.claimId;
+    const item = (await api("GET", `/claim/${claimId}`)).body.items[0];
+    const photo = png(2048);
+    const first = (await api("GET", `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png&fileSize=${photo.length}`)).body;
+    // The slow upload goes to a contact-service request: one to the claim would be refused once the submit, in flight beside it, took the claim.
+    const second = (await api("GET", `/contact_service/file-upload-url?requestId=${randomUUID()}&fileType=image/png&fileName=invoice.png&fileSize=${photo.length}`)).body;
+    expect((await fetch(new URL(first.url, url), { method: "PUT", headers: { "content-type": "image/png" }, body: photo })).status).toBe(200);
+    expect((await api("POST", "/insert_linked_and_embedded_files", { claimId, claimItemsId: item.id, docName: first.fileName })).status).toBe(200);
+
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child!.once("exit", (code) => resolve({ code, at: Date.now() })));
+    const upload = fetch(new URL(second.url, url), {
+      method: "PUT", headers: { "content-type": "image/png", "content-length": String(photo.length) }, body: trickle(photo, 8, 2500), duplex: "half",
+    } as RequestInit);
+    const submit = api("PUT", `/submit_claim/${claimId}/${plan.customerId}`);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const signalled = Date.now();
+    child!.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await accepts(url), "a new connection after the signal").toBe(false);
+
+    // Both finish, and are answered, after the signal.
+    expect((await upload).status).toBe(200);
+    expect(await submit).toEqual({ status: 200, body: { message: "Succeed" } });
+    const { code, at } = await exited;
+    expect(code).toBe(0);
+    expect(at - signalled).toBeLessThan(GRACE_SECONDS * 1000);
+  });
+});
