@@ -4,14 +4,13 @@
  * (server/main.ts, its own process, settings from the environment), every API call made 1.2 s slow
  * (FAULTS) so a submit is surely in flight when SIGTERM arrives, beside an upload whose bytes trickle.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_KEY, CookieJar, newTestData, png, removeTestData, sessionFetch, UPLOAD_SECRET, type TestData } from "./helpers.ts";
+import { spawnApi } from "./api-process.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const GRACE_SECONDS = 10;
 
 let child: ChildProcess | undefined;
@@ -24,18 +23,9 @@ afterEach(async () => {
 
 /** Starts server/main.ts with `env`; resolves with its base URL once it listens. */
 function startMain(env: Record<string, string>): Promise<string> {
-  child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let printed = "";
-  return new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
-      if (found) resolve(found[1]!);
-    };
-    child!.stdout!.on("data", read);
-    child!.stderr!.on("data", read);
-    child!.once("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${printed}`)));
-  });
+  const started = spawnApi("server/main.ts", [], env);
+  child = started.child;
+  return started.listening;
 }
 
 /** Whether a new TCP connection to `url`'s port is accepted. */

@@ -9,12 +9,11 @@
  * the answer is made): a real kill -9 at the exact point, with no hook in the product's code. A
  * kill from here on a printed marker would race the statements still under way.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_KEY, CookieJar, draftWithItem, lookupId, makeApi, newTestData, removeTestData, sessionFetch, startTestServer, UPLOAD_SECRET, type TestData, type TestServer } from "./helpers.ts";
+import { spawnApi } from "./api-process.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const KEY = "crash-retry-key-000000000001";
 
 let child: ChildProcess | undefined;
@@ -28,21 +27,10 @@ afterEach(async () => {
 });
 
 /** Starts the API in a child process dying at `dieAt`; resolves with its base URL once it listens. */
-async function startChild(settings: Record<string, unknown>, dieAt: "record" | "answer"): Promise<string> {
-  child = spawn(process.execPath, ["--import", "tsx", "test/server/idempotency-process.ts", JSON.stringify(settings), dieAt], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  return new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
-      if (found) resolve(found[1]!);
-    };
-    child!.stdout!.on("data", read);
-    child!.stderr!.on("data", read);
-    child!.once("exit", (code) => reject(new Error(`API process exited (${code}) before listening:\n${printed}`)));
-  });
+function startChild(settings: Record<string, unknown>, dieAt: "record" | "answer"): Promise<string> {
+  const started = spawnApi("test/server/idempotency-process.ts", [JSON.stringify(settings), dieAt]);
+  child = started.child;
+  return started.listening;
 }
 
 /**

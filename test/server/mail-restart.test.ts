@@ -4,13 +4,12 @@
  * The first server runs in a child process (test/server/mail-process.ts) whose worker waits ten
  * minutes before its first pass, so the kill always comes first.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { API_KEY, CookieJar, makeApi, newTestData, removeTestData, sessionFetch, startTestServer, UPLOAD_SECRET, type TestData, type TestServer } from "./helpers.ts";
+import { spawnApi } from "./api-process.ts";
 import { fileClaim, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..");
 
 let sink: SmtpSink | undefined;
 let child: ChildProcess | undefined;
@@ -24,21 +23,10 @@ afterAll(async () => {
 });
 
 /** Starts the API in a child process with these settings; resolves with its base URL once it listens. */
-async function startChild(settings: Record<string, unknown>): Promise<string> {
-  child = spawn(process.execPath, ["--import", "tsx", "test/server/mail-process.ts", JSON.stringify(settings)], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  return new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      printed += chunk.toString();
-      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
-      if (found) resolve(found[1]!);
-    };
-    child!.stdout!.on("data", read);
-    child!.stderr!.on("data", read);
-    child!.once("exit", (code) => reject(new Error(`API process exited (${code}) before listening:\n${printed}`)));
-  });
+function startChild(settings: Record<string, unknown>): Promise<string> {
+  const started = spawnApi("test/server/mail-process.ts", [JSON.stringify(settings)]);
+  child = started.child;
+  return started.listening;
 }
 
 describe("email across a crash", () => {
