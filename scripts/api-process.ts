@@ -1,6 +1,7 @@
 /**
- * The reference claims API as a child process (`tsx server/main.ts`), for what needs it apart from
- * the caller: the scale-out test (two processes) and `npm run bench` (the server's own memory).
+ * The reference claims API as a child process (`tsx server/main.ts`, or a test's own entry), for what
+ * needs it apart from the caller: the scale-out test (two processes), `npm run bench` (the server's
+ * own memory), and the tests that crash, restart or signal a server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -18,22 +19,22 @@ export interface ApiProcess {
   dataDir: string;
 }
 
+/** A started process and its base URL, once it prints that it listens. */
+export interface SpawnedApi {
+  child: ChildProcess;
+  /** Resolves with `http://127.0.0.1:PORT`; rejects with what it printed if it exits first. */
+  listening: Promise<string>;
+}
+
 /**
- * Starts the API on a free loopback port with these settings (and only these, plus PATH) and a
- * new DATA_DIR.
- * @returns once it prints the address it listens on
- * @throws with what it printed, when it exits first
+ * Runs `script` (a path from the project's root: server/main.ts, or a test's entry) with `args` and
+ * these environment variables only, besides PATH.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), "claims-api-process-"));
+export function spawnApi(script: string, args: string[], env: Record<string, string> = {}): SpawnedApi {
   // Node itself with tsx's loader: the pid is the server's, not a wrapper's.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let printed = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       printed += chunk.toString();
       const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
@@ -42,7 +43,20 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);
     child.once("exit", (code) => reject(new Error(`API process exited (${code}) before listening:\n${printed}`)));
-  }).catch(async (error: unknown) => {
+  });
+  return { child, listening };
+}
+
+/**
+ * Starts the API on a free loopback port with these settings (and only these, plus PATH) and a
+ * new DATA_DIR.
+ * @returns once it prints the address it listens on
+ * @throws with what it printed, when it exits first
+ */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const dataDir = await mkdtemp(join(tmpdir(), "claims-api-process-"));
+  const { child, listening } = spawnApi("server/main.ts", [], { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+  const url = await listening.catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });

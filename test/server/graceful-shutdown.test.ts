@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_KEY, CookieJar, newTestData, png, removeTestData, sessionFetch, UPLOAD_SECRET, type TestData } from "./helpers.ts";
-import { spawnApi } from "./api-process.ts";
+import { spawnApi } from "../../scripts/api-process.ts";
 
 const GRACE_SECONDS = 10;
 

@@ -12,7 +12,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_KEY, CookieJar, draftWithItem, lookupId, makeApi, newTestData, removeTestData, sessionFetch, startTestServer, UPLOAD_SECRET, type TestData, type TestServer } from "./helpers.ts";
-import { spawnApi } from "./api-process.ts";
+import { spawnApi } from "../../scripts/api-process.ts";
 
 const KEY = "crash-retry-key-000000000001";
 

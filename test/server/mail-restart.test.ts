@@ -7,7 +7,7 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { API_KEY, CookieJar, makeApi, newTestData, removeTestData, sessionFetch, startTestServer, UPLOAD_SECRET, type TestData, type TestServer } from "./helpers.ts";
-import { spawnApi } from "./api-process.ts";
+import { spawnApi } from "../../scripts/api-process.ts";
 import { fileClaim, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
 
 
