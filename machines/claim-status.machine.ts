@@ -9,6 +9,7 @@
  * too, so the consumer always has Retry.
  */
 import { assign, setup } from "xstate";
+import type { DecisionOutcome } from "../contract/claim-status.ts";
 import type { ClaimDocument, Lookup } from "./domain.ts";
 import { failureOf, type CallFailure } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
@@ -34,8 +35,6 @@ export interface ClaimProgress {
   decision: { outcome: DecisionOutcome; reason: string | null } | null;
 }
 
-/** How a decision comes out: approved for repair, replaced, refunded, or denied. */
-export type DecisionOutcome = "approved" | "replaced" | "refunded" | "denied";
 
 /** The page's link: the claim number (or in-progress status code), and an emailed link's expiry and signature. */
 export interface ClaimStatusLink {

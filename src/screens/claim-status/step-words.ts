@@ -5,7 +5,8 @@
  */
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ClaimProgressStep, DecisionOutcome } from "../../../machines/claim-status.machine.ts";
+import type { DecisionOutcome } from "../../../contract/claim-status.ts";
+import type { ClaimProgressStep } from "../../../machines/claim-status.machine.ts";
 
 /** The timeline's name of each step. */
 export const STEP_NAMES: Record<ClaimProgressStep, MessageDescriptor> = {
