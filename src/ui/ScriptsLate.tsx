@@ -7,8 +7,8 @@
  */
 import { Trans } from "@lingui/react/macro";
 
-/** When the stylesheet reveals the line, in seconds (src/styles.css `.scripts-late`). */
-export const LATE_AFTER_S = 30;
+/** When the stylesheet reveals the line, in seconds. */
+const LATE_AFTER_S = 30;
 
 export function ScriptsLate() {
   return (
@@ -18,7 +18,7 @@ export function ScriptsLate() {
           <Trans>This portal needs JavaScript. Turn it on in your browser's settings, then reload the page.</Trans>
         </p>
       </noscript>
-      <p className="scripts-late">
+      <p className="scripts-late" style={{ animationDelay: `${LATE_AFTER_S}s` }}>
         <Trans>This page is taking longer than it should. Check your connection, then reload the page.</Trans>
       </p>
     </>
