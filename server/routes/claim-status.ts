@@ -51,7 +51,7 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
     const { claimId } = c.req.valid("query");
     if (!config.linkSecret) throw new Error("status links need the link secret (startServer sets it)");
     const loaded = await loadClaimStatus(db, { id: claimId }, languageOf(c));
-    if (!loaded || !(await ownerOf(c).ownsClaim(db, claimId))) throw claimNotFound();
+    if (!loaded || !ownerOf(c).access.plans.has(loaded.status.plan.id)) throw claimNotFound();
     return c.json({ link: claimStatusLinkPath(config.linkSecret, claimId) });
   });
 

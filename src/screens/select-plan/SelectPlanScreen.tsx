@@ -113,7 +113,7 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
       ) : (
         // Only active plans take a claim: say so and offer the way that remains, rather than a
         // Submit that can never be pressed.
-        <div role="note" className="no-active-plan">
+        <div role="note">
           <p>
             <Trans>A claim can be filed only on an active plan, and none of these is active. Our service team can help with a cancelled or expired plan.</Trans>
           </p>
