@@ -46,7 +46,8 @@ describe("unsaved input and flaky reads (issue 14)", () => {
     await page.getByLabel("Material").selectOption({ label: "Leather" });
     await page.reload();
     await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
-    expect(await page.getByLabel("Manufacturer").locator("option:checked").innerText()).toBe("Ashley");
+    // The server draws the step as saved; the kept copy comes back once the page's scripts run.
+    await expect.poll(() => page.getByLabel("Manufacturer").locator("option:checked").innerText(), { timeout: 15_000 }).toBe("Ashley");
     expect(await page.getByLabel("Material").locator("option:checked").innerText()).toBe("Leather");
     await page.getByLabel("Color").selectOption({ label: "Brown" });
     await page.getByRole("button", { name: "Next" }).click();
@@ -57,7 +58,7 @@ describe("unsaved input and flaky reads (issue 14)", () => {
     await page.getByLabel("Note").fill("Red wine on the middle cushion.");
     await page.reload();
     await page.getByRole("heading", { name: "Report your damage" }).waitFor();
-    expect(await page.getByLabel("Note").inputValue()).toBe("Red wine on the middle cushion.");
+    await expect.poll(() => page.getByLabel("Note").inputValue(), { timeout: 15_000 }).toBe("Red wine on the middle cushion.");
     expect(await page.getByLabel("Damage Type").locator("option:checked").innerText()).toBe("Stain");
 
     // Leaving with unsaved damage input: the browser asks first.
