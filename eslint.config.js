@@ -76,6 +76,8 @@ const otherFeature = (feature, from) => ({
  */
 const SERVER_PUBLIC = [
   "start", // startServer: scripts/start.ts, the bench and the screenshots run the real server
+  "log", // the server's logger: `npm start` prints its own lines as the server does
+  "tracing", // startTracing: `npm start` traces as `npm run server` does when a collector is named
   "config", // loadConfig and ServerConfig: how a script configures that server
   "db/data-lock", // exitWhenLocked: a CLI touching the data folder refuses to run beside a server
   "db/db", // openDatabase: scripts/plan-link.ts reads plans as the server does

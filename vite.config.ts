@@ -18,7 +18,12 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8787";
  * servers each run on a PGlite of their own, whatever the shell exports.
  */
 const postgresUrl = process.env.DATABASE_URL || undefined;
-const noPostgres = { DATABASE_URL: "" };
+/**
+ * Every project's environment: no PostgreSQL unless named, and servers started inside a test
+ * process log nothing (a refusal a test provokes is not news); a test that reads the log spawns a
+ * server of its own (test/server/request-log.test.ts).
+ */
+const testEnv = { DATABASE_URL: "", LOG_LEVEL: "silent" };
 /**
  * Test files that share one module graph per worker (isolate: false): each of their test servers,
  * databases and actors is made by the test and owned by it, and nothing in them mocks a module or
@@ -120,7 +125,7 @@ export default defineConfig({
         test: {
           name: "unit",
           // jsdom has no page origin for ky to resolve a relative API prefix against.
-          env: { ...noPostgres, VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
+          env: { ...testEnv, VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
           include: ["test/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "src/**/*.test.{ts,tsx}"],
           exclude: [...SHARED_MODULES, "test/e2e/**", "test/server-pg/**", "node_modules/**"],
         },
@@ -129,7 +134,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit-shared",
-          env: noPostgres,
+          env: testEnv,
           include: SHARED_MODULES,
           ...SHARED_PROCESS,
         },
@@ -141,7 +146,7 @@ export default defineConfig({
           extends: true as const,
           test: {
             name: "server-pg",
-            env: { ...noPostgres, TEST_POSTGRES_URL: postgresUrl },
+            env: { ...testEnv, TEST_POSTGRES_URL: postgresUrl },
             include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
             ...SHARED_PROCESS,
           },
@@ -154,7 +159,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          env: noPostgres,
+          env: testEnv,
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 120_000,

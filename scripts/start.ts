@@ -6,17 +6,21 @@ import { exitWhenLocked } from "../server/db/data-lock.ts";
 import { build } from "vite";
 import { loadConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
+import { log } from "../server/log.ts";
+import { startTracing } from "../server/tracing.ts";
 
 const staticDir = "dist";
 console.log("Building the portal…");
 await build({ logLevel: "warn", build: { outDir: staticDir, emptyOutDir: true } });
 
 const config = loadConfig();
+const stopTracing = await startTracing();
 // The URLs the server hands out (signed uploads) must name the origin the browser uses: the one printed below.
 const publicUrl = config.publicUrl ?? (config.port ? `http://localhost:${config.port}` : undefined);
 const server = await startServer({ ...config, staticDir, publicUrl }).catch(exitWhenLocked);
-console.log(`\nClaims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")}`);
-console.log(`Data folder: ${config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir} · Try warranty number W-E34-WS4566 · Ctrl+C stops\n`);
+// From here on every line is a log line (server/log.ts): readable in a terminal, JSON elsewhere.
+log.info({ data: config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir },
+  `Claims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")} · Try warranty number W-E34-WS4566 · Ctrl+C stops`);
 
 let stopping = false;
 const stop = async () => {
@@ -24,6 +28,7 @@ const stop = async () => {
   if (stopping) process.exit(1);
   stopping = true;
   await server.close();
+  await stopTracing?.();
   process.exit(0);
 };
 process.on("SIGINT", () => void stop());

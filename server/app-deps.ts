@@ -4,6 +4,7 @@
  */
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/db.ts";
+import type { Metrics } from "./metrics.ts";
 import type { Storage } from "./storage/storage.ts";
 
 /** What the app runs on. */
@@ -13,6 +14,8 @@ export interface AppDeps {
   storage: Storage;
   /** The process's own state; absent in a test's app, which never shuts down. */
   lifecycle?: Lifecycle;
+  /** What the server counts; absent when METRICS_TOKEN is not set (nothing is counted or served). */
+  metrics?: Metrics;
 }
 
 /** What a process tells its probes about itself (server/routes/health.ts). */

@@ -30,6 +30,12 @@ import { documentRoutes } from "./routes/documents.ts";
 import { lookupRoutes } from "./routes/lookups.ts";
 import { planRoutes } from "./routes/plans.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { metricsMiddleware, metricsRoutes } from "./routes/metrics.ts";
+import { requestLog } from "./http/request-log.ts";
+import { RateLimitRefusal } from "./http/rate-limit.ts";
+import { log } from "./log.ts";
+import { isTracing } from "./tracing.ts";
+import { httpInstrumentationMiddleware } from "@hono/otel";
 import { storageRoutes } from "./routes/storage-files.ts";
 import { uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./http/request-limits.ts";
@@ -56,10 +62,16 @@ export function createApp(deps: AppDeps): Hono {
   const keyedWrites = idempotentWrites(deps.db);
   const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
+  // Every request is traced (when tracing is on), logged inside its span, and, with METRICS_TOKEN
+  // set, counted, whatever answers it.
+  if (isTracing()) app.use("*", httpInstrumentationMiddleware());
+  app.use("*", ...requestLog());
+  if (deps.metrics) app.use("*", ...metricsMiddleware(deps.metrics, isUpload));
   // A test's app may have no storage at all.
   app.use("*", securityHeaders(deps.config, deps.storage?.direct?.origin));
   // Probes come before the API key, the limits and the portal: nothing but the process answers them.
   app.route("/", healthRoutes(deps));
+  if (deps.metrics && deps.config.metricsToken) app.route("/", metricsRoutes(deps.metrics, deps.config.metricsToken));
   // API answers hold someone's claim: not kept anywhere unless a route says otherwise (lookups).
   app.use(`${API_PREFIX}/*`, noStore());
   // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.
@@ -127,7 +139,10 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir), deps.config.apiKey);
 
   app.notFound((c) => c.json({ message: "Not found", code: "NOT_FOUND" }, 404));
-  app.onError((error, c) => errorResponse(error, c));
+  app.onError((error, c) => {
+    if (error instanceof RateLimitRefusal) deps.metrics?.rateLimitRefusals.inc({ limit: error.limit });
+    return errorResponse(error, c);
+  });
   return app;
 }
 
@@ -185,15 +200,21 @@ function errorResponse(error: Error, c: Context): Response {
     const body = error.body.errors ? { ...error.body, errors: boundedErrors(error.body.errors) } : error.body;
     return c.json(body, error.status, error.headers);
   }
-  if (error instanceof HTTPException) return error.getResponse();
+  if (error instanceof HTTPException) {
+    // Answered through the context, so it keeps the headers set for every answer (X-Request-Id).
+    const answer = error.getResponse();
+    return c.newResponse(answer.body, answer);
+  }
   const code = (error as { code?: unknown }).code;
   // The handlers check what they write; these are a safety net so a value they missed is a 400
   // and a lost race on a unique key is a 409, never a 500.
   if (typeof code === "string" && BAD_VALUE_CODES.has(code)) {
-    console.error(`${c.req.method} ${c.req.path} refused by the database (${code}): ${error.message}`);
+    // Where, never the words: PostgreSQL quotes the refused value in its message.
+    const { table, column, constraint } = error as { table?: string; column?: string; constraint?: string };
+    log.warn({ reqId: c.get("requestId"), code, table, column, constraint }, "a value the database refused");
     return errorResponse(invalid({ body: "A value could not be stored" }), c);
   }
   if (code === "23505") return c.json({ message: "Conflicting concurrent change, try again", code: "CONFLICT" }, 409);
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  log.error({ reqId: c.get("requestId"), err: error }, "request failed");
   return c.json({ message: "Internal server error" }, 500);
 }

@@ -70,6 +70,8 @@ export interface ServerConfig {
   mailTimings?: Partial<MailTimings>;
   /** How long requests in flight may take to finish after a shutdown signal, in seconds (SHUTDOWN_GRACE_SECONDS). */
   shutdownGraceSeconds: number;
+  /** Bearer token a scraper sends for GET /metrics (METRICS_TOKEN); unset: nothing is counted or served. */
+  metricsToken?: string | undefined;
 }
 
 /** Storage of uploaded files (STORAGE_URL and the S3_* settings). */
@@ -207,6 +209,13 @@ const envSchema = v.object({
     v.check((s) => s === "" || s.length >= 16, "STAFF_KEY must be at least 16 characters"),
     v.transform((s) => (s === "" ? undefined : s)),
   )),
+  METRICS_TOKEN: v.optional(v.pipe(
+    v.string(), v.trim(),
+    v.check((s) => s === "" || s.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
+    // What a bearer token may hold (RFC 6750): a scraper could not send anything else.
+    v.check((s) => s === "" || /^[A-Za-z0-9._~+/-]+=*$/.test(s), "METRICS_TOKEN may hold only letters, digits and . _ ~ + / -"),
+    v.transform((s) => (s === "" ? undefined : s)),
+  )),
   PLAN_LINKS: v.optional(v.picklist(["unsigned", "signed"], "PLAN_LINKS must be unsigned or signed"), "unsigned"),
   ...(Object.fromEntries(RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))])) as
     Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
@@ -280,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

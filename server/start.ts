@@ -15,6 +15,9 @@ import { DEFAULT_MAIL_TIMINGS, startMailWorker } from "./mail/mail-worker.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 import { openStorage, type Storage } from "./storage/storage.ts";
 import { startUploadSweeper } from "./storage/upload-sweep.ts";
+import { createMetrics } from "./metrics.ts";
+import { log } from "./log.ts";
+import { isTracing, tracedDatabase, tracedStorage } from "./tracing.ts";
 
 /** A listening server. */
 export interface RunningServer {
@@ -46,14 +49,17 @@ export interface RunningServer {
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...loadConfig(), port: 0, host: "127.0.0.1", ...overrides };
   config.linkSecret ??= await linkSecretOf(config.dataDir);
-  const db = await openDatabase(config);
+  const opened = await openDatabase(config);
+  const db = isTracing() ? tracedDatabase(opened) : opened;
   let server: ServerType | undefined;
   try {
     // A folder seeded just now becomes the template of the next new one (server/db/pglite-template.ts).
     if ((await seedIfEmpty(db)) && db.keepAsTemplate) await db.keepAsTemplate();
-    const storage = await openStorage(config);
+    const storage = isTracing() ? tracedStorage(await openStorage(config)) : await openStorage(config);
     const lifecycle: Lifecycle = { draining: false };
-    const app = createApp({ db, config, storage, lifecycle });
+    // Counted only where someone can read the figures: no registry, no cost, without METRICS_TOKEN.
+    const metrics = config.metricsToken ? createMetrics(db) : undefined;
+    const app = createApp({ db, config, storage, lifecycle, metrics });
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
       server.once("error", reject);
@@ -61,12 +67,12 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
     // Real mail with links to the address this process listens on reaches no one who can open them.
-    if (config.smtpUrl && !config.publicUrl) console.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address.");
+    if (config.smtpUrl && !config.publicUrl) log.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address");
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
     // Unlinked uploads go once their URL has expired: now, and every few minutes.
-    const sweeper = startUploadSweeper({ db, storage });
+    const sweeper = startUploadSweeper({ db, storage, metrics });
     // Queued emails are sent from here on: now, when a call queues one, and every few seconds.
-    const mailWorker = startMailWorker(db, config, { ...DEFAULT_MAIL_TIMINGS, ...config.mailTimings });
+    const mailWorker = startMailWorker(db, config, { ...DEFAULT_MAIL_TIMINGS, ...config.mailTimings }, metrics);
     return {
       url: `http://${shownHost}:${port}`,
       port,

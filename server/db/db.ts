@@ -8,6 +8,7 @@
  * bigint (int8, the random record ids of migration 006) is parsed by one parser given to both
  * drivers (parseInt8), so ids are JS numbers whichever database answers.
  */
+import { log } from "../log.ts";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import { readFile, readdir } from "node:fs/promises";
@@ -286,7 +287,7 @@ async function openPostgres(connectionString: string): Promise<Driver> {
   // The parser is given to this pool only: pg.types.setTypeParser would change every pg user in the process.
   const pool = new pg.Pool({ connectionString, max: POOL_SIZE, types: poolTypes(pg.types) });
   // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  pool.on("error", (error) => log.error({ err: error }, "PostgreSQL pool error"));
   await pool.query("SELECT 1"); // fail fast on a wrong URL
   return {
     async query<T>(sql: string, params?: unknown[]) {

@@ -29,7 +29,9 @@ export class HttpError extends Error {
  * read, so the client does not reuse a connection still carrying the unread bytes.
  */
 export function closingConnection(error: unknown): unknown {
-  return error instanceof HttpError ? new HttpError(error.status, error.body, { ...error.headers, Connection: "close" }) : error;
+  // Marked in place, so a refusal keeps its own class (a rate limit's name, for the metrics).
+  if (error instanceof HttpError) error.headers.Connection = "close";
+  return error;
 }
 
 /**

@@ -12,6 +12,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { DEFAULT_RATE_LIMITS, type Rate, type RateLimits, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
+import { log } from "../log.ts";
 import { HttpError } from "./http-errors.ts";
 import { clientAddress } from "./public-url.ts";
 
@@ -82,7 +83,7 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
         });
       });
       table = creating.then(() => true, (error: unknown) => {
-        console.error("Rate limits: cannot create their table, counting in this process's memory:", (error as Error).message);
+        log.error({ err: error }, "rate limits: cannot create their table, counting in this process's memory");
         return false;
       });
       return creating.catch(() => memory);
@@ -114,7 +115,7 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
   return {
     async hit(name, key, rate) {
       const refused = await consume(name, key, rate);
-      if (refused) throw tooManyRequests(refused.msBeforeNext);
+      if (refused) throw new RateLimitRefusal(name, refused.msBeforeNext);
     },
     async count(name, key, rate) {
       return (await (await limiterOf(name, rate)).penalty(key)).consumedPoints;
@@ -128,14 +129,16 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
   };
 }
 
-/** The 429 answer, Retry-After rounded up to whole seconds (at least 1). */
-function tooManyRequests(msBeforeNext: number): HttpError {
-  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpError(429, {
-    code: REFUSAL_CODES.tooManyRequests,
-    message: `Too many requests; try again in ${retryAfter} seconds`,
-    retryAfter,
-  }, { "Retry-After": String(retryAfter) });
+/** The 429 answer, Retry-After rounded up to whole seconds (at least 1), naming the limit for the metrics. */
+export class RateLimitRefusal extends HttpError {
+  constructor(readonly limit: string, msBeforeNext: number) {
+    const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    super(429, {
+      code: REFUSAL_CODES.tooManyRequests,
+      message: `Too many requests; try again in ${retryAfter} seconds`,
+      retryAfter,
+    }, { "Retry-After": String(retryAfter) });
+  }
 }
 
 /** A limit as configured, or its default when a test's settings leave it out. */

@@ -16,6 +16,8 @@ import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
 import { claimStatusLinkPath } from "../domain/claim-status-links.ts";
+import { log } from "../log.ts";
+import type { Metrics } from "../metrics.ts";
 import { onMailQueued } from "./outbox.ts";
 import type { MailLinks, MailMessage } from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
@@ -83,8 +85,9 @@ function messageIdOf(key: string, mailFrom: string): string {
  * Starts the worker of a server.
  * @param config smtpUrl, mailFrom and dataDir choose the transport; publicUrl and linkSecret build the links
  *   (read when a message is sent, as startServer sets publicUrl once listening)
+ * @param metrics where queued, sent and failed messages are counted, when the server counts
  */
-export function startMailWorker(db: Database, config: ServerConfig, timings: MailTimings = DEFAULT_MAIL_TIMINGS): MailWorker {
+export function startMailWorker(db: Database, config: ServerConfig, timings: MailTimings = DEFAULT_MAIL_TIMINGS, metrics?: Metrics): MailWorker {
   const transport: MailTransport = mailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
   const links: MailLinks = { claimStatus: (claimId) => `${config.publicUrl}${claimStatusLinkPath(config.linkSecret!, claimId)}` };
   let stopped = false;
@@ -120,7 +123,7 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     running = (async () => {
       do {
         again = false;
-        await pass().catch((error: unknown) => console.error("Mail worker:", (error as Error).message));
+        await pass().catch((error: unknown) => log.error({ err: error }, "mail worker: a pass failed"));
       } while (again && !stopped);
     })().finally(() => {
       running = null;
@@ -166,16 +169,17 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
       await transport.send({ ...mail, id: row.id, queuedAt: new Date(row.queued_ms), messageId: messageIdOf(row.message_key, config.mailFrom), to: row.recipient });
     } catch (error) {
       await failed(row, lease, error).catch((failure: unknown) =>
-        console.error(`Email ${row.id} (${row.template}) failed, and recording it failed too (its lease runs out): ${(failure as Error).message}`));
+        log.error({ mailId: row.id, template: row.template, err: failure }, "email failed, and recording it failed too (its lease runs out)"));
       return;
     }
+    metrics?.mailSent.inc({ template: row.template });
     // Delivered: marking it is outside the send's try, so a failed mark is no failed send. The
     // message keeps its lease until it runs out (then it is sent again under the same Message-ID);
     // no retry is scheduled and the rest of the batch goes on.
     try {
       await db.query(MARK_SENT, [row.id, lease]);
     } catch (error) {
-      console.error(`Email ${row.id} (${row.template}) was sent but could not be marked sent (its lease runs out): ${(error as Error).message}`);
+      log.error({ mailId: row.id, template: row.template, err: error }, "email sent but could not be marked sent (its lease runs out)");
     }
   };
 
@@ -194,7 +198,10 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
        WHERE id = $1 AND lease = $2`,
       [row.id, lease, message.slice(0, 2000), wait, giveUp],
     );
-    if (giveUp) console.error(`Email ${row.id} (${row.template}) to ${row.recipient} given up after ${row.attempts} attempts: ${message}`);
+    metrics?.mailFailed.inc({ template: row.template, final: String(giveUp) });
+    // The recipient stays in the queue's row, never in the log.
+    // SMTP refusals often quote the address: the log gets the reply code, the row keeps the words.
+    if (giveUp) log.error({ mailId: row.id, template: row.template, attempts: row.attempts, responseCode, command }, `email given up after ${row.attempts} attempts`);
     else schedule(wait);
   };
 
@@ -205,7 +212,7 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     await db.query(
       `DELETE FROM mail_outbox WHERE sent_at < now() - $1 * interval '1 day' OR failed_at < now() - $1 * interval '1 day'`,
       [KEEP_DAYS],
-    ).catch((error: unknown) => console.error("Mail worker: pruning the queue failed:", (error as Error).message));
+    ).catch((error: unknown) => log.error({ err: error }, "mail worker: pruning the queue failed"));
   };
 
   /**
@@ -230,6 +237,7 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
   };
 
   const unsubscribe = onMailQueued((id) => {
+    metrics?.mailQueued.inc();
     awaited.set(id, 0);
     wake();
   });

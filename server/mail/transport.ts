@@ -4,6 +4,7 @@
  * development (README, "Emails"). Those files are 0600 in a 0700 folder: their finish-later and
  * status links open a customer's claim for whoever reads them.
  */
+import { log } from "../log.ts";
 import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
@@ -66,7 +67,8 @@ export function mailTransport(settings: { smtpUrl: string | undefined; mailFrom:
       // Written whole, then renamed: the dev listing never shows half a message.
       await writeFile(`${path}.part`, message, { mode: PRIVATE_FILE_MODE });
       await rename(`${path}.part`, path);
-      console.log(`Email "${mail.subject}" to ${mail.to} written to ${path}`);
+      // The file holds the recipient; the log line never does.
+      log.info({ mailId: mail.id, path }, "email written to the outbox folder");
       return path;
     },
     close: () => stream.close(),

@@ -10,6 +10,7 @@
  * RENDERER_DIR beside the portal's files). At most MAX_RENDERS run at once, so requests cannot
  * pile up work on the server: one beyond waits for nothing and gets the app's page.
  */
+import { log } from "../log.ts";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, MiddlewareHandler } from "hono";
@@ -100,7 +101,7 @@ async function render(
   if (answers.includes(undefined)) return undefined;
   const url = new URL(c.req.url);
   const markup = await rendererModule.renderClaimPage(locale, url.pathname + url.search, { claim, plan, lookups }).catch((error: unknown) => {
-    console.error("Rendering a claim page failed:", error);
+    log.error({ err: error }, "rendering a claim page failed");
     return null;
   });
   return markup === null ? undefined : pageWithRoot(template, locale, markup, ` ${RENDERED_ROUTE_ATTRIBUTE}`);

@@ -6,6 +6,8 @@
  * forgets the records of expired upload URLs. It runs when the server starts and then every
  * SWEEP_INTERVAL_MS.
  */
+import { log } from "../log.ts";
+import type { Metrics } from "../metrics.ts";
 import type { Database, Queryable } from "../db/db.ts";
 import { lockRequest } from "../domain/contact-requests.ts";
 import { STORAGE_PREFIX, type Storage } from "./storage.ts";
@@ -31,6 +33,8 @@ export interface SweepReport {
 interface SweepDeps {
   db: Database;
   storage: Storage;
+  /** Where removals and failed sweeps are counted, when the server counts. */
+  metrics?: Metrics | undefined;
 }
 
 /** One folder of uploads and how to judge its files: the lock linking takes, the names linked. */
@@ -133,7 +137,13 @@ export function startUploadSweeper(deps: SweepDeps, intervalMs: number = SWEEP_I
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     // One sweep at a time: a slow one delays the next instead of overlapping it.
-    running = running.then(() => sweepUploads(deps)).catch((error: Error) => console.error("Upload sweep failed:", error.message));
+    running = running.then(() => sweepUploads(deps)).then(
+      (report) => deps.metrics?.sweepRemoved.inc(report.removed.length),
+      (error: unknown) => {
+        deps.metrics?.sweepFailures.inc();
+        log.error({ err: error }, "upload sweep failed");
+      },
+    );
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);

@@ -5,6 +5,7 @@
  * app's page. The renderer here stands in for the build's (it writes what it was given), so this
  * checks the server's part; test/e2e/claim-page.test.ts runs the real one.
  */
+import { log } from "../../server/log.ts";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -117,10 +118,10 @@ describe("a claim's step rendered on the server", () => {
   });
 
   it("the app's page when the renderer fails, which the server logs", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error");
     const { html } = await page(claimPath(9), owner);
     expect(html).not.toContain("data-rendered-route");
-    expect(logged).toHaveBeenCalledWith("Rendering a claim page failed:", expect.any(Error));
+    expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, "rendering a claim page failed");
     logged.mockRestore();
   });
 

@@ -4,29 +4,13 @@
  * (server/main.ts, its own process, settings from the environment), every API call made 1.2 s slow
  * (FAULTS) so a submit is surely in flight when SIGTERM arrives, beside an upload whose bytes trickle.
  */
-import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { API_KEY, CookieJar, newTestData, png, removeTestData, sessionFetch, UPLOAD_SECRET, type TestData } from "./helpers.ts";
-import { spawnApi } from "../../scripts/api-process.ts";
+import { describe, expect, it } from "vitest";
+import { API_KEY, CookieJar, png, sessionFetch } from "./helpers.ts";
+import { mainProcesses } from "./main-process.ts";
 
 const GRACE_SECONDS = 10;
-
-let child: ChildProcess | undefined;
-let data: TestData | undefined;
-afterEach(async () => {
-  child?.kill("SIGKILL");
-  if (data) await removeTestData(data);
-  child = data = undefined;
-});
-
-/** Starts server/main.ts with `env`; resolves with its base URL once it listens. */
-function startMain(env: Record<string, string>): Promise<string> {
-  const started = spawnApi("server/main.ts", [], env);
-  child = started.child;
-  return started.listening;
-}
 
 /** Whether a new TCP connection to `url`'s port is accepted. */
 function accepts(url: string): Promise<boolean> {
@@ -56,13 +40,10 @@ function trickle(bytes: Uint8Array, parts: number, ms: number): ReadableStream<U
 }
 
 describe("a server told to stop", () => {
+  const startMain = mainProcesses();
+
   it("answers its probes, then on SIGTERM takes no new connection, finishes an upload and a submit in flight, and exits 0 within its grace", async () => {
-    data = await newTestData();
-    const url = await startMain({
-      ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
-      DATA_DIR: data.dataDir, PORT: "0", HOST: "127.0.0.1", API_KEY, UPLOAD_SECRET,
-      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms",
-    });
+    const { url, child } = await startMain({ SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms" });
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${url}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
@@ -85,14 +66,14 @@ describe("a server told to stop", () => {
     expect((await fetch(new URL(first.url, url), { method: "PUT", headers: { "content-type": "image/png" }, body: photo })).status).toBe(200);
     expect((await api("POST", "/insert_linked_and_embedded_files", { claimId, claimItemsId: item.id, docName: first.fileName })).status).toBe(200);
 
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child!.once("exit", (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
     const upload = fetch(new URL(second.url, url), {
       method: "PUT", headers: { "content-type": "image/png", "content-length": String(photo.length) }, body: trickle(photo, 8, 2500), duplex: "half",
     } as RequestInit);
     const submit = api("PUT", `/submit_claim/${claimId}/${plan.customerId}`);
     await new Promise((resolve) => setTimeout(resolve, 400));
     const signalled = Date.now();
-    child!.kill("SIGTERM");
+    child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await accepts(url), "a new connection after the signal").toBe(false);
 

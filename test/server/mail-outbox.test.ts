@@ -2,6 +2,7 @@
  * Without SMTP_URL (the demo, `npm start`), each email is written to DATA_DIR/outbox as an `.eml`
  * file a mail client opens, named so the names sort by time, and the server prints where.
  */
+import { log } from "../../server/log.ts";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe("the outbox folder", () => {
   it("writes a readable .eml file per message to DATA_DIR/outbox and prints its path", async () => {
-    const printed = vi.spyOn(console, "log");
+    const printed = vi.spyOn(log, "info");
     server = await startTestServer({ smtpUrl: undefined, publicUrl: "https://claims.portal.test" });
     const requestId = "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b";
     const signed = (await server.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`)).body;
@@ -41,6 +42,6 @@ describe("the outbox folder", () => {
     expect(mail.to && "text" in mail.to ? mail.to.text : "").toBe("jane.doe@example.com");
     expect(mail.html).toContain(ticket);
     expect(mail.text).toContain("Nos pondremos en contacto pronto");
-    expect(printed.mock.calls.some((call) => String(call[0]).includes(join(folder, files[0]!)))).toBe(true);
+    expect(printed).toHaveBeenCalledWith({ mailId: expect.any(Number), path: join(folder, files[0]!) }, "email written to the outbox folder");
   });
 });

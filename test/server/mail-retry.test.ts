@@ -5,6 +5,7 @@
  * SMTP server refuses the recipient for good. A delivered message whose mark fails is not retried. Short waits of the
  * worker's settings stand in for minutes; the test waits for what the SMTP server saw, never for time.
  */
+import { log } from "../../server/log.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { API_KEY, ticketBody, startTestServer, type TestServer } from "./helpers.ts";
 import { atServer, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
@@ -62,13 +63,13 @@ describe("email retries", () => {
   it("gives a message up after the last attempt, keeping and logging the error", async () => {
     sink = await startSmtpSink();
     sink.down = true;
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error");
     server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, maxAttempts: 3, pollMs: 60_000 } });
     expect((await sendRequest(server, "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f")).status).toBe(200);
     await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true, attempts: 3 }), WAIT);
     expect((await rows(server))[0]!.last_error).toBeTruthy();
     expect(sink.refused).toBe(3);
-    expect(logged.mock.calls.some((call) => /given up after 3 attempts/.test(String(call[0])))).toBe(true);
+    expect(logged.mock.calls.some((call) => /given up after 3 attempts/.test(String(call[1])))).toBe(true);
   });
 });
 
@@ -107,7 +108,7 @@ describe("email failures that are not retried", () => {
   it("gives a message up at once when the SMTP server refuses the recipient for good (5xx)", async () => {
     sink = await startSmtpSink();
     sink.noMailbox = true;
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(log, "error");
     server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
     expect((await sendRequest(server, "3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a")).status).toBe(200);
     await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true }), WAIT);
@@ -118,7 +119,7 @@ describe("email failures that are not retried", () => {
 
   it("a delivered message whose mark fails is logged and left to its lease, not retried as a failure", async () => {
     sink = await startSmtpSink();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error");
     server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
     // The database refuses to mark any message sent, as a lost connection would.
     await server.db.query(`CREATE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -126,7 +127,7 @@ describe("email failures that are not retried", () => {
     await server.db.query(`CREATE TRIGGER refuse_sent BEFORE UPDATE ON mail_outbox FOR EACH ROW
       WHEN (NEW.sent_at IS NOT NULL) EXECUTE FUNCTION refuse_sent()`);
     expect((await sendRequest(server, "4e5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b")).status).toBe(200);
-    await vi.waitFor(() => expect(logged.mock.calls.some((call) => /could not be marked sent/.test(String(call[0])))).toBe(true), WAIT);
+    await vi.waitFor(() => expect(logged.mock.calls.some((call) => /could not be marked sent/.test(String(call[1])))).toBe(true), WAIT);
     const [row] = await server.db.query<{ attempts: number; sent: boolean; failed: boolean; last_error: string | null; leased: boolean }>(
       "SELECT attempts, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, last_error, locked_until > now() AS leased FROM mail_outbox",
     );
