@@ -205,8 +205,12 @@ export default defineConfig(
   serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "portal", "seed"].map((name) =>
     layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
   serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),
-  serverZone(["server/domain/**", "server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
-    layer(name, `Domain, storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
+  serverZone(["server/domain/**"],
+    ...["routes", "portal"].map((name) => layer(name, `Domain code does not import server/${name}/: routes and the portal sit on top of it.`)),
+    layer("http", "The domain knows no HTTP: it throws refusals (server/domain/refusals.ts) that server/app.ts answers with their status."),
+    { regex: "^hono(/|$)", message: "The domain knows no HTTP: no Hono in server/domain/." }),
+  serverZone(["server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
+    layer(name, `Storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
   // The emails are React Email components worded through Lingui (server/mail/mail-i18n.ts): the one
   // server folder that may import react and @lingui/core; the portal's other UI packages stay out.
   {

@@ -14,7 +14,7 @@ import { CHALLENGE_HEADER } from "../contract/challenge.ts";
 import { API_PREFIX, PLAN_LINK_PATH, UPLOAD_PATH_PREFIX, type AppDeps } from "./app-deps.ts";
 import { jsonBodyLimit } from "./http/body-limits.ts";
 import { injectFaults } from "./http/faults.ts";
-import { HttpError, boundedErrors, invalid } from "./http/http-errors.ts";
+import { HttpError, Refusal, boundedErrors, invalid, statusOfRefusal } from "./http/http-errors.ts";
 import { idempotentWrites } from "./http/idempotency.ts";
 import { planLinkRoutes } from "./routes/plan-link.ts";
 import { finishLaterApiRoutes, finishLinkRoutes } from "./routes/finish-later.ts";
@@ -196,9 +196,9 @@ function servePortal(app: Hono, root: string, apiKey: string): void {
  * (SECURITY.md, "What protects the data").
  */
 function errorResponse(error: Error, c: Context): Response {
-  if (error instanceof HttpError) {
+  if (error instanceof HttpError || error instanceof Refusal) {
     const body = error.body.errors ? { ...error.body, errors: boundedErrors(error.body.errors) } : error.body;
-    return c.json(body, error.status, error.headers);
+    return error instanceof HttpError ? c.json(body, error.status, error.headers) : c.json(body, statusOfRefusal(error));
   }
   if (error instanceof HTTPException) {
     // Answered through the context, so it keeps the headers set for every answer (X-Request-Id).

@@ -5,7 +5,7 @@
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
-import { conflict, invalid, notFound } from "../http/http-errors.ts";
+import { conflict, invalid, notFound } from "./refusals.ts";
 import type { LookupKind } from "./lookup-kinds.ts";
 import { requireFamily, type PlanFamily } from "./plan-family.ts";
 import { intArray } from "./plan-queries.ts";

@@ -4,7 +4,7 @@
  */
 import type { Lookup, WireClaimDetail, WireClaimItem } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
-import { lookupName, type Language } from "../http/language.ts";
+import { lookupName, type Language } from "./lookup-names.ts";
 import { KINDS } from "./lookup-kinds.ts";
 import { familyOf, type PlanFamily } from "./plan-family.ts";
 import { lookupJson } from "./plan-queries.ts";

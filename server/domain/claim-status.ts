@@ -10,8 +10,8 @@ import {
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, MAX_ID } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
-import { conflict, notFound } from "../http/http-errors.ts";
-import { lookupName, type Language } from "../http/language.ts";
+import { conflict, notFound } from "./refusals.ts";
+import { lookupName, type Language } from "./lookup-names.ts";
 import { enqueueClaimStepMail } from "../mail/claim-mail.ts";
 import { isEditableStatus, lockClaim } from "./claim-guards.ts";
 import { familyOf } from "./plan-family.ts";

@@ -10,7 +10,7 @@ import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../../contract/schemas.ts";
 import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "../db/db.ts";
-import { conflict, notFound } from "../http/http-errors.ts";
+import { conflict, notFound } from "./refusals.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
 import { requireFamily, type PlanFamily } from "./plan-family.ts";
 import { claimDocumentPath } from "../storage/storage.ts";

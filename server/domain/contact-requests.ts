@@ -3,7 +3,7 @@
  * has no row until its ticket is sent, so its calls serialise on a lock named after its id.
  */
 import type { Queryable } from "../db/db.ts";
-import { conflict } from "../http/http-errors.ts";
+import { conflict } from "./refusals.ts";
 
 /**
  * Locks a request until the transaction ends (its uploads, links, deletes and the upload sweep run

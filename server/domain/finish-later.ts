@@ -9,7 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../db/db.ts";
-import type { Language } from "../http/language.ts";
+import type { Language } from "./lookup-names.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { isEditableStatus } from "./claim-guards.ts";
 import { familyOf } from "./plan-family.ts";

@@ -9,7 +9,7 @@
 import { MAX_MANUAL_ITEMS_PER_CLAIM, TOO_MANY_MISSING_ITEMS, type ManualItemRequest } from "../../contract/schemas.ts";
 import { lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
 import type { Queryable } from "../db/db.ts";
-import { conflict } from "../http/http-errors.ts";
+import { conflict } from "./refusals.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
 
 export { MAX_MANUAL_ITEMS_PER_CLAIM };

@@ -3,7 +3,7 @@
  * lookup lists and keep their documents under the ACE storage prefix; every other plan (FPP,
  * LEGACY) through the FPP calls (SPEC.md sections 3 "Plan", "Document" and 7 "ACE calls").
  */
-import { conflict } from "../http/http-errors.ts";
+import { conflict } from "./refusals.ts";
 
 export type PlanFamily = "fpp" | "ace";
 

@@ -8,10 +8,9 @@
 import type { WirePlan } from "../../contract/schemas.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
-import type { Language } from "../http/language.ts";
+import type { Language } from "./lookup-names.ts";
 import { familyOf } from "./plan-family.ts";
 import { loadPlans } from "./plan-queries.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
 
 /**
  * The first random customer id (server/db/migrations/006_random_ids.sql): ids below it were made one
@@ -44,21 +43,4 @@ export async function linkedPlan(db: Queryable, link: LinkTarget, language: Lang
   if (family !== "FPP" && family !== "ACE") return null;
   const [plan] = await loadPlans(db, [link.planId], language);
   return plan && plan.customerId === link.customerId && familyOf(plan.planType) === family.toLowerCase() ? plan : null;
-}
-
-/** One attempt to open a link, counted as failed until `opened` takes it back. */
-export interface LinkAttempt {
-  /** The link opened, or was handed on to the portal's call, which counts it itself: it no longer counts here. */
-  opened(): Promise<void>;
-}
-
-/**
- * Counts an attempt from a client address under the searches' limit.
- * @param rate the searches' rate (ServerConfig.rateLimits.searchPerAddress)
- * @throws HttpError 429 TOO_MANY_REQUESTS with Retry-After when the address's window is full;
- *   nothing is looked at then, so a full window tells nothing about any link
- */
-export async function countLinkAttempt(limiter: RateLimiter, address: string, rate: ServerConfig["rateLimits"]["searchPerAddress"]): Promise<LinkAttempt> {
-  await limiter.hit("search", address, rate);
-  return { opened: () => limiter.uncount("search", address, rate) };
 }

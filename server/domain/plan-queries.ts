@@ -5,7 +5,7 @@
  */
 import type { Lookup, WirePlan, WirePlanItem } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
-import { lookupName, type Language } from "../http/language.ts";
+import { lookupName, type Language } from "./lookup-names.ts";
 
 interface PlanRow {
   id: number;

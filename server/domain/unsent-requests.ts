@@ -10,7 +10,7 @@
 import { lockRequest } from "./contact-requests.ts";
 import type { Database, Queryable } from "../db/db.ts";
 import { contactDocumentPath, type Storage } from "../storage/storage.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../http/url-signing.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../storage/upload-grants.ts";
 
 /** How long a request may rest unchanged and unsent before it is removed: a day, in milliseconds. */
 export const UNSENT_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;

@@ -2,16 +2,16 @@
  * Errors a handler throws to answer with a given status and JSON body; app.ts turns them into
  * responses. Anything else thrown is a 500.
  */
-import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
+import { Refusal, type ErrorBody, type RefusalKind } from "../domain/refusals.ts";
 
-/** Error bodies: `{ message, code? , errors? }`. */
-export interface ErrorBody {
-  message: string;
-  code?: string;
-  /** Field errors of a bad payload, keyed by dot path (`claim_items.0.color`). */
-  errors?: Record<string, string>;
-  [extra: string]: unknown;
-}
+// Routes, storage and the HTTP layer refuse with the domain's words too; one definition of each.
+export { conflict, invalid, notFound, Refusal, type ErrorBody } from "../domain/refusals.ts";
+
+/** The status each domain refusal is answered with. */
+const STATUS_OF_REFUSAL = { invalid: 400, notFound: 404, conflict: 409 } as const satisfies Record<RefusalKind, number>;
+
+/** The HTTP status of a domain refusal. */
+export const statusOfRefusal = (refusal: Refusal) => STATUS_OF_REFUSAL[refusal.kind];
 
 export class HttpError extends Error {
   constructor(
@@ -31,21 +31,9 @@ export class HttpError extends Error {
 export function closingConnection(error: unknown): unknown {
   // Marked in place, so a refusal keeps its own class (a rate limit's name, for the metrics).
   if (error instanceof HttpError) error.headers.Connection = "close";
+  if (error instanceof Refusal) return new HttpError(statusOfRefusal(error), error.body, { Connection: "close" });
   return error;
 }
-
-/**
- * 400 with field errors (keys are dot paths): SPEC.md's `{ message, errors }` plus the code
- * INVALID_REQUEST, so a client knows the answer without reading its English message.
- */
-export const invalid = (errors: Record<string, string>) =>
-  new HttpError(400, { message: "Invalid request", code: REFUSAL_CODES.invalidRequest, errors });
-
-/** 404 with a code such as CLAIM_NOT_FOUND. */
-export const notFound = (code: string, message: string) => new HttpError(404, { code, message });
-
-/** 409: the record exists but its state forbids the call. */
-export const conflict = (code: string, message: string) => new HttpError(409, { code, message });
 
 /** Most field errors one answer lists: enough to mend a form, few enough to keep the answer small. */
 export const MAX_ERRORS = 20;

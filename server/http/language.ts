@@ -8,11 +8,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { detectFromHeader, detectFromQuery } from "hono/language";
-import { LANGUAGE_COOKIE, languageCookie, localeOf, type Locale } from "../../contract/locales.ts";
+import { LANGUAGE_COOKIE, languageCookie, localeOf } from "../../contract/locales.ts";
+import type { Language } from "../domain/lookup-names.ts";
 import { PAGE_DETECTION, pageLanguage as detectPageLanguage } from "../../contract/page-language.ts";
 
 // A page's detection is shared with the dev server and the portal itself (contract/page-language.ts).
 export { pageLocale } from "../../contract/page-language.ts";
+export type { Language } from "../domain/lookup-names.ts";
 
 /**
  * Middleware for the portal's pages: detects the request's language for `pageLocale` to read, and
@@ -32,7 +34,6 @@ export function pageLanguage(): MiddlewareHandler {
     });
 }
 
-export type Language = Locale;
 
 /**
  * The language a call asks for: the first of en and es in its Accept-Language, by the browser's
@@ -43,12 +44,4 @@ export type Language = Locale;
  */
 export function languageOf(c: Context): Language {
   return localeOf(detectFromHeader(c, PAGE_DETECTION)) ?? "en";
-}
-
-/**
- * SQL for the name of lookup row `alias` in a language. `alias` is a table alias written in the
- * query itself and `language` one of two constants, so nothing from a request enters the SQL text.
- */
-export function lookupName(alias: string, language: Language): string {
-  return language === "es" ? `COALESCE(${alias}.name_es, ${alias}.name)` : `${alias}.name`;
 }

@@ -8,9 +8,6 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** How long an upload URL stays valid, in seconds (15 minutes). */
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-
 /** How long a document download URL stays valid, in seconds (5 minutes). */
 export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
 

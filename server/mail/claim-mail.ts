@@ -9,7 +9,7 @@ import type { ClaimStep, DecisionOutcome } from "../../contract/claim-status.ts"
 import { localeOf, type Locale } from "../../contract/locales.ts";
 import type { Queryable } from "../db/db.ts";
 import { languageOfCall } from "../http/call-language.ts";
-import { lookupName } from "../http/language.ts";
+import { lookupName } from "../domain/lookup-names.ts";
 import { claimTypedEmail } from "../domain/customer-contact.ts";
 import { enqueueMail } from "./outbox.ts";
 

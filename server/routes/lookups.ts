@@ -13,7 +13,8 @@ import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
 import { CLAIM_LOOKUP_PATHS, claimLookupsQuerySchema, modelQuerySchema, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { languageOf, lookupName, type Language } from "../http/language.ts";
+import { languageOf } from "../http/language.ts";
+import { lookupName, type Language } from "../domain/lookup-names.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
 import { validQuery } from "../http/validate.ts";
 

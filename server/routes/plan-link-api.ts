@@ -20,7 +20,8 @@ import { planLinkQuerySchema, serialIdParamSchema } from "../../contract/schemas
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
-import { countLinkAttempt, linkedPlan, opensUnsigned } from "../domain/plan-link-access.ts";
+import { linkedPlan, opensUnsigned } from "../domain/plan-link-access.ts";
+import { countLinkAttempt } from "../http/link-attempts.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { accessOf, grantAccess } from "../http/session.ts";
 import { ids, validQuery } from "../http/validate.ts";

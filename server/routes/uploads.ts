@@ -9,7 +9,7 @@ import { Hono, type Context } from "hono";
 import { SUCCEED } from "../../contract/schemas.ts";
 import { UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
-import { HttpError } from "../http/http-errors.ts";
+import { Refusal } from "../domain/refusals.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage/storage.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
@@ -45,7 +45,7 @@ export function uploadRoutes(deps: AppDeps): Hono {
     if (refusal) {
       // Deleted while the bytes came in: the claim's folder goes, as delete_draft_claim's did.
       // Submitted meanwhile: the file could never be linked.
-      const gone = refusal instanceof HttpError && refusal.status === 404;
+      const gone = refusal instanceof Refusal && refusal.kind === "notFound";
       await (gone ? storage.removeTree(claimFolder(claimId, family)) : storage.remove(path));
       throw refusal;
     }

@@ -11,7 +11,10 @@ import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
 import { HttpError, invalid } from "../http/http-errors.ts";
 import type { Storage } from "./storage.ts";
-import { UPLOAD_URL_TTL_SECONDS, signRequest, signedQuery, type SignedRequest } from "../http/url-signing.ts";
+import { signRequest, signedQuery, type SignedRequest } from "../http/url-signing.ts";
+
+/** How long an upload URL stays valid, in seconds (15 minutes); the sweep removes unlinked files after it. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /** Whose upload it is: a claim's document, or a contact-service request's. */
 export type UploadOwner = { claimId: number } | { requestId: string };

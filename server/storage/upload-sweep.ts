@@ -13,7 +13,7 @@ import { lockRequest } from "../domain/contact-requests.ts";
 import { STORAGE_PREFIX, type Storage } from "./storage.ts";
 import { sweepUnsentRequests } from "../domain/unsent-requests.ts";
 import { forgetExpiredUploadUrls } from "./upload-grants.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../http/url-signing.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "./upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
 /** Time between two sweeps: 10 minutes. */

@@ -14,7 +14,7 @@ import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import type { StorageSettings } from "../../server/config.ts";
 import { claimDocumentPath, contactDocumentPath, openStorage, type Storage } from "../../server/storage/storage.ts";
 import { sweepUploads } from "../../server/storage/upload-sweep.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../../server/storage/upload-grants.ts";
 import { API_KEY, draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 import { startTestS3, type TestS3 } from "./s3-server.ts";
 

@@ -12,7 +12,7 @@ import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { startServer } from "../../server/start.ts";
 import { createStorage } from "../../server/storage/storage.ts";
 import { sweepUploads } from "../../server/storage/upload-sweep.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../../server/storage/upload-grants.ts";
 import { API_KEY, UPLOAD_SECRET, draftWithItem, expectShape, startTestServer, type TestServer } from "./helpers.ts";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);

@@ -17,7 +17,7 @@ import { createStorage } from "../../server/storage/storage.ts";
 import { UNSENT_REQUEST_TTL_MS } from "../../server/domain/unsent-requests.ts";
 import { MAX_OPEN_UPLOAD_URLS } from "../../server/storage/upload-grants.ts";
 import { sweepUploads } from "../../server/storage/upload-sweep.ts";
-import { UPLOAD_URL_TTL_SECONDS } from "../../server/http/url-signing.ts";
+import { UPLOAD_URL_TTL_SECONDS } from "../../server/storage/upload-grants.ts";
 import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, png, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 let server: TestServer;
