@@ -12,9 +12,6 @@ import { log } from "../log.ts";
 /** Paths asked by machines on a timer, logged at debug. */
 const POLLED = new Set(["/healthz", "/readyz", "/metrics"]);
 
-/** The request id of a call, as logged and answered in X-Request-Id. */
-export const requestIdOf = (c: Parameters<MiddlewareHandler>[0]): string => c.get("requestId");
-
 /** Sets the request id, then logs the request once it is answered. */
 export function requestLog(): MiddlewareHandler[] {
   const logged: MiddlewareHandler = async (c, next) => {
