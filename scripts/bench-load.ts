@@ -7,7 +7,7 @@
  */
 import autocannon from "autocannon";
 import { residentBytes, startApiProcess, stopApiProcess } from "./api-process.ts";
-import { pacedLoad } from "./bench/paced-load.ts";
+import { failureCause, failureCauses, failureSummary, pacedLoad } from "./bench/paced-load.ts";
 import { createScratchDatabase, dropScratchDatabase } from "./scratch-database.ts";
 
 /** Requests per second tried for each call, and for how long each. */
@@ -40,6 +40,8 @@ export interface LoadRow {
   p50Ms: number;
   p99Ms: number;
   failed: number;
+  /** The failed ones by cause (scripts/bench/paced-load.ts, failureCause). */
+  failures: Record<string, number>;
   total: number;
 }
 
@@ -50,6 +52,8 @@ export interface CapacityRow {
   p50Ms: number;
   p99Ms: number;
   failed: number;
+  /** The failed ones by cause: "HTTP 503", or the error autocannon met ("request timed out", ...). */
+  failures: Record<string, number>;
 }
 
 /** The reference API's budget: p99 under this at 200 requests/s, with nothing failed. */
@@ -112,17 +116,19 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
           const verdict = rate === LOAD_BUDGET.rate ? `  [budget p99 < ${LOAD_BUDGET.p99UnderMs} ms, none failed: ${meetsLoadBudget(row) ? "pass" : "FAIL"}]` : "";
           console.log(
             `  ${call.name.padEnd(18)} at ${String(rate).padStart(4)}/s: ${result.requestsPerSecond.toFixed(0).padStart(4)} req/s,`
-            + ` p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, max ${ms(result.maxMs)}, ${result.failed} failed of ${result.total}${verdict}`,
+            + ` p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}, max ${ms(result.maxMs)}, ${failureSummary(result)}${verdict}`,
           );
         }
-        const most = await autocannon({
+        const { result: most, failures } = await mostAnswered({
           url: paced.url, method: call.method, headers, body: call.body, connections: CONNECTIONS, duration: CAPACITY_SECONDS,
         });
-        const failed = most.errors + most.timeouts + most.non2xx;
-        capacity.push({ call: call.name, requestsPerSecond: most.requests.average, p50Ms: most.latency.p50, p99Ms: most.latency.p99, failed });
+        // autocannon counts its timeouts among its errors.
+        const failed = most.errors + most.non2xx;
+        capacity.push({ call: call.name, requestsPerSecond: most.requests.average, p50Ms: most.latency.p50, p99Ms: most.latency.p99, failed, failures });
+        const causes = failureCauses(failures);
         console.log(
           `  ${call.name.padEnd(18)} at most:  ${most.requests.average.toFixed(0).padStart(4)} req/s`
-          + ` (autocannon, ${CONNECTIONS} connections, ${CAPACITY_SECONDS} s), p50 ${most.latency.p50} ms, p99 ${most.latency.p99} ms, ${failed} failed`,
+          + ` (autocannon, ${CONNECTIONS} connections, ${CAPACITY_SECONDS} s), p50 ${most.latency.p50} ms, p99 ${most.latency.p99} ms, ${failed} failed${causes ? `: ${causes}` : ""}`,
         );
       }
     } finally {
@@ -134,6 +140,27 @@ export async function loadFigures(label: string, databaseUrl: string | undefined
     await stopApiProcess(server);
     if (scratch) await dropScratchDatabase(databaseUrl!, scratch, "claims_bench");
   }
+}
+
+/**
+ * Runs autocannon, keeping what each failed request met: its error, or its status when not 2xx.
+ * @returns autocannon's result and the failures by cause
+ */
+function mostAnswered(options: autocannon.Options): Promise<{ result: autocannon.Result; failures: Record<string, number> }> {
+  const failures: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error: Error | null, result: autocannon.Result) => {
+      if (error) return reject(error);
+      for (const [status, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) {
+        if (!status.startsWith("2")) failures[`HTTP ${status}`] = count;
+      }
+      resolve({ result, failures });
+    });
+    instance.on("reqError", (error: unknown) => {
+      const cause = failureCause(error);
+      failures[cause] = (failures[cause] ?? 0) + 1;
+    });
+  });
 }
 
 /**

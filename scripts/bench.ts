@@ -25,7 +25,7 @@ import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
 import { ocrFigures } from "./bench/ocr.ts";
 import { HOSTILE_BUDGET, HOSTILE_SECONDS, hostileFigures, meetsHostileBudget, type HostileFigures } from "./bench/hostile-load.ts";
-import { nearestRank } from "./bench/paced-load.ts";
+import { failureCauses, nearestRank, type PacedResult } from "./bench/paced-load.ts";
 import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, ms, type LoadFigures } from "./bench-load.ts";
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -83,13 +83,19 @@ async function serverFigures(): Promise<number> {
   return coldStartMs;
 }
 
+/** A run's "failed" cell: how many (of how many, when counted) and why, e.g. "2 of 12000 (socket hang up (ECONNRESET) x2)". */
+function failedCell({ failed, failures, total }: Pick<PacedResult, "failed" | "failures"> & { total?: number }): string {
+  const causes = failureCauses(failures);
+  return `${failed}${total === undefined ? "" : ` of ${total}`}${causes ? ` (${causes})` : ""}`;
+}
+
 /** Adds the reference API's figures and verdicts to docs/performance.md (written by the portal bench). */
 async function reportApi(coldStartMs: number, load: LoadFigures, hostile: HostileFigures): Promise<void> {
   const rows = load.rows.map((row) => {
     const verdict = row.rate === LOAD_BUDGET.rate ? (meetsLoadBudget(row) ? "pass" : "FAIL") : "-";
-    return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms.toFixed(1)} ms | ${row.p99Ms.toFixed(1)} ms | ${row.failed} of ${row.total} | ${verdict} |`;
+    return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms.toFixed(1)} ms | ${row.p99Ms.toFixed(1)} ms | ${failedCell(row)} | ${verdict} |`;
   });
-  const capacity = load.capacity.map((row) => `| ${row.call} | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms} ms | ${row.p99Ms} ms | ${row.failed} |`);
+  const capacity = load.capacity.map((row) => `| ${row.call} | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms} ms | ${row.p99Ms} ms | ${failedCell(row)} |`);
   await appendFile(
     "docs/performance.md",
     `
@@ -134,8 +140,8 @@ GET claim/{id} evenly paced at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s
 
 | GET claim/{id} at ${HOSTILE_BUDGET.rate}/s | p50 | p99 | failed | budget: p99 < ${HOSTILE_BUDGET.p99UnderMs} ms, none failed |
 |---|---|---|---|---|
-| alone | ${alone.p50Ms.toFixed(1)} ms | ${alone.p99Ms.toFixed(1)} ms | ${alone.failed} of ${alone.total} | - |
-| ${HOSTILE_BUDGET.inFlight} costliest bodies in flight (${hostile.hostileAnswered} answered meanwhile) | ${normal.p50Ms.toFixed(1)} ms | ${normal.p99Ms.toFixed(1)} ms | ${normal.failed} of ${normal.total} | ${meetsHostileBudget(hostile) ? "pass" : "FAIL"} |
+| alone | ${alone.p50Ms.toFixed(1)} ms | ${alone.p99Ms.toFixed(1)} ms | ${failedCell(alone)} | - |
+| ${HOSTILE_BUDGET.inFlight} costliest bodies in flight (${hostile.hostileAnswered} answered meanwhile) | ${normal.p50Ms.toFixed(1)} ms | ${normal.p99Ms.toFixed(1)} ms | ${failedCell(normal)} | ${meetsHostileBudget(hostile) ? "pass" : "FAIL"} |
 `;
 }
 

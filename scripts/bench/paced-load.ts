@@ -31,6 +31,8 @@ export interface PacedResult {
   maxMs: number;
   /** Answered with another status, or failed on the connection. */
   failed: number;
+  /** The failed ones by cause (failureCause): "HTTP 503", "socket hang up (ECONNRESET)", ... */
+  failures: Record<string, number>;
   /** Requests sent. */
   total: number;
 }
@@ -46,6 +48,11 @@ export async function pacedLoad(call: PacedCall, rate: number, seconds: number, 
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   let failed = 0;
+  const failures: Record<string, number> = {};
+  const fail = (cause: string) => {
+    failed++;
+    failures[cause] = (failures[cause] ?? 0) + 1;
+  };
   const answered: Promise<void>[] = [];
   const start = performance.now();
   try {
@@ -54,8 +61,8 @@ export async function pacedLoad(call: PacedCall, rate: number, seconds: number, 
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       answered.push(send(call, agent).then(
-        (status) => (status >= 200 && status < 300 ? void latencies.push(performance.now() - due) : void failed++),
-        () => void failed++,
+        (status) => (status >= 200 && status < 300 ? void latencies.push(performance.now() - due) : fail(`HTTP ${status}`)),
+        (error: Error) => fail(error.message),
       ));
     }
     await Promise.all(answered);
@@ -70,19 +77,50 @@ export async function pacedLoad(call: PacedCall, rate: number, seconds: number, 
     p99Ms: nearestRank(latencies, 99),
     maxMs: latencies.at(-1) ?? Number.NaN,
     failed,
+    failures,
     total,
   };
 }
 
-/** Sends one request and reads its whole answer. @returns its status */
+/**
+ * What a request failed on, short enough to count and print: its error's message with its code when
+ * the message does not hold it, e.g. "socket hang up (ECONNRESET)" or "read ECONNRESET".
+ */
+export function failureCause(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
+}
+
+/** Failures by cause, the most frequent first, e.g. "socket hang up (ECONNRESET) x2, HTTP 503 x1"; "" for none. */
+export function failureCauses(failures: Readonly<Record<string, number>>): string {
+  return Object.entries(failures).sort(([, a], [, b]) => b - a).map(([cause, count]) => `${cause} x${count}`).join(", ");
+}
+
+/**
+ * A run's failures as the bench prints them, e.g. "2 failed of 12000: socket hang up (ECONNRESET) x2"
+ * or "0 failed of 12000".
+ */
+export function failureSummary({ failed, failures, total }: Pick<PacedResult, "failed" | "failures" | "total">): string {
+  const causes = failureCauses(failures);
+  return `${failed} failed of ${total}${causes ? `: ${causes}` : ""}`;
+}
+
+/**
+ * Sends one request and reads its whole answer.
+ * @returns its status
+ * @throws an Error whose message is the failure's cause (failureCause)
+ */
 function send(call: PacedCall, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
+    // Whether the connection had carried an earlier request tells a kept-alive one closed under it apart.
+    const failed = (error: Error) => reject(new Error(`${failureCause(error)}${outgoing.reusedSocket ? ", on a reused connection" : ""}`));
     const outgoing = request(call.url, { method: call.method, headers: call.headers, agent }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
-      response.on("error", reject);
+      response.on("error", failed);
     });
-    outgoing.on("error", reject);
+    outgoing.on("error", failed);
     outgoing.end(call.body);
   });
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { nearestRank, pacedLoad } from "../../scripts/bench/paced-load.ts";
+import { failureSummary, nearestRank, pacedLoad } from "../../scripts/bench/paced-load.ts";
 
 let server: Server | undefined;
 
@@ -41,7 +41,16 @@ describe("pacedLoad", () => {
     expect(seen.requests).toBe(40);
     expect(seen.bodies.every((body) => body === '{"a":1}')).toBe(true);
     expect(result.failed).toBe(10);
+    expect(result.failures).toEqual({ "HTTP 500": 10 });
     expect(result.requestsPerSecond).toBeGreaterThan(0);
+  });
+
+  it("names what a request failed on when its kept-alive connection is closed under it", async () => {
+    // The server drops the connection on the second request it reads: the client sent it on a reused one.
+    const { url } = await serve((request, response, index) => (index === 1 ? request.socket.destroy() : response.end("{}")));
+    const result = await pacedLoad({ url, method: "GET", headers: {} }, 100, 0.03, 1);
+    expect(result).toMatchObject({ total: 3, failed: 1, failures: { "socket hang up (ECONNRESET), on a reused connection": 1 } });
+    expect(failureSummary(result)).toBe("1 failed of 3: socket hang up (ECONNRESET), on a reused connection x1");
   });
 
   it("keeps to its connections: requests due while all are busy wait for one", async () => {
@@ -66,6 +75,7 @@ describe("pacedLoad", () => {
     server = undefined;
     const result = await pacedLoad({ url, method: "GET", headers: {} }, 100, 0.03, 2);
     expect(result).toMatchObject({ total: 3, failed: 3 });
+    expect(Object.keys(result.failures)).toEqual([expect.stringMatching(/^connect ECONNREFUSED /)]);
     expect(result.p99Ms).toBeNaN();
   });
 });
