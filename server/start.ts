@@ -63,6 +63,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
       server.once("error", reject);
+      keepIdleConnectionsOpen(server as Server);
     });
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
@@ -92,6 +93,22 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     await db.close();
     throw error;
   }
+}
+
+/**
+ * How long an idle keep-alive connection stays open, in ms: longer than a load balancer's own idle
+ * timeout (AWS ALB and nginx: 60 s), so the client closes it, never this server as a request arrives.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
+ * Keeps idle connections open for KEEP_ALIVE_TIMEOUT_MS. Node's 5 s default closed a pooled
+ * connection just as a client sent its next request on it, which then failed (ECONNRESET).
+ */
+function keepIdleConnectionsOpen(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // A bit longer than the keep-alive timeout, as is usual behind a balancer.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
 }
 
 /** How often connections that went idle after their last answer are closed while draining, in ms. */
