@@ -12,7 +12,7 @@ afterEach(async () => {
 
 /** A loopback server answering with `answer`; reports what it saw. */
 async function serve(answer: (request: IncomingMessage, response: ServerResponse, index: number) => void) {
-  const seen = { requests: 0, bodies: [] as string[], openSockets: 0, mostOpenSockets: 0 };
+  const seen = { requests: 0, bodies: [] as string[], connections: 0, openSockets: 0, mostOpenSockets: 0 };
   server = createServer((request, response) => {
     const index = seen.requests++;
     let body = "";
@@ -23,6 +23,7 @@ async function serve(answer: (request: IncomingMessage, response: ServerResponse
     });
   });
   server.on("connection", (socket) => {
+    seen.connections++;
     seen.mostOpenSockets = Math.max(seen.mostOpenSockets, ++seen.openSockets);
     socket.on("close", () => seen.openSockets--);
   });
@@ -59,6 +60,15 @@ describe("pacedLoad", () => {
     expect(result).toMatchObject({ total: 20, failed: 0 });
     expect(seen.requests).toBe(20);
     expect(seen.mostOpenSockets).toBeLessThanOrEqual(3);
+  });
+
+  it("drops an idle connection before the server's announced keep-alive timeout, instead of sending on it", async () => {
+    const { url, seen } = await serve((_request, response) => response.end("{}"));
+    server!.keepAliveTimeout = 2000;
+    // Two requests 1.5 s apart: past the 1 s the client keeps a connection of a 2 s server idle.
+    const result = await pacedLoad({ url, method: "GET", headers: {} }, 1 / 1.5, 3, 1);
+    expect(result).toMatchObject({ total: 2, failed: 0 });
+    expect(seen.connections).toBe(2);
   });
 
   it("counts an answer's whole wait in its latency", async () => {
