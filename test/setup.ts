@@ -27,7 +27,7 @@ afterEach(async () => {
   if (typeof document !== "undefined") {
     const { cleanup } = await import("@testing-library/react");
     cleanup();
-    // A wizard keeps its unsaved input in session storage (issue 14): each test starts a new tab.
+    // A wizard keeps its unsaved input in session storage: each test starts a new tab.
     window.sessionStorage.clear();
   }
 });

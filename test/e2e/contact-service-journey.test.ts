@@ -1,5 +1,5 @@
 /**
- * Issue 8's journey in Chromium: three unknown warranty numbers (through Try Again), Contact
+ * The contact-service journey in Chromium: three unknown warranty numbers (through Try Again), Contact
  * Service (opened within the page, no draft being kept), all four steps with the maps script
  * absent, a reload on step 3 that keeps every field, an invoice PDF uploaded, Submit, and the thank-you page with the Request Number; the database
  * then holds that ticket with every field and the document, byte-identical at its public path.

@@ -1,9 +1,9 @@
 /**
- * Issue 2's journey, as a consumer does it on a phone: find W-E34-WS4566 by warranty number, pick
+ * The FPP claim journey, as a consumer does it on a phone: find W-E34-WS4566 by warranty number, pick
  * the plan, tick the Sofa, confirm its details, describe one damage, upload a real phone photo,
  * review and submit. Then the database holds the submitted claim with its item, damage and
  * document, and the photo at its public path is the uploaded photo with its location removed and
- * its capture date kept (issue 13).
+ * its capture date kept.
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -135,7 +135,7 @@ describe("filing an FPP claim end to end", () => {
     const stored = await fetchInSession(portal.context, `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`);
     expect(stored.status).toBe(200);
     // The phone photo carries a GPS position; what is stored is a JPEG with its capture date and
-    // without the position (issue 13).
+    // without the position.
     const storedBytes = Buffer.from(await stored.arrayBuffer());
     const original = await exifr.parse(await readFile(PHOTO), { gps: true, reviveValues: false });
     const kept = await exifr.parse(storedBytes, { gps: true, reviveValues: false });

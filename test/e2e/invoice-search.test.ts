@@ -1,5 +1,5 @@
 /**
- * Issue 15 in Chromium, against the built portal and the reference API: finding a plan from the
+ * In Chromium, against the built portal and the reference API: finding a plan from the
  * invoice. Jane Doe's phone photo is read by OCR and Carlos Rivera's emailed PDF by its text
  * layer, each on the device; the verify form shows what was read; Search lands on their plans.
  * A long PDF that is not an invoice opens the form empty with a friendly line, and nothing of a

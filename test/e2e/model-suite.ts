@@ -1,5 +1,5 @@
 /**
- * Model-based browser tests (issue 10; DESIGN.md "Tests"): a machine's QA table (test/model/)
+ * Model-based browser tests (DESIGN.md "Tests"): a machine's QA table (test/model/)
  * drives the paths generated from the machine through the built portal in Chromium against the
  * reference API, a gesture per event and the state's check after each. One server and browser per
  * file, a fresh context per walk. Reports, as STYLE.md point 14 asks, one check listing every failing

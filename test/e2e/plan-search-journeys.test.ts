@@ -1,5 +1,5 @@
 /**
- * Issue 3's journeys in Chromium: every demo record of the README through every search path
+ * The plan-search journeys in Chromium: every demo record of the README through every search path
  * (warranty number, email, phone in any formatting, invoice, with and without ZIP), the try
  * counter, opening a plan by link, and what Submit does on each plan type.
  */
@@ -227,7 +227,7 @@ describe("Submit by plan type", () => {
   });
 });
 
-describe("when the API pauses searching (429, issue 9)", () => {
+describe("when the API pauses searching (429)", () => {
   let limited: Portal;
   beforeAll(async () => {
     // Two searches per address in ten minutes: the third is refused with Retry-After.

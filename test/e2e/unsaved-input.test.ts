@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium: what a person typed survives the network and the tab. Unsaved item details
+ * In Chromium: what a person typed survives the network and the tab. Unsaved item details
  * and damage input on steps 3 and 4 come back after a reload (session storage, keyed by claim),
  * the browser asks before leaving a page with unsaved damage input, the copy is gone once the
  * claim is submitted, and a read that fails once is tried again without the person noticing.
@@ -25,7 +25,7 @@ async function startClaim(page: Page): Promise<void> {
 /** The session-storage keys of kept claim drafts in the page. */
 const keptDrafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("claimDraft:")));
 
-describe("unsaved input and flaky reads (issue 14)", () => {
+describe("unsaved input and flaky reads", () => {
   let portal: Portal;
   beforeAll(async () => {
     portal = await openPortal();

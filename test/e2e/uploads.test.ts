@@ -1,5 +1,5 @@
 /**
- * Phone photos as they come (issue 13), in Chromium against the built portal: a HEIC goes up as a
+ * Phone photos as they come, in Chromium against the built portal: a HEIC goes up as a
  * JPEG that decodes; a 12 MB photo the test draws (orientation 6, GPS, a date) goes up under
  * 10 MB, upright, without GPS, dated; the Nokia sample keeps its date and loses its GPS; a damaged
  * JPEG and a fake PNG are told apart; and a connection dropped under one of three parallel uploads

@@ -741,7 +741,7 @@ describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
   });
 });
 
-describe.each(FAMILIES)("$name wizard: input kept on the device across a reload (issue 14)", (family) => {
+describe.each(FAMILIES)("$name wizard: input kept on the device across a reload", (family) => {
   it("lays kept unsaved damage blocks after the saved ones, and never keeps a saved one twice", async () => {
     const kept = { ...family.newDamage("kept before the reload"), damageTypeId: undefined } as Partial<DamageEntry>;
     const { actor } = openWizard(family, 4, family.ready, {}, { selection: [1], details: {}, damages: { 1: [family.savedBlock(901), kept] } });

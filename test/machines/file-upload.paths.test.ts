@@ -1,5 +1,5 @@
 /**
- * Generated paths of the upload machines (issue 13): the batch (`fileUploadMachine`: check, queue
+ * Generated paths of the upload machines: the batch (`fileUploadMachine`: check, queue
  * with a concurrency limit, what the files report, Retry and Cancel) with its per-file child stubbed,
  * and one file (`uploadItemMachine`: prepare, URL, PUT with progress, link, automatic retries with
  * backoff, failed with Retry, cancel); every actor stubbed, replayed on real actors.

@@ -1,5 +1,5 @@
 /**
- * The upload machines on real actors (issue 13; SPEC.md section 5 "Upload", section 8 toasts): the
+ * The upload machines on real actors (SPEC.md section 5 "Upload", section 8 toasts): the
  * batch and its per-file children together, with every I/O actor stubbed. Parallel uploads under a
  * limit, automatic retries with backoff, Retry after a failure, a link retried without a second
  * upload, Cancel, and refusals.

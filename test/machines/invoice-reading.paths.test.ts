@@ -1,5 +1,5 @@
 /**
- * Generated paths of invoiceReadingMachine (issue 15): choosing (readable, unreadable, too large),
+ * Generated paths of invoiceReadingMachine: choosing (readable, unreadable, too large),
  * reading with progress, read / nothing read / failed / Cancel, the verify form, a search, coming
  * back, another file, and a reload with kept details; the reader stubbed, replayed on real actors.
  */

@@ -1,5 +1,5 @@
 /**
- * invoiceReadingMachine (issue 15): which files are read, the query the verify form sends, and
+ * invoiceReadingMachine: which files are read, the query the verify form sends, and
  * behaviour on a real actor with a stubbed reader: progress, what was read, nothing read, a
  * failure, Cancel, a search handed to planSearch, coming back to the form, and a reload.
  */

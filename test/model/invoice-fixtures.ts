@@ -1,5 +1,5 @@
 /**
- * The demo invoices of issue 15 (made by scripts/make-invoice-fixtures.ts into
+ * The demo invoices and receipts (made by scripts/make-invoice-fixtures.ts into
  * test/fixtures/invoices/), as the QA table and the journeys choose them.
  */
 import { fileURLToPath } from "node:url";

@@ -1,5 +1,5 @@
 /**
- * QA table of invoiceReadingMachine (issue 15): 'Use my invoice or receipt' on the method screen,
+ * QA table of invoiceReadingMachine: 'Use my invoice or receipt' on the method screen,
  * choosing a file, reading it on the device with a progress bar, the verify form, and a search.
  * Reading is local (no request to hold), so the paths are plans for a tester; the Chromium journey
  * test/e2e/invoice-search.test.ts walks the main ones with the demo invoices.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Finding a plan from the invoice (issue 15): the third choice, choosing a file, the reading with
+ * Finding a plan from the invoice: the third choice, choosing a file, the reading with
  * its progress and Cancel, the verify form prefilled (or empty with a friendly line), its messages,
  * and the search it sends. The reader is replaced by one the test drives.
  */

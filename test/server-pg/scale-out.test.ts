@@ -1,5 +1,5 @@
 /**
- * Issue 14, scale-out: the API keeps nothing a second process needs beyond PostgreSQL and the
+ * Scale-out: the API keeps nothing a second process needs beyond PostgreSQL and the
  * bucket (the rate-limit counts too: shared-rate-limits.test.ts). Two API processes
  * (`tsx server/main.ts`, each with its own data folder, port 0) run on one new database and one
  * bucket with the same secrets, started at once, as a deployment starts them; one person's browser

@@ -1,5 +1,5 @@
 /**
- * Issue 9, stored documents: served to the owning session or through a short-lived signed GET URL
+ * Stored documents: served to the owning session or through a short-lived signed GET URL
  * that GET /documents/{docId}/download-url (and its /ace/ twin) hands to the owner. Such a URL
  * opens its one file without a cookie until it expires; an expired, altered or moved one is the
  * same 404 as a missing file.

@@ -1,5 +1,5 @@
 /**
- * Injected faults (issue 14, server/http/faults.ts): the FAULTS setting is read strictly; a refused call
+ * Injected faults (server/http/faults.ts): the FAULTS setting is read strictly; a refused call
  * writes nothing, a dropped answer comes after the write, an ACE submit can answer 504 once the
  * claim is taken, and no call is faulted more than `maxInARow` times running.
  */

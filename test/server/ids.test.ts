@@ -1,5 +1,5 @@
 /**
- * Issue 9: ids that cannot be walked. Customers, claims, claim items, damages and documents get
+ * Ids that cannot be walked. Customers, claims, claim items, damages and documents get
  * random ids in 10^11..2^53 - 1 (server/db/migrations/006_random_ids.sql) that both database drivers
  * hand back as JS numbers; the API, the storage paths (CL-{id}) and the plan links take them.
  */

@@ -1,5 +1,5 @@
 /**
- * Spanish all the way down (issue 11): the reference API answers lookup names in the language a
+ * Spanish all the way down: the reference API answers lookup names in the language a
  * call asks for (Accept-Language), falling back to English; every seeded value has its Spanish name
  * except the brand names of the manufacturer lists.
  */

@@ -1,5 +1,5 @@
 /**
- * Prepared statements on PGlite (server/db/pglite-prepared.ts, issue 12): the same rows as PGlite's own
+ * Prepared statements on PGlite (server/db/pglite-prepared.ts): the same rows as PGlite's own
  * query() for every kind of parameter, errors as PostgreSQL reports them with the connection still
  * usable, never a statement inside another request's open transaction, and plans that follow
  * changes of the tables.

@@ -1,5 +1,5 @@
 /**
- * New data folders start from a seeded template (server/db/pglite-template.ts, issue 12's cold start):
+ * New data folders start from a seeded template (server/db/pglite-template.ts, for a fast cold start):
  * the first folder seeded saves it, the next one is loaded from it, demo data and ids alike, and
  * is then a database of its own, kept across restarts, while the template stays as it was saved.
  */

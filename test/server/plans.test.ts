@@ -54,7 +54,7 @@ describe("API key", () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("x-api-key");
-    // Issue 9: CORS names the configured origins only (the test servers allow the dev portal's).
+    // CORS names the configured origins only (the test servers allow the dev portal's).
     expect(response.headers.get("access-control-allow-origin")).toBe(DEV_PORTAL_ORIGIN);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 9, property-based (fast-check): random and hostile bodies, params, queries and cookies sent
+ * Property-based (fast-check): random and hostile bodies, params, queries and cookies sent
  * to every route of the API. Whatever arrives, the answer is never a 500, and a refused call (any
  * status but 200) writes nothing. Runs are bounded so the suite stays quick on a 2-core machine.
  */

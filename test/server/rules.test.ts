@@ -23,7 +23,7 @@ describe("loadConfig", () => {
     const config = loadConfig({ PORT: "9000", HOST: "0.0.0.0", API_KEY: "k", DATA_DIR: "/tmp/x", DATABASE_URL: " ", UPLOAD_SECRET: "s", STATIC_DIR: "dist" });
     expect(config).toEqual({
       port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist",
-      // Issue 9's settings, at their defaults (the session secret is random per process).
+      // The hardening settings, at their defaults (the session secret is random per process).
       publicUrl: undefined, trustProxy: 0, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
       // Links in SPEC.md's shape open unsigned unless PLAN_LINKS=signed.
       planLinks: "unsigned",
@@ -34,7 +34,7 @@ describe("loadConfig", () => {
         claimStatusPerAddress: [60, 600], draftsPerAddress: [60, 600],
       },
       searchChallenge: { after: [3, 600], cost: 5000 },
-      // Issue 14's: no injected faults, files in DATA_DIR/storage.
+      // The deployment settings: no injected faults, files in DATA_DIR/storage.
       faults: null,
       storage: { kind: "disk" },
       // Emails go to DATA_DIR/outbox unless SMTP_URL names a server.

@@ -1,5 +1,5 @@
 /**
- * A local S3-compatible server for the storage tests (issue 14): s3rver on a free loopback port,
+ * A local S3-compatible server for the storage tests: s3rver on a free loopback port,
  * its buckets in a temp folder, one bucket made for the run. It does not check SigV4 signatures
  * (real S3 does), so what a presigned URL's signature alone enforces is not tested here; what the
  * API checks itself (server/storage/direct-uploads.ts) is.

@@ -1,5 +1,5 @@
 /**
- * Issue 9, the HTTP side: signed plan links, rate limits with 429 and Retry-After, security headers
+ * Security, the HTTP side: signed plan links, rate limits with 429 and Retry-After, security headers
  * and CSP on every answer, CORS only for configured origins, and URLs handed out that never name
  * the Host header's host (root-relative; only emails' links start with the configured public URL).
  */
@@ -112,7 +112,7 @@ describe("HTTP hardening", () => {
       expect(csp, path).toMatch(/script-src 'self'/);
       expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp, path).not.toMatch(/'unsafe-eval'/);
-      // WebAssembly only, for the receipt reader's OCR (issue 15).
+      // WebAssembly only, for the receipt reader's OCR.
       expect(csp, path).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
       expect(csp, path).toMatch(/frame-ancestors 'none'/);
       expect(csp, path).toMatch(/object-src 'none'/);

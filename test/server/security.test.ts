@@ -1,5 +1,5 @@
 /**
- * Issue 9: only the browser that found a plan can touch it. Replays the attacks of the issue (walked
+ * Only the browser that found a plan can touch it. Replays the attacks of the security review (walked
  * ids, a stranger's contact details changed, a stranger's draft edited or submitted, a forged or
  * expired session) and walks every route of the API with a second customer's session, which gets
  * nothing of the first customer's: 404 everywhere, nothing written, none of their data in any answer.
@@ -193,7 +193,7 @@ describe("a second customer's session", () => {
   });
 });
 
-describe("the attacks of issue 9, replayed", () => {
+describe("the attacks of the security review, replayed", () => {
   it("walking customer, plan and claim ids with only the public API key finds nothing", async () => {
     const anonymous = server.newSession();
     const customers = await server.db.query<{ id: number }>("SELECT id FROM customers");

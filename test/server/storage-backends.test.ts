@@ -1,7 +1,7 @@
 /**
- * Issue 14: uploaded files live in a folder (the default) or in an S3-compatible bucket
- * (STORAGE_URL=s3://...), here s3rver on loopback. Every test runs on both. The guarantees of
- * issue 9 hold on both; where they are enforced differs: the API's own PUT route checks the bytes
+ * Uploaded files live in a folder (the default) or in an S3-compatible bucket
+ * (STORAGE_URL=s3://...), here s3rver on loopback. Every test runs on both. The upload
+ * guarantees (signed, once, checked type and size) hold on both; where they are enforced differs: the API's own PUT route checks the bytes
  * as they come in, while with the bucket the browser PUTs to a presigned URL and the API checks the
  * object when it is linked (server/storage/direct-uploads.ts).
  */
@@ -45,7 +45,7 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
   afterAll(async () => {
     await server?.stop();
     await s3?.stop();
-    // CI's log names each storage the suite ran on (issue 14); a failure is reported by vitest.
+    // CI's log names each storage the suite ran on; a failure is reported by vitest.
     console.log(`storage tests ran on ${name === "s3" ? "the S3-compatible server (s3rver)" : "disk"}`);
   });
 

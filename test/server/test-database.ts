@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL server of the `server-pg` test project (issue 14): every test server gets a
+ * The PostgreSQL server of the `server-pg` test project: every test server gets a
  * database of its own, created with a random name and dropped when it stops, so the suite stays
  * hermetic and its files can run side by side on one PostgreSQL. In the PGlite pass (no
  * TEST_POSTGRES_URL) nothing here is used.

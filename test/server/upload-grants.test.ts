@@ -1,5 +1,5 @@
 /**
- * Issue 9, uploads: a signed PUT URL works once (recorded in the database, so also across a
+ * Uploads: a signed PUT URL works once (recorded in the database, so also across a
  * restart), for the declared type and size; a claim holds at most 20 documents per claim item and
  * MAX_CLAIM_BYTES bytes; a claim deleted before or during an upload keeps no file.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9, the upload sweep: files uploaded but never linked are removed once their upload URL has
+ * The upload sweep: files uploaded but never linked are removed once their upload URL has
  * expired, from claims' folders and contact-service requests' folders; linked files and young
  * uploads stay; a deleted claim's leftover folder goes; expired URL records are forgotten. The
  * sweep runs at server start, and tests call it with a later "now".

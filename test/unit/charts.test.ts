@@ -1,5 +1,5 @@
 /**
- * The state charts in docs/charts/ are the machines' (issue 10): for every machine of
+ * The state charts in docs/charts/ are the machines': for every machine of
  * scripts/charts/machines.ts, the committed Mermaid text is what the machine gives now, the SVG was
  * drawn from that text (its embedded sha256), and the visualizer file has the same states and
  * transitions. No browser: a stale SVG shows by its hash. Live inspection stays out of production.

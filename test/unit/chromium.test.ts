@@ -1,5 +1,5 @@
 /**
- * The project's Chromium (issue 10): a fresh machine needs nothing beyond `npm ci`, so when neither
+ * The project's Chromium: a fresh machine needs nothing beyond `npm ci`, so when neither
  * CHROMIUM_PATH nor a system Chromium is there, the npm package's one is unpacked and used.
  */
 import { existsSync } from "node:fs";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The portal's Idempotency-Key (issue 14, src/api/idempotency.ts): a write repeated after its answer
+ * The portal's Idempotency-Key (src/api/idempotency.ts): a write repeated after its answer
  * was lost carries the first attempt's key; once an answer was heard, the same write is a new one.
  */
 import { beforeEach, describe, expect, it } from "vitest";

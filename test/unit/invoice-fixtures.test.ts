@@ -1,6 +1,6 @@
 /**
  * Every fixture invoice of test/fixtures/invoices/ (scripts/make-invoice-fixtures.ts) read the way
- * the browser reads it (issue 15): PDFs by their text layer through pdf.js, photos and the scanned
+ * the browser reads it: PDFs by their text layer through pdf.js, photos and the scanned
  * PDF by tesseract.js with the English and Spanish data from node_modules (one worker, each image
  * once). Prints, per field, how many fixtures were read right; asserts what the Chromium journeys
  * need (Jane's photo, Carlos' PDF) and that every text-layer PDF reads entirely right.

@@ -1,5 +1,5 @@
 /**
- * readInvoice's refusals (src/invoice/read-invoice.ts, issue 15), decided before pdf.js or
+ * readInvoice's refusals (src/invoice/read-invoice.ts), decided before pdf.js or
  * tesseract.js load: a file that is neither a PDF nor an image, and an aborted read. The readings
  * themselves are checked on the fixtures (invoice-fixtures.test.ts) and in Chromium (the journey).
  */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The copy of a wizard's unsaved input in session storage (issue 14, src/lib/kept-draft.ts): it
+ * The copy of a wizard's unsaved input in session storage (src/lib/kept-draft.ts): it
  * comes back as it was kept, per claim and family, and anything else found there (an older shape,
  * a hand edit, broken JSON) is dropped rather than trusted.
  */

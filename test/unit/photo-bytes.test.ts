@@ -1,6 +1,6 @@
 /**
  * JPEG metadata rewritten at byte level (src/lib/photo-bytes.ts), checked with exifr on the real
- * phone photos of ../shared/samples (issue 13): GPS gone, capture date kept, orientation kept for
+ * phone photos of ../shared/samples: GPS gone, capture date kept, orientation kept for
  * pixels that were not re-encoded, image data untouched; a damaged JPEG recognised.
  */
 import exifr from "exifr";

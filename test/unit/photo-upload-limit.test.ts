@@ -1,6 +1,6 @@
 /**
  * The server's upload PUT stops reading a body once it passes the limit (server/storage/upload-requests.ts
- * readAtMost; issue 13): an oversize stream is cancelled, never buffered whole.
+ * readAtMost): an oversize stream is cancelled, never buffered whole.
  */
 import { describe, expect, it } from "vitest";
 import { readAtMost } from "../../server/storage/upload-requests.ts";

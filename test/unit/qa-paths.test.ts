@@ -1,5 +1,5 @@
 /**
- * The QA path plans in docs/qa-paths/ are the machines' and their QA tables' (issue 10): every
+ * The QA path plans in docs/qa-paths/ are the machines' and their QA tables': every
  * committed file is what `npm run paths` writes now, every charted machine has a table, and a
  * table missing a gesture or a state view fails, naming it. No browser.
  */

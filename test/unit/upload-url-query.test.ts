@@ -1,5 +1,5 @@
 /**
- * The portal asks for an upload URL with the file's type, name and size (issue 9): the reference
+ * The portal asks for an upload URL with the file's type, name and size: the reference
  * server binds the size into the signed URL, so the PUT must carry exactly those bytes.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
