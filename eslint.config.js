@@ -202,6 +202,16 @@ export default defineConfig(
   serverZone(["server/routes/**"],
     layer("db", "Routes reach the data through server/domain/ and the app's deps, never server/db/ (its connections, migrations and PGlite are its own)."),
     layer("seed", "Routes never import the demo seed: what they answer comes from the database.")),
+  {
+    // Routes validate, call the domain and answer: SQL lives in server/domain/ and server/db/.
+    files: ["server/routes/**"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx)$/]",
+        message: "Routes run no SQL: call a function of server/domain/, which holds the queries.",
+      }],
+    },
+  },
   serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "portal", "seed"].map((name) =>
     layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
   serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),

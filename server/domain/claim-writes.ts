@@ -9,11 +9,11 @@
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../../contract/schemas.ts";
 import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
-import type { Queryable } from "../db/db.ts";
+import type { Database, Queryable } from "../db/db.ts";
 import { conflict, notFound } from "./refusals.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
-import { requireFamily, type PlanFamily } from "./plan-family.ts";
-import { claimDocumentPath } from "../storage/storage.ts";
+import { familyOf, requireFamily, type PlanFamily } from "./plan-family.ts";
+import { claimDocumentPath, claimFolder, type Storage } from "../storage/storage.ts";
 import { recordStep } from "./claim-status.ts";
 
 /** Statuses of a claim being handled: a plan with one cannot get another (CLAIM_IN_PROGRESS). */
@@ -337,4 +337,20 @@ async function missingParts(tx: Queryable, claimId: number): Promise<string[]> {
     ...(item.damages === 0 ? [`claim item ${item.id} has no damage`] : []),
     ...(item.documents === 0 ? [`claim item ${item.id} has no document`] : []),
   ]);
+}
+
+/**
+ * Deletes a draft claim, FPP or ACE, then its files. Its claim items, damages, documents and the
+ * missing line items it added cascade.
+ * @throws notFound CLAIM_NOT_FOUND; conflict CLAIM_NOT_DRAFT when it is no longer a draft
+ */
+export async function deleteDraftClaim(db: Database, storage: Storage, claimId: number): Promise<void> {
+  const claim = await db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, claimId);
+    if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
+    await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
+    return claim;
+  });
+  // Files go after the commit: a failed delete leaves unreachable files, never rows without files.
+  await storage.removeTree(claimFolder(claimId, familyOf(claim.plan_type)));
 }

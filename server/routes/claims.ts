@@ -4,18 +4,13 @@
  * the ACE calls are the FPP ones under /ace/, and ACE submits without the customer in the path.
  */
 import { Hono } from "hono";
-import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, SUCCEED, insertClaimRequestSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { DRAFT, lockClaim } from "../domain/claim-guards.ts";
 import { loadClaimDetail } from "../domain/claim-queries.ts";
 import { languageOf } from "../http/language.ts";
-import { createClaim, submitClaim } from "../domain/claim-writes.ts";
-import { conflict } from "../http/http-errors.ts";
+import { createClaim, deleteDraftClaim, submitClaim } from "../domain/claim-writes.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
-import { familyOf } from "../domain/plan-family.ts";
 import { ownerOf } from "../http/session.ts";
-import { claimFolder } from "../storage/storage.ts";
 import { ids, validBody } from "../http/validate.ts";
 
 /** Routes of the claim lifecycle, to mount under /api/v1. */
@@ -55,15 +50,7 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
   app.delete("/delete_draft_claim/:claimId", ids(["claimId"]), async (c) => {
     const { claimId } = c.req.valid("param");
     await ownerOf(c).claim(db, claimId);
-    const claim = await db.transaction(async (tx) => {
-      const claim = await lockClaim(tx, claimId);
-      if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
-      // Its claim items, damages, documents and the missing line items it added cascade.
-      await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
-      return claim;
-    });
-    // Files go after the commit: a failed delete leaves unreachable files, never rows without files.
-    await storage.removeTree(claimFolder(claimId, familyOf(claim.plan_type)));
+    await deleteDraftClaim(db, storage, claimId);
     return c.json({ message: SUCCEED });
   });
 

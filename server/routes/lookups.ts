@@ -11,11 +11,11 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { CLAIM_LOOKUP_PATHS, claimLookupsQuerySchema, modelQuerySchema, type ClaimLookups, type Lookup } from "../../contract/schemas.ts";
+import { claimLookupsQuerySchema, modelQuerySchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { languageOf } from "../http/language.ts";
-import { lookupName, type Language } from "../domain/lookup-names.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
+import { claimLookups, lookupList, modelLookupList } from "../domain/lookup-lists.ts";
 import { validQuery } from "../http/validate.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
@@ -30,29 +30,6 @@ function keepable(c: Context, byHeader = true): void {
   if (byHeader) c.header("Vary", "Accept-Language", { append: true });
 }
 
-/** The list kind each CLAIM_LOOKUP_PATHS entry reads: the one its single call reads. */
-const CLAIM_LOOKUP_KINDS = CLAIM_LOOKUP_PATHS.map((path) => {
-  const kind = LIST_ROUTES[`/${path}`];
-  if (!kind) throw new Error(`no lookup list answers /${path}`);
-  return [path, kind] as const;
-});
-
-/**
- * The seven claim lists in one query, each in the order its single call answers (by id).
- * @returns the lists keyed by CLAIM_LOOKUP_PATHS
- */
-async function claimLookups(db: AppDeps["db"], language: Language): Promise<ClaimLookups> {
-  const kinds = CLAIM_LOOKUP_KINDS.map(([, kind]) => kind);
-  const rows = await db.query<Lookup & { kind: string }>(
-    `SELECT l.kind, l.id, ${lookupName("l", language)} AS name FROM lookup_values l
-     WHERE l.kind IN (${kinds.map((_, at) => `$${at + 1}`).join(", ")}) AND l.model_no IS NULL ORDER BY l.id`,
-    kinds,
-  );
-  const byKind = new Map<string, Lookup[]>(kinds.map((kind) => [kind, []]));
-  for (const { kind, id, name } of rows) byKind.get(kind)!.push({ id, name });
-  return Object.fromEntries(CLAIM_LOOKUP_KINDS.map(([path, kind]) => [path, byKind.get(kind)!])) as ClaimLookups;
-}
-
 /** Routes of every lookup list, to mount under /api/v1. */
 export function lookupRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
@@ -65,10 +42,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
   });
   for (const [path, kind] of Object.entries(LIST_ROUTES)) {
     app.get(path, async (c) => {
-      const result = await db.query<Lookup>(
-        `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l WHERE l.kind = $1 AND l.model_no IS NULL ORDER BY l.id`,
-        [kind],
-      );
+      const result = await lookupList(db, kind, languageOf(c));
       keepable(c);
       return c.json({ result });
     });
@@ -77,12 +51,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
   for (const [path, kind] of Object.entries(MODEL_ROUTES)) {
     app.get(path, validQuery(modelQuerySchema), async (c) => {
       const { modelNo } = c.req.valid("query");
-      const result = await db.query<Lookup>(
-        `SELECT l.id, ${lookupName("l", languageOf(c))} AS name FROM lookup_values l
-         WHERE l.kind = $1 AND (upper(l.model_no) = upper($2) OR l.model_no IS NULL)
-         ORDER BY l.model_no IS NULL, l.id`,
-        [kind, modelNo],
-      );
+      const result = await modelLookupList(db, kind, modelNo, languageOf(c));
       keepable(c);
       return c.json({ result });
     });

@@ -7,22 +7,15 @@
  */
 import { Hono, type Context } from "hono";
 import { SUCCEED } from "../../contract/schemas.ts";
-import { UPLOAD_PATH_PREFIX, type AppDeps } from "../app-deps.ts";
+import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import { Refusal } from "../domain/refusals.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
-import { STORAGE_PREFIX, claimDocumentPath, claimFolder } from "../storage/storage.ts";
+import { claimDocumentPath, claimFolder } from "../storage/storage.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
+import { uploadPath } from "../storage/upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
-
-/**
- * Upload path of a claim's file under /api/v1: `/uploads/{claimId}/{fileName}` for FPP claims,
- * `/uploads/ace/{claimId}/{fileName}` for ACE claims (the storage prefix, also signed).
- */
-export function uploadPath(family: PlanFamily, claimId: number | string, fileName: string): string {
-  return `${UPLOAD_PATH_PREFIX}${STORAGE_PREFIX[family]}${claimId}/${fileName}`;
-}
 
 /** Routes of signed uploads, to mount under /api/v1. */
 export function uploadRoutes(deps: AppDeps): Hono {

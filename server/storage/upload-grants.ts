@@ -6,11 +6,12 @@
  * storage the URL is a presigned PUT to the bucket, recorded the same way and spent when the file
  * is linked (server/storage/direct-uploads.ts).
  */
-import { API_PREFIX } from "../app-deps.ts";
+import { API_PREFIX, UPLOAD_PATH_PREFIX } from "../app-deps.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Queryable } from "../db/db.ts";
 import { HttpError, invalid } from "../http/http-errors.ts";
-import type { Storage } from "./storage.ts";
+import { STORAGE_PREFIX, type Storage } from "./storage.ts";
+import type { PlanFamily } from "../domain/plan-family.ts";
 import { signRequest, signedQuery, type SignedRequest } from "../http/url-signing.ts";
 
 /** How long an upload URL stays valid, in seconds (15 minutes); the sweep removes unlinked files after it. */
@@ -150,4 +151,12 @@ export async function pendingUploadBytes(tx: Queryable, owner: UploadOwner, nowS
 export async function forgetExpiredUploadUrls(q: Queryable, nowSeconds: number): Promise<number> {
   const rows = await q.query("DELETE FROM upload_grants WHERE expires < $1 RETURNING 1", [nowSeconds]);
   return rows.length;
+}
+
+/**
+ * Upload path of a claim's file under /api/v1: `/uploads/{claimId}/{fileName}` for FPP claims,
+ * `/uploads/ace/{claimId}/{fileName}` for ACE claims (the storage prefix, also signed).
+ */
+export function uploadPath(family: PlanFamily, claimId: number | string, fileName: string): string {
+  return `${UPLOAD_PATH_PREFIX}${STORAGE_PREFIX[family]}${claimId}/${fileName}`;
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactTicketResponseSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { mailboxOf } from "../../contract/mailbox.ts";
-import { CONTACT_MAILS_PER_RECIPIENT_HOUR } from "../../server/routes/contact-service.ts";
+import { CONTACT_MAILS_PER_RECIPIENT_HOUR } from "../../server/domain/contact-documents.ts";
 import { expectRefused, expectShape, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
