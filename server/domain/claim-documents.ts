@@ -7,27 +7,19 @@
 import type * as v from "valibot";
 import type { linkDocumentRequestSchema, uploadUrlQuerySchema } from "../../contract/schemas.ts";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
-import type { ServerConfig } from "../config.ts";
-import type { Database, Queryable } from "../db/db.ts";
-import { uploadedFileSize, type LinkTarget } from "../storage/direct-uploads.ts";
+import type { Database } from "../db/db.ts";
 import { checkRoomForDocument, checkRoomForUpload } from "../storage/document-limits.ts";
-import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../storage/file-names.ts";
-import { claimDocumentPath, type Storage } from "../storage/storage.ts";
+import { kindOfContentType, storedFileName } from "../storage/file-names.ts";
+import { claimDocumentPath } from "../storage/storage.ts";
 import { issueUploadUrl, uploadPath } from "../storage/upload-grants.ts";
 import { tooBig } from "../storage/upload-requests.ts";
 import { lockDraftClaim, throwIfAny } from "./claim-guards.ts";
+import { uploadedFile, type DocumentDeps } from "./document-links.ts";
 import { requireFamily, type PlanFamily } from "./plan-family.ts";
 import { Refusal, notFound } from "./refusals.ts";
 
 type UploadUrlQuery = v.InferOutput<typeof uploadUrlQuerySchema>;
 type LinkDocumentRequest = v.InferOutput<typeof linkDocumentRequestSchema>;
-
-/** What the document calls run on. */
-export interface DocumentDeps {
-  db: Database;
-  storage: Storage;
-  config: ServerConfig;
-}
 
 /**
  * A signed upload URL for a file of a draft claim, and the name it will be stored under.
@@ -65,20 +57,6 @@ export async function claimDocument(db: Database, family: PlanFamily, docId: num
 }
 
 /**
- * The size of a file uploaded for linking, and whether a document already links it: what linking
- * a claim's and a contact request's document both check first.
- * @returns size null when no such file was uploaded (or its name is no stored name)
- */
-export async function uploadedForLinking<T>(
-  tx: Queryable, storage: Storage, target: LinkTarget, linkedRow: () => Promise<T | undefined>,
-): Promise<{ size: number | null; linked: T | undefined; contentType: string | undefined }> {
-  const linked = await linkedRow();
-  const kind = isStoredName(target.fileName) ? kindOfName(target.fileName) : null;
-  const size = kind ? await uploadedFileSize(tx, storage, target, Boolean(linked)) : null;
-  return { size, linked, contentType: kind ? CONTENT_TYPES[kind] : undefined };
-}
-
-/**
  * Links a file uploaded for a draft claim to one of its claim items.
  * @returns the new document's id
  * @throws invalid (claimItemsId, docName); conflict DOCUMENT_ALREADY_LINKED, with the document as
@@ -90,12 +68,13 @@ export async function linkClaimDocument(deps: DocumentDeps, family: PlanFamily, 
     const errors: Record<string, string> = {};
     const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [request.claimItemsId, request.claimId]);
     if (!item) errors.claimItemsId = "Not a claim item of this claim";
-    const target = { owner: { claimId: request.claimId }, path: claimDocumentPath(request.claimId, request.docName, family), fileName: request.docName };
-    const { size, linked, contentType } = await uploadedForLinking(tx, deps.storage, target, async () => (await tx.query<{ id: number; claim_item_id: number }>(
+    const [linked] = await tx.query<{ id: number; claim_item_id: number }>(
       "SELECT id, claim_item_id FROM documents WHERE claim_id = $1 AND file_name = $2",
       [request.claimId, request.docName],
-    ))[0]);
-    if (size === null) errors.docName = "No file of this name was uploaded for this claim";
+    );
+    const target = { owner: { claimId: request.claimId }, path: claimDocumentPath(request.claimId, request.docName, family), fileName: request.docName };
+    const file = await uploadedFile(tx, deps.storage, target, Boolean(linked));
+    if (!file) errors.docName = "No file of this name was uploaded for this claim";
     throwIfAny(errors);
     if (linked) {
       // A portal retrying a link whose answer was lost learns the document it already made, so
@@ -107,11 +86,11 @@ export async function linkClaimDocument(deps: DocumentDeps, family: PlanFamily, 
         ...(same ? { result: [{ id: linked.id, name: request.docName }] } : {}),
       });
     }
-    await checkRoomForDocument(tx, request.claimId, request.claimItemsId, size!);
+    await checkRoomForDocument(tx, request.claimId, request.claimItemsId, file!.size);
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO documents (claim_id, claim_item_id, file_name, content_type, size_bytes)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [request.claimId, request.claimItemsId, request.docName, contentType, size],
+      [request.claimId, request.claimItemsId, request.docName, file!.contentType, file!.size],
     );
     return row!.id;
   });

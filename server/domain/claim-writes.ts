@@ -340,14 +340,14 @@ async function missingParts(tx: Queryable, claimId: number): Promise<string[]> {
 }
 
 /**
- * Deletes a draft claim, FPP or ACE, then its files. Its claim items, damages, documents and the
- * missing line items it added cascade.
+ * Deletes a draft claim, FPP or ACE, then its files.
  * @throws notFound CLAIM_NOT_FOUND; conflict CLAIM_NOT_DRAFT when it is no longer a draft
  */
 export async function deleteDraftClaim(db: Database, storage: Storage, claimId: number): Promise<void> {
   const claim = await db.transaction(async (tx) => {
     const claim = await lockClaim(tx, claimId);
     if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
+    // Its claim items, damages, documents and the missing line items it added cascade.
     await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
     return claim;
   });

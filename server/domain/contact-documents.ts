@@ -9,16 +9,15 @@ import type * as v from "valibot";
 import { mailboxOf } from "../../contract/mailbox.ts";
 import type { contactLinkDocumentRequestSchema, contactTicketRequestSchema, contactUploadUrlQuerySchema } from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES, CONTENT_TYPES } from "../../contract/upload-rules.ts";
-import { UPLOAD_PATH_PREFIX } from "../app-deps.ts";
+import type { Rate } from "../config.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { checkRoomForContactDocument, checkRoomForContactUpload } from "../storage/document-limits.ts";
 import { kindOfContentType, storedFileName } from "../storage/file-names.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
-import { issueUploadUrl } from "../storage/upload-grants.ts";
+import { contactUploadPath, issueUploadUrl } from "../storage/upload-grants.ts";
 import { tooBig } from "../storage/upload-requests.ts";
-import type { DocumentDeps } from "./claim-documents.ts";
-import { uploadedForLinking } from "./claim-documents.ts";
 import { lockOpenRequest } from "./contact-requests.ts";
+import { uploadedFile, type DocumentDeps } from "./document-links.ts";
 import type { Language } from "./lookup-names.ts";
 import { conflict, invalid, notFound } from "./refusals.ts";
 
@@ -32,11 +31,17 @@ type ContactTicketRequest = v.InferOutput<typeof contactTicketRequestSchema>;
  */
 export const CONTACT_MAILS_PER_RECIPIENT_HOUR = 5;
 
-/** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
-export const CONTACT_UPLOAD_PREFIX = "contact_service/";
-
-/** Path under /api/v1 of a contact document's signed PUT. */
-export const contactUploadPath = (requestId: string, fileName: string) => `${UPLOAD_PATH_PREFIX}${CONTACT_UPLOAD_PREFIX}${requestId}/${fileName}`;
+/**
+ * What the Request Number email's throttle needs of the rate limiter (server/http/rate-limit.ts
+ * RateLimiter has it): a count that refuses nothing.
+ */
+export interface MailCounter {
+  /**
+   * Adds one to a key's count under a name, in windows of `rate` ([count, seconds]).
+   * @returns the count in the window, this one included
+   */
+  count(name: string, key: string, rate: Rate): Promise<number>;
+}
 
 /**
  * A signed upload URL for a document of an open request, and the name it will be stored under.
@@ -65,15 +70,15 @@ export async function contactUploadUrl(deps: DocumentDeps, query: ContactUploadU
 export async function linkContactDocument(deps: DocumentDeps, request: ContactLinkRequest): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await lockOpenRequest(tx, request.requestId);
+    const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]);
     const target = { owner: { requestId: request.requestId }, path: contactDocumentPath(request.requestId, request.docName), fileName: request.docName };
-    const { size, linked, contentType } = await uploadedForLinking(tx, deps.storage, target, async () =>
-      (await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]))[0]);
-    if (size === null) throw invalid({ docName: "No file of this name was uploaded for this request" });
+    const file = await uploadedFile(tx, deps.storage, target, Boolean(linked));
+    if (!file) throw invalid({ docName: "No file of this name was uploaded for this request" });
     if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the request");
-    await checkRoomForContactDocument(tx, request.requestId, size);
+    await checkRoomForContactDocument(tx, request.requestId, file.size);
     const [row] = await tx.query<{ id: number }>(
       "INSERT INTO contact_documents (request_id, file_name, content_type, size_bytes) VALUES ($1, $2, $3, $4) RETURNING id",
-      [request.requestId, request.docName, contentType, size],
+      [request.requestId, request.docName, file.contentType, file.size],
     );
     return row!.id;
   });
@@ -96,14 +101,14 @@ export async function deleteContactDocument(deps: DocumentDeps, requestId: strin
 }
 
 /**
- * Files a request with its documents and queues its Request Number email in `language`.
- * @param mailsThisHour counts one more email to an inbox (a digest of its folded address) in the
- *   hour and says how many it now holds; past CONTACT_MAILS_PER_RECIPIENT_HOUR no email is queued
+ * Files a request with its documents and queues its Request Number email in `language`, unless
+ * its inbox has had CONTACT_MAILS_PER_RECIPIENT_HOUR of them this hour.
+ * @param mails where the emails to each inbox are counted (the app's rate limiter)
  * @returns the Request Number, e.g. `CS-000123`
  * @throws invalid (documents) when a document is not the request's; conflict REQUEST_ALREADY_SENT
  */
 export async function fileContactTicket(
-  deps: Pick<DocumentDeps, "db">, request: ContactTicketRequest, language: Language, mailsThisHour: (inbox: string) => Promise<number>,
+  deps: Pick<DocumentDeps, "db">, request: ContactTicketRequest, language: Language, mails: MailCounter,
 ): Promise<string> {
   const { customerDetails: customer, purchaseDetails: purchase } = request;
   return deps.db.transaction(async (tx) => {
@@ -143,7 +148,7 @@ export async function fileContactTicket(
     // type anyone's address here, so one inbox gets a few an hour at most, counted by mailbox in the
     // limiter's shared store (as a digest: the store holds no address); the request is filed either way.
     const inbox = createHash("sha256").update(mailboxOf(customer.email)).digest("hex");
-    if ((await mailsThisHour(inbox)) <= CONTACT_MAILS_PER_RECIPIENT_HOUR) {
+    if ((await mails.count("contact-mail", inbox, [CONTACT_MAILS_PER_RECIPIENT_HOUR, 3600])) <= CONTACT_MAILS_PER_RECIPIENT_HOUR) {
       await enqueueMail(tx, { to: customer.email, language, template: "contactRequest", data: { ticket: row!.ticket_number } });
     }
     return row!.ticket_number;

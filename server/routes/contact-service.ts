@@ -17,18 +17,12 @@ import {
   serialIdParamSchema,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import {
-  CONTACT_MAILS_PER_RECIPIENT_HOUR,
-  contactUploadPath,
-  contactUploadUrl,
-  deleteContactDocument,
-  fileContactTicket,
-  linkContactDocument,
-} from "../domain/contact-documents.ts";
+import { contactUploadUrl, deleteContactDocument, fileContactTicket, linkContactDocument } from "../domain/contact-documents.ts";
 import { lockOpenRequest } from "../domain/contact-requests.ts";
 import { languageOf } from "../http/language.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
+import { contactUploadPath } from "../storage/upload-grants.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 
@@ -37,7 +31,6 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
   const { db, storage, config } = deps;
   const app = new Hono();
   const limiter = createRateLimiter(db);
-  const mailsThisHour = (inbox: string) => limiter.count("contact-mail", inbox, [CONTACT_MAILS_PER_RECIPIENT_HOUR, 3600]);
 
   app.get("/contact_service/file-upload-url", validQuery(contactUploadUrlQuerySchema), async (c) => {
     return c.json(await contactUploadUrl(deps, c.req.valid("query")));
@@ -65,7 +58,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
   });
 
   app.post("/contact_service_ticket", validBody(contactTicketRequestSchema), async (c) => {
-    const ticket = await fileContactTicket(deps, c.req.valid("json"), languageOf(c), mailsThisHour);
+    const ticket = await fileContactTicket(deps, c.req.valid("json"), languageOf(c), limiter);
     return c.json({ message: SUCCEED, ticket });
   });
 

@@ -160,3 +160,11 @@ export async function forgetExpiredUploadUrls(q: Queryable, nowSeconds: number):
 export function uploadPath(family: PlanFamily, claimId: number | string, fileName: string): string {
   return `${UPLOAD_PATH_PREFIX}${STORAGE_PREFIX[family]}${claimId}/${fileName}`;
 }
+
+/** The signed storage prefix of contact documents: a URL for a claim cannot store here. */
+const CONTACT_UPLOAD_PREFIX = "contact_service/";
+
+/** Upload path of a contact-service request's file under /api/v1: `/uploads/contact_service/{requestId}/{fileName}`. */
+export function contactUploadPath(requestId: string, fileName: string): string {
+  return `${UPLOAD_PATH_PREFIX}${CONTACT_UPLOAD_PREFIX}${requestId}/${fileName}`;
+}
