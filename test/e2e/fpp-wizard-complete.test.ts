@@ -452,7 +452,7 @@ describe("the FPP claim wizard, complete", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("the journey of the issue: a missing item, two items with files and damages, back, uncheck, reload, submit", async () => {
+  it("the whole claim journey: a missing item, two items with files and damages, back, uncheck, reload, submit", async () => {
     pageErrors = [];
     const violations: Record<string, string[]> = {};
     const scan = async (screen: string) => {

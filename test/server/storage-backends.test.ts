@@ -1,7 +1,7 @@
 /**
- * Uploaded files live in a folder (the default) or in an S3-compatible bucket
- * (STORAGE_URL=s3://...), here s3rver on loopback. Every test runs on both. The upload
- * guarantees (signed, once, checked type and size) hold on both; where they are enforced differs: the API's own PUT route checks the bytes
+ * Uploaded files live in a folder (the default) or in an S3-compatible bucket (STORAGE_URL=s3://...),
+ * here s3rver on loopback. Every test runs on both. The upload guarantees (signed, once, checked type
+ * and size) hold on both; where they are enforced differs: the API's own PUT route checks the bytes
  * as they come in, while with the bucket the browser PUTs to a presigned URL and the API checks the
  * object when it is linked (server/storage/direct-uploads.ts).
  */
