@@ -4,6 +4,7 @@
  * own memory), and the tests that crash, restart or signal a server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,7 +39,13 @@ export function spawnApi(script: string, args: string[], env: Record<string, str
     const read = (chunk: Buffer) => {
       printed += chunk.toString();
       const found = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\/v1/.exec(printed);
-      if (found) resolve(found[1]!);
+      if (!found) return;
+      // Once it listens, what it prints (a line per request) is no longer read here: kept and
+      // searched on every chunk, it cost the bench's client more CPU than its requests.
+      child.stdout!.off("data", read);
+      child.stderr!.off("data", read);
+      printed = "";
+      resolve(found[1]!);
     };
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);
@@ -55,12 +62,38 @@ export function spawnApi(script: string, args: string[], env: Record<string, str
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), "claims-api-process-"));
-  const { child, listening } = spawnApi("server/main.ts", [], { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
-  const url = await listening.catch(async (error: unknown) => {
+  // A server told to log less than info does not say where it listens: it gets a port chosen here.
+  const quiet = ["warn", "error", "fatal", "silent"].includes(env.LOG_LEVEL ?? "");
+  const port = quiet ? await freePort() : 0;
+  const { child, listening } = spawnApi("server/main.ts", [], { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
+  const started = quiet ? Promise.race([answering(`http://127.0.0.1:${port}`), listening]) : listening;
+  if (quiet) listening.catch(() => undefined); // it never prints the line; its exit is reported by the race
+  const url = await started.catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
   return { child, url, dataDir };
+}
+
+/** A loopback port free just now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves with `url` once its /healthz answers (asked every 50 ms). */
+async function answering(url: string): Promise<string> {
+  for (;;) {
+    const answer = await fetch(`${url}/healthz`).catch(() => null);
+    if (answer?.ok) return url;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Stops a process with SIGTERM (it closes its server and database) and removes its DATA_DIR. */

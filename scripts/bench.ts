@@ -15,6 +15,8 @@
  * - Bounded work per request: each costliest body's server CPU per KiB, and the p99 of normal calls
  *   at 200/s while six of the costliest are in flight (scripts/bench/hostile-load.ts). With
  *   `-- --hostile-only`, only these, printed and not written.
+ * - What logs and metrics cost: the p99 of claim/{id} at 200/s with both on against both off
+ *   (scripts/bench/observability-cost.ts). The load above runs as deployed, logging every request.
  */
 import { appendFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,6 +27,7 @@ import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
 import { ocrFigures } from "./bench/ocr.ts";
 import { HOSTILE_BUDGET, HOSTILE_SECONDS, hostileFigures, meetsHostileBudget, type HostileFigures } from "./bench/hostile-load.ts";
+import { OBSERVABILITY_BUDGET, meetsObservabilityBudget, observabilityCost, type ObservabilityCost } from "./bench/observability-cost.ts";
 import { failureCauses, nearestRank, type PacedResult } from "./bench/paced-load.ts";
 import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, ms, type LoadFigures } from "./bench-load.ts";
 
@@ -90,7 +93,7 @@ function failedCell({ failed, failures, total }: Pick<PacedResult, "failed" | "f
 }
 
 /** Adds the reference API's figures and verdicts to docs/performance.md (written by the portal bench). */
-async function reportApi(coldStartMs: number, load: LoadFigures, hostile: HostileFigures): Promise<void> {
+async function reportApi(coldStartMs: number, load: LoadFigures, hostile: HostileFigures, observability: ObservabilityCost): Promise<void> {
   const rows = load.rows.map((row) => {
     const verdict = row.rate === LOAD_BUDGET.rate ? (meetsLoadBudget(row) ? "pass" : "FAIL") : "-";
     return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms.toFixed(1)} ms | ${row.p99Ms.toFixed(1)} ms | ${failedCell(row)} | ${verdict} |`;
@@ -117,8 +120,18 @@ as the last is answered, for ${LOAD_SETTINGS.capacitySeconds} s.
 | call | served | p50 | p99 | failed |
 |---|---|---|---|---|
 ${capacity.join("\n")}
+
+${observabilityLine(observability)}
 ${hostileReport(hostile)}`,
   );
+}
+
+/** What logs and metrics cost the p99, as one line of the bench's output and of docs/performance.md. */
+function observabilityLine(cost: ObservabilityCost): string {
+  const rise = (cost.onP99Ms / cost.offP99Ms - 1) * 100;
+  return `Logs and metrics on (every request logged, /metrics scraped every 15 s) against both off, GET claim/{id} at ${OBSERVABILITY_BUDGET.rate}/s, `
+    + `median p99 of 3 alternating runs: ${cost.onP99Ms.toFixed(1)} ms against ${cost.offP99Ms.toFixed(1)} ms (${rise >= 0 ? "+" : ""}${rise.toFixed(0)}%), ${cost.failed} failed `
+    + `[budget: at most +${OBSERVABILITY_BUDGET.p99RiseUnder * 100}%, none failed: ${meetsObservabilityBudget(cost) ? "pass" : "FAIL"}]`;
 }
 
 /** The bounded-work figures as a section of docs/performance.md. */
@@ -195,9 +208,11 @@ const loadOnly = flags["load-only"] === true;
 // (208-222 ms in two full runs, 26-49 ms alone).
 const apiLoad = await loadFigures("PGlite", undefined);
 const hostile = await hostileFigures();
+const observability = await observabilityCost();
+console.log(observabilityLine(observability));
 const coldStartMs = await serverFigures();
 if (!loadOnly) await runPortalBench({ write: true });
-if (!loadOnly) await reportApi(coldStartMs, apiLoad, hostile);
+if (!loadOnly) await reportApi(coldStartMs, apiLoad, hostile, observability);
 if (!loadOnly) await reportOcr(await ocrFigures());
 if (process.env.DATABASE_URL) await loadFigures("PostgreSQL (DATABASE_URL)", process.env.DATABASE_URL);
 else console.log("Load on PostgreSQL: skipped, DATABASE_URL is not set (README, 'On a real PostgreSQL server')");

@@ -36,7 +36,9 @@ export function createLogger(level: string, destination?: DestinationStream | "p
   };
   // pino-pretty is a development dependency, loaded by its transport only when asked for.
   if (destination === "pretty") return pino({ ...options, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } });
-  return pino(options, destination);
+  // Written from a buffer as stdout takes it: a slow reader of the log must not hold up requests.
+  // pino flushes what is left when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /** Readable lines for a person at a terminal running `npm start`; JSON everywhere else. */
