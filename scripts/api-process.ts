@@ -66,7 +66,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const quiet = ["warn", "error", "fatal", "silent"].includes(env.LOG_LEVEL ?? "");
   const port = quiet ? await freePort() : 0;
   const { child, listening } = spawnApi("server/main.ts", [], { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
-  const started = quiet ? Promise.race([answering(`http://127.0.0.1:${port}`), listening]) : listening;
+  const started = quiet ? Promise.race([answering(`http://127.0.0.1:${port}`, child), listening]) : listening;
   if (quiet) listening.catch(() => undefined); // it never prints the line; its exit is reported by the race
   const url = await started.catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
@@ -87,13 +87,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves with `url` once its /healthz answers (asked every 50 ms). */
-async function answering(url: string): Promise<string> {
-  for (;;) {
+/** Resolves with `url` once its /healthz answers (asked every 50 ms); stops asking once `child` has exited. */
+async function answering(url: string, child: ChildProcess): Promise<string> {
+  while (child.exitCode === null && child.signalCode === null) {
     const answer = await fetch(`${url}/healthz`).catch(() => null);
     if (answer?.ok) return url;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  throw new Error("API process exited before answering");
 }
 
 /** Stops a process with SIGTERM (it closes its server and database) and removes its DATA_DIR. */

@@ -48,7 +48,10 @@ describe("GET /metrics", () => {
       searchChallenge: { after: [1, 600], cost: 1 },
     });
     const scrape = (authorization?: string) => fetch(`${server!.url}/metrics`, { headers: authorization ? { authorization } : {} });
-    expect((await scrape()).status).toBe(401);
+    const refused = await scrape();
+    expect(refused.status).toBe(401);
+    // A refusal the bearer check throws still carries the id every answer carries.
+    expect(refused.headers.get("x-request-id")).toMatch(/^[\w-]{36}$/);
     expect((await scrape("Bearer not-the-token")).status).toBe(401);
     expect((await scrape(`Basic ${TOKEN}`)).status).toBeOneOf([400, 401]);
 
