@@ -43,7 +43,7 @@ describe("a server told to stop", () => {
   const startMain = mainProcesses();
 
   it("answers its probes, then on SIGTERM takes no new connection, finishes an upload and a submit in flight, and exits 0 within its grace", async () => {
-    const { url, child } = await startMain({ SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms" });
+    const { url, child, printed } = await startMain({ SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms" });
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${url}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
@@ -74,7 +74,8 @@ describe("a server told to stop", () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     const signalled = Date.now();
     child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Once it says it is finishing, it has stopped listening: a busy machine may take a while to get there.
+    await expect.poll(printed, { timeout: 10_000, interval: 20 }).toContain("finishing the requests in flight");
     expect(await accepts(url), "a new connection after the signal").toBe(false);
 
     // Both finish, and are answered, after the signal.
