@@ -9,8 +9,9 @@
  * more than 30 days ago are deleted, once an hour per worker. A worker that dies mid-send loses
  * its lease when it runs out; another then sends the message again under the same Message-ID, so the receiver can tell.
  *
- * Woken in-process right after a message is queued, and polling every few seconds for the rest
- * (other processes' messages, retries, a wake that came before its transaction committed).
+ * Woken in-process right after a message is queued and when the soonest retry is due, and polling
+ * every few seconds for the rest (other processes' messages, a wake that came before its
+ * transaction committed).
  */
 import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "../config.ts";
@@ -158,6 +159,21 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     if (rows.length === BATCH) again = true;
     await lookForAwaited();
     await prune();
+    const due = await nextDueIn();
+    if (due !== null) schedule(Math.max(due, 0));
+  };
+
+  /**
+   * Milliseconds until the soonest waiting message may be leased (its retry due and any lease run
+   * out), by the database's clock, which dates them: a timer set from this process's own clock may
+   * fire a moment early, find nothing due and leave a retry to the poll. Null when nothing waits.
+   */
+  const nextDueIn = async () => {
+    const [row] = await db.query<{ ms: number | null }>(
+      `SELECT (extract(epoch FROM min(greatest(due_at, coalesce(locked_until, due_at))) - now()) * 1000)::float8 AS ms
+       FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+    );
+    return row?.ms ?? null;
   };
 
   const send = async (row: LeasedRow, lease: string) => {
@@ -202,7 +218,6 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     // The recipient stays in the queue's row, never in the log.
     // SMTP refusals often quote the address: the log gets the reply code, the row keeps the words.
     if (giveUp) log.error({ mailId: row.id, template: row.template, attempts: row.attempts, responseCode, command }, `email given up after ${row.attempts} attempts`);
-    else schedule(wait);
   };
 
   /** Deletes the messages sent or given up long ago, at most once per PRUNE_EVERY_MS in this worker. */
@@ -217,7 +232,8 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
 
   /**
    * A wake comes while the queuing transaction may still be open (on PostgreSQL another connection
-   * does not see its row yet): look for such messages again soon, a few times, then leave them to the poll.
+   * does not see its row yet): look for such messages again, waiting twice as long each time (ten
+   * seconds in all, for a machine under load), then leave them to the poll.
    */
   const lookForAwaited = async () => {
     if (awaited.size === 0) return;
@@ -225,7 +241,7 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     for (const { id } of visible) awaited.delete(id);
     let soonest = Infinity;
     for (const [id, tries] of awaited) {
-      if (tries >= 8) awaited.delete(id);
+      if (tries >= 10) awaited.delete(id);
       else {
         awaited.set(id, tries + 1);
         soonest = Math.min(soonest, 10 * 2 ** tries);

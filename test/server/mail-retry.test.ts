@@ -73,6 +73,22 @@ describe("email retries", () => {
   });
 });
 
+describe("a message another worker leased", () => {
+  it("is sent as soon as that worker's lease runs out, not at the next poll", async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    // Leased by a worker that died mid-send: nobody may send it for the next moment.
+    await server.db.query(
+      `INSERT INTO mail_outbox (recipient, language, template, data, attempts, locked_until, lease)
+       VALUES ('jane@example.com', 'en', 'contactRequest', '{"ticket": "CS-000777"}', 1, now() + interval '400 milliseconds', gen_random_uuid())`,
+    );
+    // A message of this process wakes the worker, which sends it and then waits for the lease.
+    const { ticket } = await sendRequest(server, "6a7b8c9d-0e1f-4a2b-9c3d-5e6f7a8b9c0d");
+    const mails = await sink.waitFor(2);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([`Your request CS-000777 was received`, `Your request ${ticket} was received`].sort());
+  });
+});
+
 describe("the wait between attempts", () => {
   it("waits longer after each failed attempt", async () => {
     sink = await startSmtpSink();
