@@ -35,6 +35,8 @@ export interface PacedResult {
   failures: Record<string, number>;
   /** Requests sent. */
   total: number;
+  /** Every answered request's latency, in milliseconds, ascending (runs are pooled from them). */
+  latencies: number[];
 }
 
 /** The longest a pooled connection stays idle, in ms, unless the server announces less (Keep-Alive: timeout=). */
@@ -84,6 +86,7 @@ export async function pacedLoad(call: PacedCall, rate: number, seconds: number, 
     failed,
     failures,
     total,
+    latencies,
   };
 }
 
