@@ -45,7 +45,7 @@ export type Challenge = v.InferOutput<typeof challengeSchema>;
 export type ChallengeAnswer = v.InferOutput<typeof challengeAnswerSchema>;
 
 /** A solution as altcha-lib's solver returns it: the counter found and the key it derives. */
-export const challengeSolutionSchema = v.object({
+const challengeSolutionSchema = v.object({
   counter: v.number(),
   derivedKey: v.string(),
 });

@@ -39,7 +39,7 @@ export const DECISION_OUTCOMES = ["approved", "replaced", "refunded", "denied"] 
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 
 /** The decision as the status page and its emails tell it; the reason only for a denial. */
-export const claimDecisionSchema = v.object({
+const claimDecisionSchema = v.object({
   outcome: v.picklist(DECISION_OUTCOMES),
   reason: v.nullable(v.pipe(v.string(), v.maxLength(500))),
 });
@@ -62,12 +62,12 @@ export const claimStatusQuerySchema = v.object({
 });
 
 /** One step of the timeline: `at` is when the claim reached it (ISO 8601, UTC), null when not yet. */
-export const claimStepSchema = v.object({
+const claimStepSchema = v.object({
   step: v.picklist(CLAIM_STEPS),
   at: v.nullable(v.string()),
 });
 
-export const claimStatusSchema = v.object({
+const claimStatusSchema = v.object({
   /** CL- and the claim id. */
   claimNumber: v.string(),
   /** claims.status: SPEC.md's status text. */
@@ -115,4 +115,3 @@ export const staffClaimStatusRequestSchema = v.pipe(
   v.forward(v.check((move) => (move.step === "decision") === (move.outcome !== undefined), "The decision step takes an outcome, and only it does"), ["outcome"]),
   v.forward(v.check((move) => move.reason === undefined || move.outcome === "denied", "Only a denial takes a reason"), ["reason"]),
 );
-export type StaffClaimStatusRequest = v.InferOutput<typeof staffClaimStatusRequestSchema>;

@@ -6,7 +6,7 @@
  */
 
 /** The character that stands for hidden characters. No email, phone or street address has it. */
-export const MASK = "•";
+const MASK = "•";
 const HIDDEN = MASK.repeat(3);
 
 /** True when a value is a masked one (it holds MASK): the sender keeps what is on file. */

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { MAX_ID, idParamSchema } from "./schemas.ts";
 
 /** The wizard steps a link may reopen: 2 to 5 (1 is the plan choice, 6 the submitted claim). */
-export const FINISH_LATER_STEPS = { first: 2, last: 5 } as const;
+const FINISH_LATER_STEPS = { first: 2, last: 5 } as const;
 
 /** Refusal codes of the finish-later calls, beside the shared ones (contract/refusal-codes.ts). */
 export const FINISH_LATER_CODES = {
@@ -23,7 +23,6 @@ export const finishLaterRequestSchema = v.object({
   claimId,
   step: v.pipe(v.number(), v.integer(), v.minValue(FINISH_LATER_STEPS.first), v.maxValue(FINISH_LATER_STEPS.last)),
 });
-export type FinishLaterRequest = v.InferOutput<typeof finishLaterRequestSchema>;
 
 /** POST /finish_later answer: where the link went, masked (contract/contact-masks.ts maskedEmail). */
 export const finishLaterAnswerSchema = v.object({ sentTo: v.pipe(v.string(), v.maxLength(260)) });

@@ -257,7 +257,6 @@ export const claimItemsRequestSchema = v.object({
     MAX_CLAIM_ITEMS_PER_CALL,
   ),
 });
-export type ClaimItemsRequest = v.InferOutput<typeof claimItemsRequestSchema>;
 
 export const claimItemsResponseSchema = v.object({
   message: v.string(),
@@ -282,7 +281,6 @@ export const damagesRequestSchema = v.object({
   customerId: id,
   damage_item: boundedArray(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) }), 1, MAX_DAMAGES_PER_CALL),
 });
-export type DamagesRequest = v.InferOutput<typeof damagesRequestSchema>;
 
 /** Ids of the damages written, in request order. */
 export const damagesResponseSchema = v.object({
@@ -304,7 +302,7 @@ export const wireDamageSchema = v.object({
 export type WireDamage = v.InferOutput<typeof wireDamageSchema>;
 
 /** A stored document, read from public storage by its file name. */
-export const wireDocumentSchema = v.object({ id: v.number(), fileName: v.string() });
+const wireDocumentSchema = v.object({ id: v.number(), fileName: v.string() });
 
 /** A stored claim item with its damages and documents. */
 export const wireClaimItemSchema = v.object({
@@ -408,7 +406,6 @@ export const aceClaimItemRequestSchema = v.object({
   warrentyId: serialId,
   ...claimItemFields,
 });
-export type AceClaimItemRequest = v.InferOutput<typeof aceClaimItemRequestSchema>;
 
 export const aceClaimItemResponseSchema = v.object({
   message: v.string(),
@@ -417,7 +414,6 @@ export const aceClaimItemResponseSchema = v.object({
 
 /** POST /ace/insert_claim_item_damage body: one call per damage; ACE damages have no specific damage. */
 export const aceDamageRequestSchema = v.object({ claimId: id, customerId: id, ...damageFields });
-export type AceDamageRequest = v.InferOutput<typeof aceDamageRequestSchema>;
 
 export const aceDamageResponseSchema = v.object({
   message: v.string(),

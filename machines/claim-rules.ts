@@ -34,7 +34,7 @@ export const itemDetailsSchema = v.object({
  * The specific damage is required where the claim offers specific damages (SPEC.md section 5,
  * "specific damage where present"); see damageSchemaFor.
  */
-export const damageEntrySchema = v.object({
+const damageEntrySchema = v.object({
   damageTypeId: lookupChoice,
   specificDamageId: lookupChoice,
   damageAreaId: lookupChoice,

@@ -83,7 +83,7 @@ export type UploadItemEvent =
   | { type: "upload.failed" };
 
 /** What a file tells the batch. */
-export type UploadItemReport =
+type UploadItemReport =
   | { type: "item.uploaded"; key: string; document: ClaimDocument }
   | { type: "item.failed"; key: string }
   | { type: "item.refused"; key: string; reason: RefusalReason }

@@ -34,7 +34,7 @@ export interface InvoiceFile {
 }
 
 /** Types the device can read: text-layer or scanned PDFs, and photos (HEIC is converted first). */
-export const READABLE_INVOICE_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
+const READABLE_INVOICE_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
 
 /** Largest file read, in bytes: a 10 MB phone photo fits with room; nothing is uploaded. */
 export const MAX_INVOICE_BYTES = 25 * 1024 * 1024;

@@ -68,7 +68,7 @@ export interface PlanLink {
 }
 
 /** Plan types a link may name. */
-export const LINK_PLAN_TYPES = ["FPP", "ACE"] as const;
+const LINK_PLAN_TYPES = ["FPP", "ACE"] as const;
 
 export interface PlanSearchContext {
   failedSearches: number;

@@ -30,7 +30,7 @@ export interface OpenedClaim {
 }
 
 /** Plan types filed in this portal's wizards; LEGACY goes to its own site. */
-export const CLAIMABLE_PLAN_TYPES: readonly PlanType[] = ["FPP", "Ace", "Mace"];
+const CLAIMABLE_PLAN_TYPES: readonly PlanType[] = ["FPP", "Ace", "Mace"];
 
 export interface PlanSelectionContext {
   plans: Plan[];

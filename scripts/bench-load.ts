@@ -46,7 +46,7 @@ export interface LoadRow {
 }
 
 /** One call sent as fast as it is answered over CONNECTIONS connections (autocannon). */
-export interface CapacityRow {
+interface CapacityRow {
   call: string;
   requestsPerSecond: number;
   p50Ms: number;

@@ -13,7 +13,7 @@ import { loadConfig } from "../server/config.ts";
 import { outboxFolder } from "../server/mail/outbox-folder.ts";
 
 /** The listing's address; a message is at `/dev/outbox/<file>.eml`. */
-export const DEV_OUTBOX_PATH = "/dev/outbox";
+const DEV_OUTBOX_PATH = "/dev/outbox";
 
 /** Files listed at most (the newest). */
 const LISTED = 200;

@@ -13,7 +13,7 @@ import { OCR_CORE, OCR_CORE_FILES, OCR_DATA_SET, OCR_LANG, OCR_LANGUAGES, OCR_WO
 const require = createRequire(import.meta.url);
 
 /** Served path (relative to the base URL) and the file in node_modules it comes from. */
-export function ocrAssetFiles(): Array<{ path: string; from: string }> {
+function ocrAssetFiles(): Array<{ path: string; from: string }> {
   return [
     { path: OCR_WORKER, from: require.resolve("tesseract.js/dist/worker.min.js") },
     ...OCR_CORE_FILES.map((name) => ({ path: `${OCR_CORE}/${name}`, from: require.resolve(`tesseract.js-core/${name}`) })),

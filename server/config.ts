@@ -93,7 +93,7 @@ export interface S3Settings {
 }
 
 /** The plan links a server opens (ServerConfig.planLinks). */
-export type PlanLinkMode = "unsigned" | "signed";
+type PlanLinkMode = "unsigned" | "signed";
 
 /** A rate: [requests allowed, window in seconds]. */
 export type Rate = [number, number];
@@ -154,7 +154,7 @@ export const RATE_LIMIT_SETTINGS = {
 const RATE_NAMES = Object.keys(RATE_LIMIT_SETTINGS) as (keyof RateLimits)[];
 
 /** The proof-of-work of plan search (SECURITY.md, "Guessing is slowed, nobody is locked out"). */
-export interface SearchChallengeSettings {
+interface SearchChallengeSettings {
   /** Failed searches (no plan found) from one address, or on one name or number, per window before a search needs a solved challenge. */
   after: Rate;
   /** PBKDF2 iterations of each attempt; a challenge takes 50 to 150 attempts (about a second of a phone at the default). */

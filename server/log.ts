@@ -14,7 +14,7 @@ const PERSONAL = [
 ];
 
 /** Every place those names are redacted: a line's own fields, one level down, and a database error's detail. */
-export const REDACTED_PATHS = [...PERSONAL.flatMap((key) => [`["${key}"]`, `*["${key}"]`]), "err.detail", "err.parameters", "err.where"];
+const REDACTED_PATHS = [...PERSONAL.flatMap((key) => [`["${key}"]`, `*["${key}"]`]), "err.detail", "err.parameters", "err.where"];
 
 /**
  * Makes a logger.
@@ -22,7 +22,7 @@ export const REDACTED_PATHS = [...PERSONAL.flatMap((key) => [`["${key}"]`, `*["$
  * @param destination where lines go: a stream, "pretty" (pino-pretty in a worker), or stdout by default
  * @throws when `level` is not a level name
  */
-export function createLogger(level: string, destination?: DestinationStream | "pretty"): Logger {
+function createLogger(level: string, destination?: DestinationStream | "pretty"): Logger {
   const options: LoggerOptions = {
     level,
     base: undefined,

@@ -26,13 +26,13 @@ const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 
 /** Most gzip bytes a route other than the welcome page may add to the app shell. */
-export const ROUTE_ADDS_AT_MOST_BYTES = 40 * 1024;
+const ROUTE_ADDS_AT_MOST_BYTES = 40 * 1024;
 
 /** Total blocking time every measured screen stays under, in milliseconds (Lighthouse, median). */
-export const TBT_UNDER_MS = 150;
+const TBT_UNDER_MS = 150;
 
 /** Least Lighthouse performance score of a claim step opened cold from a link. */
-export const COLD_LINK_SCORE_AT_LEAST = 95;
+const COLD_LINK_SCORE_AT_LEAST = 95;
 
 const tbtBudget = (page: PageFigures): Verdict => ({
   budget: `${page.name}: total blocking time under ${TBT_UNDER_MS} ms`,

@@ -24,7 +24,7 @@ const COST_SECONDS = 3;
 const API_KEY = "bench-key";
 
 /** What one kind of body costs the server. */
-export interface BodyCost {
+interface BodyCost {
   name: string;
   call: string;
   bytes: number;

@@ -6,7 +6,7 @@
  */
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 
-export type TransitionKind = "event" | "always" | "done" | "error" | "after" | "stateDone";
+type TransitionKind = "event" | "always" | "done" | "error" | "after" | "stateDone";
 
 export interface ChartTransition {
   source: AnyStateNode;
@@ -30,7 +30,7 @@ interface NamedFunction {
 }
 
 /** A guard as its name: `isX`, `!isX`, `isX && hasY`; an inline function as `inline`. */
-export function guardName(guard: unknown): string | null {
+function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === "string") return guard;
   if (typeof guard === "function") {

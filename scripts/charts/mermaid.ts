@@ -13,7 +13,7 @@ import { stateNodesOf, transitionsOf, type ChartTransition } from "./chart-model
 const RESERVED = new Set(["state", "note", "end", "direction", "class", "classDef", "style", "click", "as", "left", "right", "of"]);
 
 /** A Mermaid id for a state: its path joined by `_` (unique in the machine), the machine id for the root. */
-export function mermaidId(node: AnyStateNode): string {
+function mermaidId(node: AnyStateNode): string {
   const raw = node.path.length === 0 ? node.machine.id : node.path.join("_");
   const id = raw.replace(/[^A-Za-z0-9_]/g, "_");
   return RESERVED.has(id) ? `${id}_` : id;
@@ -38,7 +38,7 @@ const LOOK_ALIKES: Record<string, string> = {
  * Label text Mermaid draws as written: characters its grammar reads become look-alikes (Mermaid's
  * own `#code;` entities are not decoded in plain-SVG labels), line breaks become spaces.
  */
-export function escapeLabel(text: string): string {
+function escapeLabel(text: string): string {
   return text.replace(/\s+/g, " ").replace(/[^\p{L}\p{N} _.,!&|()[\]/+*=?'@$^~-]/gu, (char) => LOOK_ALIKES[char] ?? "\uFFFD");
 }
 
@@ -55,7 +55,7 @@ function stateLabel(node: AnyStateNode): string {
 }
 
 /** `event [guard] / a, b`: what a transition arrow says. */
-export function transitionLabel(transition: ChartTransition): string {
+function transitionLabel(transition: ChartTransition): string {
   const parts = [transition.label];
   if (transition.guard) parts.push(`[${transition.guard}]`);
   if (transition.reenter) parts.push("(reenter)");

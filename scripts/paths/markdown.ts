@@ -6,7 +6,7 @@ import { SIMPLE_PATHS_PER_STATE } from "../../test/model/paths.ts";
 import type { PathPlan, PlanPath, PlanStart } from "./plan.ts";
 
 /** What every plan says before its paths: how to read and follow them. */
-export const HOW_TO_FOLLOW = `- Run \`npm start\` with fresh demo data (stop the server, delete \`.data/\`, start it again):
+const HOW_TO_FOLLOW = `- Run \`npm start\` with fresh demo data (stop the server, delete \`.data/\`, start it again):
   paths file claims and send requests, and a path expects the demo plans as seeded. Open the portal
   at http://localhost:8787 in a private window (nothing saved from before), phone-sized or not.
 - Pick a path, do its start's set-up, then each numbered step. After each step check that the

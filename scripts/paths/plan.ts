@@ -9,7 +9,7 @@ import { initialOf, restingState, shortestPaths, simplePaths, targetOf, type QaP
 import { isTransient, leavesFor, type AnyModelTable, type Start } from "../../test/model/table.ts";
 import { walkPlan } from "../../test/model/walk-plan.ts";
 
-export interface PlanStep {
+interface PlanStep {
   /** The event the machine receives: a gesture's whole, a system event's type (and failure status). */
   event: EventObject & { status?: number };
   by: "user" | "system";

@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 /** Mode of every file the server writes under DATA_DIR: its own user reads and writes it, nobody else. */
 export const PRIVATE_FILE_MODE = 0o600;
 /** Mode of every folder the server makes under DATA_DIR: its own user enters it, nobody else. */
-export const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FOLDER_MODE = 0o700;
 
 /**
  * Makes a folder (and its missing parents) 0700, and closes one that already exists too: mkdir's
@@ -134,7 +134,7 @@ async function releaseIfOurs(path: string): Promise<void> {
 }
 
 /** Whether a process with this pid exists (signal 0 only checks; EPERM means it exists as another user). */
-export function processIsRunning(pid: number): boolean {
+function processIsRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -13,10 +13,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long an emailed status link stays valid: 90 days, long enough for a claim to be decided and serviced. */
-export const CLAIM_STATUS_LINK_TTL_SECONDS = 90 * 24 * 60 * 60;
+const CLAIM_STATUS_LINK_TTL_SECONDS = 90 * 24 * 60 * 60;
 
 /** The portal's claim-status page the links open. */
-export const CLAIM_STATUS_PAGE = "/claim-status";
+const CLAIM_STATUS_PAGE = "/claim-status";
 
 /** The key of status links, derived from the link secret. */
 function statusLinkKey(secret: string): Buffer {

@@ -20,13 +20,13 @@ import { recordStep } from "./claim-status.ts";
 const IN_PROGRESS = ["In process", "Pending review", "Open"];
 
 /** Most damages one claim item may carry, so a claim cannot be inflated without bound. */
-export const MAX_DAMAGES_PER_ITEM = 10;
+const MAX_DAMAGES_PER_ITEM = 10;
 
 /** Date range of the date fields (SPEC.md section 9), checked here too, not only in the portal. */
-export const EARLIEST_DATE = "2000-01-01";
+const EARLIEST_DATE = "2000-01-01";
 
 /** Why a YYYY-MM-DD date is outside 2000-01-01..today (UTC, a day of slack for time zones), or null. */
-export function dateRangeError(date: string): string | null {
+function dateRangeError(date: string): string | null {
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   if (date < EARLIEST_DATE) return `Must be on or after ${EARLIEST_DATE}`;
   if (date > tomorrow) return "Must not be in the future";

@@ -9,7 +9,7 @@ import type { CustomerInfo } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
 
 /** The wire fields and their columns, in the order the step shows them. */
-export const CONTACT_COLUMNS = {
+const CONTACT_COLUMNS = {
   firstName: "first_name",
   lastName: "last_name",
   email: "email",

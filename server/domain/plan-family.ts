@@ -8,7 +8,7 @@ import { conflict } from "./refusals.ts";
 export type PlanFamily = "fpp" | "ace";
 
 /** Plan types whose claims are ACE claims. */
-export const ACE_PLAN_TYPES: readonly string[] = ["Ace", "Mace"];
+const ACE_PLAN_TYPES: readonly string[] = ["Ace", "Mace"];
 
 /** The family of a plan type; anything not ACE files claims as FPP. */
 export function familyOf(planType: string | null): PlanFamily {

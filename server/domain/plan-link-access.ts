@@ -16,7 +16,7 @@ import { loadPlans } from "./plan-queries.ts";
  * The first random customer id (server/db/migrations/006_random_ids.sql): ids below it were made one
  * by one before random ids, so a link naming one is guessable and opens only signed.
  */
-export const FIRST_RANDOM_ID = 100_000_000_000;
+const FIRST_RANDOM_ID = 100_000_000_000;
 
 /** A link as the portal reads it: `/find-claim/{planId}?customer_id={customerId}&plan_type={planType}`. */
 export interface LinkTarget {

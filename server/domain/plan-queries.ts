@@ -3,7 +3,7 @@
  * SPEC.md section 3 "Plan"). A plan lists the items sold with it; a missing line item a claim added
  * (server/domain/manual-items.ts) only where that claim is filed: when the reader names the claim.
  */
-import type { Lookup, WirePlan, WirePlanItem } from "../../contract/schemas.ts";
+import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
 import type { Queryable } from "../db/db.ts";
 import { lookupName, type Language } from "./lookup-names.ts";
 
@@ -31,18 +31,13 @@ interface PlanRow {
   items: WirePlanItem[];
 }
 
-/** `{id, name}` from a joined lookup, or null when the reference is empty. */
-export function lookupOf(id: number | null, name: string | null): Lookup | null {
-  return id === null ? null : { id, name: name ?? "" };
-}
-
 /** An int[] parameter as PostgreSQL array text, which both drivers pass through unchanged. */
 export function intArray(ids: readonly number[]): string {
   return `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 }
 
 /**
- * SQL of a lookup reference in the wire shape `{id, name}` (lookupOf), or null when the reference
+ * SQL of a lookup reference in the wire shape `{id, name}`, or null when the reference
  * is empty. `idSql` and `alias` are written in the query itself, `language` is one of two constants.
  */
 export function lookupJson(idSql: string, alias: string, language: Language): string {

@@ -13,7 +13,7 @@ const KiB = 1024;
  * 100 claim items at their largest ids are some 15 KB, one ACE damage with 2000 characters of notes
  * under 7 KB, a contact ticket under 6 KB.
  */
-export const DEFAULT_JSON_BYTES = 64 * KiB;
+const DEFAULT_JSON_BYTES = 64 * KiB;
 
 /**
  * A character of 3 bytes in UTF-8 ("€"): the most JSON.stringify writes for one UTF-16 unit of text

@@ -28,7 +28,7 @@ import { accessOf } from "./session.ts";
 /** What a key looks like: a UUID or another token of 16 to 64 letters, digits and dashes. */
 const KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 /** How long an answer is kept, in hours. */
-export const IDEMPOTENCY_KEY_HOURS = 24;
+const IDEMPOTENCY_KEY_HOURS = 24;
 /** One request in this many also sweeps expired keys. */
 const SWEEP_EVERY = 200;
 /** Advisory lock class of the keys (the two-number form: apart from the migrations' lock, server/db/db.ts). */

@@ -55,7 +55,7 @@ export function clientAddress(c: Context, config: Pick<ServerConfig, "trustProxy
 }
 
 /** An address as its rate-limit key (see clientAddress); null when it is not an IP address. */
-export function addressKey(text: string): string | null {
+function addressKey(text: string): string | null {
   // A proxy may write an IPv6 address in brackets, or an address with its port.
   const bare = text.replace(/^\[([^\]]*)\](:\d+)?$/, "$1").replace(/^(\d{1,3}(\.\d{1,3}){3}):\d+$/, "$1");
   if (!ipaddr.isValid(bare)) return null;

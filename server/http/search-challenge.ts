@@ -27,7 +27,7 @@ const COUNTER_MAX = 150;
 const MAX_HEADER_CHARS = 4096;
 
 /** A search counted as failed until it finds a plan. */
-export interface SearchAttempt {
+interface SearchAttempt {
   /** Whether it must carry a solved challenge: its address or its name failed often enough before. */
   challenged: boolean;
   /** Takes the count back: the search found a plan, or did not run. */

@@ -11,16 +11,16 @@ import { mailI18n } from "./mail-i18n.ts";
 import type { MailLinks, MailParts, TemplateInput } from "./mail-parts.ts";
 import { statusChangedMail, type StatusChangedData } from "./status-changed-mail.tsx";
 
-export type { ClaimSubmittedData, ContactRequestData, FinishLaterData, MailLinks, StatusChangedData };
+export type {    MailLinks,  };
 
 /** Each template's data. */
-export interface MailTemplates {
+interface MailTemplates {
   claimSubmitted: ClaimSubmittedData;
   statusChanged: StatusChangedData;
   contactRequest: ContactRequestData;
   finishLater: FinishLaterData;
 }
-export type MailTemplateName = keyof MailTemplates;
+type MailTemplateName = keyof MailTemplates;
 
 const TEMPLATES: { [K in MailTemplateName]: (input: TemplateInput<MailTemplates[K]>) => MailParts } = {
   claimSubmitted: claimSubmittedMail,

@@ -12,7 +12,7 @@ import { PRIVATE_FILE_MODE, makePrivateFolder } from "../db/data-lock.ts";
 import { outboxFileName, outboxFolder } from "./outbox-folder.ts";
 
 /** A rendered message ready to leave. */
-export interface OutgoingMail {
+interface OutgoingMail {
   /** Its queue id and queue time: the outbox file is named by them, so a resend overwrites, never doubles. */
   id: number;
   queuedAt: Date;

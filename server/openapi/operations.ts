@@ -18,7 +18,7 @@ type AnySchema = v.GenericSchema<unknown, unknown>;
 export type { Json };
 
 /** Who may call: the API key; the key and the session owning the record; a signed URL; anyone; the staff key (instead of the API key). */
-export type Access = "key" | "owner" | "signed" | "owner-or-signed" | "public" | "staff";
+type Access = "key" | "owner" | "signed" | "owner-or-signed" | "public" | "staff";
 
 export interface Operation {
   method: "get" | "post" | "put" | "delete";
@@ -50,7 +50,7 @@ const DIGITS = (max: number): Json => ({ type: "string", pattern: `^\\d{1,${Stri
 /** Id of a customer, claim, claim item, damage or document. */
 export const RECORD_ID = DIGITS(c.MAX_ID);
 /** Id of a plan or a contact document. */
-export const PLAN_ID = DIGITS(c.MAX_SERIAL_ID);
+const PLAN_ID = DIGITS(c.MAX_SERIAL_ID);
 const FILE_NAME: Json = { type: "string", description: "The stored name the upload URL was handed out with" };
 const REQUEST_ID: Json = { type: "string", pattern: "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$" };
 const SIGNED = {

@@ -77,7 +77,7 @@ export const LOOKUP_LISTS: readonly SeedLookupList[] = [
 ];
 
 /** A demo customer; `phone` as a person types it (stored as digits); a street address in the ZIP's city. */
-export interface DemoCustomer {
+interface DemoCustomer {
   firstName: string;
   lastName: string;
   email: string;
@@ -90,7 +90,7 @@ export interface DemoCustomer {
 }
 
 /** A demo plan item; lookups by name in the plan family's lists. */
-export interface DemoItem {
+interface DemoItem {
   type: string;
   manufacturer: string;
   material: string;
@@ -107,7 +107,7 @@ export interface DemoItem {
 }
 
 /** A claim already filed on a demo plan, on its first plan item. */
-export interface DemoClaim {
+interface DemoClaim {
   status: "Draft" | "Not submitted" | "In process";
   statusCode: string;
   /** Damage on the claim item (names in the FPP lists); absent: claim item without damage. */

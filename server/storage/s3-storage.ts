@@ -19,7 +19,7 @@ import type { S3Settings } from "../config.ts";
 import type { DirectUploads, Storage, StoredEntry } from "./storage.ts";
 
 /** Key prefix of uploads not linked yet, below the configured prefix. */
-export const INCOMING_PREFIX = "incoming/";
+const INCOMING_PREFIX = "incoming/";
 
 /**
  * Opens the bucket the settings name (it must exist; nothing is created), with the origin its
@@ -33,7 +33,7 @@ export async function openS3Storage(settings: S3Settings): Promise<Storage> {
 }
 
 /** The bucket's storage; `origin` is what DirectUploads.origin answers. */
-export function createS3Storage(settings: S3Settings, origin: string): Storage {
+function createS3Storage(settings: S3Settings, origin: string): Storage {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,

@@ -17,7 +17,7 @@ import { UPLOAD_URL_TTL_SECONDS } from "./upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
 /** Time between two sweeps: 10 minutes. */
-export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** What a sweep did. */
 export interface SweepReport {

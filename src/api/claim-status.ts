@@ -15,7 +15,7 @@ import { callFailureOf, http } from "./http.ts";
 const STEP_OF = Object.fromEntries(CLAIM_STEPS.map((step, index) => [step, CLAIM_PROGRESS_STEPS[index]!])) as Record<ClaimStep, ClaimProgressStep>;
 
 /** The API's status answer in the page's terms. */
-export function toClaimProgress(status: ClaimStatus): ClaimProgress {
+function toClaimProgress(status: ClaimStatus): ClaimProgress {
   return {
     claimNumber: status.claimNumber,
     plan: { number: status.plan.number, programName: status.plan.programName },

@@ -100,7 +100,7 @@ export function codeOf(error: unknown): string | undefined {
  * The `message` of a failed call's JSON answer, or "" when it has none. ky has already read the
  * body into `error.data`; the response itself can no longer be read.
  */
-export function serverMessage(error: unknown): string {
+function serverMessage(error: unknown): string {
   const data = isHTTPError(error) ? (error.data as { message?: unknown } | undefined) : undefined;
   return typeof data?.message === "string" ? data.message : "";
 }

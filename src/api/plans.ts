@@ -22,7 +22,7 @@ const STATUS_BY_TEXT: Record<string, PlanStatus> = {
 };
 
 /** Server status text to a plan status; the ACE screen's upper-case forms too. Unknown text is null. */
-export function toPlanStatus(text: string | null): PlanStatus | null {
+function toPlanStatus(text: string | null): PlanStatus | null {
   return (text && STATUS_BY_TEXT[text.trim().toLowerCase()]) || null;
 }
 
@@ -76,7 +76,7 @@ export function toPlan(plan: WirePlan): Plan {
 }
 
 /** Plans sorted Active first, then by id (SPEC.md section 3, "Ordering"). */
-export function sortPlans(plans: Plan[]): Plan[] {
+function sortPlans(plans: Plan[]): Plan[] {
   return [...plans].sort((a, b) => Number(b.status === "active") - Number(a.status === "active") || a.id - b.id);
 }
 

@@ -10,7 +10,7 @@
  * whole file would ship); test/unit/ocr-files.test.ts fails when they no longer match.
  */
 export const OCR_VERSIONS = { worker: "7.0.0", core: "7.0.0", data: "1.0.0" } as const;
-export const OCR_FOLDER = `ocr/${OCR_VERSIONS.worker}-${OCR_VERSIONS.core}-${OCR_VERSIONS.data}`;
+const OCR_FOLDER = `ocr/${OCR_VERSIONS.worker}-${OCR_VERSIONS.core}-${OCR_VERSIONS.data}`;
 /** tesseract.js's worker script. */
 export const OCR_WORKER = `${OCR_FOLDER}/worker.min.js`;
 /** The tesseract.js-core builds (wasm inlined in .wasm.js); the worker picks one by SIMD support. */

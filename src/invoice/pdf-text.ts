@@ -7,7 +7,7 @@ import type { PDFDocumentProxy, getDocument } from "pdfjs-dist";
 import { layoutRuns, type TextRun } from "./text-layout.ts";
 
 /** The customer block is on page 1 or 2: reading more only costs time on a 20-page PDF. */
-export const MAX_PDF_PAGES = 2;
+const MAX_PDF_PAGES = 2;
 
 /** The part of pdf.js used here. */
 export interface PdfJs {

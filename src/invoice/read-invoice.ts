@@ -8,10 +8,10 @@
 import { sniffKind } from "../lib/photo-bytes.ts";
 import { EMPTY_INVOICE_FIELDS, extractInvoiceFields, type InvoiceFields } from "./extract-fields.ts";
 
-export type { InvoiceFields } from "./extract-fields.ts";
+;
 
 /** How the text was read: a PDF's own text layer, or OCR of a photo or a scanned page. */
-export type InvoiceSource = "pdf-text" | "ocr";
+type InvoiceSource = "pdf-text" | "ocr";
 
 export interface InvoiceReading {
   fields: InvoiceFields;

@@ -22,7 +22,7 @@ export type PhotoResult =
   | { id: number; outcome: "undecodable"; detail: string };
 
 /** Pixel size that fits `maxSide`, keeping the aspect ratio. */
-export function fittedSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+function fittedSize(width: number, height: number, maxSide: number): { width: number; height: number } {
   const scale = Math.min(1, maxSide / Math.max(width, height));
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }

@@ -18,7 +18,7 @@ import type { UploadBatch } from "./upload-batch.ts";
 import type { UploadQueue } from "./UploadQueue.tsx";
 
 /** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */
-export const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
+const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
 
 export interface UploadAreaProps {
   /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */

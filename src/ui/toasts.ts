@@ -7,8 +7,8 @@ import toast from "react-hot-toast";
 export const TOAST_LIMIT = 20;
 /** Where toasts show: the toaster's position (Toasts.tsx) and each toast's. */
 export const TOAST_POSITION = "bottom-center";
-export const ERROR_TOAST_MS = 4000;
-export const SUCCESS_TOAST_MS = 2000;
+const ERROR_TOAST_MS = 4000;
+const SUCCESS_TOAST_MS = 2000;
 
 export function showError(text: string): void {
   toast.error(text, { duration: ERROR_TOAST_MS, position: TOAST_POSITION });

@@ -117,7 +117,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * end up rather than a frame of a fade. With reduced motion there should be none; one still running
  * after a few seconds is a bug of its own, named in the error.
  */
-export async function animationsSettled(page: Page, timeout = 5_000): Promise<void> {
+async function animationsSettled(page: Page, timeout = 5_000): Promise<void> {
   try {
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout });
   } catch (error) {

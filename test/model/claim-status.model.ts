@@ -22,7 +22,7 @@ type Event = ClaimStatusEvent | Outcome<"readStatus", ClaimStatusOutcome>;
 const JANE = demoPlan("W-E34-WS4566");
 const SOFA = JANE.items[0]!;
 /** The photo the journey sends with the Sofa. */
-export const PHOTO_NAME = "portrait_6.jpg";
+const PHOTO_NAME = "portrait_6.jpg";
 const PHOTO = fileURLToPath(new URL(`../fixtures/${PHOTO_NAME}`, import.meta.url));
 /** A claim number no browser holds: the API answers 404 CLAIM_NOT_FOUND. */
 const UNKNOWN_CLAIM = "CL-424242424242";

@@ -9,7 +9,7 @@ import { leafStates } from "../machines/support/graph.ts";
 import type { AnyModelTable } from "./table.ts";
 import { userTransitions, type Coverage } from "./walk-plan.ts";
 
-export const COVERAGE_FILE = ".tmp/model-coverage.json";
+const COVERAGE_FILE = ".tmp/model-coverage.json";
 
 interface Share {
   covered: number;

@@ -119,7 +119,7 @@ export function shortestPaths(table: AnyModelTable): QaPath[] {
 }
 
 /** Every transition a path takes, in order. */
-export function transitionsAlong(table: AnyModelTable, path: QaPath): string[] {
+function transitionsAlong(table: AnyModelTable, path: QaPath): string[] {
   let before = path.initial;
   return path.steps.flatMap((step) => {
     const taken = transitionsTaken(table.machine, before, step.event);

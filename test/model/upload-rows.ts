@@ -10,7 +10,7 @@ import type { RunningServer } from "../../server/start.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { damageStepWords, openDamageStep } from "./screen.ts";
 
-export const PLAN_NUMBER = "W-E34-WS4566";
+const PLAN_NUMBER = "W-E34-WS4566";
 export const ITEM = "Sofa";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));

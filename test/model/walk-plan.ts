@@ -24,12 +24,12 @@ export function userTransitions(table: AnyModelTable): string[] {
 }
 
 /** The event type of a transition key (`source --type[index]--> targets`). */
-export function eventTypeOf(key: string): string {
+function eventTypeOf(key: string): string {
   return /--(.+)\[\d+\]-->/.exec(key)![1]!;
 }
 
 /** States and user-event transitions a path takes, as the model computes them. */
-export function coverageOf(table: AnyModelTable, path: QaPath): Coverage {
+function coverageOf(table: AnyModelTable, path: QaPath): Coverage {
   const users = new Set(userTransitions(table));
   const states = new Set(statesPassedAtStart(table, path.start));
   const transitions = new Set<string>();

@@ -16,7 +16,7 @@ import { isTransient, leavesFor, type AnyModelTable, type Walker } from "./table
 import type { Coverage } from "./walk-plan.ts";
 
 /** Invokes the model started between two snapshots (a state entered, or entered again). */
-export function invokesStarted(before: AnyMachineSnapshot | null, after: AnyMachineSnapshot): string[] {
+function invokesStarted(before: AnyMachineSnapshot | null, after: AnyMachineSnapshot): string[] {
   const earlier = (before?.children ?? {}) as Record<string, unknown>;
   return Object.entries(after.children as Record<string, unknown>)
     .filter(([id, actor]) => earlier[id] !== actor)

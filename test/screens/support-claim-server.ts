@@ -45,7 +45,7 @@ export const LOOKUPS = {
 } satisfies Record<string, Lookup[]>;
 
 /** Damage-area options of the claim (damageAreasDisp). */
-export const DAMAGE_AREAS = [entry(91, "Seat"), entry(92, "Arm")];
+const DAMAGE_AREAS = [entry(91, "Seat"), entry(92, "Arm")];
 
 const nameIn = (list: Lookup[], id: number | null | undefined): Lookup => list.find((item) => item.id === id) ?? entry(id ?? 0, `#${id}`);
 

@@ -106,7 +106,7 @@ export async function removeTestData(data: TestData): Promise<void> {
  * Settings a developer's shell may export (SMTP_URL, MAIL_FROM, STAFF_KEY) that a test server never
  * takes from it: a suite that submits a claim must not mail through someone's relay.
  */
-export const HERMETIC_MAIL_AND_STAFF: Pick<ServerConfig, "smtpUrl" | "mailFrom" | "staffKey"> = {
+const HERMETIC_MAIL_AND_STAFF: Pick<ServerConfig, "smtpUrl" | "mailFrom" | "staffKey"> = {
   smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
 };
 

@@ -31,7 +31,7 @@ import { RequestSubmitted } from "./RequestSubmitted.tsx";
 import { ResumedRequestNotice } from "./ResumedRequestNotice.tsx";
 import { inspect } from "../../inspect.ts";
 
-export const CONTACT_STEPS = [1, 2, 3, 4] as const;
+const CONTACT_STEPS = [1, 2, 3, 4] as const;
 
 export interface ContactServiceWizardProps {
   /** `id` of the URL, null when missing: the machine opens the kept request or a new one. */

@@ -13,8 +13,8 @@ const isAmbiguous = (price: TypedPrice) => price !== null && "ambiguous" in pric
 const choice = v.pipe(v.number(m("selectOption")), v.integer(m("selectOption")), v.minValue(1, m("selectOption")));
 const requiredText = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")), v.maxLength(max));
 
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 10;
+const MIN_QUANTITY = 1;
+const MAX_QUANTITY = 10;
 
 /** The form's schema. */
 export const missingItemSchema = v.object({

@@ -11,7 +11,7 @@
 export const TUTORIAL_DIALOG_ID = "tutorial-dialog";
 export const TUTORIAL_OPENER_ID = "tutorial-opener";
 /** Marks the 'View in fullscreen' button (an attribute, present or not). */
-export const FULLSCREEN_ATTRIBUTE = "data-fullscreen";
+const FULLSCREEN_ATTRIBUTE = "data-fullscreen";
 
 /**
  * Wires the tutorial dialog (the `<dialog id="tutorial-dialog">`) found in `root`, a document or

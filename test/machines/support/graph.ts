@@ -42,7 +42,7 @@ export function failed<const Id extends string>(actorId: Id, error: unknown = ne
   return { type: `xstate.error.actor.${actorId}` as `xstate.error.actor.${Id}`, error, actorId };
 }
 
-export function allFixtures<E extends EventObject>(fixtures: FixturesFor<E>): E[] {
+function allFixtures<E extends EventObject>(fixtures: FixturesFor<E>): E[] {
   return Object.values(fixtures).flat() as E[];
 }
 
