@@ -23,4 +23,10 @@ export const REFUSAL_CODES = {
   proofRequired: "PROOF_REQUIRED",
   /** 429: too many calls from this address or session; wait `retryAfter` seconds. */
   tooManyRequests: "TOO_MANY_REQUESTS",
+  /** 409: a keyed write whose first request still runs (server/http/idempotency.ts); send it again shortly. */
+  requestInProgress: "REQUEST_IN_PROGRESS",
+  /** Submit answer: the claim was submitted already (a lost answer, a second tab). */
+  claimAlreadySubmitted: "CLAIM_ALREADY_SUBMITTED",
+  /** Submit answer: the claim still lacks a damage or a document (`missing` lists them). */
+  claimIncomplete: "CLAIM_INCOMPLETE",
 } as const;

@@ -310,9 +310,9 @@ export type SubmitAnswer = { message: string; code?: string; missing?: string[] 
 export async function submitClaim(tx: Queryable, family: PlanFamily, claimId: number, customerId?: number): Promise<SubmitAnswer> {
   const claim = await lockClaim(tx, claimId, family);
   if (customerId !== undefined && claim.customer_id !== customerId) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found for this customer");
-  if (!isEditableStatus(claim.status)) return { message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" };
+  if (!isEditableStatus(claim.status)) return { message: "Claim already submitted", code: REFUSAL_CODES.claimAlreadySubmitted };
   const missing = await missingParts(tx, claimId);
-  if (missing.length > 0) return { message: "Claim is incomplete", code: "CLAIM_INCOMPLETE", missing };
+  if (missing.length > 0) return { message: "Claim is incomplete", code: REFUSAL_CODES.claimIncomplete, missing };
   await tx.query("UPDATE claims SET status = 'Open', submitted_at = now() WHERE id = $1", [claimId]);
   // The first step of its status timeline, in this transaction: a submitted claim always has it.
   await recordStep(tx, claimId, "submitted");

@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyText } from "./body-text.ts";
 import type { Database } from "../db/db.ts";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { accessOf } from "./session.ts";
 
 /** What a key looks like: a UUID or another token of 16 to 64 letters, digits and dashes. */
@@ -61,7 +62,7 @@ export function idempotentWrites(db: Database): MiddlewareHandler {
     return db.sharedTransaction(async (tx): Promise<Response | undefined> => {
       // Not waiting on a first request with this key: PostgreSQL would hold this connection meanwhile.
       const [lock] = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1, $2) AS locked", [KEY_LOCK_CLASS, lockNumber(key)]);
-      if (!lock?.locked) return c.json({ message: "Request in progress, try again", code: "REQUEST_IN_PROGRESS" }, 409);
+      if (!lock?.locked) return c.json({ message: "Request in progress, try again", code: REFUSAL_CODES.requestInProgress }, 409);
       // A row without an answer is one the previous version left unfinished: the write runs.
       const [kept] = await tx.query<Kept>("SELECT fingerprint, status, body, content_type FROM idempotency_keys WHERE key = $1 AND status IS NOT NULL", [key]);
       if (kept && kept.fingerprint !== fingerprint) return c.json({ message: "This Idempotency-Key was used for another request", code: "IDEMPOTENCY_KEY_REUSED" }, 422);

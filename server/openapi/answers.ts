@@ -4,6 +4,7 @@
  * success answers the portal reads without a schema of its own. Only for the OpenAPI document.
  */
 import * as v from "valibot";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { customerInfoResponseSchema } from "../../contract/schemas.ts";
 
 /** 400: SPEC.md's `{ message, errors }` plus a code; bodiless refusals (a bad Idempotency-Key, a PUT of the wrong size) carry no `errors`. */
@@ -43,7 +44,7 @@ export const internalErrorAnswerSchema = v.object({ message: v.string() });
 /** PUT /submit_claim and /ace/submit_claim: Succeed, or why not (with what is missing). */
 export const submitAnswerSchema = v.object({
   message: v.string(),
-  code: v.optional(v.picklist(["CLAIM_INCOMPLETE", "CLAIM_ALREADY_SUBMITTED"])),
+  code: v.optional(v.picklist([REFUSAL_CODES.claimIncomplete, REFUSAL_CODES.claimAlreadySubmitted])),
   missing: v.optional(v.array(v.string())),
 });
 

@@ -17,6 +17,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { RENDERED_ROUTE_ATTRIBUTE, RENDERER_DIR, pageWithRoot, type ClaimPageAnswers } from "../../contract/rendered-routes.ts";
 import type { Locale } from "../../contract/locales.ts";
 import { pageLocale } from "../http/language.ts";
+import { idOf } from "../http/validate.ts";
 import { headersAllowing, inlineScriptHashes, pageFile } from "./app-page.ts";
 
 /** The wizard route the server renders. */
@@ -35,11 +36,6 @@ interface Renderer {
  * Given by the app (server/app.ts), which sends it through its own routes.
  */
 export type ApiAsVisitor = (c: Context, path: string, headers: Headers) => Promise<Response>;
-
-/** A positive whole number in a query parameter, else null. */
-function idOf(value: string | undefined): number | null {
-  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
-}
 
 /** The renderer under `root`, imported once; undefined when the build has none. */
 function rendererIn(root: string): () => Promise<Renderer | undefined> {

@@ -15,7 +15,8 @@ import ky, { isHTTPError, replaceOption, type Options } from "ky";
 import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { config } from "../config.ts";
 import { shownLocale } from "../i18n.ts";
-import { IN_PROGRESS_CODE, addIdempotencyKey, isSafeToRepeat, settleIdempotencyKey } from "./idempotency.ts";
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
+import { addIdempotencyKey, isSafeToRepeat, settleIdempotencyKey } from "./idempotency.ts";
 import { cancellableFetch, cancellation } from "./pending-calls.ts";
 
 /**
@@ -26,7 +27,7 @@ import { cancellableFetch, cancellation } from "./pending-calls.ts";
 function shouldRetryCall({ error }: { error: Error }): boolean | undefined {
   const request = (error as { request?: unknown }).request;
   if (!(request instanceof Request) || !isSafeToRepeat(request)) return false;
-  if (isHTTPError(error) && error.response.status === 409) return codeOf(error) === IN_PROGRESS_CODE;
+  if (isHTTPError(error) && error.response.status === 409) return codeOf(error) === REFUSAL_CODES.requestInProgress;
   return undefined;
 }
 
@@ -80,9 +81,6 @@ export const http = ky.create({
 
 /** The claims APIs' answer to a submit of a claim that still lacks a damage or a document. */
 export const INCOMPLETE_CLAIM_MESSAGE = "Claim is incomplete";
-
-/** The code of a submit refused because the claim is already submitted (a lost answer, a second tab). */
-const ALREADY_SUBMITTED_CODE = "CLAIM_ALREADY_SUBMITTED";
 
 /** HTTP status of a failed call, or undefined for network and parse failures. */
 export function statusOf(error: unknown): number | undefined {
@@ -148,5 +146,5 @@ export async function withCallFailure<T>(call: () => Promise<T>): Promise<T> {
  */
 export function submitOutcomeOfFailure(error: unknown): SubmitOutcome | null {
   if (statusOf(error) === 504) return { kind: "gatewayTimeout" };
-  return codeOf(error) === ALREADY_SUBMITTED_CODE ? { kind: "alreadySubmitted" } : null;
+  return codeOf(error) === REFUSAL_CODES.claimAlreadySubmitted ? { kind: "alreadySubmitted" } : null;
 }

@@ -11,6 +11,7 @@
  * Because of the key, such a write is safe to send again: src/api/http.ts retries it by itself
  * (isSafeToRepeat), as ky retries reads.
  */
+import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 
 const STORAGE_KEY = "unansweredWrites";
 /** Reads that travel as POST: their answers carry data and cookies, so they are never replayed. */
@@ -36,8 +37,6 @@ function keep(writes: Record<string, string>): void {
 
 /** Below 500, the answer that says the request timed out before the server took it: the key stays. */
 const REQUEST_TIMEOUT = 408;
-/** The server's code for a keyed write whose first request still runs (server/http/idempotency.ts). */
-export const IN_PROGRESS_CODE = "REQUEST_IN_PROGRESS";
 
 /** True when a request is a read sent as POST (a search): it carries no key, yet repeating it changes nothing. */
 function isReadSentAsPost(request: Request): boolean {
@@ -56,7 +55,7 @@ export function isSafeToRepeat(request: Request): boolean {
 async function isRequestInProgress(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
   const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
-  return body?.code === IN_PROGRESS_CODE;
+  return body?.code === REFUSAL_CODES.requestInProgress;
 }
 
 /** A new random key (UUID where the page is a secure context, random hex otherwise). */
