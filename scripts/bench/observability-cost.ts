@@ -54,8 +54,10 @@ export async function observabilityCost(): Promise<ObservabilityCost> {
     const latencies: number[][] = calls.map(() => []);
     let failed = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, call] of calls.entries()) {
-        const result = await pacedLoad(call, RATE, SECONDS, LOAD_SETTINGS.connections);
+      // Each round starts with the next side, so none always runs first (after the previous round's last).
+      for (let turn = 0; turn < calls.length; turn++) {
+        const side = (round + turn) % calls.length;
+        const result = await pacedLoad(calls[side]!, RATE, SECONDS, LOAD_SETTINGS.connections);
         latencies[side]!.push(...result.latencies);
         failed += result.failed;
       }
