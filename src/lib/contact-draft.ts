@@ -3,12 +3,14 @@
  * "Contact service data", section 9): a cookie named `data`, path /contact-service, one day. It
  * holds the fields and the uploaded documents by reference (id and stored name), never file bytes.
  */
+import Cookies from "js-cookie";
 import * as v from "valibot";
 import type { ContactDraft } from "../../machines/contact-service.machine.ts";
 
 const NAME = "data";
 const PATH = "/contact-service";
-const ONE_DAY_SECONDS = 24 * 60 * 60;
+/** Both cookies last a day (js-cookie counts `expires` in days). */
+const KEPT = { expires: 1, sameSite: "Lax" } as const;
 /**
  * Says, on every page of the portal, that a draft is kept (never what it holds): the draft's own
  * cookie is readable only on a page loaded under PATH, and only then is a page loaded elsewhere
@@ -52,35 +54,27 @@ export function draftReadableHere(): boolean {
 
 /** Keeps the draft for a day (SPEC.md section 3), replacing the one kept before. */
 export function saveContactDraft(draft: ContactDraft): void {
-  document.cookie = `${NAME}=${encodeURIComponent(JSON.stringify(draft))}; path=${PATH}; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
-  document.cookie = `${MARKER}=1; path=/; max-age=${ONE_DAY_SECONDS}; SameSite=Lax`;
+  Cookies.set(NAME, JSON.stringify(draft), { ...KEPT, path: PATH });
+  Cookies.set(MARKER, "1", { ...KEPT, path: "/" });
 }
 
 /** Drops the kept draft: the request was sent, or the person started a new one. */
 export function clearContactDraft(): void {
-  document.cookie = `${NAME}=; path=${PATH}; max-age=0; SameSite=Lax`;
-  document.cookie = `${MARKER}=; path=/; max-age=0; SameSite=Lax`;
+  Cookies.remove(NAME, { path: PATH });
+  Cookies.remove(MARKER, { path: "/" });
 }
 
 /** Whether the marker says a draft is kept; readable on every page, since its path is /. */
 function draftKeptSomewhere(): boolean {
-  return cookieValue(MARKER) !== undefined;
-}
-
-/** The raw value of the cookie `name` this page can read, undefined when there is none. */
-function cookieValue(name: string): string | undefined {
-  return document.cookie
-    .split("; ")
-    .find((entry) => entry.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+  return Cookies.get(MARKER) !== undefined;
 }
 
 /** The kept draft, or null when there is none or it no longer parses. */
 export function loadContactDraft(): ContactDraft | null {
-  const raw = cookieValue(NAME);
+  const raw = Cookies.get(NAME);
   if (!raw) return null;
   try {
-    const parsed = v.safeParse(draftSchema, JSON.parse(decodeURIComponent(raw)));
+    const parsed = v.safeParse(draftSchema, JSON.parse(raw));
     return parsed.success ? parsed.output : null;
   } catch {
     return null;
