@@ -14,9 +14,10 @@
  *   is sent. A link is retried with the same stored name, so a retry never makes a second document.
  *
  * Injected actors: `checkFiles`, `prepareFile`, `getUploadUrl`, `putFile` (callback actor sending
- * `upload.progress` / `upload.stored` / `upload.failed`), `linkDocument`, `waitBeforeRetry`.
+ * `upload.progress` / `upload.stored` / `upload.failed`), `linkDocument`. The wait before an
+ * automatic retry is the named delay `retryWait` (backoffMs).
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, sendParent, setup, type ActorRefFrom } from "xstate";
+import { assign, emit, enqueueActions, fromCallback, sendParent, setup, type ActorRefFrom } from "xstate";
 import type { ClaimDocument } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
 
@@ -102,13 +103,9 @@ export const uploadItemMachine = setup({
       sendBack({ type: "upload.failed" });
     }),
     linkDocument: notProvided<ClaimDocument, { fileName: string }>("linkDocument"),
-    waitBeforeRetry: fromPromise<void, { ms: number }>(
-      ({ input, signal }) =>
-        new Promise((resolve) => {
-          const timer = setTimeout(resolve, input.ms);
-          signal.addEventListener("abort", () => clearTimeout(timer));
-        }),
-    ),
+  },
+  delays: {
+    retryWait: ({ context }) => backoffMs(context.failures),
   },
   actions: {
     keepPrepared: assign((_, params: { file: PickedFile }) => ({ prepared: params.file })),
@@ -190,13 +187,7 @@ export const uploadItemMachine = setup({
       always: [{ guard: "canRetryAutomatically", target: "waitingToRetry" }, { target: "failed" }],
     },
     waitingToRetry: {
-      invoke: {
-        id: "waitBeforeRetry",
-        src: "waitBeforeRetry",
-        input: ({ context }) => ({ ms: backoffMs(context.failures) }),
-        onDone: "resuming",
-        onError: "resuming",
-      },
+      after: { retryWait: "resuming" },
       on: { "upload.cancel": "cancelled" },
     },
     // Stored bytes are linked again under the same name; otherwise the upload starts over.

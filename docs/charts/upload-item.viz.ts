@@ -87,14 +87,11 @@ export const machine = createMachine({
       ],
     },
     waitingToRetry: {
-      invoke: {
-        id: "waitBeforeRetry",
-        src: "waitBeforeRetry",
-        onDone: "resuming",
-        onError: "resuming",
-      },
       on: {
         "upload.cancel": "cancelled",
+      },
+      after: {
+        retryWait: "resuming",
       },
     },
     resuming: {

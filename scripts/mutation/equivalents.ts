@@ -35,10 +35,10 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/claim-drafts.ts:92:37 ArrayDeclaration [\"Stryker was here\"]": "a stand-in that is not a damage block is never complete, so it is filtered out like the empty list's nothing",
   "machines/claim-drafts.ts:101:43 ArrayDeclaration [\"Stryker was here\"]": "a stand-in that is not a damage block is neither saved nor complete, so an item without blocks is incomplete either way",
   // file-upload.machine.ts
-  "machines/file-upload.machine.ts:261:61 OptionalChaining context.entries.find(entry => entry.key === key).fileName": "a file reports only while its row is listed (its last report removes the row), so the lookup always finds it",
-  "machines/file-upload.machine.ts:261:125 StringLiteral \"Stryker was here!\"": "the fallback name is never used: a file reports only while its row is listed, so the lookup always finds a name",
-  "machines/file-upload.machine.ts:283:17 ArrayDeclaration [\"Stryker was here\"]": "picked is read only by checkFiles, and every pick overwrites it (keepPicked) before the check starts",
-  "machines/file-upload.machine.ts:296:11 ConditionalExpression false": "with no file to start, going on writes the same rows back (in a new list, one more render nobody sees) and sends no upload.start",
+  "machines/file-upload.machine.ts:252:61 OptionalChaining context.entries.find(entry => entry.key === key).fileName": "a file reports only while its row is listed (its last report removes the row), so the lookup always finds it",
+  "machines/file-upload.machine.ts:252:125 StringLiteral \"Stryker was here!\"": "the fallback name is never used: a file reports only while its row is listed, so the lookup always finds a name",
+  "machines/file-upload.machine.ts:274:17 ArrayDeclaration [\"Stryker was here\"]": "picked is read only by checkFiles, and every pick overwrites it (keepPicked) before the check starts",
+  "machines/file-upload.machine.ts:287:11 ConditionalExpression false": "with no file to start, going on writes the same rows back (in a new list, one more render nobody sees) and sends no upload.start",
   // plan-search.machine.ts
   "machines/plan-search.machine.ts:59:45 ArrayDeclaration [\"Stryker was here\"]": "both states whose answers reach plansOf test isChallenge first, so plansOf never receives a challenge",
   "machines/plan-search.machine.ts:190:35 ConditionalExpression true": "storeRetryAfter runs only after the isRateLimited guard, so the failure it reads is always rateLimited",

@@ -115,9 +115,13 @@ function start(stubs: Stubs = {}) {
             if (outcome === "fail") throw new Error("502");
             return { id: 100 + log.links.length, fileName: input.fileName };
           }),
-          waitBeforeRetry: fromPromise<void, { ms: number }>(async ({ input }) => {
-            log.waits.push(input.ms);
-          }),
+        },
+        // The wait is recorded and taken at once: the fake-clock tests below check it is kept.
+        delays: {
+          retryWait: ({ context }) => {
+            log.waits.push(backoffMs(context.failures));
+            return 0;
+          },
         },
       }),
     },
@@ -339,8 +343,8 @@ function oneFile(options: { urlFailures?: number } = {}) {
         calls.push(`link ${input.fileName}`);
         return document(7);
       }),
-      waitBeforeRetry: fromPromise<void, { ms: number }>(async () => {}),
     },
+    delays: { retryWait: 0 },
   });
   const actor = createActor(machine, { input: { key: "file-1", file: { name: "sofa.jpg", size: 1000 } } }).start();
   actor.send({ type: "upload.start" });
@@ -438,8 +442,8 @@ describe("uploadItem as shipped: its own sender and wait", () => {
             prepareFile: fromPromise<PickedFile, { file: PickedFile }>(async ({ input }) => input.file),
             getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async () => ({ url: "https://storage.test/1", fileName: "stored-1.jpg" })),
             linkDocument: fromPromise<ClaimDocument, { fileName: string }>(async () => document(7)),
-            waitBeforeRetry: fromPromise<void, { ms: number }>(async () => {}),
           },
+          delays: { retryWait: 0 },
         }),
       },
     });

@@ -3,10 +3,11 @@
  * (the spinner of Submit, 'Loading your claim…'), then letting it through or answering it with the
  * failure the path asks for. Without the hold the reference API answers in a few milliseconds and
  * the busy state would be gone before anyone could look at it. Work in the page is held at the
- * script it loads on first use (ScriptLoad), a timer by the page's paused clock (PageTimer).
+ * script it loads on first use (ScriptLoad). A machine's delays are not calls: the start pauses the
+ * page's clock and the gesture of the delayed event runs it on.
  */
 import type { BrowserContext, Route } from "playwright-core";
-import type { ApiCall, CallPattern, PageTimer, ScriptLoad } from "./table.ts";
+import type { ApiCall, CallPattern, ScriptLoad } from "./table.ts";
 
 /**
  * How long a held call waits for its request: three times the auto-wait of a Playwright locator,
@@ -56,7 +57,6 @@ export class HeldCalls {
     if (!pattern) throw new Error(`No call pattern for invoke '${id}' in the QA table`);
     this.failing.delete(id);
     this.inPage.delete(id);
-    if (isTimer(pattern)) return true;
     if (isScript(pattern) && this.loaded.has(id)) {
       this.inPage.add(id);
       return false;
@@ -92,7 +92,7 @@ export class HeldCalls {
     const url = new URL(request.url());
     const path = url.pathname.replace(/^.*?\/api\/v1\//, "");
     const matches = (pattern: CallPattern) =>
-      isScript(pattern) ? pattern.script.test(url.pathname) : !isTimer(pattern) && pattern.method === request.method() && pattern.path.test(path);
+      isScript(pattern) ? pattern.script.test(url.pathname) : pattern.method === request.method() && pattern.path.test(path);
     for (const [id, failure] of this.failing) {
       if (matches(this.patterns[id]!)) return answer(route, failure);
     }
@@ -109,7 +109,6 @@ export class HeldCalls {
 
   private async take(id: string): Promise<Route> {
     const hold = this.holds.get(id);
-    if (isTimer(this.patterns[id]!)) throw new Error(`'${id}' is a timer of the page: its gesture runs the page's clock on`);
     if (!hold) throw new Error(`The call '${id}' was not held: the model did not expect it to start`);
     try {
       return await withArrivalTimeout(hold, id);
@@ -134,7 +133,6 @@ async function withArrivalTimeout(hold: Hold, id: string): Promise<Route> {
 }
 
 const isScript = (pattern: CallPattern): pattern is ScriptLoad => "script" in pattern;
-const isTimer = (pattern: CallPattern): pattern is PageTimer => "timer" in pattern;
 const describe = (pattern: ApiCall | ScriptLoad) => (isScript(pattern) ? `script ${pattern.script}` : `${pattern.method} ${pattern.path}`);
 
 async function answer(route: Route, failure: CallFailure): Promise<void> {

@@ -64,16 +64,8 @@ export interface ScriptLoad {
   script: RegExp;
 }
 
-/**
- * A timer the page sets (a wait before a retry): held by the page's clock, which the start pauses
- * (Playwright's page.clock); the gesture of its outcome runs the clock on.
- */
-export interface PageTimer {
-  timer: string;
-}
-
 /** What holds an invoked actor, or a spawned child, while the model says it runs. */
-export type CallPattern = ApiCall | ScriptLoad | PageTimer;
+export type CallPattern = ApiCall | ScriptLoad;
 
 /** Where the paths of a table begin: a URL, demo data, and the steps that bring a page there. */
 export interface Start<Input = unknown> {

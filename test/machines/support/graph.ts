@@ -389,7 +389,7 @@ export async function replayPath<E extends EventObject, Input>(
       else if (sentBy[event.type]) gate.sendBack(sentBy[event.type]!, event);
       else actor.send(event as never);
       // Settled promises reach the machine a few microtasks later; let them land. Every invoked
-      // actor is a stub and no machine has a delay, so nothing here waits on the clock: a step either
+      // actor is a stub and delays are sent as the path's events, so nothing here waits on the clock: a step either
       // lands within a few turns of the event loop or never. A clock-bound wait would fail by chance
       // on a busy machine, and spend a second on every failing path, so that a broken machine timed
       // out the replay hook instead of listing its failing paths.
