@@ -9,7 +9,8 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { claimWizard, initialContext, onContactKeep, onItemsKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates, type SaveContactInput } from "./claim-wizard.ts";
+import { claimWizard, detailsEditing, initialContext, onContactKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates, type SaveContactInput } from "./claim-wizard.ts";
+import { atRest } from "./wizard-steps.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
 
@@ -36,7 +37,7 @@ export const aceClaimMachine = claimWizard
         initial: "editing",
         states: {
           editing: {
-            always: { guard: "hasKeptStepRequest", target: "#routing" },
+            ...atRest,
             on: {
               "contact.change": { actions: { type: "setContact", params: ({ event }) => ({ contact: event.contact }) } },
               ...onContactKeep,
@@ -62,16 +63,8 @@ export const aceClaimMachine = claimWizard
         ...stepState(3),
         initial: "editing",
         states: {
-          editing: {
-            always: { guard: "hasKeptStepRequest", target: "#routing" },
-            on: {
-              ...onItemToggle,
-              ...onItemsKeep,
-              "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
-              "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
-              "step.back": "#step2",
-            },
-          },
+          // As FPP's details step, with the items ticked here too.
+          editing: { ...detailsEditing, on: { ...onItemToggle, ...detailsEditing.on } },
           removingItem: wizardStates.removingItem,
           savingItems: wizardStates.savingItems,
           keepingItems: wizardStates.keepingItems,

@@ -506,6 +506,20 @@ export const onItemsKeep = claimWizard.createStateConfig({
   on: { "step.keep": [{ guard: "hasItemsToKeep", target: "keepingItems" }, { actions: "reportKept" }] },
 }).on;
 
+/**
+ * Step 3's editing of each chosen item's manufacturer, material and color, in both families: Next
+ * saves them once complete (the substate `savingItems`), Back goes to step 2.
+ */
+export const detailsEditing = claimWizard.createStateConfig({
+  ...atRest,
+  on: {
+    "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
+    ...onItemsKeep,
+    "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
+    "step.back": "#step2",
+  },
+});
+
 /** `step.keep` on ACE's contact step (the substate `keepingContact` beside its `editing`). */
 export const onContactKeep = claimWizard.createStateConfig({
   on: { "step.keep": [{ guard: "hasContactToKeep", target: "keepingContact" }, { actions: "reportKept" }] },

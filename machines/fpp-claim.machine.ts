@@ -8,7 +8,8 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). A reload re-enters
  * `loading` and resumes. Actors, actions and context: see claim-wizard.ts.
  */
-import { claimWizard, initialContext, stepState, onItemsKeep, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
+import { claimWizard, detailsEditing, initialContext, stepState, onItemsKeep, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
+import { atRest } from "./wizard-steps.ts";
 
 // Submit: the core's rule (a claim taken now or already submitted counts, a gateway timeout does not).
 export const fppClaimMachine = claimWizard.createMachine({
@@ -24,7 +25,7 @@ export const fppClaimMachine = claimWizard.createMachine({
       initial: "editing",
       states: {
         editing: {
-          always: { guard: "hasKeptStepRequest", target: "#routing" },
+          ...atRest,
           on: {
             ...onItemToggle,
             ...onItemsKeep,
@@ -41,15 +42,7 @@ export const fppClaimMachine = claimWizard.createMachine({
       ...stepState(3),
       initial: "editing",
       states: {
-        editing: {
-          always: { guard: "hasKeptStepRequest", target: "#routing" },
-          on: {
-            "details.change": { actions: { type: "setDetails", params: ({ event }) => ({ details: event.details }) } },
-            ...onItemsKeep,
-            "step.next": { guard: "hasCompleteDetails", target: "savingItems" },
-            "step.back": "#step2",
-          },
-        },
+        editing: detailsEditing,
         savingItems: wizardStates.savingItems,
         keepingItems: wizardStates.keepingItems,
       },

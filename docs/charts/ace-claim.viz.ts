@@ -385,6 +385,9 @@ export const machine = createMachine({
                 actions: "toggleItem",
               },
             ],
+            "details.change": {
+              actions: "setDetails",
+            },
             "step.keep": [
               {
                 guard: "hasItemsToKeep",
@@ -394,9 +397,6 @@ export const machine = createMachine({
                 actions: "reportKept",
               },
             ],
-            "details.change": {
-              actions: "setDetails",
-            },
             "step.next": {
               guard: "hasCompleteDetails",
               target: "savingItems",
