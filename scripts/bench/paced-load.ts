@@ -12,6 +12,7 @@
  * answers with a fixed number of connections (bench-load.ts).
  */
 import { Agent, request } from "node:http";
+import type { Socket } from "node:net";
 
 /** One request, sent again and again. */
 export interface PacedCall {
@@ -114,6 +115,9 @@ export function failureSummary({ failed, failures, total }: Pick<PacedResult, "f
   return `${failed} failed of ${total}${causes ? `: ${causes}` : ""}`;
 }
 
+/** Connections that have carried a request. */
+const carried = new WeakSet<Socket>();
+
 /**
  * Sends one request and reads its whole answer.
  * @returns its status
@@ -121,12 +125,19 @@ export function failureSummary({ failed, failures, total }: Pick<PacedResult, "f
  */
 function send(call: PacedCall, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    // Whether the connection had carried an earlier request tells a kept-alive one closed under it apart.
-    const failed = (error: Error) => reject(new Error(`${failureCause(error)}${outgoing.reusedSocket ? ", on a reused connection" : ""}`));
+    // Whether the connection had carried an earlier request tells a kept-alive one closed under it
+    // apart. Node's reusedSocket says so only for a connection idle when the request was made, not
+    // for one handed over as the request before it was answered, so each connection is remembered.
+    let reused = false;
+    const failed = (error: Error) => reject(new Error(`${failureCause(error)}${reused ? ", on a reused connection" : ""}`));
     const outgoing = request(call.url, { method: call.method, headers: call.headers, agent }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
       response.on("error", failed);
+    });
+    outgoing.on("socket", (socket) => {
+      reused = carried.has(socket);
+      carried.add(socket);
     });
     outgoing.on("error", failed);
     outgoing.end(call.body);

@@ -181,6 +181,9 @@ describe("wire codes a client branches on (docs/api.md)", () => {
       linkExpired: "LINK_EXPIRED",
       proofRequired: "PROOF_REQUIRED",
       tooManyRequests: "TOO_MANY_REQUESTS",
+      requestInProgress: "REQUEST_IN_PROGRESS",
+      claimAlreadySubmitted: "CLAIM_ALREADY_SUBMITTED",
+      claimIncomplete: "CLAIM_INCOMPLETE",
     });
   });
 

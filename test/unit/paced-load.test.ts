@@ -54,6 +54,13 @@ describe("pacedLoad", () => {
     expect(failureSummary(result)).toBe("1 failed of 3: socket hang up (ECONNRESET), on a reused connection x1");
   });
 
+  it("says so too when the request waited for that connection while it carried the one before", async () => {
+    // The first answer comes after the second request is due: the client queues it for the one connection.
+    const { url } = await serve((request, response, index) => (index === 0 ? setTimeout(() => response.end("{}"), 40) : index === 1 ? request.socket.destroy() : response.end("{}")));
+    const result = await pacedLoad({ url, method: "GET", headers: {} }, 100, 0.03, 1);
+    expect(result.failures).toEqual({ "socket hang up (ECONNRESET), on a reused connection": 1 });
+  });
+
   it("keeps to its connections: requests due while all are busy wait for one", async () => {
     const { url, seen } = await serve((_request, response) => setTimeout(() => response.end("{}"), 20));
     const result = await pacedLoad({ url, method: "GET", headers: {} }, 1000, 0.02, 3);
