@@ -107,7 +107,9 @@ export default defineConfig({
   server: { proxy: { "/api": apiTarget, "/storage": apiTarget, "^/find-claim/\\d+\\?(.*&)?sig=": apiTarget } },
   test: {
     environment: "node",
-    testTimeout: 30_000,
+    // A guard against a hang, not a measure: the tests that start server processes (a cold tsx
+    // start, PGlite seeding) took up to 19 s of CI's 2 cores, and past 30 s when they were busier.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     setupFiles: ["test/setup.ts"],
     // Three files at a time, of every project, on a 2-core machine: a journey file keeps about 1.3
