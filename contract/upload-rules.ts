@@ -21,11 +21,14 @@ export const MAX_DOCUMENTS_PER_CONTACT_REQUEST = 20;
  */
 export const MAX_CONTACT_REQUEST_BYTES = 10 * MAX_UPLOAD_BYTES;
 
-/** Accepted file name extensions, lower case, compared case-insensitively. */
-export const ALLOWED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
+/** Extensions of the files we store, lower case, compared case-insensitively. */
+export const STORED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
 
-/** What the file picker offers (`accept` attribute). */
-export const PICKER_ACCEPT = "image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf";
+/** Extensions a person may pick: the stored ones, and HEIC/HEIF photos, made JPEG before upload. */
+export const PICKED_EXTENSIONS = [...STORED_EXTENSIONS, "heic", "heif"] as const;
+
+/** What the file picker offers (`accept` attribute): PICKED_EXTENSIONS, by type and by name. */
+export const PICKER_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
 
 /** The real types we store, detected from bytes, never from the name. */
 export type DocumentKind = "png" | "jpeg" | "pdf";
@@ -46,22 +49,30 @@ export function extensionOf(fileName: string): string {
 }
 
 /**
- * Checks one file against the size and extension rules.
+ * Checks a picked file by name and size, before anything reads it: an extension not in
+ * PICKED_EXTENSIONS is refused, and a PDF over MAX_UPLOAD_BYTES; a photo over it is not, since it
+ * is made smaller before upload.
  * @param file name and size in bytes
- * @returns the reason it is refused, or null when it may be uploaded
+ * @returns the reason it is refused, or null when it may go on to be prepared and uploaded
  */
 export function checkUpload(file: { name: string; size: number }): UploadRejection | null {
-  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) return "unsupported";
-  if (file.size > MAX_UPLOAD_BYTES) return "tooBig";
+  const ext = extensionOf(file.name);
+  if (!(PICKED_EXTENSIONS as readonly string[]).includes(ext)) return "unsupported";
+  if (ext === "pdf" && file.size > MAX_UPLOAD_BYTES) return "tooBig";
   return null;
 }
 
-/** Content type to send with a file's PUT, from its extension (rules checked first). */
-export function contentTypeFor(fileName: string): string {
+/** The stored kind a file name says (by its extension), or null for a name we never store. */
+export function kindOfName(fileName: string): DocumentKind | null {
   const ext = extensionOf(fileName);
-  if (ext === "pdf") return CONTENT_TYPES.pdf;
-  if (ext === "png") return CONTENT_TYPES.png;
-  return CONTENT_TYPES.jpeg;
+  if (ext === "jpg" || ext === "jpeg") return "jpeg";
+  if (ext === "png" || ext === "pdf") return ext;
+  return null;
+}
+
+/** Content type to send with a prepared file's PUT, from its extension (a converted photo is a JPEG). */
+export function contentTypeFor(fileName: string): string {
+  return CONTENT_TYPES[kindOfName(fileName) ?? "jpeg"];
 }
 
 /**

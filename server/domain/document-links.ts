@@ -4,11 +4,11 @@
  * lock once they know whether a document already links the file: was a file of this name
  * uploaded, and its size and type.
  */
-import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
+import { CONTENT_TYPES, kindOfName } from "../../contract/upload-rules.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/db.ts";
 import { uploadedFileSize, type LinkTarget } from "../storage/direct-uploads.ts";
-import { isStoredName, kindOfName } from "../storage/file-names.ts";
+import { isStoredName } from "../storage/file-names.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /** What the document calls run on. */

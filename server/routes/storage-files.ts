@@ -8,9 +8,9 @@
  * we could have stored are served, so no path can leave the claim's folder. A contact-service request's files are reached by its random request id, as its calls are.
  */
 import { Hono, type Context } from "hono";
-import { CONTENT_TYPES } from "../../contract/upload-rules.ts";
+import { CONTENT_TYPES, kindOfName } from "../../contract/upload-rules.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { isStoredName, kindOfName } from "../storage/file-names.ts";
+import { isStoredName } from "../storage/file-names.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
 import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumentPath } from "../storage/storage.ts";
 import { ownerOf } from "../http/session.ts";

@@ -6,9 +6,8 @@
  * PUT repeated with the same URL (S3 cannot refuse it) never replaces a linked file. SECURITY.md
  * says what differs from the API's own single-use URLs.
  */
-import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES, kindOfName } from "../../contract/upload-rules.ts";
 import type { Queryable } from "../db/db.ts";
-import { kindOfName } from "./file-names.ts";
 import type { DirectUploads, Storage } from "./storage.ts";
 import type { UploadOwner } from "./upload-grants.ts";
 import { checkRealType, sizeMismatch, tooBig, wrongContentType } from "./upload-requests.ts";

@@ -3,7 +3,7 @@
  * real type (the upload PUT checks the bytes against it).
  */
 import { randomBytes } from "node:crypto";
-import { CONTENT_TYPES, extensionOf, type DocumentKind } from "../../contract/upload-rules.ts";
+import { CONTENT_TYPES, extensionOf, kindOfName, type DocumentKind } from "../../contract/upload-rules.ts";
 
 /** A stored name: letters, digits, `.`, `_`, `-`; no leading dot; an allowed extension. */
 const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
@@ -12,14 +12,6 @@ const STORED_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,199}$/;
 export function kindOfContentType(contentType: string): DocumentKind | null {
   const entry = Object.entries(CONTENT_TYPES).find(([, type]) => type === contentType);
   return entry ? (entry[0] as DocumentKind) : null;
-}
-
-/** The document kind a file name's extension names (jpg and jpeg are both JPEG), or null. */
-export function kindOfName(fileName: string): DocumentKind | null {
-  const ext = extensionOf(fileName);
-  if (ext === "jpg" || ext === "jpeg") return "jpeg";
-  if (ext === "png" || ext === "pdf") return ext;
-  return null;
 }
 
 /** True when `name` is a name we could have stored: safe characters, no `..`, a known extension. */

@@ -5,11 +5,11 @@
  * bytes are read up to the declared size (or the largest file allowed) and their real type checked.
  */
 import type { Context } from "hono";
-import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind } from "../../contract/upload-rules.ts";
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind, kindOfName } from "../../contract/upload-rules.ts";
 import { API_PREFIX } from "../app-deps.ts";
 import type { ServerConfig } from "../config.ts";
 import type { Database, Queryable } from "../db/db.ts";
-import { isStoredName, kindOfName } from "./file-names.ts";
+import { isStoredName } from "./file-names.ts";
 import { HttpError, closingConnection } from "../http/http-errors.ts";
 import { spendUploadUrl } from "./upload-grants.ts";
 import { signedParams, verifyRequest } from "../http/url-signing.ts";

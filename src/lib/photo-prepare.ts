@@ -8,7 +8,7 @@
  * The browser-only parts (worker, heic-to, exifr) are injected, so the decisions are unit-tested in
  * Node (test/unit/photo-prepare.test.ts) and the real pipeline in Chromium (test/e2e/uploads.test.ts).
  */
-import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
+import { MAX_UPLOAD_BYTES, checkUpload, extensionOf } from "../../contract/upload-rules.ts";
 import { MAX_PHOTO_SIDE, type PhotoJob, type PhotoResult } from "./photo-encode.ts";
 import { jpegEnd, sniffKind, withCleanMetadata, type KeptMetadata } from "./photo-bytes.ts";
 
@@ -22,8 +22,6 @@ export class PrepareError extends Error {
   }
 }
 
-/** Names the picker and the batch check accept: the stored types plus the HEIF family. */
-export const PHOTO_EXTENSIONS = ["png", "jpg", "jpeg", "pdf", "heic", "heif"] as const;
 
 export interface PrepareTools {
   /** Decode and maybe re-encode (photo-worker.ts). */
@@ -42,7 +40,7 @@ const asFile = (bytes: Uint8Array | Blob, name: string, type: string) => new Fil
  * @throws PrepareError with the reason it cannot be stored
  */
 export async function prepareFile(file: File, tools: PrepareTools = browserTools): Promise<File> {
-  if (!(PHOTO_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) throw new PrepareError("unsupported");
+  if (checkUpload(file) === "unsupported") throw new PrepareError("unsupported");
   const kind = sniffKind(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
   const ext = extensionOf(file.name);
   switch (kind) {

@@ -10,6 +10,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { PICKER_ACCEPT } from "../../contract/upload-rules.ts";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import type { UploadDestination } from "../api/documents.ts";
 import { useReportError } from "./Form.tsx";
@@ -17,8 +18,6 @@ import { showError } from "./toasts.ts";
 import type { UploadBatch } from "./upload-batch.ts";
 import type { UploadQueue } from "./UploadQueue.tsx";
 
-/** What the picker offers: the stored types, and HEIC/HEIF photos, converted before upload. */
-const UPLOAD_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
 
 export interface UploadAreaProps {
   /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */
@@ -134,7 +133,7 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
         <span className="drop-hint"> {t`You can also drop files here.`}</span>
       </p>
       <div className="upload-buttons">
-        <input id={id} type="file" multiple accept={UPLOAD_ACCEPT} disabled={checking} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(event) => pick(event.currentTarget)} />
+        <input id={id} type="file" multiple accept={PICKER_ACCEPT} disabled={checking} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(event) => pick(event.currentTarget)} />
         <label className="button button-secondary camera-button">
           {t`Take a photo`}
           <input type="file" accept="image/*" capture="environment" className="visually-hidden" disabled={checking} onChange={(event) => pick(event.currentTarget)} />

@@ -11,23 +11,18 @@ import type { ClaimDocument } from "../../machines/domain.ts";
 import { fileUploadMachine, uploadItemMachine, type FileRefusal, type PickedFile, type UploadItemEvent, type UploadNotice } from "../../machines/file-upload.machine.ts";
 import type { UploadDestination } from "../api/documents.ts";
 import { linkToDestination, putFile, uploadUrlFor } from "../api/uploads.ts";
-import { prepareFile, PHOTO_EXTENSIONS } from "../lib/photo-prepare.ts";
-import { MAX_UPLOAD_BYTES, extensionOf } from "../../contract/upload-rules.ts";
+import { prepareFile } from "../lib/photo-prepare.ts";
+import { checkUpload } from "../../contract/upload-rules.ts";
 import { showError, showSuccess } from "./toasts.ts";
 import { inspect } from "../inspect.ts";
 
 export type UploadBatch = ActorRefFrom<typeof fileUploadMachine>;
 
-/**
- * The batch check, by name and size only: an unknown extension is refused; a PDF over the limit is
- * refused; a photo over it is not, since it is made smaller before upload.
- */
+/** The batch check, by name and size only (contract/upload-rules.ts checkUpload): the files refused and why. */
 export function checkPicked(files: PickedFile[]): FileRefusal[] {
   return files.flatMap((file): FileRefusal[] => {
-    const ext = extensionOf(file.name);
-    if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext)) return [{ fileName: file.name, reason: "unsupported" }];
-    if (ext === "pdf" && file.size > MAX_UPLOAD_BYTES) return [{ fileName: file.name, reason: "tooBig" }];
-    return [];
+    const reason = checkUpload(file);
+    return reason ? [{ fileName: file.name, reason }] : [];
   });
 }
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { isStoredName, kindOfContentType, kindOfName, storedFileName } from "../../server/storage/file-names.ts";
+import { kindOfName } from "../../contract/upload-rules.ts";
+import { isStoredName, kindOfContentType, storedFileName } from "../../server/storage/file-names.ts";
 import { phoneDigits, zip5 } from "../../server/domain/search-rules.ts";
 import { signRequest, signedParams, signedQuery, verifyRequest } from "../../server/http/url-signing.ts";
 import { isRealDate, isRealTimestamp } from "../../contract/schemas.ts";

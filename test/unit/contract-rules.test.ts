@@ -15,7 +15,7 @@ import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
-  ALLOWED_EXTENSIONS, CONTENT_TYPES, MAX_CLAIM_BYTES, MAX_CONTACT_REQUEST_BYTES, MAX_DOCUMENTS_PER_CLAIM_ITEM, MAX_DOCUMENTS_PER_CONTACT_REQUEST,
+  PICKED_EXTENSIONS, STORED_EXTENSIONS, CONTENT_TYPES, MAX_CLAIM_BYTES, MAX_CONTACT_REQUEST_BYTES, MAX_DOCUMENTS_PER_CLAIM_ITEM, MAX_DOCUMENTS_PER_CONTACT_REQUEST,
   MAX_UPLOAD_BYTES, PICKER_ACCEPT, checkUpload, contentTypeFor, detectKind, extensionOf,
 } from "../../contract/upload-rules.ts";
 
@@ -52,12 +52,16 @@ describe("masked contact details (SECURITY.md)", () => {
 describe("upload rules (SPEC.md sections 5 and 9)", () => {
   it("takes PNG, JPEG and PDF names up to 10 MB, refusing other names before any upload", () => {
     expect(checkUpload({ name: "sofa.JPG", size: MAX_UPLOAD_BYTES })).toBeNull();
-    expect(checkUpload({ name: "scan.pdf", size: 1 })).toBeNull();
-    expect(checkUpload({ name: "sofa.jpeg", size: MAX_UPLOAD_BYTES + 1 })).toBe("tooBig");
+    expect(checkUpload({ name: "scan.pdf", size: MAX_UPLOAD_BYTES })).toBeNull();
+    expect(checkUpload({ name: "scan.pdf", size: MAX_UPLOAD_BYTES + 1 })).toBe("tooBig");
+    // A photo over the limit is made smaller before upload, a HEIC one made JPEG.
+    expect(checkUpload({ name: "sofa.jpeg", size: MAX_UPLOAD_BYTES + 1 })).toBeNull();
+    expect(checkUpload({ name: "IMG_1.HEIC", size: MAX_UPLOAD_BYTES + 1 })).toBeNull();
     expect(checkUpload({ name: "sofa.gif", size: 1 })).toBe("unsupported");
     expect(checkUpload({ name: "png", size: 1 })).toBe("unsupported");
     expect(MAX_UPLOAD_BYTES).toBe(10 * 1024 * 1024);
-    expect(ALLOWED_EXTENSIONS).toEqual(["png", "jpg", "jpeg", "pdf"]);
+    expect(STORED_EXTENSIONS).toEqual(["png", "jpg", "jpeg", "pdf"]);
+    expect(PICKED_EXTENSIONS).toEqual(["png", "jpg", "jpeg", "pdf", "heic", "heif"]);
   });
 
   it("caps what a claim item and a contact request may hold", () => {
@@ -78,7 +82,9 @@ describe("upload rules (SPEC.md sections 5 and 9)", () => {
     expect(contentTypeFor("a.png")).toBe("image/png");
     expect(contentTypeFor("a.jpg")).toBe("image/jpeg");
     expect(CONTENT_TYPES).toEqual({ png: "image/png", jpeg: "image/jpeg", pdf: "application/pdf" });
-    expect(PICKER_ACCEPT.split(",")).toEqual(["image/jpeg", "image/png", "application/pdf", ".jpg", ".jpeg", ".png", ".pdf"]);
+    expect(PICKER_ACCEPT.split(",")).toEqual(["image/jpeg", "image/png", "image/heic", "image/heif", "application/pdf", ".jpg", ".jpeg", ".png", ".heic", ".heif", ".pdf"]);
+    // Every extension a person may pick is offered by name.
+    expect(PICKED_EXTENSIONS.every((ext) => PICKER_ACCEPT.split(",").includes(`.${ext}`))).toBe(true);
   });
 
   it("tells PNG, JPEG and PDF by their first bytes, never by their name", () => {
