@@ -11,8 +11,10 @@
  * checked with exifr on real phone photos in test/unit/photo-bytes.test.ts.
  */
 
+import { detectKind, type DocumentKind } from "../../contract/upload-rules.ts";
+
 /** What the bytes of a picked file are, whatever its name says. */
-export type PickedKind = "jpeg" | "png" | "pdf" | "heic" | "unknown";
+export type PickedKind = DocumentKind | "heic" | "unknown";
 
 const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
 
@@ -24,10 +26,9 @@ const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mi
  * @returns "unknown" for anything that is not JPEG, PNG, PDF or HEIC/HEIF
  */
 export function sniffKind(head: Uint8Array): PickedKind {
-  const starts = (sig: number[]) => sig.every((b, i) => head[i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return "jpeg";
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf";
+  // The stored kinds by the same magic numbers the server checks an upload with.
+  const stored = detectKind(head);
+  if (stored) return stored;
   if (head.length >= 12 && ascii(head, 4, 4) === "ftyp" && HEIF_BRANDS.has(ascii(head, 8, 4))) return "heic";
   return "unknown";
 }
