@@ -9,6 +9,7 @@ import { Button } from "../../ui/Button.tsx";
 import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 import { SupportContact } from "./SupportContact.tsx";
+import { SEARCH_START } from "../../ui/BackButton.tsx";
 
 export function NoSuchClaim({ reason }: { reason: "notFound" | "linkExpired" }) {
   const { t } = useLingui();
@@ -28,7 +29,7 @@ export function NoSuchClaim({ reason }: { reason: "notFound" | "linkExpired" }) 
         )}
       </p>
       <div className="actions">
-        <Button onClick={() => void navigate({ to: "/find-claim/select-search-method" })}>{t`Find your warranty`}</Button>
+        <Button onClick={() => void navigate({ to: SEARCH_START })}>{t`Find your warranty`}</Button>
         <Button variant="secondary" onClick={() => void navigate({ to: "/" })}>
           {t`Go Home`}
         </Button>

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { BackButton } from "../../ui/BackButton.tsx";
+import { BackButton, SEARCH_START } from "../../ui/BackButton.tsx";
 import { InvoicePicker } from "./InvoicePicker.tsx";
 import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
@@ -14,7 +14,7 @@ export function UploadInvoiceScreen() {
   const navigate = useNavigate();
   return (
     <section className="screen">
-      <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
+      <BackButton onBack={() => void navigate({ to: SEARCH_START })} />
       <ScreenHeading title={t`Find your plan with your invoice`} />
       <p className="hint">
         <Trans>Choose a PDF or a photo of your invoice or receipt. We read it on this device to fill in the search for you; it is not uploaded.</Trans>

@@ -9,7 +9,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import type { PlanQuery } from "../../../machines/domain.ts";
 import { maskPhone } from "../../lib/phone.ts";
-import { BackButton } from "../../ui/BackButton.tsx";
+import { BackButton, SEARCH_START } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
@@ -55,7 +55,7 @@ export function PersonalInfoScreen() {
       <BackButton
         onBack={() => {
           planSearch.send({ type: "query.forget" });
-          void navigate({ to: "/find-claim/select-search-method" });
+          void navigate({ to: SEARCH_START });
         }}
       />
       <ScreenHeading title={t`Find your warranty`} pageTitle={t`Find your warranty: personal information`} />

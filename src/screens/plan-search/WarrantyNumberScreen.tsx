@@ -6,7 +6,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
-import { BackButton } from "../../ui/BackButton.tsx";
+import { BackButton, SEARCH_START } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { useAppForm } from "../../ui/app-form.tsx";
 import { Form } from "../../ui/Form.tsx";
@@ -36,7 +36,7 @@ export function WarrantyNumberScreen() {
 
   return (
     <section className="screen">
-      <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
+      <BackButton onBack={() => void navigate({ to: SEARCH_START })} />
       <ScreenHeading title={t`Find your warranty`} pageTitle={t`Find your warranty: warranty number`} />
       <Form onSubmit={() => void form.handleSubmit()}>
         <form.AppField name="number">{(field) => <field.TextField label={t`Warranty number`} required placeholder="W-E34-WS4566" autoComplete="off" />}</form.AppField>

@@ -15,7 +15,7 @@ import type { Plan, PlanType, StartClaimResult } from "../../../machines/domain.
 import { isSelectablePlan, planSelectionMachine } from "../../../machines/plan-selection.machine.ts";
 import { fetchPlansAgain } from "../../api/plans.ts";
 import { config } from "../../config.ts";
-import { BackButton } from "../../ui/BackButton.tsx";
+import { BackButton, SEARCH_START } from "../../ui/BackButton.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Dialog } from "../../ui/Dialog.tsx";
 import { usePlanSearch } from "../shared/plan-search-actor.ts";
@@ -37,7 +37,7 @@ export function SelectPlanScreen({ search }: { search: SelectPlanSearch }) {
 
   return (
     <section className="screen">
-      <BackButton onBack={() => void navigate({ to: "/find-claim/select-search-method" })} />
+      <BackButton onBack={() => void navigate({ to: SEARCH_START })} />
       <ScreenHeading title={t`Select your Plan`} />
       {plans.length === 0 ? (
         <p role="status" className="loading">
