@@ -225,7 +225,8 @@ export default defineConfig(
     layer("http", "The domain knows no HTTP: it throws refusals (server/domain/refusals.ts) that server/app.ts answers with their status."),
     { regex: "^hono(/|$)", message: "The domain knows no HTTP: no Hono in server/domain/." }),
   serverZone(["server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
-    layer(name, `Storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`))),
+    layer(name, `Storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`)),
+    { regex: "^hono(/|$)", message: "Storage takes plain values, never Hono's request: its route reads them (server/http/incoming-put.ts)." }),
   // The emails are React Email components worded through Lingui (server/mail/mail-i18n.ts): the one
   // server folder that may import react and @lingui/core; the portal's other UI packages stay out.
   {
@@ -238,6 +239,7 @@ export default defineConfig(
           { group: UI_PACKAGES.filter((name) => name !== "react" && name !== "@lingui/*"), message: "Emails use react, React Email and @lingui/core only." },
           { group: ["@lingui/react", "@lingui/react/*", "@lingui/*/macro"], message: "Emails use @lingui/core's descriptors: the server runs no macro." },
           ...["routes", "portal"].map((name) => layer(name, `server/mail/ does not import server/${name}/: routes queue mail, mail never answers calls.`)),
+          { regex: "^hono(/|$)", message: "Mail takes plain values, never Hono's request." },
         ],
       }],
     },

@@ -5,7 +5,21 @@
 import { randomBytes } from "node:crypto";
 import * as v from "valibot";
 import { parseFaults, type FaultSettings } from "./http/faults.ts";
-import type { MailTimings } from "./mail/mail-worker.ts";
+
+/** The mail worker's timings (server/mail/mail-worker.ts), in milliseconds. */
+export interface MailTimings {
+  /** How often the queue is read when nothing woke the worker. */
+  pollMs: number;
+  /** How long a leased message is its worker's alone; longer than a send can take (transport.ts timeouts). */
+  leaseMs: number;
+  /** The wait after the first failed attempt; each further failure doubles it, up to retryMaxMs. */
+  retryFirstMs: number;
+  retryMaxMs: number;
+  /** Attempts before a message is given up. */
+  maxAttempts: number;
+  /** The wait after start before the first pass (tests stop a process that holds unsent mail). */
+  startDelayMs: number;
+}
 
 /** Validated server settings. Paths are as given (relative ones resolve against the cwd). */
 export interface ServerConfig {

@@ -14,7 +14,7 @@
  * transaction committed).
  */
 import { randomUUID } from "node:crypto";
-import type { ServerConfig } from "../config.ts";
+import type { MailTimings, ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
 import { claimStatusLinkPath } from "../domain/claim-status-links.ts";
 import { log } from "../log.ts";
@@ -22,21 +22,6 @@ import type { Metrics } from "../metrics.ts";
 import { onMailQueued } from "./outbox.ts";
 import type { MailLinks, MailMessage } from "./templates.ts";
 import { mailTransport, type MailTransport } from "./transport.ts";
-
-/** The worker's timings, in milliseconds. */
-export interface MailTimings {
-  /** How often the queue is read when nothing woke the worker. */
-  pollMs: number;
-  /** How long a leased message is its worker's alone; longer than a send can take (transport.ts timeouts). */
-  leaseMs: number;
-  /** The wait after the first failed attempt; each further failure doubles it, up to retryMaxMs. */
-  retryFirstMs: number;
-  retryMaxMs: number;
-  /** Attempts before a message is given up. */
-  maxAttempts: number;
-  /** The wait after start before the first pass (tests stop a process that holds unsent mail). */
-  startDelayMs: number;
-}
 
 /** Defaults: a message that keeps failing is tried for about a day (10 attempts, waits 1 min doubling to 4 h). */
 export const DEFAULT_MAIL_TIMINGS: MailTimings = {

@@ -24,6 +24,7 @@ import { createRateLimiter } from "../http/rate-limit.ts";
 import { contactDocumentPath } from "../storage/storage.ts";
 import { contactUploadPath } from "../storage/upload-grants.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
+import { incomingPut } from "../http/incoming-put.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 
 /** Routes of contact-service requests, to mount under /api/v1. */
@@ -41,7 +42,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     const requestId = c.req.param("requestId") ?? "";
     const fileName = c.req.param("fileName") ?? "";
     // A request id no URL could name fails the signature check before it reaches the database.
-    const bytes = await receiveUpload(c, { db, config }, { path: contactUploadPath(requestId, fileName), fileName }, (tx) => lockOpenRequest(tx, requestId));
+    const bytes = await receiveUpload(incomingPut(c), { db, config }, { path: contactUploadPath(requestId, fileName), fileName }, (tx) => lockOpenRequest(tx, requestId));
     await storage.write(contactDocumentPath(requestId, fileName), bytes);
     return c.json({ message: SUCCEED });
   });

@@ -13,6 +13,7 @@ import { Refusal } from "../domain/refusals.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
 import { claimDocumentPath, claimFolder } from "../storage/storage.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
+import { incomingPut } from "../http/incoming-put.ts";
 import { uploadPath } from "../storage/upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
@@ -30,7 +31,7 @@ export function uploadRoutes(deps: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     // A malformed claim id is signed by no URL: the signature check refuses it.
     const claimId = idOf(c.req.param("claimId")) ?? 0;
-    const bytes = await receiveUpload(c, deps, { path: uploadPath(family, claimId, fileName), fileName }, (tx) => lockDraftClaim(tx, claimId, family));
+    const bytes = await receiveUpload(incomingPut(c), deps, { path: uploadPath(family, claimId, fileName), fileName }, (tx) => lockDraftClaim(tx, claimId, family));
     const path = claimDocumentPath(claimId, fileName, family);
     // A write racing delete_draft_claim's removal of the folder may fail; the check below says why.
     const writeFailure = await storage.write(path, bytes).then(() => null, (error: unknown) => error ?? new Error("write failed"));

@@ -4,7 +4,6 @@
  * Content-Length are checked against what the URL was issued for and the URL is spent; then the
  * bytes are read up to the declared size (or the largest file allowed) and their real type checked.
  */
-import type { Context } from "hono";
 import { CONTENT_TYPES, MAX_UPLOAD_BYTES, detectKind, kindOfName } from "../../contract/upload-rules.ts";
 import { API_PREFIX } from "../app-deps.ts";
 import type { ServerConfig } from "../config.ts";
@@ -13,6 +12,16 @@ import { isStoredName } from "./file-names.ts";
 import { HttpError, closingConnection } from "../http/http-errors.ts";
 import { spendUploadUrl } from "./upload-grants.ts";
 import { signedParams, verifyRequest } from "../http/url-signing.ts";
+
+/** What a signed upload PUT brings, as its route reads it from the request (server/http/incoming-put.ts). */
+export interface IncomingPut {
+  /** A query parameter of the URL (`expires`, `size`, `sig`), undefined when absent. */
+  param(name: string): string | undefined;
+  /** The Content-Type and Content-Length headers as sent, undefined when absent. */
+  contentType: string | undefined;
+  contentLength: string | undefined;
+  body: ReadableStream<Uint8Array> | null;
+}
 
 /** Where a PUT writes: its path under /api/v1 and the stored name. */
 export interface UploadTarget {
@@ -39,19 +48,19 @@ export const wrongContentType = (contentType: string) =>
  *   Those thrown before the body is read close the connection.
  */
 export async function receiveUpload(
-  c: Context,
+  put: IncomingPut,
   deps: { db: Database; config: ServerConfig },
   target: UploadTarget,
   admit: (tx: Queryable) => Promise<unknown>,
 ): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
-    const { signature, size } = authorise(c, deps.config, target);
+    const { signature, size } = authorise(put, deps.config, target);
     await deps.db.transaction(async (tx) => {
       await admit(tx);
       await spendUploadUrl(tx, signature);
     });
-    bytes = await readAtMost(c.req.raw.body, size ?? MAX_UPLOAD_BYTES);
+    bytes = await readAtMost(put.body, size ?? MAX_UPLOAD_BYTES);
     if (!bytes) throw size === undefined ? tooBig() : sizeMismatch(size);
     if (size !== undefined && bytes.length !== size) throw sizeMismatch(size);
   } catch (error) {
@@ -78,18 +87,18 @@ export function checkRealType(start: Uint8Array, fileName: string): void {
  * the content type of the stored name and the declared size; then the request's headers.
  * @returns the signature, which names the URL's record, and the declared size
  */
-function authorise(c: Context, config: ServerConfig, target: UploadTarget): { signature: string; size: number | undefined } {
+function authorise(put: IncomingPut, config: ServerConfig, target: UploadTarget): { signature: string; size: number | undefined } {
   const kind = isStoredName(target.fileName) ? kindOfName(target.fileName) : null;
-  const { expires, size, sig } = signedParams((name) => c.req.query(name));
+  const { expires, size, sig } = signedParams(put.param);
   const contentType = kind ? CONTENT_TYPES[kind] : "";
   const verdict = kind && expires > 0
     ? verifyRequest(config.uploadSecret, { method: "PUT", path: `${API_PREFIX}${target.path}`, expires, contentType, size }, sig, Math.floor(Date.now() / 1000))
     : "bad";
   if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
   if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
-  const sent = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const sent = (put.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (sent !== contentType) throw wrongContentType(contentType);
-  const length = c.req.header("content-length");
+  const length = put.contentLength;
   if (length !== undefined) {
     // Refuse early on the declared length; reading enforces the limit on the real bytes.
     if (Number(length) > MAX_UPLOAD_BYTES) throw tooBig();
