@@ -111,6 +111,9 @@ export default defineConfig({
     // start, PGlite seeding) took up to 19 s of CI's 2 cores, and past 30 s when they were busier.
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll's default second is shorter than a busy machine may take to open a tab or move
+    // focus; what is polled for either comes or the test fails, only later.
+    expect: { poll: { timeout: 15_000 } },
     setupFiles: ["test/setup.ts"],
     // Three files at a time, of every project, on a 2-core machine: a journey file keeps about 1.3
     // cores busy (its browser, its server, the test), so two files left part of the machine idle

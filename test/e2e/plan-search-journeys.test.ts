@@ -21,9 +21,11 @@ afterAll(async () => {
   await portal?.close();
 });
 beforeEach(async () => {
-  opened = [];
+  // Each test's page reports into its own list: a tab a test opened late never counts for the next.
+  const tabs: string[] = [];
+  opened = tabs;
   page = await portal.context.newPage();
-  page.on("popup", (tab) => void tab.waitForLoadState().then(() => opened.push(tab.url())));
+  page.on("popup", (tab) => void tab.waitForLoadState().then(() => tabs.push(tab.url())));
 });
 
 async function searchByNumber(number: string) {

@@ -129,7 +129,7 @@ describe("a claim's step rendered on the server", () => {
     let release = () => {};
     globalThis.claimPageGate = new Promise<void>((resolve) => (release = resolve));
     const held = [page(claimPath(), owner), page(claimPath(), owner)];
-    await vi.waitFor(() => expect(globalThis.claimPageRenders).toBe(2));
+    await vi.waitFor(() => expect(globalThis.claimPageRenders).toBe(2), { timeout: 60_000, interval: 25 });
     expect((await page(claimPath(), owner)).html).not.toContain("data-rendered-route");
     release();
     for (const { html } of await Promise.all(held)) expect(html).toContain("data-rendered-route");

@@ -102,7 +102,7 @@ describe("writes retried by the portal itself", () => {
   it("a call the person cancelled is not sent again", async () => {
     network("hang", json({ multipleDamageIds: [45] }));
     const saving = saveDamage();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 60_000, interval: 25 });
     cancelPendingCalls();
     await expect(saving).rejects.toMatchObject({ name: "AbortError" });
     expect(sent).toHaveLength(1);
