@@ -21,15 +21,6 @@ export const MAX_DOCUMENTS_PER_CONTACT_REQUEST = 20;
  */
 export const MAX_CONTACT_REQUEST_BYTES = 10 * MAX_UPLOAD_BYTES;
 
-/** Extensions of the files we store, lower case, compared case-insensitively. */
-export const STORED_EXTENSIONS = ["png", "jpg", "jpeg", "pdf"] as const;
-
-/** Extensions a person may pick: the stored ones, and HEIC/HEIF photos, made JPEG before upload. */
-export const PICKED_EXTENSIONS = [...STORED_EXTENSIONS, "heic", "heif"] as const;
-
-/** What the file picker offers (`accept` attribute): PICKED_EXTENSIONS, by type and by name. */
-export const PICKER_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf";
-
 /** The real types we store, detected from bytes, never from the name. */
 export type DocumentKind = "png" | "jpeg" | "pdf";
 
@@ -38,6 +29,21 @@ export const CONTENT_TYPES: Record<DocumentKind, string> = {
   jpeg: "image/jpeg",
   pdf: "application/pdf",
 };
+
+/** The kind each extension of a stored file names, lower case, compared case-insensitively. */
+const KIND_OF_EXTENSION = new Map<string, DocumentKind>([["png", "png"], ["jpg", "jpeg"], ["jpeg", "jpeg"], ["pdf", "pdf"]]);
+
+/** HEIC/HEIF photos a person may pick, made JPEG before upload, by extension and type. */
+const CONVERTED_TYPES = new Map([["heic", "image/heic"], ["heif", "image/heif"]]);
+
+/** Extensions of the files we store. */
+export const STORED_EXTENSIONS = [...KIND_OF_EXTENSION.keys()];
+
+/** Extensions a person may pick: the stored ones and the converted photos. */
+export const PICKED_EXTENSIONS = [...STORED_EXTENSIONS, ...CONVERTED_TYPES.keys()];
+
+/** What the file picker offers (`accept` attribute): PICKED_EXTENSIONS, by type and by name. */
+export const PICKER_ACCEPT = [...Object.values(CONTENT_TYPES), ...CONVERTED_TYPES.values(), ...PICKED_EXTENSIONS.map((ext) => `.${ext}`)].join(",");
 
 /** Why a file is refused before any upload starts. */
 export type UploadRejection = "tooBig" | "unsupported";
@@ -57,17 +63,14 @@ export function extensionOf(fileName: string): string {
  */
 export function checkUpload(file: { name: string; size: number }): UploadRejection | null {
   const ext = extensionOf(file.name);
-  if (!(PICKED_EXTENSIONS as readonly string[]).includes(ext)) return "unsupported";
+  if (!PICKED_EXTENSIONS.includes(ext)) return "unsupported";
   if (ext === "pdf" && file.size > MAX_UPLOAD_BYTES) return "tooBig";
   return null;
 }
 
 /** The stored kind a file name says (by its extension), or null for a name we never store. */
 export function kindOfName(fileName: string): DocumentKind | null {
-  const ext = extensionOf(fileName);
-  if (ext === "jpg" || ext === "jpeg") return "jpeg";
-  if (ext === "png" || ext === "pdf") return ext;
-  return null;
+  return KIND_OF_EXTENSION.get(extensionOf(fileName)) ?? null;
 }
 
 /** Content type to send with a prepared file's PUT, from its extension (a converted photo is a JPEG). */

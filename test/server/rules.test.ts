@@ -86,6 +86,8 @@ describe("stored file names", () => {
 
   it("map extensions and content types to kinds", () => {
     expect([kindOfName("a.JPG"), kindOfName("a.jpeg"), kindOfName("a.png"), kindOfName("a.pdf"), kindOfName("a.gif")]).toEqual(["jpeg", "jpeg", "png", "pdf", null]);
+    // Names of an object's own properties are no extension we store.
+    expect([kindOfName("a.constructor"), kindOfName("a.__proto__"), kindOfName("a.toString")]).toEqual([null, null, null]);
     expect([kindOfContentType("image/png"), kindOfContentType("image/jpeg"), kindOfContentType("application/pdf"), kindOfContentType("image/heic")])
       .toEqual(["png", "jpeg", "pdf", null]);
   });
