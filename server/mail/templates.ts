@@ -11,7 +11,7 @@ import { mailI18n } from "./mail-i18n.ts";
 import type { MailLinks, MailParts, TemplateInput } from "./mail-parts.ts";
 import { statusChangedMail, type StatusChangedData } from "./status-changed-mail.tsx";
 
-export type {    MailLinks,  };
+export type { MailLinks };
 
 /** Each template's data. */
 interface MailTemplates {
