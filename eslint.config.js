@@ -87,6 +87,7 @@ const SERVER_PUBLIC = [
   "seed/seed-data", // the demo plans the invoice fixtures are written for
   "portal/portal-files", // the bench serves the built portal exactly as the server does
   "portal/app-page", // inLanguage: the dev server names the page's language exactly as the server does
+  "http/language", // pageLocaleOf: the dev server detects the page's language by the server's own rules
   "http/body-limits", // the hostile-load bench sizes its bodies at the server's own limits
   "mail/outbox-folder", // the dev server lists the outbox where the server writes it (scripts/dev-outbox.ts)
 ];

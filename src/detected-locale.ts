@@ -1,19 +1,18 @@
 /**
  * The visitor's language found in the browser, for a page no server named the language of (a
- * static host or CDN sends the built index.html as it is): the server's own detection
- * (contract/page-language.ts) run on this page's request as the browser would send it. Loaded
- * only then (src/i18n.ts startLocale): a served page never pays for it.
+ * static host or CDN sends the built index.html as it is), by the server's rules
+ * (server/http/language.ts) with @lingui/detect-locale's detectors. Loaded only then (src/i18n.ts
+ * startLocale): a served page never pays for it.
  */
-import type { Locale } from "../contract/locales.ts";
-import { pageLocaleOf } from "../contract/page-language.ts";
+import { fromCookie, fromUrl, multipleDetect } from "@lingui/detect-locale";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf, type Locale } from "../contract/locales.ts";
 
 /**
- * The page's language by SPEC.md section 9's rules: `?lng=` in its address, then the language
- * cookie, then the browser's languages in order (as the Accept-Language it sends); English when
- * none names en or es.
+ * The page's language by SPEC.md section 9's rules: the first of `?lng=` in its address, the
+ * language cookie and the browser's languages in order (what its Accept-Language sends) that names
+ * en or es; English when none does.
  */
-export function detectedLocale(): Promise<Locale> {
-  // Weights falling by a thousandth keep the browser's order for any list a person could set.
-  const weighted = navigator.languages.map((tag, index) => (index === 0 ? tag : `${tag};q=${(1000 - Math.min(index, 999)) / 1000}`));
-  return pageLocaleOf(location.href, { cookie: document.cookie, "accept-language": weighted.join(", ") });
+export function detectedLocale(): Locale {
+  const named = multipleDetect(fromUrl(LANGUAGE_QUERY), fromCookie(LANGUAGE_COOKIE), ...navigator.languages);
+  return named.map(localeOf).find((locale) => locale !== undefined) ?? "en";
 }

@@ -52,9 +52,6 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
   "machines/invoice-reading.machine.ts:87:43 StringLiteral \"Stryker was here!\"": "an unknown extension maps to a made-up type, which is not readable either",
   "machines/invoice-reading.machine.ts:87:49 StringLiteral \"Stryker was here!\"": "a name without an extension maps to a made-up type, which is not readable either",
   "machines/invoice-reading.machine.ts:113:23 StringLiteral \"\"": "the placeholder reader's error goes to reading's onError, which reads no message",
-  // page-language.ts
-  "contract/page-language.ts:25:11 BooleanLiteral true": "hono/language caches only when caches is an array naming 'cookie': true caches nothing, as false does",
-  "contract/page-language.ts:59:71 StringLiteral \"\"": "the detector app answers only en or es (pageLocale), so localeOf never returns null there",
   // outcomes.ts: CallFailed's message is for a developer's console; no screen reads it.
   "machines/outcomes.ts:37:11 ConditionalExpression true": "developer-facing: the portal shows a failed call only through its failure (src/api/refusals.ts callErrorMessage maps every CallFailed), never this message",
   "machines/outcomes.ts:37:11 ConditionalExpression false": "developer-facing: the portal shows a failed call only through its failure (src/api/refusals.ts callErrorMessage maps every CallFailed), never this message",

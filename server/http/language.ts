@@ -1,20 +1,39 @@
 /**
  * The visitor's language by Hono's own detector (hono/language) with one set of rules (SPEC.md
- * section 9: en and es, fallback en; contract/page-language.ts): a page takes `?lng=`, then the
- * language cookie, then Accept-Language in the browser's order of preference; an API call takes
- * its Accept-Language alone. The pages carry what was detected (`<html lang>`), and the portal
- * starts in it (src/i18n.ts servedLocale) rather than detecting a second time.
+ * section 9: en and es, fallback en): a page takes `?lng=`, then the language cookie, then
+ * Accept-Language in the browser's order of preference; an API call takes its Accept-Language
+ * alone. The pages carry what was detected (`<html lang>`), and the portal starts in it
+ * (src/i18n.ts servedLocale). A page no server named the language of (a static host) runs the
+ * same rules in the browser with @lingui/detect-locale (src/detected-locale.ts).
  */
-import type { Context, MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { detectFromHeader, detectFromQuery } from "hono/language";
-import { LANGUAGE_COOKIE, languageCookie, localeOf } from "../../contract/locales.ts";
+import { detectFromHeader, detectFromQuery, languageDetector, type DetectorOptions } from "hono/language";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LOCALES, languageCookie, localeOf, type Locale } from "../../contract/locales.ts";
 import type { Language } from "../domain/lookup-names.ts";
-import { PAGE_DETECTION, pageLanguage as detectPageLanguage } from "../../contract/page-language.ts";
 
-// A page's detection is shared with the dev server and the portal itself (contract/page-language.ts).
-export { pageLocale } from "../../contract/page-language.ts";
 export type { Language } from "../domain/lookup-names.ts";
+
+/** The detection's rules, for hono/language's languageDetector and its detectFrom* functions. */
+const PAGE_DETECTION: DetectorOptions = {
+  order: ["querystring", "cookie", "header"],
+  lookupQueryString: LANGUAGE_QUERY,
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupFromHeaderKey: "accept-language",
+  lookupFromPathIndex: 0,
+  // Hono's cache would write whatever was detected, Accept-Language's too, on every page, HttpOnly
+  // (which the portal's switch could not rewrite). The portal keeps a language it shows
+  // (src/i18n.ts activateLocale); pageLanguage keeps only one named by `?lng=`.
+  caches: false,
+  ignoreCase: true,
+  fallbackLanguage: "en",
+  supportedLanguages: [...LOCALES],
+};
+
+/** The language `pageLanguage` detected for this request; English when it did not run. */
+export function pageLocale(c: Context): Locale {
+  return localeOf(c.get("language")) ?? "en";
+}
 
 /**
  * Middleware for the portal's pages: detects the request's language for `pageLocale` to read, and
@@ -24,7 +43,7 @@ export type { Language } from "../domain/lookup-names.ts";
  * Only then: a page whose language came from the cookie or Accept-Language sets no cookie.
  */
 export function pageLanguage(): MiddlewareHandler {
-  const detect = detectPageLanguage();
+  const detect = languageDetector(PAGE_DETECTION);
   return (c, next) =>
     detect(c, async () => {
       await next();
@@ -34,6 +53,19 @@ export function pageLanguage(): MiddlewareHandler {
     });
 }
 
+let detectorApp: Hono | undefined;
+
+/**
+ * The page language of a request no Hono app of ours serves (the Vite dev server's), found by the
+ * same `pageLanguage` middleware.
+ * @param url the page's address (its query is what counts)
+ * @param headers the request's Cookie and Accept-Language
+ * @returns en or es; English when nothing names either
+ */
+export async function pageLocaleOf(url: string, headers: HeadersInit): Promise<Locale> {
+  detectorApp ??= new Hono().get("*", pageLanguage(), (c) => c.text(pageLocale(c)));
+  return localeOf(await (await detectorApp.fetch(new Request(url, { headers }))).text()) ?? "en";
+}
 
 /**
  * The language a call asks for: the first of en and es in its Accept-Language, by the browser's

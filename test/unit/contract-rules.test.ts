@@ -11,7 +11,6 @@ import { BUSINESS_DAYS_TO_NEXT, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, claim
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { FINISH_LATER_CODES, finishLaterAnswerSchema, finishLaterQuerySchema, finishLaterRequestSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf } from "../../contract/locales.ts";
-import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
@@ -198,28 +197,5 @@ describe("wire codes a client branches on (docs/api.md)", () => {
     expect(ok(challengeAnswerSchema, { code: "OTHER", message: "Solve", challenge })).toBe(false);
     expect(ok(challengePayloadSchema, { challenge, solution: { counter: 7, derivedKey: "ab" } })).toBe(true);
     expect(ok(challengePayloadSchema, { challenge, solution: { counter: "7", derivedKey: "ab" } })).toBe(false);
-  });
-});
-
-describe("the language of a page (SPEC.md section 9)", () => {
-  // Loaded by the tests themselves, not this file's header: the detection's rules are an object
-  // built when the module loads, and the mutation run (a fresh module graph per file for this one)
-  // then counts these tests as the ones that check those rules.
-  const detection = () => import("../../contract/page-language.ts");
-
-  it("follows ?lng=, then the language cookie, then Accept-Language, else English", async () => {
-    const { pageLocaleOf } = await detection();
-    expect(await pageLocaleOf("http://portal.test/?lng=es", { "accept-language": "en" })).toBe("es");
-    expect(await pageLocaleOf("http://portal.test/", { cookie: "i18next=es", "accept-language": "en" })).toBe("es");
-    expect(await pageLocaleOf("http://portal.test/", { "accept-language": "fr-FR, es-MX;q=0.8, en;q=0.5" })).toBe("es");
-    expect(await pageLocaleOf("http://portal.test/?lng=ES", {})).toBe("es");
-    expect(await pageLocaleOf("http://portal.test/?lng=fr", { "accept-language": "fr" })).toBe("en");
-    expect(await pageLocaleOf("http://portal.test/", {})).toBe("en");
-  });
-
-  it("a page served without the detection is English", async () => {
-    const { pageLocale } = await detection();
-    const app = new Hono().get("/", (c) => c.text(pageLocale(c)));
-    expect(await (await app.request("http://portal.test/?lng=es", { headers: { "accept-language": "es" } })).text()).toBe("en");
   });
 });

@@ -2,15 +2,16 @@
 /**
  * The language a page starts in (SPEC.md section 9). A served page starts in the one it was sent
  * in: the server detects it once, from ?lng=, the language cookie and Accept-Language
- * (contract/page-language.ts), and names it in `<html lang>`, which the portal reads rather than
+ * (server/http/language.ts), and names it in `<html lang>`, which the portal reads rather than
  * detecting a second time, so the app and the prerendered welcome page cannot disagree. A page
  * no server filled in (a static host or CDN sends the built index.html, which names no language)
- * finds it in the browser by that same detection: ?lng=, then the cookie, then the browser's
+ * finds it in the browser by the same rules (src/detected-locale.ts): ?lng=, then the cookie, then the browser's
  * languages in order, English when none is en or es.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
 import { localeOf, servedLocale, startLocale } from "../../src/i18n.ts";
+import { pageLocaleOf } from "../../server/http/language.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -77,6 +78,35 @@ describe("a page no server named the language of (a static host)", () => {
     browserLanguages("fr-FR", "de");
     document.documentElement.lang = "fr";
     expect(await startLocale()).toBe("en");
+  });
+});
+
+describe("the browser's detection and the server's", () => {
+  // Each case: the page's query, the language cookie, the browser's languages in order, and the
+  // language both must find. The server is given them as the browser sends them.
+  const cases: [query: string, cookie: string | undefined, languages: string[], expected: string][] = [
+    ["?lng=es", undefined, ["en"], "es"],
+    ["?lng=ES", "en", ["en"], "es"],
+    ["?lng=fr", "es", ["en"], "es"],
+    ["?lng=fr", undefined, ["fr"], "en"],
+    ["", "es", ["en-US"], "es"],
+    ["", "de", ["de", "es-MX", "en"], "es"],
+    ["", undefined, ["fr-FR", "es-MX", "en"], "es"],
+    ["", undefined, ["fr-FR", "en-GB", "es"], "en"],
+    ["", undefined, ["de"], "en"],
+    ["", undefined, [], "en"],
+  ];
+
+  it.each(cases)("agree on %j with cookie %j and languages %j: %s", async (query, cookie, languages, expected) => {
+    const acceptLanguage = languages.map((tag, index) => (index === 0 ? tag : `${tag};q=${(10 - index) / 10}`)).join(", ");
+    const headers: Record<string, string> = { "accept-language": acceptLanguage };
+    if (cookie) headers.cookie = `${LANGUAGE_COOKIE}=${cookie}`;
+    expect(await pageLocaleOf(`http://portal.test/find-claim/123${query}`, headers)).toBe(expected);
+
+    browserLanguages(...languages);
+    if (cookie) document.cookie = `${LANGUAGE_COOKIE}=${cookie}; path=/`;
+    window.history.replaceState(null, "", `/find-claim/123${query}`);
+    expect(await startLocale()).toBe(expected);
   });
 });
 
