@@ -3,7 +3,7 @@
  * only the forms that ask for a date load it.
  */
 import { useLingui } from "@lingui/react/macro";
-import { useCallback, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, isRealDay, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
 import { FieldShell, type BaseFieldProps } from "./fields.tsx";
 
@@ -15,17 +15,9 @@ import { FieldShell, type BaseFieldProps } from "./fields.tsx";
 export function DateField(props: BaseFieldProps & { value: string; onChange: (value: string) => void }) {
   const { t } = useLingui();
   const [text, setText] = useState(() => isoToDayMonthYear(props.value));
+  // The browser's own calendar, opened by the button: the typed field stays the one a person and a
+  // screen reader use, as a date input's look and order differ by browser and language.
   const picker = useRef<HTMLInputElement>(null);
-  // The browser's calendar is made on the first 'Open calendar': a date input costs its page the
-  // platform's date formats, about 70 ms of main thread on a throttled phone, and the step would
-  // pay that once per damage, before the consumer asked for any calendar.
-  const [pickerMade, setPickerMade] = useState(false);
-  // Shown as soon as it is made: React commits the press's update before the press is over, so the
-  // browser still counts it as the consumer's gesture, which showPicker asks for.
-  const openWhenMade = useCallback((node: HTMLInputElement | null) => {
-    picker.current = node;
-    node?.showPicker?.();
-  }, []);
   // A value set from outside (a saved block, the calendar) shows in the text. Adjusted while
   // rendering, when the value changes, rather than in an effect that would paint the old text first.
   const [shownValue, setShownValue] = useState(props.value);
@@ -55,30 +47,28 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             }}
             onBlur={props.onBlur}
           />
-          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => (picker.current ? picker.current.showPicker?.() : setPickerMade(true))}>
+          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => picker.current?.showPicker?.()}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-          {pickerMade && (
-            <input
-              ref={openWhenMade}
-              type="date"
-              className="date-picker"
-              tabIndex={-1}
-              aria-hidden="true"
-              min={EARLIEST_NOTICE_DATE}
-              max={localToday()}
-              // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
-              // which the form's rules name as no real date.
-              value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}
-              onChange={(event) => {
-                setText(isoToDayMonthYear(event.target.value));
-                props.onChange(event.target.value);
-              }}
-            />
-          )}
+          <input
+            ref={picker}
+            type="date"
+            className="date-picker"
+            tabIndex={-1}
+            aria-hidden="true"
+            min={EARLIEST_NOTICE_DATE}
+            max={localToday()}
+            // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
+            // which the form's rules name as no real date.
+            value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}
+            onChange={(event) => {
+              setText(isoToDayMonthYear(event.target.value));
+              props.onChange(event.target.value);
+            }}
+          />
         </div>
       )}
     </FieldShell>

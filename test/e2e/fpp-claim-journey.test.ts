@@ -86,7 +86,7 @@ describe("filing an FPP claim end to end", () => {
     expect(new URL(page.url()).searchParams.get("step")).toBe("4");
 
     await scan("step 4");
-    // 'Open calendar' opens the browser's own calendar (made on that first press), and Escape closes it.
+    // 'Open calendar' opens the browser's own calendar, and Escape closes it.
     const calendar = page.locator('input[type="date"]');
     await page.getByRole("button", { name: "Open calendar" }).click();
     expect(await calendar.evaluate((input) => input.matches(":open"))).toBe(true);

@@ -353,7 +353,7 @@ describe("step 4: report your damage", () => {
     }
   });
 
-  it("a day the calendar lacks (31/02/2024) is named as no real date, and the calendar, made on the first 'Open calendar', is not given it", async () => {
+  it("a day the calendar lacks (31/02/2024) is named as no real date, and the calendar 'Open calendar' opens is not given it", async () => {
     const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] });
     const group = damageGroup(itemRegion("Sofa"), 1);
@@ -362,8 +362,7 @@ describe("step 4: report your damage", () => {
     await user.tab();
     expect(date).toHaveValue("31/02/2024");
     expect(errorOf(date)).toBe("Enter a real date as DD/MM/YYYY");
-    // The browser's calendar is made when first asked for, and opens then and at every press after.
-    expect(group.querySelector('input[type="date"]')).toBeNull();
+    // The browser's calendar opens at every press.
     const opened: HTMLInputElement[] = [];
     // jsdom's inputs have no showPicker, the method that opens a browser's calendar: this one notes each call.
     Object.defineProperty(HTMLInputElement.prototype, "showPicker", { configurable: true, value: function (this: HTMLInputElement) { opened.push(this); } });
