@@ -7,7 +7,6 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { prerenderPages } from "./scripts/prerender-pages.ts";
 import { ocrAssets } from "./scripts/ocr-assets.ts";
 import { compressedCopies } from "./scripts/compressed-copies.ts";
-import { compileHints } from "./scripts/compile-hints.ts";
 import { pageLanguageInDev } from "./scripts/dev-page-language.ts";
 import { outboxInDev } from "./scripts/dev-outbox.ts";
 import { JourneysBesideUnitFiles } from "./test/sequencer.ts";
@@ -66,8 +65,6 @@ export default defineConfig({
     outboxInDev(),
     // The OCR worker, cores and trained data under /ocr/, served by the portal itself.
     ocrAssets(),
-    // The app's startup chunks compiled while they stream in, not on the main thread.
-    compileHints("index"),
     // Brotli and gzip copies of the built text files, the prerendered pages among them.
     compressedCopies(),
   ],

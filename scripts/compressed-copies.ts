@@ -37,8 +37,8 @@ async function gzipBySize(bytes: InputType): Promise<Buffer> {
 
 /**
  * The client build's compressed copies (not the SSR build of the welcome page). The plugin makes
- * them once the bundle is complete, the prerendered pages (scripts/prerender-pages.ts) and the
- * startup chunks' compile hint (scripts/compile-hints.ts) included, and Vite's preload map too;
+ * them once the bundle is complete, the prerendered pages (scripts/prerender-pages.ts) and Vite's
+ * preload map included;
  * test/e2e/compressed-copies.test.ts checks that every copy holds its file's final bytes.
  */
 export function compressedCopies(): Plugin {

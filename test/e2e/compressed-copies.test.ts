@@ -1,8 +1,8 @@
 /**
  * The build's compressed copies (scripts/compressed-copies.ts), which the server sends by
  * Accept-Encoding: every built text file of a kilobyte or more has a brotli and a gzip copy beside
- * it, and each holds exactly that file's bytes, the bundle's last changes included (the startup
- * chunks' compile hint, the prerendered welcome pages written from the built welcome.html).
+ * it, and each holds exactly that file's bytes, the bundle's last changes included (the
+ * prerendered welcome pages written from the built welcome.html).
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";

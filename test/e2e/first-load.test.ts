@@ -12,7 +12,6 @@ import type { BrowserContext, ConsoleMessage, Cookie, Page } from "playwright-co
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
 import { fileUpToStep4 } from "../../scripts/bench/journeys.ts";
-import { COMPILE_HINT } from "../../scripts/compile-hints.ts";
 import { openPortal, type Portal } from "./harness.ts";
 
 let portal: Portal;
@@ -251,31 +250,6 @@ describe("a first visit", () => {
     expect(response.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
     for (const path of startup) expect((await fetch(`${portal.server.url}${path}`)).headers.get("cache-control"), path).toContain("immutable");
     expect((await fetch(`${portal.server.url}${PATH}`)).headers.get("cache-control")).toBe("no-cache");
-  });
-
-  it("marks the scripts the app runs at startup for eager compiling, and no lazily loaded one", async () => {
-    const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
-    const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-    expect(startup.length).toBeGreaterThan(3);
-    const lines = async (path: string) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "br, gzip" } })).text()).split("\n", 2);
-    // V8 reads the hint only before any code. Vite puts its preload map (what each lazily loaded
-    // chunk needs) first in the one chunk holding the dynamic imports, after the hint, so there it
-    // is on the second line and ignored (scripts/compile-hints.ts); every other one starts with it.
-    const withMap: string[] = [];
-    for (const path of startup) {
-      const [first, second] = await lines(path);
-      if (first!.startsWith("const __vite__mapDeps=")) {
-        withMap.push(path);
-        expect(second, path).toBe(COMPILE_HINT);
-      } else expect(first, path).toBe(COMPILE_HINT);
-    }
-    expect(withMap.length).toBe(1);
-    // The lazily loaded chunks the startup scripts name (route and step code) are compiled as used.
-    const named = new Set<string>();
-    for (const path of startup) for (const match of (await (await fetch(`${portal.server.url}${path}`)).text()).matchAll(/"(?:\.\/|assets\/)([\w-]+\.js)"/g)) named.add(`/assets/${match[1]}`);
-    const lazy = [...named].filter((path) => !startup.includes(path));
-    expect(lazy.length).toBeGreaterThan(10);
-    for (const path of lazy) expect(await lines(path), path).not.toContain(COMPILE_HINT);
   });
 
   it("runs no date library at startup: luxon comes with the screens that ask for a date", async () => {
