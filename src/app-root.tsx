@@ -15,6 +15,13 @@ import type { LoadedClaim } from "../machines/claim-wizard.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { PageLoading } from "./ui/PageLoading.tsx";
 
+/** How a router is made: see createAppRouter. */
+export interface AppRouterOptions {
+  history?: RouterHistory;
+  planSearch?: () => PlanSearchActorRef;
+  renderedClaim?: LoadedClaim | null;
+}
+
 /**
  * The app's router. Every route falls back to the error page, and to a loading line while it loads
  * past the router's pending time.
@@ -26,7 +33,7 @@ export function createAppRouter({
   history,
   planSearch = onFirstUse(createPlanSearch),
   renderedClaim = null,
-}: { history?: RouterHistory; planSearch?: () => PlanSearchActorRef; renderedClaim?: LoadedClaim | null } = {}) {
+}: AppRouterOptions = {}) {
   return createRouter({
     routeTree,
     context: { planSearch, renderedClaim },

@@ -8,12 +8,11 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createMemoryHistory } from "@tanstack/react-router";
-import { attachRouterServerSsrUtils, renderRouterToString, renderSsrHtmlResponse } from "@tanstack/react-router/ssr/server";
+import { createRequestHandler, renderRouterToString, renderSsrHtmlResponse, type HandlerCallback } from "@tanstack/react-router/ssr/server";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
-import { AppRoot, createAppRouter, type AppRouter } from "../app-root.tsx";
+import { AppRoot, createAppRouter, type AppRouter, type AppRouterOptions } from "../app-root.tsx";
 import type { ClaimPageAnswers } from "../../contract/rendered-routes.ts";
 import { fppClaimFromAnswers } from "../screens/claim-wizard/claim-loads.ts";
 import type { Locale } from "../i18n.ts";
@@ -55,8 +54,8 @@ export function renderAppPageFrame(locale: Locale): Promise<string> {
  * @throws when the route does not render (a status other than 200)
  */
 export async function renderAppPage(locale: Locale, path: string): Promise<string> {
-  const router = await loadedServerRouter(createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) }));
-  const response = await renderRouterToString({ router, responseHeaders: new Headers(), children: <AppRoot router={router} i18n={await i18nIn(locale)} /> });
+  const i18n = await i18nIn(locale);
+  const response = await routerResponse(path, {}, ({ router, responseHeaders }) => renderRouterToString({ router, responseHeaders, children: <AppRoot router={router} i18n={i18n} /> }));
   if (response.status !== 200) throw new Error(`${path} rendered with status ${response.status}`);
   return markupOf(response);
 }
@@ -69,14 +68,18 @@ async function markupOf(response: Response): Promise<string> {
   return (await response.text()).replace(/^<!DOCTYPE html>/i, "");
 }
 
-/** `router` set up for rendering on the server, its route loaded and its state ready for the client. */
-async function loadedServerRouter(router: AppRouter): Promise<AppRouter> {
-  router.update({ ...router.options, isServer: true });
-  attachRouterServerSsrUtils({ router, manifest: undefined });
-  await router.load();
-  await router.serverSsr!.dehydrate();
-  return router;
+/**
+ * The router's answer for `path`, by its request handler (`createRequestHandler`): the app's
+ * router made with `options`, loaded for the address, its state ready for the client, and
+ * `render`'s response, or a redirect's.
+ */
+function routerResponse(path: string, options: AppRouterOptions, render: HandlerCallback<AppRouter>): Promise<Response> {
+  const request = new Request(new URL(path, "http://portal.local"));
+  return createRequestHandler({ request, createRouter: () => createAppRouter(options) })(render);
 }
+
+/** What renderClaimPage answers for an address the wizard's route does not load as it is. */
+const NOT_RENDERED = 204;
 
 /**
  * A claim wizard's step at `path` (the create-claim route, with its `claimId` and `warranty_id`)
@@ -92,11 +95,13 @@ async function loadedServerRouter(router: AppRouter): Promise<AppRouter> {
 export async function renderClaimPage(locale: Locale, path: string, answers: ClaimPageAnswers): Promise<string | null> {
   const claim = fppClaimFromAnswers(answers);
   if (!claim) return null;
-  const router = await loadedServerRouter(createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), renderedClaim: claim }));
-  // Only the wizard's route, loaded: an address the router would correct first (a step that is not
-  // a number) gets no matches here, and is left to the app, which corrects it in place.
-  if (!router.state.matches.some((match) => match.routeId === "/find-claim/create-claim" && match.status === "success")) return null;
-  const app = <AppRoot router={router} i18n={await i18nIn(locale)} />;
-  const response = await renderSsrHtmlResponse({ router, responseHeaders: new Headers(), render: async () => new Response((await prerender(app)).prelude).text() });
+  const i18n = await i18nIn(locale);
+  const response = await routerResponse(path, { renderedClaim: claim }, ({ router, responseHeaders }) => {
+    // Only the wizard's route, loaded: an address the router would correct first (a step that is not
+    // a number) gets no matches here, and is left to the app, which corrects it in place.
+    if (!router.state.matches.some((match) => match.routeId === "/find-claim/create-claim" && match.status === "success")) return new Response(null, { status: NOT_RENDERED });
+    const app = <AppRoot router={router} i18n={i18n} />;
+    return renderSsrHtmlResponse({ router, responseHeaders, render: async () => new Response((await prerender(app)).prelude).text() });
+  });
   return response.status === 200 ? markupOf(response) : null;
 }
