@@ -85,9 +85,6 @@ const SERVER_PUBLIC = [
   "domain/plan-family", // which claim family a plan type opens (scripts/plan-link.ts names the route by it)
   "http/staff-key", // staffKeyOf: scripts/claim-status.ts sends the key the server checks, read from the same DATA_DIR file
   "seed/seed-data", // the demo plans the invoice fixtures are written for
-  "portal/portal-files", // the bench serves the built portal exactly as the server does
-  "portal/app-page", // inLanguage: the dev server names the page's language exactly as the server does
-  "http/language", // pageLocaleOf: the dev server detects the page's language by the server's own rules
   "http/body-limits", // the hostile-load bench sizes its bodies at the server's own limits
   "mail/outbox-folder", // the dev server lists the outbox where the server writes it (scripts/dev-outbox.ts)
 ];
@@ -200,6 +197,20 @@ export default defineConfig(
     },
   },
   serverZone(["server/**"]),
+  {
+    // The one process of `npm start`, `npm run server` with STATIC_DIR and the tests: the API and,
+    // behind its routes, the portal host, which asks that API over HTTP as it would any other.
+    files: ["server/start.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          { regex: "^(\\.\\./)+src/(?!server/portal-host\\.ts$)", message: "server/start.ts takes only the portal host (src/server/portal-host.ts) from the portal." },
+          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+          { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
+        ],
+      }],
+    },
+  },
   serverZone(["server/routes/**"],
     layer("db", "Routes reach the data through server/domain/ and the app's deps, never server/db/ (its connections, migrations and PGlite are its own)."),
     layer("seed", "Routes never import the demo seed: what they answer comes from the database.")),
@@ -218,15 +229,15 @@ export default defineConfig(
       }))],
     },
   },
-  serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "portal", "seed"].map((name) =>
+  serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "seed"].map((name) =>
     layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
   serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),
   serverZone(["server/domain/**"],
-    ...["routes", "portal"].map((name) => layer(name, `Domain code does not import server/${name}/: routes and the portal sit on top of it.`)),
+    layer("routes", "Domain code does not import server/routes/: routes sit on top of it."),
     layer("http", "The domain knows no HTTP: it throws refusals (server/domain/refusals.ts) that server/app.ts answers with their status."),
     { regex: "^hono(/|$)", message: "The domain knows no HTTP: no Hono in server/domain/." }),
-  serverZone(["server/storage/**", "server/seed/**"], ...["routes", "portal"].map((name) =>
-    layer(name, `Storage and seed code does not import server/${name}/: routes and the portal sit on top of it.`)),
+  serverZone(["server/storage/**", "server/seed/**"],
+    layer("routes", "Storage and seed code does not import server/routes/: routes sit on top of it."),
     { regex: "^hono(/|$)", message: "Storage takes plain values, never Hono's request: its route reads them (server/http/incoming-put.ts)." }),
   // The emails are React Email components worded through Lingui (server/mail/mail-i18n.ts): the one
   // server folder that may import react and @lingui/core; the portal's other UI packages stay out.
@@ -239,7 +250,7 @@ export default defineConfig(
           folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
           { group: UI_PACKAGES.filter((name) => name !== "react" && name !== "@lingui/*"), message: "Emails use react, React Email and @lingui/core only." },
           { group: ["@lingui/react", "@lingui/react/*", "@lingui/*/macro"], message: "Emails use @lingui/core's descriptors: the server runs no macro." },
-          ...["routes", "portal"].map((name) => layer(name, `server/mail/ does not import server/${name}/: routes queue mail, mail never answers calls.`)),
+          layer("routes", "server/mail/ does not import server/routes/: routes queue mail, mail never answers calls."),
           { regex: "^hono(/|$)", message: "Mail takes plain values, never Hono's request." },
         ],
       }],

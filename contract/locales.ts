@@ -21,12 +21,45 @@ export const LANGUAGE_COOKIE = "i18next";
 export const LANGUAGE_QUERY = "lng";
 
 /**
+ * Where a page's language is found (SPEC.md section 9), in the terms of Hono's language detector
+ * (hono/language), which the reference API and the portal host both run: `?lng=`, then the
+ * language cookie, then Accept-Language in the browser's order of preference; English when none
+ * names en or es. Detecting caches nothing: the portal keeps a language it shows (src/i18n.ts
+ * activateLocale), and a page keeps one only when its address names it (Hono's cache would write
+ * Accept-Language's too, HttpOnly, which the portal's switch could not rewrite). The browser runs
+ * the same rules on a static host (src/detected-locale.ts).
+ */
+export const PAGE_LANGUAGE_RULES = {
+  order: ["querystring", "cookie", "header"] as ("querystring" | "cookie" | "header")[],
+  lookupQueryString: LANGUAGE_QUERY,
+  lookupCookie: LANGUAGE_COOKIE,
+  lookupFromHeaderKey: "accept-language",
+  caches: false as const,
+  ignoreCase: true,
+  fallbackLanguage: "en",
+  supportedLanguages: [...LOCALES] as string[],
+};
+
+/**
  * The language cookie holding `locale`, as `document.cookie` takes it and as a Set-Cookie header
  * sends it (src/i18n.ts, server/http/language.ts): the whole site, a year, sent when a link from
  * another site (an email) is followed, and not HttpOnly, as the portal's script rewrites it.
  */
 export function languageCookie(locale: Locale): string {
   return `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/**
+ * The Set-Cookie a page's answer adds to keep the language its address names with `?lng=` (SPEC.md
+ * section 9: the choice is cached in a cookie), so the pages after it stay in it: the one a plain
+ * form or a redirect opens, a reload without the query. Undefined when the address names no
+ * supported language, or the cookie already holds it.
+ * @param named the address's `?lng=` value
+ * @param kept the language cookie's value
+ */
+export function languageCookieToKeep(named: string | undefined, kept: string | undefined): string | undefined {
+  const locale = localeOf(named);
+  return locale && kept !== locale ? languageCookie(locale) : undefined;
 }
 
 /**

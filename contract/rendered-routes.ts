@@ -1,6 +1,6 @@
 /**
  * App routes the build renders whole, once per language, as the app draws them
- * (scripts/prerender-pages.ts), and the server sends for their address (server/portal/app-page.ts);
+ * (scripts/prerender-pages.ts), and the server sends for their address (src/server/app-page.ts);
  * the app then hydrates them (src/main.tsx). A route belongs here only if its page is the same for
  * everyone (no loader, nothing from storage) and is often a visit's first page. The method screen
  * is where every search starts and where the welcome page's Start leads.
@@ -29,7 +29,7 @@ export function pageWithRoot(template: string, locale: string, markup: string, r
 }
 
 /**
- * The answers a claim's step is rendered from (server/portal/claim-page.ts asks them, the renderer
+ * The answers a claim's step is rendered from (src/server/claim-page.ts asks them, the renderer
  * parses them: src/screens/claim-wizard/claim-loads.ts fppClaimFromAnswers), each the JSON body of
  * GET claim/{id}, plan/{id}?claimId= and lookups?lang=.
  */

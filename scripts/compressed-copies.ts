@@ -1,7 +1,7 @@
 /**
  * Vite plugin (vite-plugin-compression2): a brotli and a gzip copy, `name.br` and `name.gz`, beside
  * every built script, stylesheet, page, SVG and JSON file of 1 kB or more, so the server sends a
- * phone about a third of the bytes without compressing on each request (server/portal/portal-files.ts
+ * phone about a third of the bytes without compressing on each request (src/server/portal-files.ts
  * and welcome-page.ts serve them by Accept-Encoding). The plugin compresses what the bundle holds,
  * so a file must be in the bundle, not written beside it later: the prerendered pages are
  * (scripts/prerender-pages.ts emits them).

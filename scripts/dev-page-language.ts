@@ -1,14 +1,14 @@
 /**
  * Vite dev server plugin (`npm run dev`): the app's page in the language the reference server
- * would send it in, found by the same detection (server/http/language.ts) and written the same
+ * would send it in, found by the same detection (src/server/page-language.ts) and written the same
  * way (app-page.ts inLanguage). The portal then starts in development as when served, from its
  * `<html lang>` (src/i18n.ts servedLocale).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Plugin } from "vite";
-import { pageLocaleOf } from "../server/http/language.ts";
-import { inLanguage } from "../server/portal/app-page.ts";
+import { pageLocaleOf } from "../src/server/page-language.ts";
+import { inLanguage } from "../src/server/app-page.ts";
 
 /** The Vite plugin; it only runs in the dev server. */
 export function pageLanguageInDev(): Plugin {

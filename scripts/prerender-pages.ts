@@ -4,17 +4,17 @@
  * Spanish:
  * - the welcome page into the bundle's welcome.html, putting welcome.en.html and welcome.es.html in
  *   the bundle in its place, which the server sends for "/" by language
- *   (server/portal/welcome-page.ts). Their largest paint needs no script and no other file;
+ *   (src/server/welcome-page.ts). Their largest paint needs no script and no other file;
  * - the app page's frame (the header and the loading line) into index.html, as index.en.html and
  *   index.es.html beside it, which the server sends for the app's addresses by language
- *   (server/portal/app-page.ts): a phone shows the page coming while the app's scripts load.
+ *   (src/server/app-page.ts): a phone shows the page coming while the app's scripts load.
  *   index.html stays as built, naming no language, for a static host;
  * - each route of contract/rendered-routes.ts whole, through TanStack Router's server rendering
  *   (src/welcome/render.tsx renderAppPage), as e.g. find-claim/select-search-method.es.html, which
  *   the server sends for that address and the app hydrates.
  * Being in the bundle, they get their compressed copies with the rest (scripts/compressed-copies.ts).
  * The renderer itself stays, with the page it renders into, in the build's RENDERER_DIR: the
- * server renders a claim's step with it per request (server/portal/claim-page.ts).
+ * server renders a claim's step with it per request (src/server/claim-page.ts).
  */
 import { cp, mkdir, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -101,7 +101,7 @@ export function prerenderPages(): Plugin {
       }
     },
     // The renderer and its page go beside the portal's files once those are written, for the
-    // server's per-request rendering (server/portal/claim-page.ts).
+    // server's per-request rendering (src/server/claim-page.ts).
     async writeBundle() {
       const rendererDir = resolve(config.root, config.build.outDir, RENDERER_DIR);
       try {

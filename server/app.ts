@@ -1,13 +1,12 @@
 /**
  * The reference claims API as a Hono app (SPEC.md section 7, DESIGN.md "The reference claims
  * API"): every call under /api/v1 with the API key checked and ownership by session (SECURITY.md),
- * signed uploads, owner-only document storage, signed plan links, and optionally the built portal.
+ * signed uploads, owner-only document storage and signed plan links. The portal's pages come from
+ * the portal host (src/server/portal-host.ts), which server/start.ts mounts behind these routes.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { resolve } from "node:path";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { every } from "hono/combine";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { CHALLENGE_HEADER } from "../contract/challenge.ts";
@@ -41,13 +40,7 @@ import { uploadRoutes } from "./routes/uploads.ts";
 import { requestLimits } from "./http/request-limits.ts";
 import { browserSession } from "./http/session.ts";
 import { noStore, securityHeaders } from "./http/security-headers.ts";
-import { pageLanguage } from "./http/language.ts";
 import { callLanguage } from "./http/call-language.ts";
-import { appPage } from "./portal/app-page.ts";
-import { claimPage, type ApiAsVisitor } from "./portal/claim-page.ts";
-import { RENDERER_DIR } from "../contract/rendered-routes.ts";
-import { welcomePage } from "./portal/welcome-page.ts";
-import { portalFiles } from "./portal/portal-files.ts";
 
 /** PostgreSQL error codes that mean the request carried a value the database refuses. */
 const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "23502", "23503", "23514"]);
@@ -136,7 +129,6 @@ export function createApp(deps: AppDeps): Hono {
   // Finish-later links are plan links with a claim and a step: checked first, the rest pass on.
   app.route(PLAN_LINK_PATH, finishLinkRoutes(deps));
   app.route(PLAN_LINK_PATH, planLinkRoutes(deps));
-  if (deps.config.staticDir) servePortal(app, resolve(deps.config.staticDir), deps.config.apiKey);
 
   app.notFound((c) => c.json({ message: "Not found", code: "NOT_FOUND" }, 404));
   app.onError((error, c) => {
@@ -161,32 +153,6 @@ function requireApiKey(apiKey: string, exempt: (c: Context) => boolean): Middlew
     if (!timingSafeEqual(given, expected)) return c.json({ message: "Unauthorized" }, 401);
     return next();
   };
-}
-
-/**
- * Serves the built portal: the prerendered welcome page for "/", its files, a claim's step
- * rendered for its owner (server/portal/claim-page.ts), and the app's page
- * (server/portal/app-page.ts) for any other GET outside /api and /storage, each page in the
- * visitor's language. The build's renderer is not served.
- */
-function servePortal(app: Hono, root: string, apiKey: string): void {
-  const isOurs = (path: string) => path === "/api" || path.startsWith("/api/") || path.startsWith("/storage/");
-  const isServed = (path: string) => !isOurs(path) && !path.startsWith(`/${RENDERER_DIR}/`);
-  const files = portalFiles(root);
-  // Every page in the language detected once for it (server/http/language.ts): "/" as the welcome
-  // page prerendered in it, any other address as the app's page in it, which the app starts in.
-  const inLanguage = pageLanguage();
-  const index = appPage(root);
-  app.get("/", inLanguage, welcomePage(root), index);
-  app.get("*", (c, next) => (isServed(c.req.path) ? files(c, next) : next()));
-  // The claim page asks the API through the app's own routes, as the visitor: the same socket (for
-  // its rate limits), the visitor's cookie, the portal's key.
-  const apiAsVisitor: ApiAsVisitor = (c, path, headers) => {
-    headers.set("x-api-key", apiKey);
-    return Promise.resolve(app.fetch(new Request(new URL(`${API_PREFIX}/${path}`, c.req.url), { headers }), c.env));
-  };
-  const page = every(inLanguage, claimPage(root, apiAsVisitor), index);
-  app.get("*", (c, next) => (isOurs(c.req.path) ? next() : page(c, next)));
 }
 
 /**

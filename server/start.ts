@@ -4,9 +4,11 @@
  * (server/mail/mail-worker.ts). Used by server/main.ts, the server tests and the end-to-end runner.
  */
 import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Server } from "node:http";
-import type { Lifecycle } from "./app-deps.ts";
+import { API_PREFIX, type Lifecycle } from "./app-deps.ts";
+import { createPortalHost } from "../src/server/portal-host.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type ServerConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/db.ts";
@@ -60,6 +62,13 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // Counted only where someone can read the figures: no registry, no cost, without METRICS_TOKEN.
     const metrics = config.metricsToken ? createMetrics(db) : undefined;
     const app = createApp({ db, config, storage, lifecycle, metrics });
+    // With a built portal, its host answers behind the API's routes, asking this process's own API
+    // over loopback HTTP as it would any claims API; the address is known once listening.
+    let ownApi = "";
+    if (config.staticDir) {
+      const onRenderError = (error: unknown) => log.error({ err: error }, "rendering a claim page failed");
+      app.route("/", createPortalHost({ root: resolve(config.staticDir), api: { baseUrl: () => ownApi, key: config.apiKey }, onRenderError }));
+    }
     const port = await new Promise<number>((resolve, reject) => {
       server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
       server.once("error", reject);
@@ -70,6 +79,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     // Real mail with links to the address this process listens on reaches no one who can open them.
     if (config.smtpUrl && !config.publicUrl) log.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address");
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
+    ownApi = `http://${shownHost === "0.0.0.0" ? "127.0.0.1" : shownHost === "[::]" ? "[::1]" : shownHost}:${port}${API_PREFIX}`;
     // Unlinked uploads go once their URL has expired: now, and every few minutes.
     const sweeper = startUploadSweeper({ db, storage, metrics });
     // Queued emails are sent from here on: now, when a call queues one, and every few seconds.

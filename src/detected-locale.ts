@@ -1,7 +1,7 @@
 /**
  * The visitor's language found in the browser, for a page no server named the language of (a
  * static host or CDN sends the built index.html as it is), by the server's rules
- * (server/http/language.ts) with @lingui/detect-locale's detectors. Loaded only then (src/i18n.ts
+ * (contract/locales.ts PAGE_LANGUAGE_RULES) with @lingui/detect-locale's detectors. Loaded only then (src/i18n.ts
  * startLocale): a served page never pays for it.
  */
 import { fromCookie, fromUrl, multipleDetect } from "@lingui/detect-locale";

@@ -14,7 +14,7 @@ import "./styles.css";
 wireTutorialDialog(document);
 
 // SPEC.md section 9: the choice is kept in the language cookie as the app keeps it (src/i18n.ts
-// activateLocale), and the server sends "/" in the cookie's language (server/portal/welcome-page.ts)
+// activateLocale), and the server sends "/" in the cookie's language (src/server/welcome-page.ts)
 // unless the address names one with ?lng=, which the choice replaces.
 document.querySelector<HTMLSelectElement>(".language-switch select")?.addEventListener("change", (event) => {
   const locale = localeOf((event.target as HTMLSelectElement).value);

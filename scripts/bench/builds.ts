@@ -24,7 +24,7 @@ export function buildPortal(outDir: string): Promise<void> {
 
 /**
  * Builds the bare React 19 page into `outDir` (absolute), with none of the portal's settings but
- * the compressed copies, as the two are sent the same way (server/portal/portal-files.ts).
+ * the compressed copies, as the two are sent the same way (src/server/portal-files.ts).
  */
 export function buildBarePage(outDir: string): Promise<void> {
   return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), plugins: [compressedCopies()], build: { outDir, emptyOutDir: true } });

@@ -15,7 +15,7 @@ import { chromium } from "playwright-core";
 import { startServer } from "../../server/start.ts";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { portalFiles } from "../../server/portal/portal-files.ts";
+import { portalFiles } from "../../src/server/portal-files.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
 import { launchForLighthouse } from "./lighthouse.ts";
 import { appShellBytes, scriptSizes, scriptsOfPage } from "./page-weight.ts";

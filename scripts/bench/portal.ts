@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { chromium, type Browser } from "playwright-core";
-import { portalFiles } from "../../server/portal/portal-files.ts";
+import { portalFiles } from "../../src/server/portal-files.ts";
 import { startServer } from "../../server/start.ts";
 import { launchChromium } from "../chromium.ts";
 import { buildBarePage, buildPortal } from "./builds.ts";
@@ -136,7 +136,7 @@ function render(floor: PageFigures, pages: PageFigures[], shell: number, files: 
 
 Written by \`npm run bench\` (scripts/bench/portal.ts); the latest run is below. Lighthouse: mobile,
 default (simulated) throttling, performance only, median of ${RUNS} runs, in the project's Chromium.
-Both builds are sent as the reference server sends the portal (server/portal/portal-files.ts): the
+Both builds are sent as the reference server sends the portal (src/server/portal-files.ts): the
 build's brotli or gzip copies, content-hashed assets cached for a year. Welcome (prerendered) and
 select-search-method (rendered by the build, then hydrated) are measured on a first visit, with nothing cached;
 select-plan and create-claim step 4 in the browser that made the search, as a person reaches them.

@@ -1,34 +1,18 @@
 /**
- * The visitor's language by Hono's own detector (hono/language) with one set of rules (SPEC.md
- * section 9: en and es, fallback en): a page takes `?lng=`, then the language cookie, then
- * Accept-Language in the browser's order of preference; an API call takes its Accept-Language
- * alone. The pages carry what was detected (`<html lang>`), and the portal starts in it
- * (src/i18n.ts servedLocale). A page no server named the language of (a static host) runs the
- * same rules in the browser with @lingui/detect-locale (src/detected-locale.ts).
+ * The visitor's language by Hono's own detector (hono/language) with the portal's rules (SPEC.md
+ * section 9, contract/locales.ts PAGE_LANGUAGE_RULES): a page the API answers takes `?lng=`, then
+ * the language cookie, then Accept-Language; an API call takes its Accept-Language alone.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { detectFromHeader, detectFromQuery, languageDetector, type DetectorOptions } from "hono/language";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, LOCALES, languageCookie, localeOf, type Locale } from "../../contract/locales.ts";
+import { detectFromHeader, detectFromQuery, languageDetector } from "hono/language";
+import { LANGUAGE_COOKIE, PAGE_LANGUAGE_RULES, languageCookieToKeep, localeOf, type Locale } from "../../contract/locales.ts";
 import type { Language } from "../domain/lookup-names.ts";
 
-export type { Language } from "../domain/lookup-names.ts";
+/** The rules as Hono's detector and its detectFrom* functions take them. */
+const PAGE_DETECTION = { ...PAGE_LANGUAGE_RULES, lookupFromPathIndex: 0 };
 
-/** The detection's rules, for hono/language's languageDetector and its detectFrom* functions. */
-const PAGE_DETECTION: DetectorOptions = {
-  order: ["querystring", "cookie", "header"],
-  lookupQueryString: LANGUAGE_QUERY,
-  lookupCookie: LANGUAGE_COOKIE,
-  lookupFromHeaderKey: "accept-language",
-  lookupFromPathIndex: 0,
-  // Hono's cache would write whatever was detected, Accept-Language's too, on every page, HttpOnly
-  // (which the portal's switch could not rewrite). The portal keeps a language it shows
-  // (src/i18n.ts activateLocale); pageLanguage keeps only one named by `?lng=`.
-  caches: false,
-  ignoreCase: true,
-  fallbackLanguage: "en",
-  supportedLanguages: [...LOCALES],
-};
+export type { Language } from "../domain/lookup-names.ts";
 
 /** The language `pageLanguage` detected for this request; English when it did not run. */
 export function pageLocale(c: Context): Locale {
@@ -36,35 +20,19 @@ export function pageLocale(c: Context): Locale {
 }
 
 /**
- * Middleware for the portal's pages: detects the request's language for `pageLocale` to read, and
- * keeps a language the address names with `?lng=` in the language cookie (SPEC.md section 9: the
- * choice is cached in a cookie), so the pages after it stay in it: the one the welcome page's Start
- * opens (a plain form, no app runs there), the one a link redirects to, a reload without the query.
- * Only then: a page whose language came from the cookie or Accept-Language sets no cookie.
+ * Middleware for the pages the API answers itself (a signed link's hand-over or redirect): detects
+ * the request's language by the portal's rules for `pageLocale` to read, and keeps a language the
+ * address names with `?lng=` in the language cookie, as the portal's pages do
+ * (src/server/page-language.ts), so the page the link leads to opens in it.
  */
 export function pageLanguage(): MiddlewareHandler {
   const detect = languageDetector(PAGE_DETECTION);
   return (c, next) =>
     detect(c, async () => {
       await next();
-      // After the handler: a page it answers as a Response of its own keeps the header too.
-      const named = localeOf(detectFromQuery(c, PAGE_DETECTION));
-      if (named && getCookie(c, LANGUAGE_COOKIE) !== named) c.header("Set-Cookie", languageCookie(named), { append: true });
+      const keep = languageCookieToKeep(detectFromQuery(c, PAGE_DETECTION), getCookie(c, LANGUAGE_COOKIE));
+      if (keep) c.header("Set-Cookie", keep, { append: true });
     });
-}
-
-let detectorApp: Hono | undefined;
-
-/**
- * The page language of a request no Hono app of ours serves (the Vite dev server's), found by the
- * same `pageLanguage` middleware.
- * @param url the page's address (its query is what counts)
- * @param headers the request's Cookie and Accept-Language
- * @returns en or es; English when nothing names either
- */
-export async function pageLocaleOf(url: string, headers: HeadersInit): Promise<Locale> {
-  detectorApp ??= new Hono().get("*", pageLanguage(), (c) => c.text(pageLocale(c)));
-  return localeOf(await (await detectorApp.fetch(new Request(url, { headers }))).text()) ?? "en";
 }
 
 /**

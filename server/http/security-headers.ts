@@ -18,35 +18,12 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { ServerConfig } from "../config.ts";
 import { isHttps } from "./public-url.ts";
+import { HEADER_OPTIONS } from "../../contract/page-headers.ts";
 
-const MAPS = "https://maps.googleapis.com";
+// The routes that set their own start from the same options (server/routes/api-docs.ts).
+export { HEADER_OPTIONS };
 
 const HSTS = "max-age=31536000; includeSubDomains";
-
-/** The portal's headers; a route that needs its own starts from these (server/routes/api-docs.ts). */
-export const HEADER_OPTIONS = {
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'", MAPS],
-    styleSrc: ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
-    imgSrc: ["'self'", "blob:", "data:", MAPS, "https://maps.gstatic.com"],
-    fontSrc: ["'self'", "https://fonts.gstatic.com"],
-    connectSrc: ["'self'", MAPS],
-    workerSrc: ["'self'", "blob:"],
-    objectSrc: ["'none'"],
-    baseUri: ["'none'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-  xFrameOptions: "DENY",
-  referrerPolicy: "no-referrer",
-  crossOriginOpenerPolicy: "same-origin",
-  crossOriginResourcePolicy: "same-origin",
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [], browsingTopics: [] },
-  // A handler's own value wins: a stored file carries a CSP of its own (`sandbox`, no scripts at
-  // all) that the portal's page policy must not replace.
-  overwrite: false,
-} satisfies Parameters<typeof secureHeaders>[0];
 
 /**
  * The security headers of SECURITY.md on every response, HSTS only when the request came over TLS

@@ -5,7 +5,7 @@
  */
 /**
  * The versions of tesseract.js (the worker), tesseract.js-core and @tesseract.js-data name the
- * folder, so the server can let browsers keep these files for good (server/portal/portal-files.ts): an
+ * folder, so the server can let browsers keep these files for good (src/server/portal-files.ts): an
  * upgrade changes every path. Written out rather than imported from their package.json files (the
  * whole file would ship); test/unit/ocr-files.test.ts fails when they no longer match.
  */

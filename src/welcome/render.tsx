@@ -2,7 +2,7 @@
  * Server-side renders of the pages' HTML before any script runs: the welcome page, what every app
  * page shows until the app draws it, and the app routes rendered whole
  * (contract/rendered-routes.ts), run once per language at build time; and a claim's step with
- * the visitor's claim, run by the server per request (server/portal/claim-page.ts). Built with
+ * the visitor's claim, run by the server per request (src/server/claim-page.ts). Built with
  * `vite build --ssr` by the prerender plugin (scripts/prerender-pages.ts), which leaves the build
  * in the portal's renderer folder for the server.
  */
@@ -48,7 +48,7 @@ export function renderAppPageFrame(locale: Locale): Promise<string> {
  * The app's page at `path` in a language, rendered by TanStack Router's server rendering
  * (`renderRouterToString`) as the browser's app would draw it, followed by the router's own inline
  * scripts (its state for RouterClient, and its scroll restoration), which the server allows by
- * their hashes (server/portal/app-page.ts). Only for a route whose page is the same for everyone:
+ * their hashes (src/server/app-page.ts). Only for a route whose page is the same for everyone:
  * no loader, nothing from storage.
  * @returns the markup for #root
  * @throws when the route does not render (a status other than 200)

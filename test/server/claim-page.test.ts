@@ -1,5 +1,5 @@
 /**
- * A claim's step rendered on the server for its owner (server/portal/claim-page.ts): the server
+ * A claim's step rendered on the server for its owner (src/server/claim-page.ts): the server
  * asks its own API the wizard's calls as the visitor, and renders only when the visitor's session
  * may read the claim; any other request, a failing renderer or a renderer already busy gets the
  * app's page. The renderer here stands in for the build's (it writes what it was given), so this

@@ -6,9 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupListSchema, searchPlanResponseSchema, type WirePlan } from "../../contract/schemas.ts";
-import { createApp } from "../../server/app.ts";
 import { seedIfEmpty } from "../../server/seed/seed.ts";
-import { createStorage } from "../../server/storage/storage.ts";
 import { ACE_MODELS, DEMO_PLANS } from "../../server/seed/seed-data.ts";
 import { API_KEY, DEV_PORTAL_ORIGIN, expectShape, snapshot, startTestServer, type TestServer } from "./helpers.ts";
 
@@ -328,22 +326,27 @@ describe("serving the built portal (STATIC_DIR)", () => {
       await mkdir(join(portal, "assets"));
       await writeFile(join(portal, "index.html"), "<!doctype html><title>Claims portal</title>");
       await writeFile(join(portal, "assets", "app.js"), "console.log('portal');");
-      const app = createApp({ db: server.db, config: { ...server.config, staticDir: portal }, storage: createStorage(join(server.dataDir, "storage")) });
-      const root = await app.request("/");
-      expect(root.status).toBe(200);
-      expect(await root.text()).toContain("Claims portal");
-      const deep = await app.request("/create-claim?step=2&claimId=1&warranty_id=1");
-      expect(deep.status).toBe(200);
-      expect(deep.headers.get("content-type")).toContain("text/html");
-      const script = await app.request("/assets/app.js");
-      expect(script.headers.get("content-type")).toContain("javascript");
-      expect(await script.text()).toContain("portal");
-      const api = await app.request("/api/v1/no_such_call", { headers: { "x-api-key": server.config.apiKey } });
-      expect(api.status).toBe(404);
-      expect(await api.json()).toMatchObject({ code: "NOT_FOUND" });
-      expect((await app.request("/api/v1/all_color")).status).toBe(401);
-      expect((await app.request("/storage/claims_documentation/CL-1/photos-consumer/missing.jpg")).status).toBe(404);
-      expect((await app.request("/", { method: "POST" })).status).toBe(404);
+      const served = await startTestServer({ staticDir: portal });
+      try {
+        const get = (path: string, init?: RequestInit) => fetch(`${served.url}${path}`, init);
+        const root = await get("/");
+        expect(root.status).toBe(200);
+        expect(await root.text()).toContain("Claims portal");
+        const deep = await get("/create-claim?step=2&claimId=1&warranty_id=1");
+        expect(deep.status).toBe(200);
+        expect(deep.headers.get("content-type")).toContain("text/html");
+        const script = await get("/assets/app.js");
+        expect(script.headers.get("content-type")).toContain("javascript");
+        expect(await script.text()).toContain("portal");
+        const api = await get("/api/v1/no_such_call", { headers: { "x-api-key": served.config.apiKey } });
+        expect(api.status).toBe(404);
+        expect(await api.json()).toMatchObject({ code: "NOT_FOUND" });
+        expect((await get("/api/v1/all_color")).status).toBe(401);
+        expect((await get("/storage/claims_documentation/CL-1/photos-consumer/missing.jpg")).status).toBe(404);
+        expect((await get("/", { method: "POST" })).status).toBe(404);
+      } finally {
+        await served.stop();
+      }
     } finally {
       await rm(portal, { recursive: true, force: true });
     }

@@ -10,7 +10,7 @@ import { CHALLENGE_ALGORITHM, CHALLENGE_HEADER, CHALLENGE_REQUIRED, CHALLENGE_ST
 import { BUSINESS_DAYS_TO_NEXT, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, claimStatusQuerySchema, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../../contract/claim-status.ts";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { FINISH_LATER_CODES, finishLaterAnswerSchema, finishLaterQuerySchema, finishLaterRequestSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, localeOf } from "../../contract/locales.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_QUERY, languageCookie, languageCookieToKeep, localeOf } from "../../contract/locales.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
@@ -171,6 +171,14 @@ describe("the language a tag names (SPEC.md section 9)", () => {
     expect(localeOf(null)).toBeUndefined();
     expect(localeOf(undefined)).toBeUndefined();
     expect([LANGUAGE_COOKIE, LANGUAGE_QUERY]).toEqual(["i18next", "lng"]);
+  });
+
+  it("keeps a language the address names in the cookie, only when the cookie does not hold it yet", () => {
+    expect(languageCookieToKeep("ES", undefined)).toBe(languageCookie("es"));
+    expect(languageCookieToKeep("es", "en")).toBe(languageCookie("es"));
+    expect(languageCookieToKeep("es", "es")).toBeUndefined();
+    expect(languageCookieToKeep("fr", "en")).toBeUndefined();
+    expect(languageCookieToKeep(undefined, "en")).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
 /**
  * The language a page starts in (SPEC.md section 9). A served page starts in the one it was sent
  * in: the server detects it once, from ?lng=, the language cookie and Accept-Language
- * (server/http/language.ts), and names it in `<html lang>`, which the portal reads rather than
+ * (src/server/page-language.ts), and names it in `<html lang>`, which the portal reads rather than
  * detecting a second time, so the app and the prerendered welcome page cannot disagree. A page
  * no server filled in (a static host or CDN sends the built index.html, which names no language)
  * finds it in the browser by the same rules (src/detected-locale.ts): ?lng=, then the cookie, then the browser's
@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
 import { localeOf, servedLocale, startLocale } from "../../src/i18n.ts";
-import { pageLocaleOf } from "../../server/http/language.ts";
+import { pageLocaleOf } from "../../src/server/page-language.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

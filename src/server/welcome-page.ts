@@ -7,7 +7,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 import { LOCALES } from "../../contract/locales.ts";
-import { pageLocale } from "../http/language.ts";
+import { pageLocale } from "./page-language.ts";
 
 /**
  * GET "/" from the built portal's prerendered welcome pages, in the request's language (run

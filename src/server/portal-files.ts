@@ -3,7 +3,7 @@
  * beside each file (scripts/compressed-copies.ts) when the browser accepts it, and the content-hashed
  * files under /assets/ and the versioned OCR files under /ocr/ cached for a year, as they never
  * change under their name; anything else (index.html) is revalidated, so a new deployment is
- * picked up at once. The prerendered pages are sent the same way (server/portal/welcome-page.ts).
+ * picked up at once. The prerendered pages are sent the same way (src/server/welcome-page.ts).
  */
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";

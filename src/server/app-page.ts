@@ -1,6 +1,6 @@
 /**
  * The app's page for every address the portal's router draws, in the language pageLanguage
- * detected for the request (server/http/language.ts): index.en.html or index.es.html, which the
+ * detected for the request (src/server/page-language.ts): index.en.html or index.es.html, which the
  * build prerendered with the page's frame in that language (scripts/prerender-pages.ts), or else
  * index.html with its `<html lang>` naming the language. The app starts in that language
  * (src/i18n.ts servedLocale), so it always agrees with the prerendered welcome page, which the
@@ -15,8 +15,8 @@ import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { LOCALES, type Locale } from "../../contract/locales.ts";
 import { RENDERED_ROUTES, renderedRouteFile } from "../../contract/rendered-routes.ts";
-import { pageLocale } from "../http/language.ts";
-import { HEADER_OPTIONS } from "../http/security-headers.ts";
+import { pageLocale } from "./page-language.ts";
+import { HEADER_OPTIONS } from "../../contract/page-headers.ts";
 
 /** `html` with its `<html lang>` naming `locale`; unchanged when the page has no such attribute. */
 export function inLanguage(html: string, locale: Locale): string {

@@ -1,0 +1,119 @@
+/**
+ * The portal host on its own (src/server/main.ts, `npm run portal`) in front of the reference API
+ * run as a separate process on another port: the host reaches the API over HTTP only, as it would
+ * any claims API. A claim filed through the host (its pages, and the API's calls passed through to
+ * the API) and opened from a link by its owner comes rendered from the HTML, then is hydrated and
+ * works.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Cookie } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { fileUpToStep4, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
+import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
+import { launchChromium } from "../../scripts/chromium.ts";
+
+let api: ApiProcess;
+let host: ChildProcess;
+let hostUrl: string;
+let browser: Browser;
+
+/** A loopback port free just now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `url` answers; fails with what the host printed if it exits first. */
+async function answering(url: string, child: ChildProcess, printed: () => string): Promise<void> {
+  while (child.exitCode === null) {
+    if ((await fetch(url).catch(() => null))?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The portal host exited before answering:\n${printed()}`);
+}
+
+beforeAll(async () => {
+  const built = await fetch(inject("portalBuilt"));
+  if (!built.ok) throw new Error(await built.text());
+  // The host is the one proxy in front of the API: it writes the visitor's address.
+  api = await startApiProcess({ TRUST_PROXY: "1", LOG_LEVEL: "info" });
+  const port = await freePort();
+  hostUrl = `http://127.0.0.1:${port}`;
+  host = spawn(process.execPath, ["--import", "tsx", join("src", "server", "main.ts")], {
+    cwd: join(import.meta.dirname, "..", ".."),
+    env: { PATH: process.env.PATH ?? "", PORTAL_API_URL: `${api.url}/api/v1`, STATIC_DIR: inject("portalDir"), PORT: String(port), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let printed = "";
+  for (const stream of [host.stdout!, host.stderr!]) stream.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  await answering(`${hostUrl}/find-claim/select-search-method`, host, () => printed);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (host && host.exitCode === null) {
+    const exited = new Promise((resolve) => host.once("exit", resolve));
+    host.kill("SIGTERM");
+    await exited;
+  }
+  if (api) await stopApiProcess(api);
+});
+
+/** A phone holding `cookies`, with or without JavaScript. */
+async function phone(cookies: Cookie[], javaScriptEnabled: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, reducedMotion: "reduce", javaScriptEnabled });
+  await context.addCookies(cookies);
+  return context;
+}
+
+it("renders an FPP claim's step for its owner from the API's answers over HTTP, and the app hydrates it", async () => {
+  const filing = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
+  const step4 = await fileUpToStep4(await filing.newPage(), hostUrl);
+  const owner = await filing.cookies();
+  await filing.close();
+  // The claim's session is the API's, passed through the host on the portal's one origin.
+  expect(owner.map((cookie) => cookie.name)).toContain("claims_session");
+
+  const withoutScript = await phone(owner, false);
+  try {
+    const page = await withoutScript.newPage();
+    await page.goto(step4);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(STEP4_HEADING);
+    expect(await page.getByRole("heading", { level: 2 }).first().textContent()).toMatch(/^Sof/);
+  } finally {
+    await withoutScript.close();
+  }
+
+  const withScript = await phone(owner, true);
+  try {
+    const page = await withScript.newPage();
+    await page.goto(step4);
+    const next = page.getByRole("button", { name: "Next" });
+    await expect.poll(() => next.isEnabled()).toBe(true);
+    // Working: Next checks the step, which has no photo yet.
+    await next.click();
+    await page.getByText("We need at least one photo from you").first().waitFor();
+    expect(new URL(page.url()).searchParams.get("step")).toBe("4");
+  } finally {
+    await withScript.close();
+  }
+
+  // Someone without the session gets the app's page, holding nothing of the claim.
+  const stranger = await phone([], false);
+  try {
+    const page = await stranger.newPage();
+    await page.goto(step4);
+    expect(await page.getByRole("heading").count()).toBe(0);
+  } finally {
+    await stranger.close();
+  }
+});
