@@ -28,17 +28,6 @@ export function pageWithRoot(template: string, locale: string, markup: string, r
   return template.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(ROOT_ELEMENT, () => `<div id="root"${rootAttributes}>${markup}</div>`);
 }
 
-/**
- * The answers a claim's step is rendered from (src/server/claim-page.ts asks them, the renderer
- * parses them: src/screens/claim-wizard/claim-loads.ts fppClaimFromAnswers), each the JSON body of
- * GET claim/{id}, plan/{id}?claimId= and lookups?lang=.
- */
-export interface ClaimPageAnswers {
-  claim: unknown;
-  plan: unknown;
-  lookups: unknown;
-}
-
 /** The bundle's file for a rendered route's page in a language, e.g. find-claim/select-search-method.es.html. */
 export function renderedRouteFile(path: string, locale: string): string {
   return `${path.slice(1)}.${locale}.html`;

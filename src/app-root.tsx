@@ -11,7 +11,7 @@ import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./ui/ErrorPage.tsx";
 import { createPlanSearch, type PlanSearchActorRef } from "./screens/shared/plan-search-actor.ts";
 import { onFirstUse } from "./screens/shared/router-context.ts";
-import type { LoadedClaim } from "../machines/claim-wizard.ts";
+import type { ServerCalls } from "./api/http.ts";
 import { FirstPageWatchdog } from "./ui/LoadWatchdog.tsx";
 import { PageLoading } from "./ui/PageLoading.tsx";
 
@@ -19,7 +19,7 @@ import { PageLoading } from "./ui/PageLoading.tsx";
 export interface AppRouterOptions {
   history?: RouterHistory;
   planSearch?: () => PlanSearchActorRef;
-  renderedClaim?: LoadedClaim | null;
+  serverCalls?: ServerCalls;
 }
 
 /**
@@ -27,16 +27,16 @@ export interface AppRouterOptions {
  * past the router's pending time.
  * @param options.history the browser's by default; a memory history in tests
  * @param options.planSearch the app's planSearch actor, made on first use (a fresh one per router by default)
- * @param options.renderedClaim on the server, the claim whose step it renders (RouterContext)
+ * @param options.serverCalls on the server, the claims API as the visitor whose claim's step it renders (RouterContext)
  */
 export function createAppRouter({
   history,
   planSearch = onFirstUse(createPlanSearch),
-  renderedClaim = null,
+  serverCalls,
 }: AppRouterOptions = {}) {
   return createRouter({
     routeTree,
-    context: { planSearch, renderedClaim },
+    context: { planSearch, serverCalls },
     history,
     defaultErrorComponent: ({ error }) => <ErrorPage error={error} />,
     scrollRestoration: true,

@@ -5,7 +5,7 @@
  */
 import type { AceOptions, Claim, DamageEntry, ItemDetails, Lookup, ModelOptions } from "../../machines/domain.ts";
 import { toClaim } from "./claims.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, SUBMIT_504_IS_SUCCESS, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, SUBMIT_504_IS_SUCCESS, http, submitOutcomeOfFailure, withCallFailure, type ApiClient } from "./http.ts";
 import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import {
   aceClaimItemResponseSchema,
@@ -17,38 +17,38 @@ import {
   type CustomerInfo,
 } from "../../contract/schemas.ts";
 
-async function lookupList(path: string, modelNo?: string): Promise<Lookup[]> {
+async function lookupList(client: ApiClient, path: string, modelNo?: string): Promise<Lookup[]> {
   try {
-    return (await http.get(path, modelNo ? { searchParams: { modelNo } } : {}).json(lookupListSchema)).result;
+    return (await client.get(path, modelNo ? { searchParams: { modelNo } } : {}).json(lookupListSchema)).result;
   } catch {
     return []; // As for FPP lookups: an empty list on failure, the select then says what is missing.
   }
 }
 
 /** The ACE option lists shared by every item. Never rejects. */
-export async function fetchAceOptions(): Promise<AceOptions> {
+export async function fetchAceOptions(client: ApiClient = http): Promise<AceOptions> {
   const [manufacturers, materials, colors, remedies] = await Promise.all([
-    lookupList("ace/all_manufacturer"),
-    lookupList("ace/all_material"),
-    lookupList("ace/all_color"),
-    lookupList("ace/actions_taken_lookup_values"),
+    lookupList(client, "ace/all_manufacturer"),
+    lookupList(client, "ace/all_material"),
+    lookupList(client, "ace/all_color"),
+    lookupList(client, "ace/actions_taken_lookup_values"),
   ]);
   return { manufacturers, materials, colors, remedies };
 }
 
 /** Damage types, causes and damage areas of one model number (SPEC.md: fetched per model). */
-export async function fetchModelOptions(modelNo: string): Promise<ModelOptions> {
+export async function fetchModelOptions(modelNo: string, client: ApiClient = http): Promise<ModelOptions> {
   const [damageTypes, howItHappened, damageAreas] = await Promise.all([
-    lookupList("ace/damage_type_lookup_values", modelNo),
-    lookupList("ace/how_did_it_occur_lookup_values", modelNo),
-    lookupList("ace/specific_location_lookup_values", modelNo),
+    lookupList(client, "ace/damage_type_lookup_values", modelNo),
+    lookupList(client, "ace/how_did_it_occur_lookup_values", modelNo),
+    lookupList(client, "ace/specific_location_lookup_values", modelNo),
   ]);
   return { damageTypes, howItHappened, damageAreas };
 }
 
 /** GET /ace/claim/{claimId}; a 404 (CLAIM_NOT_FOUND) rejects, as every failure, with a CallFailed. */
-export async function fetchAceClaim(claimId: number): Promise<Claim> {
-  return withCallFailure(async () => toClaim(await http.get(`ace/claim/${claimId}`).json(claimDetailSchema)));
+export async function fetchAceClaim(claimId: number, client: ApiClient = http): Promise<Claim> {
+  return withCallFailure(async () => toClaim(await client.get(`ace/claim/${claimId}`).json(claimDetailSchema)));
 }
 
 /** POST /ace/insert_claim_item, one call per item, in order. */
@@ -138,8 +138,8 @@ export interface CustomerContact {
 }
 
 /** GET /ace/customer_info/{customerId}?claimId=: the details on file and those typed for the claim. */
-export async function fetchCustomerInfo(customerId: number, claimId: number): Promise<CustomerContact> {
-  const { result } = await http.get(`ace/customer_info/${customerId}`, { searchParams: { claimId } }).json(customerInfoResponseSchema);
+export async function fetchCustomerInfo(customerId: number, claimId: number, client: ApiClient = http): Promise<CustomerContact> {
+  const { result } = await client.get(`ace/customer_info/${customerId}`, { searchParams: { claimId } }).json(customerInfoResponseSchema);
   const { unverified, ...onFile } = result;
   const present = (fields: Record<string, string | null | undefined>) =>
     Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])));

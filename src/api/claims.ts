@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { isAcePlanType, toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure } from "./http.ts";
+import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure, type ApiClient } from "./http.ts";
 import type { AddItemOutcome, SubmitOutcome } from "../../machines/outcomes.ts";
 import {
   CLAIM_CODES,
@@ -81,8 +81,8 @@ export function toClaim(detail: WireClaimDetail): Claim {
 }
 
 /** GET /claim/{claimId}. Rejects with a CallFailed (refused 404, CLAIM_NOT_FOUND) for an unknown claim. */
-export async function fetchClaim(claimId: number): Promise<Claim> {
-  return withCallFailure(async () => claimFromAnswer(await http.get(`claim/${claimId}`).json()));
+export async function fetchClaim(claimId: number, client: ApiClient = http): Promise<Claim> {
+  return withCallFailure(async () => claimFromAnswer(await client.get(`claim/${claimId}`).json()));
 }
 
 /** The claim in an answer of GET /claim/{claimId}. @throws ValiError when the answer is not one */

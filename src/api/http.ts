@@ -11,10 +11,10 @@
  * nor a call the person cancelled (pending-calls.ts), nor a 504 to a call that counts it as its
  * answer (SUBMIT_504_IS_SUCCESS).
  */
-import ky, { isHTTPError, replaceOption, type Options } from "ky";
+import ky, { isHTTPError, replaceOption, type KyInstance, type Options } from "ky";
 import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { config } from "../config.ts";
-import { shownLocale } from "../i18n.ts";
+import { shownLocale, type Locale } from "../i18n.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { addIdempotencyKey, isSafeToRepeat, settleIdempotencyKey } from "./idempotency.ts";
 import { cancellableFetch, cancellation } from "./pending-calls.ts";
@@ -43,6 +43,19 @@ const RETRIED_STATUS_CODES = [408, 500, 502, 503, 504];
 export const SUBMIT_504_IS_SUCCESS = {
   retry: { statusCodes: replaceOption(RETRIED_STATUS_CODES.filter((status) => status !== 504)) },
 } satisfies Options;
+
+/**
+ * The client the claim's loads call through (claim-loads.ts): `http` in the browser; on the server,
+ * rendering a claim's step, one made for the visitor at the claims API's base URL
+ * (src/welcome/render.tsx).
+ */
+export type ApiClient = KyInstance;
+
+/** The claims API as the portal host asks it for one visitor, and the language of the page it renders. */
+export interface ServerCalls {
+  client: ApiClient;
+  locale: Locale;
+}
 
 export const http = ky.create({
   prefix: config.apiBaseUrl,

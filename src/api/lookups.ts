@@ -1,7 +1,7 @@
 /** FPP lookup lists (SPEC.md section 7, "Lookups"): empty lists when a call fails. */
 import * as v from "valibot";
 import type { ClaimOptions, Lookup } from "../../machines/domain.ts";
-import { http } from "./http.ts";
+import { http, type ApiClient } from "./http.ts";
 import { claimLookupsSchema, lookupListSchema, type ClaimLookupPath } from "../../contract/schemas.ts";
 import { shownLocale, type Locale } from "../i18n.ts";
 
@@ -31,9 +31,9 @@ const OPTION_OF: Record<ClaimLookupPath, keyof ClaimOptions> = {
  * list's own call.
  * @param language the language of the names, by default the one on screen (or being put there)
  */
-export async function fetchClaimOptions(language: Locale = shownLocale()): Promise<ClaimOptions> {
+export async function fetchClaimOptions(language: Locale = shownLocale(), client: ApiClient = http): Promise<ClaimOptions> {
   try {
-    return claimOptionsFromAnswer(await http.get(`lookups?lang=${language}`).json());
+    return claimOptionsFromAnswer(await client.get(`lookups?lang=${language}`).json());
   } catch {
     // The screens stay usable; each empty select still says 'Please select an option'.
     return noOptions();
@@ -45,7 +45,7 @@ function noOptions(): ClaimOptions {
 }
 
 /** The option lists in an answer of GET /lookups. @throws ValiError when the answer is not one */
-export function claimOptionsFromAnswer(body: unknown): ClaimOptions {
+function claimOptionsFromAnswer(body: unknown): ClaimOptions {
   const options = noOptions();
   const { result } = v.parse(claimLookupsSchema, body);
   for (const [path, list] of Object.entries(result) as [ClaimLookupPath, Lookup[]][]) options[OPTION_OF[path]] = list;

@@ -9,7 +9,7 @@ import * as v from "valibot";
 import { CHALLENGE_HEADER, CHALLENGE_STATUS, challengeAnswerSchema } from "../../contract/challenge.ts";
 import { isAcePlanType, type Plan, type PlanItem, type PlanQuery, type PlanStatus, type PlanType } from "../../machines/domain.ts";
 import type { SearchAnswer } from "../../machines/plan-search.machine.ts";
-import { http, withCallFailure } from "./http.ts";
+import { http, withCallFailure, type ApiClient } from "./http.ts";
 import { proofHeader, type ChallengeProof } from "./search-challenge.ts";
 import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "../../contract/schemas.ts";
 
@@ -117,8 +117,8 @@ async function searchOnce(query: PlanQuery, proof?: ChallengeProof): Promise<Sea
 }
 
 /** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. @throws CallFailed */
-export async function fetchAcePlan(planId: number, customerId: number, claimId?: number): Promise<Plan | null> {
-  const body = await withCallFailure(() => http.get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } }).json(searchPlanResponseSchema));
+export async function fetchAcePlan(planId: number, customerId: number, claimId?: number, client: ApiClient = http): Promise<Plan | null> {
+  const body = await withCallFailure(() => client.get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } }).json(searchPlanResponseSchema));
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }
@@ -127,12 +127,12 @@ export async function fetchAcePlan(planId: number, customerId: number, claimId?:
  * GET /plan/{id}: the plan, or null when the answer holds none. With `claimId` (the claim being
  * filed) the plan also lists the missing line items that claim added.
  */
-export async function fetchPlan(planId: number, claimId?: number): Promise<Plan | null> {
-  return withCallFailure(async () => planFromAnswer(await http.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json()));
+export async function fetchPlan(planId: number, claimId?: number, client: ApiClient = http): Promise<Plan | null> {
+  return withCallFailure(async () => planFromAnswer(await client.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json()));
 }
 
 /** The plan in an answer of GET /plan/{id}, or null when it holds none. @throws ValiError when the answer is not one */
-export function planFromAnswer(body: unknown): Plan | null {
+function planFromAnswer(body: unknown): Plan | null {
   const plan = v.parse(searchPlanResponseSchema, body).customers[0];
   return plan ? toPlan(plan) : null;
 }

@@ -1,11 +1,12 @@
 /**
- * A claim's step rendered for its owner: GET /find-claim/create-claim?claimId=…&warranty_id=…
- * (a link from an email, a reload) answered with the step already in the HTML, which the app then
- * hydrates (src/main.tsx). The portal host asks the claims API, over HTTP at its base URL, the
- * wizard's three calls (the claim, its plan, the option lists) as a proxy would for the visitor:
- * with the visitor's cookie and forwarded address. Only a session the API lets read the claim gets
- * it rendered. Any other request, a failed or slow call or a busy renderer goes on to the app's
- * page (app-page.ts), where the app loads the claim itself as before.
+ * A claim's step rendered for its owner: GET /find-claim/create-claim?claimId=…&warranty_id=… (FPP)
+ * or /find-claim/create-ace-claim?…&cust_id=… (ACE), from a link in an email or a reload, answered
+ * with the step already in the HTML, which the app then hydrates (src/main.tsx). The build's
+ * renderer runs the wizard route's loader, which asks the claims API, over HTTP at its base URL, the
+ * wizard's calls as a proxy would for the visitor: with the visitor's cookie and forwarded address.
+ * Only a session the API lets read the claim gets it rendered. Any other request, a failed or slow
+ * call or a busy renderer goes on to the app's page (app-page.ts), where the app loads the claim
+ * itself as before.
  *
  * The renderer is the build's (scripts/prerender-pages.ts writes it, with the page it fills, to
  * RENDERER_DIR beside the portal's files). At most MAX_RENDERS run at once, so requests cannot
@@ -14,25 +15,21 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, MiddlewareHandler } from "hono";
-import { RENDERED_ROUTE_ATTRIBUTE, RENDERER_DIR, pageWithRoot, type ClaimPageAnswers } from "../../contract/rendered-routes.ts";
+import { RENDERED_ROUTE_ATTRIBUTE, RENDERER_DIR, pageWithRoot } from "../../contract/rendered-routes.ts";
+import type { ClaimPageCalls } from "../welcome/render.tsx";
 import type { Locale } from "../../contract/locales.ts";
 import { pageLocale } from "./page-language.ts";
-import * as v from "valibot";
-import { idParamSchema, serialIdParamSchema } from "../../contract/schemas.ts";
 import { headersAllowing, inlineScriptHashes, pageFile } from "./app-page.ts";
 
-/** The wizard route the server renders. */
-const CLAIM_PAGE_PATH = "/find-claim/create-claim";
+/** The wizard routes whose steps are rendered for their owner. */
+const CLAIM_PAGE_PATHS = new Set(["/find-claim/create-claim", "/find-claim/create-ace-claim"]);
 
 /** Renders at once; a request beyond them gets the app's page (about 20 ms of CPU each). */
 const MAX_RENDERS = 2;
 
-/** How long the API may take to answer the three calls before the visitor gets the app's page instead, in ms. */
-const API_WAIT_MS = 5_000;
-
 /** What the build's renderer offers (src/welcome/render.tsx renderClaimPage). */
 interface Renderer {
-  renderClaimPage(locale: Locale, path: string, answers: ClaimPageAnswers): Promise<string | null>;
+  renderClaimPage(locale: Locale, path: string, calls: ClaimPageCalls): Promise<string | null>;
 }
 
 /** The claims API a portal host renders from. */
@@ -67,13 +64,11 @@ export function claimPage(root: string, api: PortalApi, onRenderError: (error: u
   const page = pageFile(join(root, RENDERER_DIR, "page.html"));
   let rendering = 0;
   return async (c, next) => {
-    const claimId = v.safeParse(idParamSchema, c.req.query("claimId"));
-    const planId = v.safeParse(serialIdParamSchema, c.req.query("warranty_id"));
-    if (c.req.path !== CLAIM_PAGE_PATH || !claimId.success || !planId.success || rendering >= MAX_RENDERS) return next();
+    if (!CLAIM_PAGE_PATHS.has(c.req.path) || !c.req.query("claimId") || rendering >= MAX_RENDERS) return next();
     rendering++;
     let html: string | undefined;
     try {
-      html = await render(c, { claimId: claimId.output, planId: planId.output, renderer, page, api, onRenderError });
+      html = await render(c, { renderer, page, api, onRenderError });
     } finally {
       rendering--;
     }
@@ -91,32 +86,23 @@ export function claimPage(root: string, api: PortalApi, onRenderError: (error: u
 /** The claim's page for the visitor of `c`, or undefined when the API does not give the claim or nothing renders. */
 async function render(
   c: Context,
-  { claimId, planId, renderer, page, api, onRenderError }: {
-    claimId: number; planId: number; renderer: () => Promise<Renderer | undefined>; page: () => Promise<string | undefined>; api: PortalApi; onRenderError: (error: unknown) => void;
+  { renderer, page, api, onRenderError }: {
+    renderer: () => Promise<Renderer | undefined>; page: () => Promise<string | undefined>; api: PortalApi; onRenderError: (error: unknown) => void;
   },
 ): Promise<string | undefined> {
   const [rendererModule, template] = await Promise.all([renderer(), page()]);
   if (!rendererModule || template === undefined) return undefined;
   const locale = pageLocale(c);
-  const headers = new Headers({ cookie: c.req.header("cookie") ?? "", "accept-language": locale, "x-api-key": api.key });
+  const headers: Record<string, string> = { cookie: c.req.header("cookie") ?? "", "accept-language": locale, "x-api-key": api.key };
   // The API knows the visitor by the X-Forwarded-For entry its nearest trusted proxy wrote (its
   // rate limits are per address), and the scheme by X-Forwarded-Proto.
   for (const name of ["x-forwarded-for", "x-forwarded-proto"]) {
     const value = c.req.header(name);
-    if (value) headers.set(name, value);
+    if (value) headers[name] = value;
   }
-  if (api.forwardedFor) headers.set("x-forwarded-for", api.forwardedFor(c));
-  const signal = AbortSignal.timeout(API_WAIT_MS);
-  const answers = await Promise.all(
-    [`claim/${claimId}`, `plan/${planId}?claimId=${claimId}`, `lookups?lang=${locale}`].map(async (path) => {
-      const response = await fetch(`${api.baseUrl()}/${path}`, { headers, signal }).catch(() => undefined);
-      return response?.ok ? ((await response.json().catch(() => undefined)) as unknown) : undefined;
-    }),
-  );
-  const [claim, plan, lookups] = answers;
-  if (answers.includes(undefined)) return undefined;
+  if (api.forwardedFor) headers["x-forwarded-for"] = api.forwardedFor(c);
   const url = new URL(c.req.url);
-  const markup = await rendererModule.renderClaimPage(locale, url.pathname + url.search, { claim, plan, lookups }).catch((error: unknown) => {
+  const markup = await rendererModule.renderClaimPage(locale, url.pathname + url.search, { baseUrl: api.baseUrl(), headers }).catch((error: unknown) => {
     onRenderError(error);
     return null;
   });

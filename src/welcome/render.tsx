@@ -2,7 +2,7 @@
  * Server-side renders of the pages' HTML before any script runs: the welcome page, what every app
  * page shows until the app draws it, and the app routes rendered whole
  * (contract/rendered-routes.ts), run once per language at build time; and a claim's step with
- * the visitor's claim, run by the server per request (src/server/claim-page.ts). Built with
+ * the visitor's claim, run by the portal host per request (src/server/claim-page.ts). Built with
  * `vite build --ssr` by the prerender plugin (scripts/prerender-pages.ts), which leaves the build
  * in the portal's renderer folder for the server.
  */
@@ -13,8 +13,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { AppRoot, createAppRouter, type AppRouter, type AppRouterOptions } from "../app-root.tsx";
-import type { ClaimPageAnswers } from "../../contract/rendered-routes.ts";
-import { fppClaimFromAnswers } from "../screens/claim-wizard/claim-loads.ts";
+import ky from "ky";
 import type { Locale } from "../i18n.ts";
 import { FirstPageLoading } from "../ui/PageFrame.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";
@@ -78,28 +77,42 @@ function routerResponse(path: string, options: AppRouterOptions, render: Handler
   return createRequestHandler({ request, createRouter: () => createAppRouter(options) })(render);
 }
 
-/** What renderClaimPage answers for an address the wizard's route does not load as it is. */
+/** What renderClaimPage answers for an address it does not render. */
 const NOT_RENDERED = 204;
 
+/** The wizard routes, whose step renderClaimPage renders with the visitor's claim. */
+const CLAIM_ROUTES: readonly string[] = ["/find-claim/create-claim", "/find-claim/create-ace-claim"];
+
+/** How long the claims API may take to answer a render's calls, in ms: then the app's page goes instead. */
+const API_WAIT_MS = 5_000;
+
+/** Where the renderer asks the claims API, and the visitor's headers it asks with (src/server/claim-page.ts). */
+export interface ClaimPageCalls {
+  /** The claims API's base URL, e.g. `http://127.0.0.1:8787/api/v1`. */
+  baseUrl: string;
+  /** The visitor's cookie, the portal's key, the page's language, the forwarded address. */
+  headers: Record<string, string>;
+}
+
 /**
- * A claim wizard's step at `path` (the create-claim route, with its `claimId` and `warranty_id`)
- * in a language, rendered with the claim the server loaded for the visitor: the server's answers
- * to the wizard's calls, which the route's loader gives the wizard (RouterContext renderedClaim).
- * So a claim opened from a link (an email) shows its step from the HTML, and the app hydrates it.
- * The step's screen is loaded lazily, so React's `prerender` renders it: it waits for what the
- * page suspends on, where `renderToString` would leave the loading line in its place.
- * @returns the markup for #root, or null when the answers are not the URL's claim of its plan, or
- *   the route does not load for the address as it is
- * @throws ValiError when an answer is not what its call answers
+ * A claim wizard's step at `path` (create-claim or create-ace-claim, with the claim's ids) in a
+ * language, rendered with the claim loaded for the visitor: the wizard route's loader loads it
+ * through the claims API as the visitor (RouterContext serverCalls), and the router carries it to
+ * the browser in its state, so a claim opened from a link (an email) shows its step from the HTML
+ * and the app hydrates it. The step's screen is loaded lazily, so React's `prerender` renders it:
+ * it waits for what the page suspends on, where `renderToString` would leave the loading line in
+ * its place.
+ * @returns the markup for #root, or null when the API does not give the visitor the claim of the
+ *   address's plan, or the route does not load for the address as it is
  */
-export async function renderClaimPage(locale: Locale, path: string, answers: ClaimPageAnswers): Promise<string | null> {
-  const claim = fppClaimFromAnswers(answers);
-  if (!claim) return null;
+export async function renderClaimPage(locale: Locale, path: string, calls: ClaimPageCalls): Promise<string | null> {
+  const client = ky.create({ prefix: calls.baseUrl, headers: calls.headers, timeout: API_WAIT_MS, retry: 0 });
   const i18n = await i18nIn(locale);
-  const response = await routerResponse(path, { renderedClaim: claim }, ({ router, responseHeaders }) => {
-    // Only the wizard's route, loaded: an address the router would correct first (a step that is not
-    // a number) gets no matches here, and is left to the app, which corrects it in place.
-    if (!router.state.matches.some((match) => match.routeId === "/find-claim/create-claim" && match.status === "success")) return new Response(null, { status: NOT_RENDERED });
+  const response = await routerResponse(path, { serverCalls: { client, locale } }, ({ router, responseHeaders }) => {
+    // Only a wizard route, loaded with its claim: an address the router would correct first (a step
+    // that is not a number) gets no matches here, and is left to the app, which corrects it in place.
+    const rendered = router.state.matches.some((match) => CLAIM_ROUTES.includes(match.routeId) && match.status === "success" && (match.loaderData as { loaded?: unknown } | undefined)?.loaded);
+    if (!rendered) return new Response(null, { status: NOT_RENDERED });
     const app = <AppRoot router={router} i18n={i18n} />;
     return renderSsrHtmlResponse({ router, responseHeaders, render: async () => new Response((await prerender(app)).prelude).text() });
   });

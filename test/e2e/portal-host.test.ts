@@ -3,7 +3,7 @@
  * run as a separate process on another port: the host reaches the API over HTTP only, as it would
  * any claims API. A claim filed through the host (its pages, and the API's calls passed through to
  * the API) and opened from a link by its owner comes rendered from the HTML, then is hydrated and
- * works.
+ * works, for an FPP claim and an ACE claim alike.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
@@ -115,5 +115,45 @@ it("renders an FPP claim's step for its owner from the API's answers over HTTP, 
     expect(await page.getByRole("heading").count()).toBe(0);
   } finally {
     await stranger.close();
+  }
+});
+
+it("renders an ACE claim's step for its owner the same way, and the app hydrates it", async () => {
+  const filing = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
+  const page = await filing.newPage();
+  await page.goto("/find-claim/warranty-number");
+  await page.getByRole("textbox", { name: "Warranty number" }).fill("A-300-100200");
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("radio", { name: /A-300-100200/ }).waitFor();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("heading", { name: "Verify your contact information" }).waitFor();
+  const step1 = page.url();
+  expect(new URL(step1).pathname).toBe("/find-claim/create-ace-claim");
+  const owner = await filing.cookies();
+  await filing.close();
+
+  const withoutScript = await phone(owner, false);
+  try {
+    const rendered = await withoutScript.newPage();
+    await rendered.goto(step1);
+    expect(await rendered.getByRole("heading", { level: 1 }).textContent()).toBe("Verify your contact information");
+    // The customer's details on file came with the page.
+    expect(await rendered.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Maria");
+    expect(await rendered.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+  } finally {
+    await withoutScript.close();
+  }
+
+  const withScript = await phone(owner, true);
+  try {
+    const hydrated = await withScript.newPage();
+    await hydrated.goto(step1);
+    const phoneField = hydrated.getByRole("textbox", { name: "Phone" });
+    await expect.poll(() => phoneField.isEditable()).toBe(true);
+    // Working: a change to the details on file asks to update them.
+    await phoneField.fill("832 555 0199");
+    await hydrated.getByRole("heading", { level: 1, name: "Update your contact information" }).waitFor();
+  } finally {
+    await withScript.close();
   }
 });

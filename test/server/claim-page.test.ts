@@ -1,9 +1,11 @@
 /**
- * A claim's step rendered on the server for its owner (src/server/claim-page.ts): the server
- * asks its own API the wizard's calls as the visitor, and renders only when the visitor's session
+ * A claim's step rendered on the server for its owner (src/server/claim-page.ts): the portal host
+ * gives the build's renderer the claims API's base URL and the visitor's headers, the renderer's
+ * loader asks the wizard's calls with them, and a page is rendered only when the visitor's session
  * may read the claim; any other request, a failing renderer or a renderer already busy gets the
- * app's page. The renderer here stands in for the build's (it writes what it was given), so this
- * checks the server's part; test/e2e/claim-page.test.ts runs the real one.
+ * app's page. The renderer here stands in for the build's: it asks the FPP wizard's three calls as
+ * the loader does and writes what they answered, so this checks the host's part;
+ * test/e2e/first-load.test.ts and portal-host.test.ts run the real one.
  */
 import { log } from "../../server/log.ts";
 import { createHash } from "node:crypto";
@@ -18,20 +20,31 @@ const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Cl
 const RENDERED_PAGE = '<!doctype html>\n<html lang="">\n  <head><style>h1{}</style></head>\n  <body><div id="root"></div></body>\n</html>\n';
 
 /**
- * The stand-in renderer: the claim's id, its plan's and the number of colors it was given, in the
- * language asked, and one inline script; it renders whatever it is given, so only the server
- * decides who gets a rendered page. It fails for step 9, and waits while the test holds
+ * The stand-in renderer: asks the claim, its plan and the option lists at the base URL it is given,
+ * with the headers it is given, as the wizard route's loader does, and renders nothing when one is
+ * refused; else the claim's id, its plan's and the number of colors answered, in the language
+ * asked, and one inline script. It fails for step 9, and waits while the test holds
  * `globalThis.claimPageGate`, counting the renders under way.
  */
 const RENDERER = `
-export async function renderClaimPage(locale, path, answers) {
+export async function renderClaimPage(locale, path, calls) {
   if (path.includes("step=9")) throw new Error("a broken renderer");
   if (globalThis.claimPageGate) {
     globalThis.claimPageRenders = (globalThis.claimPageRenders ?? 0) + 1;
     await globalThis.claimPageGate;
   }
-  const claim = answers.claim?.claim;
-  return "<h1>Claim " + claim?.id + " of plan " + answers.plan?.customers?.[0]?.id + " in " + locale + ", " + answers.lookups?.result?.all_color?.length + " colors</h1><script>self.rendered=" + claim?.id + "</script>";
+  const query = new URL(path, "http://portal.local").searchParams;
+  const ask = async (call) => {
+    const answer = await fetch(calls.baseUrl + "/" + call, { headers: calls.headers });
+    return answer.ok ? answer.json() : undefined;
+  };
+  const [claim, plan, lookups] = await Promise.all([
+    ask("claim/" + query.get("claimId")),
+    ask("plan/" + query.get("warranty_id") + "?claimId=" + query.get("claimId")),
+    ask("lookups?lang=" + locale),
+  ]);
+  if (!claim || !plan || !lookups) return null;
+  return "<h1>Claim " + claim.claim.id + " of plan " + plan.customers[0]?.id + " in " + locale + ", " + lookups.result.all_color.length + " colors</h1><script>self.rendered=" + claim.claim.id + "</script>";
 }
 `;
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ACE_CLAIM } from "../../screens/claim-wizard/ace-claim-family.tsx";
-import { loadAceClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
+import { loadAceClaim, loadForRoute, ONE_LOAD_PER_CLAIM } from "../../screens/claim-wizard/claim-loads.ts";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
 import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
 import { preloadStepScreen } from "../../screens/claim-wizard/step-screens.tsx";
@@ -13,13 +13,14 @@ export const Route = createFileRoute("/find-claim/create-ace-claim")({
   // The step's screen starts loading with the route's own code, not once the wizard renders.
   beforeLoad: ({ search }) => preloadStepScreen("ace", search.step),
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id, customerId: search.cust_id }),
-  loader: ({ deps: { claimId, planId, customerId } }) => ({ startedLoad: claimId && planId && customerId ? startLoad(loadAceClaim, { claimId, planId, customerId }) : null }),
+  loader: ({ deps: { claimId, planId, customerId }, context: { serverCalls } }) =>
+    loadForRoute(loadAceClaim, claimId && planId && customerId ? { claimId, planId, customerId } : null, serverCalls),
   ...ONE_LOAD_PER_CLAIM,
   component: function CreateAceClaimRoute() {
     const { step, claimId, warranty_id, cust_id } = Route.useSearch();
-    const { startedLoad } = Route.useLoaderData();
+    const { startedLoad, loaded } = Route.useLoaderData();
     if (!claimId || !warranty_id || !cust_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} table={ACE_CLAIM} claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} startedLoad={startedLoad} />;
+    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} table={ACE_CLAIM} claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} startedLoad={startedLoad} loaded={loaded} />;
   },
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ClaimWizard } from "../../screens/claim-wizard/ClaimWizard.tsx";
-import { loadFppClaim, ONE_LOAD_PER_CLAIM, startLoad } from "../../screens/claim-wizard/claim-loads.ts";
+import { loadForRoute, loadFppClaim, ONE_LOAD_PER_CLAIM } from "../../screens/claim-wizard/claim-loads.ts";
 import { FPP_CLAIM } from "../../screens/claim-wizard/fpp-claim-family.tsx";
 import { ClaimNotFound } from "../../screens/shared/ClaimNotFound.tsx";
 import { preloadStepScreen } from "../../screens/claim-wizard/step-screens.tsx";
@@ -14,12 +14,8 @@ export const Route = createFileRoute("/find-claim/create-claim")({
   // The step's screen starts loading with the route's own code, not once the wizard renders.
   beforeLoad: ({ search }) => preloadStepScreen("fpp", search.step),
   loaderDeps: ({ search }) => ({ claimId: search.claimId, planId: search.warranty_id }),
-  // On the server the claim comes with the render (RouterContext renderedClaim), and reaches the
-  // browser in the router's state, so the hydrated wizard starts with it.
-  loader: ({ deps: { claimId, planId }, context: { renderedClaim } }) =>
-    renderedClaim
-      ? { loaded: renderedClaim, startedLoad: null }
-      : { loaded: null, startedLoad: claimId && planId ? startLoad(loadFppClaim, { claimId, planId, customerId: null }) : null },
+  loader: ({ deps: { claimId, planId }, context: { serverCalls } }) =>
+    loadForRoute(loadFppClaim, claimId && planId ? { claimId, planId, customerId: null } : null, serverCalls),
   ...ONE_LOAD_PER_CLAIM,
   component: function CreateClaimRoute() {
     const { step, claimId, warranty_id } = Route.useSearch();

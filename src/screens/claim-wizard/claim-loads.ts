@@ -4,41 +4,32 @@
  * tables, so a route can start the load without the wizard's screens and machines; the
  * two routes' loaders bring it, and both families' clients, into the app shell (a few kB).
  * Each rejects with the HTTP error of a failed call, or an Error when the claim is not the plan's.
+ * Given `server` calls (the portal host rendering a claim's step for its owner), they ask through
+ * its client, in its language, instead of the browser's.
  */
-import type { ClaimPageAnswers } from "../../../contract/rendered-routes.ts";
 import type { LoadClaimInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
 import type { ModelOptions } from "../../../machines/domain.ts";
 import { fetchAceClaim, fetchAceOptions, fetchCustomerInfo, fetchModelOptions } from "../../api/ace-claims.ts";
-import { claimFromAnswer, fetchClaim } from "../../api/claims.ts";
-import { claimOptionsFromAnswer, fetchClaimOptions } from "../../api/lookups.ts";
-import { fetchAcePlan, fetchPlan, planFromAnswer } from "../../api/plans.ts";
+import { fetchClaim } from "../../api/claims.ts";
+import type { ServerCalls } from "../../api/http.ts";
+import { fetchClaimOptions } from "../../api/lookups.ts";
+import { fetchAcePlan, fetchPlan } from "../../api/plans.ts";
 
 /** FPP: claim, plan (with the missing items the claim added) and options; rejects when the claim does not belong to the URL's plan. */
-export async function loadFppClaim({ claimId, planId }: LoadClaimInput): Promise<LoadedClaim> {
-  const [claim, plan, options] = await Promise.all([fetchClaim(claimId), fetchPlan(planId, claimId), fetchClaimOptions()]);
+export async function loadFppClaim({ claimId, planId }: LoadClaimInput, server?: ServerCalls): Promise<LoadedClaim> {
+  const [claim, plan, options] = await Promise.all([fetchClaim(claimId, server?.client), fetchPlan(planId, claimId, server?.client), fetchClaimOptions(server?.locale, server?.client)]);
   if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
   return { claim, plan, options };
 }
 
-/**
- * FPP: the load from its calls' answers, made elsewhere (the server renders a claim's step with
- * the answers it got for the visitor); null when the claim is not the plan's.
- * @throws ValiError when an answer is not what its call answers
- */
-export function fppClaimFromAnswers(answers: ClaimPageAnswers): LoadedClaim | null {
-  const claim = claimFromAnswer(answers.claim);
-  const plan = planFromAnswer(answers.plan);
-  if (!plan || claim.planId !== plan.id) return null;
-  return { claim, plan, options: claimOptionsFromAnswer(answers.lookups) };
-}
-
 /** ACE: claim, plan, options (per model number of each plan item) and the customer's contact details. */
-export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInput): Promise<LoadedClaim> {
+export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInput, server?: ServerCalls): Promise<LoadedClaim> {
   if (customerId === null) throw new Error("An ACE claim needs its customer");
-  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId), fetchAcePlan(planId, customerId, claimId), fetchAceOptions(), fetchCustomerInfo(customerId, claimId)]);
+  const client = server?.client;
+  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId, client), fetchAcePlan(planId, customerId, claimId, client), fetchAceOptions(client), fetchCustomerInfo(customerId, claimId, client)]);
   if (!plan || claim.planId !== plan.id || claim.customerId !== customerId) throw new Error("Claim does not belong to this plan");
   const models = [...new Set(plan.items.map((item) => item.modelNumber).filter((model): model is string => Boolean(model)))];
-  const byModel = new Map(await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model)] as const)));
+  const byModel = new Map(await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model, client)] as const)));
   const none: ModelOptions = { damageTypes: [], howItHappened: [], damageAreas: [] };
   const modelOptions = Object.fromEntries(plan.items.map((item) => [item.id, (item.modelNumber && byModel.get(item.modelNumber)) || none]));
   return { claim, plan, options, modelOptions, contact: contact.onFile, contactTypedForClaim: contact.typedForClaim };
@@ -59,6 +50,23 @@ export const ONE_LOAD_PER_CLAIM = { staleTime: Infinity, gcTime: 0 } as const;
 export interface StartedLoad {
   /** The started load when `input` names its claim and nobody took it yet, else null. */
   take(input: LoadClaimInput): Promise<LoadedClaim> | null;
+}
+
+/**
+ * What a wizard route's loader gives its wizard: on the server, the claim loaded for the visitor
+ * (null when the API refused or failed: then nothing is rendered, and the app loads it); in the
+ * browser, the load started now for the wizard to take (null without a claim to load). A claim
+ * loaded on the server reaches the browser in the router's state, so the hydrated wizard starts
+ * with it.
+ */
+export function loadForRoute(
+  load: (input: LoadClaimInput, server?: ServerCalls) => Promise<LoadedClaim>,
+  input: LoadClaimInput | null,
+  server: ServerCalls | undefined,
+): { loaded: LoadedClaim | null; startedLoad: StartedLoad | null } | Promise<{ loaded: LoadedClaim | null; startedLoad: null }> {
+  if (!input) return { loaded: null, startedLoad: null };
+  if (!server) return { loaded: null, startedLoad: startLoad(load, input) };
+  return load(input, server).then((loaded) => ({ loaded, startedLoad: null }), () => ({ loaded: null, startedLoad: null }));
 }
 
 /** Starts `load(input)` now. Its failure is the wizard's to show once taken, not an unhandled rejection. */

@@ -4,7 +4,7 @@
  * never searches (a claim step) never makes it. Routes call `context.planSearch()` in beforeLoad;
  * screens read it with `usePlanSearch()` (plan-search-actor.ts).
  */
-import type { LoadedClaim } from "../../../machines/claim-wizard.ts";
+import type { ServerCalls } from "../../api/http.ts";
 import type { PlanSearchActorRef } from "./plan-search-actor.ts";
 
 /** What routes get in their context (`createRootRouteWithContext<RouterContext>()`). */
@@ -12,10 +12,10 @@ export interface RouterContext {
   /** The app's one planSearch actor, started on the first call; the same one ever after. */
   planSearch: () => PlanSearchActorRef;
   /**
-   * On the server, rendering a claim's step for its owner (src/welcome/render.tsx): the claim,
-   * loaded from the server's own answers, which the wizard route's loader gives instead of loading.
+   * On the server, rendering a claim's step for its owner (src/welcome/render.tsx): the claims API
+   * as the visitor, which the wizard routes' loaders load the claim through.
    */
-  renderedClaim?: LoadedClaim | null;
+  serverCalls?: ServerCalls;
 }
 
 /** `create` called once, on the first call of the returned function; what it made ever after. */
