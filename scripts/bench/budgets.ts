@@ -22,56 +22,26 @@ export interface Verdict {
   pass: boolean;
 }
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 
-/** Most gzip bytes a route other than the welcome page may add to the app shell. */
-const ROUTE_ADDS_AT_MOST_BYTES = 40 * 1024;
+/** Least Lighthouse performance score of every measured page. */
+const SCORE_AT_LEAST = 95;
 
-/** Total blocking time every measured screen stays under, in milliseconds (Lighthouse, median). */
-const TBT_UNDER_MS = 150;
+/** Most a page's LCP may be, as a multiple of the bare page's in the same run. */
+const LCP_AT_MOST = 1.5;
 
-/** Least Lighthouse performance score of a claim step opened cold from a link. */
-const COLD_LINK_SCORE_AT_LEAST = 95;
-
-const tbtBudget = (page: PageFigures): Verdict => ({
-  budget: `${page.name}: total blocking time under ${TBT_UNDER_MS} ms`,
-  measured: `${Math.round(page.tbtMs)} ms`,
-  pass: page.tbtMs < TBT_UNDER_MS,
-});
-
-const lcpBudget = (page: PageFigures, bare: PageFigures): Verdict => ({
-  budget: `${page.name}: LCP at most 1.5x the bare page's`,
-  measured: `${Math.round(page.lcpMs)} ms = ${times(page.lcpMs / bare.lcpMs)}`,
-  pass: page.lcpMs <= 1.5 * bare.lcpMs,
-});
+/** Total blocking time every measured page stays under, in milliseconds (Lighthouse, median). */
+const TBT_UNDER_MS = 200;
 
 /**
- * The verdicts for a run.
- * @param bare the floor; @param welcome the welcome page; @param others the other screens, reached
- *   as a person reaches them; @param coldLink a claim step opened cold from a link, when measured
+ * The verdicts for a run: each page's score, LCP against the bare page's, and TBT. Script weight is
+ * printed, not judged: the pages' LCP and TBT are what a person waits for.
+ * @param bare the floor; @param pages every measured page, each reached as a person reaches it
  */
-export function judge(bare: PageFigures, welcome: PageFigures, others: PageFigures[], coldLink?: PageFigures): Verdict[] {
-  const verdicts: Verdict[] = [
-    { budget: "welcome script at most 1.4x the bare page's", measured: `${kB(welcome.scriptBytes)} = ${times(welcome.scriptBytes / bare.scriptBytes)}`, pass: welcome.scriptBytes <= 1.4 * bare.scriptBytes },
-    { budget: "welcome Lighthouse performance 100", measured: String(welcome.score), pass: welcome.score === 100 },
-    { budget: "welcome LCP at most 1.1x the bare page's", measured: `${Math.round(welcome.lcpMs)} ms = ${times(welcome.lcpMs / bare.lcpMs)}`, pass: welcome.lcpMs <= 1.1 * bare.lcpMs },
-    tbtBudget(welcome),
-  ];
-  for (const page of others) {
-    verdicts.push(
-      { budget: `${page.name}: adds at most 40 kB to the app shell`, measured: kB(page.beyondShellBytes), pass: page.beyondShellBytes <= ROUTE_ADDS_AT_MOST_BYTES },
-      { budget: `${page.name}: Lighthouse performance at least 98`, measured: String(page.score), pass: page.score >= 98 },
-      lcpBudget(page, bare),
-      tbtBudget(page),
-    );
-  }
-  if (coldLink) {
-    verdicts.push(
-      { budget: `${coldLink.name}: Lighthouse performance at least ${COLD_LINK_SCORE_AT_LEAST}`, measured: String(coldLink.score), pass: coldLink.score >= COLD_LINK_SCORE_AT_LEAST },
-      lcpBudget(coldLink, bare),
-      tbtBudget(coldLink),
-    );
-  }
-  return verdicts;
+export function judge(bare: PageFigures, pages: PageFigures[]): Verdict[] {
+  return pages.flatMap((page) => [
+    { budget: `${page.name}: Lighthouse performance at least ${SCORE_AT_LEAST}`, measured: String(page.score), pass: page.score >= SCORE_AT_LEAST },
+    { budget: `${page.name}: LCP at most ${LCP_AT_MOST}x the bare page's`, measured: `${Math.round(page.lcpMs)} ms = ${times(page.lcpMs / bare.lcpMs)}`, pass: page.lcpMs <= LCP_AT_MOST * bare.lcpMs },
+    { budget: `${page.name}: total blocking time under ${TBT_UNDER_MS} ms`, measured: `${Math.round(page.tbtMs)} ms`, pass: page.tbtMs < TBT_UNDER_MS },
+  ]);
 }

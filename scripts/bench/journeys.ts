@@ -30,6 +30,21 @@ export async function fileUpToStep4(page: Page, origin: string): Promise<string>
   return page.url();
 }
 
+/** The ACE plan the bench and the portal-host test open a claim of (three items with model numbers). */
+export const ACE_BENCH_PLAN = "A-300-100200";
+export const ACE_STEP1_HEADING = "Verify your contact information";
+
+/** Finds ACE_BENCH_PLAN by its warranty number and starts its claim; returns the URL of the ACE wizard's step 1. */
+export async function startAceClaim(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/find-claim/warranty-number`);
+  await page.getByRole("textbox", { name: "Warranty number" }).fill(ACE_BENCH_PLAN);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("radio", { name: new RegExp(ACE_BENCH_PLAN) }).waitFor();
+  await page.getByRole("button", { name: "Submit" }).click();
+  await page.getByRole("heading", { name: ACE_STEP1_HEADING }).waitFor();
+  return page.url();
+}
+
 /**
  * Opens a signed plan link (SECURITY.md "Plan links for email") as a person opening it from an
  * email: the server grants its plan to this browser's session, and the portal lands on select-plan.

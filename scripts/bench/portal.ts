@@ -1,9 +1,9 @@
 /**
  * The portal half of `npm run bench`: builds the portal and a bare React 19 page with
  * the same Vite, then measures side by side, in one run, the gzip script each screen loads and
- * Lighthouse's mobile performance, FCP, LCP and TBT (median of 3) for the welcome,
- * select-search-method, select-plan and create-claim step 4 screens, and step 4 again opened cold
- * from a link (scripts/bench/cold-link.ts); prints each budget with its verdict and, unless told
+ * Lighthouse's mobile performance, FCP, LCP and TBT (applied throttling, median of RUNS) for the
+ * welcome, select-search-method, select-plan and create-claim step 4 screens, step 4 again opened
+ * cold from a link and an ACE claim's step 1 opened the same way (scripts/bench/cold-link.ts); prints each budget with its verdict and, unless told
  * not to, writes the figures to docs/performance.md. Asserts nothing: figures only.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -20,9 +20,10 @@ import { judge, type PageFigures, type Verdict } from "./budgets.ts";
 import { coldLinkLighthouse, coldLinkRequests, signedPlanLink, type ColdLinkRequests } from "./cold-link.ts";
 import { launchForLighthouse, medianLighthouse, type LighthouseFigures } from "./lighthouse.ts";
 import { appShellBytes, scriptSizes, scriptsOfPage, type PageScripts } from "./page-weight.ts";
-import { BENCH_PLAN, fileUpToStep4, findPlan } from "./journeys.ts";
+import { ACE_BENCH_PLAN, BENCH_PLAN, fileUpToStep4, findPlan, startAceClaim } from "./journeys.ts";
 
-const RUNS = 3;
+/** Lighthouse runs per page, of which the median counts. */
+const RUNS = 5;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 /**
@@ -64,10 +65,12 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     const portalSizes = await scriptSizes(portalDir);
     const bareSizes = await scriptSizes(bareDir);
     const seeding = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const aceStepUrl = await startAceClaim(await seeding.newPage(), server.url);
     const step4Url = await fileUpToStep4(await seeding.newPage(), server.url);
     const afterSearch = await seeding.storageState();
     await seeding.close();
     const planLink = await signedPlanLink(server, BENCH_PLAN);
+    const acePlanLink = await signedPlanLink(server, ACE_BENCH_PLAN);
     const origin = server.url;
     const screens = [
       { name: "welcome", url: `${origin}/`, needsSearch: false },
@@ -80,6 +83,7 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     const weights: PageScripts[] = [];
     for (const screen of screens) weights.push(await scriptsOfPage(browser, screen.url, portalSizes, screen.needsSearch ? afterSearch : undefined));
     const cold = await coldLinkRequests(browser, planLink, step4Url, portalDir, portalSizes);
+    const aceWeight = await scriptsOfPage(browser, aceStepUrl, portalSizes, afterSearch);
 
     // Lighthouse: pages that need no search first (each run starts from empty storage), then the
     // search is made once in Lighthouse's own browser and kept for the pages that need it.
@@ -92,6 +96,7 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     for (const screen of screens.filter((s) => s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS, true));
     await cdp.close();
     const coldLighthouse = await coldLinkLighthouse(planLink, step4Url, RUNS);
+    const coldAceLighthouse = await coldLinkLighthouse(acePlanLink, aceStepUrl, RUNS);
 
     const floor: PageFigures = { name: "bare React 19 page", scriptBytes: bareScripts.gzipBytes, beyondShellBytes: 0, ...bareLighthouse };
     const pages: PageFigures[] = screens.map((screen, index) => ({
@@ -100,13 +105,14 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
       beyondShellBytes: weights[index]!.gzipBytes - shell,
       ...lighthouse[index]!,
     }));
-    const [welcome, ...others] = pages;
     // The welcome page is a page of its own, not the app: nothing of it is "beyond the shell".
-    welcome!.beyondShellBytes = 0;
+    pages[0]!.beyondShellBytes = 0;
     const coldPage: PageFigures = { name: "create-claim step 4, cold link", scriptBytes: cold.gzipBytes, beyondShellBytes: cold.gzipBytes - shell, ...coldLighthouse };
-    const verdicts = judge(floor, welcome!, others, coldPage);
-    const files = [...weights.map((weight) => weight.files), cold.files];
-    const report = render(floor, [...pages, coldPage], shell, files, portalSizes, verdicts, cold, (await browser.version()) || "Chromium");
+    const coldAcePage: PageFigures = { name: "create-ace-claim step 1, cold link", scriptBytes: aceWeight.gzipBytes, beyondShellBytes: aceWeight.gzipBytes - shell, ...coldAceLighthouse };
+    const measured = [...pages, coldPage, coldAcePage];
+    const verdicts = judge(floor, measured);
+    const files = [...weights.map((weight) => weight.files), cold.files, aceWeight.files];
+    const report = render(floor, measured, shell, files, portalSizes, verdicts, cold, (await browser.version()) || "Chromium");
     console.log(report.console);
     if (write) {
       await writeFile("docs/performance.md", report.markdown);
@@ -135,7 +141,10 @@ function render(floor: PageFigures, pages: PageFigures[], shell: number, files: 
   const markdown = `# Performance
 
 Written by \`npm run bench\` (scripts/bench/portal.ts); the latest run is below. Lighthouse: mobile,
-default (simulated) throttling, performance only, median of ${RUNS} runs, in the project's Chromium.
+applied throttling (its \`devtools\` method: 4x CPU, a slow 4G network, while the page loads),
+performance only, median of ${RUNS} runs, in the project's Chromium; the bare page is measured the
+same way. Simulated throttling, used before, estimated the slow load from a fast one on loopback,
+and a page's LCP flipped between runs by whether a script happened to finish before its paint.
 Both builds are sent as the reference server sends the portal (src/server/portal-files.ts): the
 build's brotli or gzip copies, content-hashed assets cached for a year. Welcome (prerendered) and
 select-search-method (rendered by the build, then hydrated) are measured on a first visit, with nothing cached;
@@ -143,7 +152,9 @@ select-plan and create-claim step 4 in the browser that made the search, as a pe
 "Create-claim step 4, cold link" is the same step's URL opened as from an email: in a new browser
 that made no search, which first opens the plan's signed link (the only other way a browser is
 granted a claim, SECURITY.md) and is then emptied of everything but its cookies, so the step loads
-with nothing cached; a new Chromium for each Lighthouse run (scripts/bench/cold-link.ts).
+with nothing cached; a new Chromium for each Lighthouse run (scripts/bench/cold-link.ts). The ACE
+claim's step 1 is opened the same way, after the ACE plan's signed link; its script weight is the
+one it loads in the browser that made the search.
 Script sizes are the gzip bytes of every script a screen loads until the network is idle, with
 nothing cached. The app shell (index.html's entry and what it preloads) is ${kB(shell)}.
 \`npm exec -- tsx scripts/bench/diagnose.ts\` prints, per screen, what Lighthouse blames: the LCP

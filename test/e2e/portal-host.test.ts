@@ -10,7 +10,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Cookie } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { fileUpToStep4, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
+import { ACE_STEP1_HEADING, fileUpToStep4, startAceClaim, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
 import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
 import { launchChromium } from "../../scripts/chromium.ts";
 
@@ -120,14 +120,7 @@ it("renders an FPP claim's step for its owner from the API's answers over HTTP, 
 
 it("renders an ACE claim's step for its owner the same way, and the app hydrates it", async () => {
   const filing = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
-  const page = await filing.newPage();
-  await page.goto("/find-claim/warranty-number");
-  await page.getByRole("textbox", { name: "Warranty number" }).fill("A-300-100200");
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("radio", { name: /A-300-100200/ }).waitFor();
-  await page.getByRole("button", { name: "Submit" }).click();
-  await page.getByRole("heading", { name: "Verify your contact information" }).waitFor();
-  const step1 = page.url();
+  const step1 = await startAceClaim(await filing.newPage(), hostUrl);
   expect(new URL(step1).pathname).toBe("/find-claim/create-ace-claim");
   const owner = await filing.cookies();
   await filing.close();
@@ -136,7 +129,7 @@ it("renders an ACE claim's step for its owner the same way, and the app hydrates
   try {
     const rendered = await withoutScript.newPage();
     await rendered.goto(step1);
-    expect(await rendered.getByRole("heading", { level: 1 }).textContent()).toBe("Verify your contact information");
+    expect(await rendered.getByRole("heading", { level: 1 }).textContent()).toBe(ACE_STEP1_HEADING);
     // The customer's details on file came with the page.
     expect(await rendered.getByRole("textbox", { name: "First name" }).inputValue()).toBe("Maria");
     expect(await rendered.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
