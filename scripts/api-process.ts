@@ -76,7 +76,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
 }
 
 /** A loopback port free just now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -6,30 +6,17 @@
  * works, for an FPP claim and an ACE claim alike.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Cookie } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { ACE_STEP1_HEADING, fileUpToStep4, startAceClaim, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
-import { startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
+import { freePort, startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
 import { launchChromium } from "../../scripts/chromium.ts";
 
 let api: ApiProcess;
 let host: ChildProcess;
 let hostUrl: string;
 let browser: Browser;
-
-/** A loopback port free just now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves once `url` answers; fails with what the host printed if it exits first. */
 async function answering(url: string, child: ChildProcess, printed: () => string): Promise<void> {
