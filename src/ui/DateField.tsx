@@ -3,6 +3,7 @@
  * only the forms that ask for a date load it.
  */
 import { useLingui } from "@lingui/react/macro";
+import { useHydrated } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, isRealDay, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
 import { FieldShell, type BaseFieldProps } from "./fields.tsx";
@@ -18,6 +19,9 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
   // The browser's own calendar, opened by the button: the typed field stays the one a person and a
   // screen reader use, as a date input's look and order differ by browser and language.
   const picker = useRef<HTMLInputElement>(null);
+  // Today is the phone's, not the server's that rendered the step (another time zone): set once
+  // the page is the app's, as hydration keeps the attributes the server wrote.
+  const hydrated = useHydrated();
   // A value set from outside (a saved block, the calendar) shows in the text. Adjusted while
   // rendering, when the value changes, rather than in an effect that would paint the old text first.
   const [shownValue, setShownValue] = useState(props.value);
@@ -60,7 +64,7 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             tabIndex={-1}
             aria-hidden="true"
             min={EARLIEST_NOTICE_DATE}
-            max={localToday()}
+            max={hydrated ? localToday() : undefined}
             // Only a real day: the browser refuses (and warns of) anything else, such as 31/02/2024,
             // which the form's rules name as no real date.
             value={isRealDay(dayMonthYearToIso(text)) ? dayMonthYearToIso(text) : ""}

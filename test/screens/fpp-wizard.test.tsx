@@ -5,6 +5,7 @@
  * "Claim flow", section 5 steps 2-4, section 8 (claim-not-found, delete toasts, upload refusals).
  * File uploads that reach storage are left to the browser tests: jsdom would send the XHR PUT out.
  */
+import { EARLIEST_NOTICE_DATE, localToday } from "../../machines/calendar.ts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DateTime } from "luxon";
@@ -374,6 +375,8 @@ describe("step 4: report your damage", () => {
     }
     const calendar = group.querySelector<HTMLInputElement>('input[type="date"]')!;
     expect(opened).toEqual([calendar, calendar]);
+    // It offers the days from 2000-01-01 to the phone's today.
+    expect([calendar.min, calendar.max]).toEqual([EARLIEST_NOTICE_DATE, localToday()]);
     expect(calendar.value).toBe("");
     await user.clear(date);
     await user.type(date, "28022024");
