@@ -3,12 +3,12 @@
  * tree around it. The entry (src/main.tsx) makes both; the screen tests make the same router.
  */
 import type { I18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { createRouter, RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { RouterClient } from "@tanstack/react-router/ssr/client";
 import { StrictMode } from "react";
 import { routeTree } from "./routeTree.gen.ts";
 import { ErrorPage } from "./ui/ErrorPage.tsx";
+import { LanguageProvider } from "./ui/LanguageProvider.tsx";
 import { createPlanSearch, type PlanSearchActorRef } from "./screens/shared/plan-search-actor.ts";
 import { onFirstUse } from "./screens/shared/router-context.ts";
 import type { ServerCalls } from "./api/http.ts";
@@ -56,9 +56,9 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 export function AppRoot({ router, i18n, hydrate = false }: { router: AppRouter; i18n: I18n; hydrate?: boolean }) {
   return (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
+      <LanguageProvider i18n={i18n}>
         <FirstPageWatchdog router={router}>{hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}</FirstPageWatchdog>
-      </I18nProvider>
+      </LanguageProvider>
     </StrictMode>
   );
 }

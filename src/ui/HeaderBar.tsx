@@ -5,7 +5,8 @@
  */
 import { useLingui } from "@lingui/react/macro";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import { activateLocale, LOCALES, type Locale } from "../i18n.ts";
+import { LOCALES, type Locale } from "../i18n.ts";
+import { useLanguageChoice } from "./LanguageProvider.tsx";
 
 /** The logo's content, for whichever link wraps it. */
 export function Logo() {
@@ -23,14 +24,15 @@ export function Logo() {
  * script is there yet to act on a choice, and the app draws the switch in the same place
  */
 export function HeaderBar({ home, languageSwitch = true }: { home: ReactNode; languageSwitch?: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const { wanted, switchTo } = useLanguageChoice();
   // A page rendered whole (by the build, or by the server for a claim's owner) shows the switch
   // before the app hydrates it: a language chosen meanwhile is the browser's own, which hydration
   // keeps on screen. The app then switches to it.
   const select = useRef<HTMLSelectElement>(null);
   useLayoutEffect(() => {
     const chosen = select.current?.value;
-    if (chosen && chosen !== i18n.locale) void activateLocale(chosen as Locale);
+    if (chosen && chosen !== wanted) switchTo(chosen as Locale);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only what the page held when the app took it over; later choices come through onChange
   }, []);
   return (
@@ -39,7 +41,7 @@ export function HeaderBar({ home, languageSwitch = true }: { home: ReactNode; la
       {languageSwitch && (
         <label className="language-switch">
           <span className="visually-hidden">{t`Language`}</span>
-          <select ref={select} value={i18n.locale} onChange={(event) => void activateLocale(event.target.value as Locale)}>
+          <select ref={select} value={wanted} onChange={(event) => switchTo(event.target.value as Locale)}>
             {LOCALES.map((locale) => (
               <option key={locale} value={locale}>
                 {locale === "en" ? "English" : "Español"}

@@ -65,7 +65,7 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
       hasTouch: false,
       reducedMotion: "reduce",
     });
-    context.on("weberror", (error) => errors.push(error.error().message));
+    context.on("weberror", (error) => errors.push(`${error.page()?.url() ?? "a closed page"}: ${error.error().message}`));
     return context;
   };
   const context = await newContext();
