@@ -196,7 +196,8 @@ const envSchema = v.object({
     "8787",
   ),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), "127.0.0.1"),
-  API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty("API_KEY must not be empty")), "demo-key"),
+  // The characters of an RFC 6750 token, as the key check takes them (server/app.ts apiKeyAuth).
+  API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty("API_KEY must not be empty"), v.regex(/^[A-Za-z0-9._~+/-]+=*$/, "API_KEY may hold only letters, digits, . _ ~ + / - and trailing =")), "demo-key"),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), ".data"),
   DATABASE_URL: optionalText,
   UPLOAD_SECRET: optionalText,

@@ -29,7 +29,8 @@ const LIMITED: Limited[] = [
 ];
 
 /**
- * The middleware; mount it for every path, after the API key check.
+ * The middleware; mount it for every path, before the API key check (a signed contact upload has
+ * no key, and a call without one counts for its own address only).
  * @throws HttpError 429 TOO_MANY_REQUESTS with Retry-After, before the request's body is read
  *   (so with `Connection: close`)
  */

@@ -16,7 +16,7 @@ import { HEADER_OPTIONS } from "../http/security-headers.ts";
 import { openApiDocument } from "../openapi/document.ts";
 
 /** Where the document is served (under the API's prefix, exempt from its key). */
-export const OPENAPI_PATH = "/api/v1/openapi.json";
+const OPENAPI_PATH = "/api/v1/openapi.json";
 /** Where the reference page is served. */
 const API_DOCS_PATH = "/api/docs";
 const SCRIPT_PATH = `${API_DOCS_PATH}/scalar.js`;

@@ -16,8 +16,8 @@ import { ownerOf } from "../http/session.ts";
 import { requireStaffKey } from "../http/staff-key.ts";
 import { validBody, validQuery } from "../http/validate.ts";
 
-/** Path of the staff move under /api/v1: the one call that takes the staff key instead of the API key (server/app.ts). */
-export const STAFF_CLAIM_STATUS_PATH = "/staff/claim_status";
+/** Path of the staff move under /api/v1. */
+const STAFF_CLAIM_STATUS_PATH = "/staff/claim_status";
 
 /** Routes of the claim status, to mount under /api/v1. */
 export function claimStatusRoutes({ db, config }: AppDeps): Hono {
@@ -55,6 +55,15 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
     return c.json({ link: claimStatusLinkPath(config.linkSecret, claimId) });
   });
 
+  return app;
+}
+
+/**
+ * The staff move, to mount under /api/v1 ahead of the API key (server/app.ts): the one call that
+ * takes the staff key instead, so staff need not hold the portal's.
+ */
+export function staffRoutes({ db, config }: AppDeps): Hono {
+  const app = new Hono();
   // The code must name exactly one submitted claim; an unknown or ambiguous one is refused by name.
   app.post(STAFF_CLAIM_STATUS_PATH, requireStaffKey({ db, config }), validBody(staffClaimStatusRequestSchema), async (c) => {
     const { code, step, outcome, reason } = c.req.valid("json");
@@ -65,6 +74,5 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
     });
     return c.json({ result: status });
   });
-
   return app;
 }

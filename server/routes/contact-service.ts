@@ -1,13 +1,13 @@
 /**
  * Contact-service requests (SPEC.md section 2 "Contact service wizard", section 3 "Contact service
  * data"). SPEC.md shows no ticket call; these stand in for the real service's unpublished one
- * (docs/api.md): a signed upload URL, the signed PUT, linking and deleting a document while the
+ * (docs/api.md): a signed upload URL (its PUT is in uploads.ts), linking and deleting a document while the
  * request is written, and the ticket, which stores the request with its documents once.
  * Documents are stored under contact_service/{requestId}/ and served read-only from /storage/.
  * A request holds at most MAX_DOCUMENTS_PER_CONTACT_REQUEST documents and MAX_CONTACT_REQUEST_BYTES
  * bytes (server/storage/document-limits.ts); one never sent goes after a day (server/storage/upload-sweep.ts).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   SUCCEED,
   contactDocumentQuerySchema,
@@ -18,33 +18,18 @@ import {
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { contactUploadUrl, deleteContactDocument, fileContactTicket, linkContactDocument } from "../domain/contact-documents.ts";
-import { lockOpenRequest } from "../domain/contact-requests.ts";
 import { languageOf } from "../http/language.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
-import { contactDocumentPath } from "../storage/storage.ts";
-import { contactUploadPath } from "../storage/upload-grants.ts";
-import { receiveUpload } from "../storage/upload-requests.ts";
-import { incomingPut } from "../http/incoming-put.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 
 /** Routes of contact-service requests, to mount under /api/v1. */
 export function contactServiceRoutes(deps: AppDeps): Hono {
-  const { db, storage, config } = deps;
+  const { db } = deps;
   const app = new Hono();
   const limiter = createRateLimiter(db);
 
   app.get("/contact_service/file-upload-url", validQuery(contactUploadUrlQuerySchema), async (c) => {
     return c.json(await contactUploadUrl(deps, c.req.valid("query")));
-  });
-
-  // The signed PUT: works once, for the declared type and size, checked for real type like a claim's.
-  app.put(contactUploadPath(":requestId", ":fileName"), async (c: Context) => {
-    const requestId = c.req.param("requestId") ?? "";
-    const fileName = c.req.param("fileName") ?? "";
-    // A request id no URL could name fails the signature check before it reaches the database.
-    const bytes = await receiveUpload(incomingPut(c), { db, config }, { path: contactUploadPath(requestId, fileName), fileName }, (tx) => lockOpenRequest(tx, requestId));
-    await storage.write(contactDocumentPath(requestId, fileName), bytes);
-    return c.json({ message: SUCCEED });
   });
 
   app.post("/contact_service/documents", validBody(contactLinkDocumentRequestSchema), async (c) => {

@@ -1,7 +1,8 @@
 /**
- * The signed upload PUT of claim documents (DESIGN.md "The reference claims API"; SPEC.md sections
- * 5 and 9 upload rules). Authorised by its signature like an S3 presigned URL, not by the
- * API key; it works once, for the declared type and size (server/storage/upload-requests.ts). A claim
+ * The signed upload PUTs of claim and contact-service documents (DESIGN.md "The reference claims
+ * API"; SPEC.md sections 5 and 9 upload rules). Authorised by their signature like an S3 presigned
+ * URL, not by the API key (server/app.ts mounts them ahead of it); each works once, for the
+ * declared type and size, checked for real type (server/storage/upload-requests.ts). A claim
  * deleted or submitted while the bytes came in keeps no file: the claim is checked again, under
  * its lock, after the file is written.
  */
@@ -9,12 +10,13 @@ import { Hono, type Context } from "hono";
 import { SUCCEED } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
+import { lockOpenRequest } from "../domain/contact-requests.ts";
 import { Refusal } from "../domain/refusals.ts";
 import type { PlanFamily } from "../domain/plan-family.ts";
-import { claimDocumentPath, claimFolder } from "../storage/storage.ts";
+import { claimDocumentPath, claimFolder, contactDocumentPath } from "../storage/storage.ts";
 import { receiveUpload } from "../storage/upload-requests.ts";
 import { incomingPut } from "../http/incoming-put.ts";
-import { uploadPath } from "../storage/upload-grants.ts";
+import { contactUploadPath, uploadPath } from "../storage/upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
 
@@ -26,6 +28,15 @@ export function uploadRoutes(deps: AppDeps): Hono {
   for (const family of ["fpp", "ace"] as const) {
     app.put(uploadPath(family, ":claimId", ":fileName"), (c) => receive(c, family));
   }
+
+  app.put(contactUploadPath(":requestId", ":fileName"), async (c) => {
+    const requestId = c.req.param("requestId") ?? "";
+    const fileName = c.req.param("fileName") ?? "";
+    // A request id no URL could name fails the signature check before it reaches the database.
+    const bytes = await receiveUpload(incomingPut(c), deps, { path: contactUploadPath(requestId, fileName), fileName }, (tx) => lockOpenRequest(tx, requestId));
+    await storage.write(contactDocumentPath(requestId, fileName), bytes);
+    return c.json({ message: SUCCEED });
+  });
 
   async function receive(c: Context, family: PlanFamily): Promise<Response> {
     const fileName = c.req.param("fileName") ?? "";

@@ -48,6 +48,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => loadConfig({ API_KEY: "" })).toThrow(/API_KEY/);
+    // A key the check could never match: it takes only RFC 6750's token characters.
+    expect(() => loadConfig({ API_KEY: "two words" })).toThrow(/API_KEY may hold only/);
     expect(() => loadConfig({ SMTP_URL: "http://127.0.0.1:2525" })).toThrow(/SMTP_URL/);
   });
 });
