@@ -114,7 +114,7 @@ const plans: Operation[] = [
   },
   {
     method: "get", path: "/find-claim/{id}", id: "find_claim", tag: "Plan links", summary: "A plan link from an email",
-    description: "With `exp` and `sig` (a signed link) the plan is granted to the session, verified, and the browser is sent on to the link without them (303). Followed from another site, a page first reopens it from ours. Without `sig`, the portal's page. With `claim_id` and `step` it is a finish-later link (POST /finish_later): signed under its own key, it grants the plan likewise and sends the browser to the claim's wizard at that step (303); expired or altered, it answers 404 with a page saying which, in the visitor's language, leading to the plan search.",
+    description: "With `exp` and `sig` (a signed link) the plan is granted to the session, verified, and the browser is sent on to the link without them (303). Followed from another site (no session cookie comes along), it grants nothing and is not found here: the portal host answers with a page that reopens it from the portal's origin. Without `sig`, the portal's page. With `claim_id` and `step` it is a finish-later link (POST /finish_later): signed under its own key, it grants the plan likewise and sends the browser to the claim's wizard at that step (303); expired or altered, it answers 404 with a page saying which, in the visitor's language, leading to the plan search.",
     access: "public", params: { id: { type: "string", pattern: "^\\d{1,10}$" } },
     query: {
       customer_id: optional(RECORD_ID), plan_type: optional({ type: "string" }, "FPP or ACE"),

@@ -13,6 +13,7 @@
  */
 import { Hono, type Context } from "hono";
 import { maskedEmail } from "../../contract/contact-masks.ts";
+import { LANGUAGE_QUERY } from "../../contract/locales.ts";
 import { FINISH_LATER_CODES, finishLaterQuerySchema, finishLaterRequestSchema, type FinishLaterAnswer, type FinishLaterTarget } from "../../contract/finish-later.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
@@ -28,12 +29,11 @@ import {
 } from "../domain/finish-later.ts";
 import { linkedPlan } from "../domain/plan-link-access.ts";
 import { conflict } from "../http/http-errors.ts";
-import { languageOf, pageLanguage } from "../http/language.ts";
+import { languageOf } from "../http/language.ts";
 import { publicOrigin } from "../http/public-url.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { idOf, validBody, validQuery } from "../http/validate.ts";
-import { reopenFromOurOrigin } from "./plan-link.ts";
 
 /** Routes of the finish-later calls, to mount under /api/v1. */
 export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
@@ -87,11 +87,12 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
 export function finishLinkRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
 
-  app.get("/:id{[0-9]{1,10}}", pageLanguage(), async (c, next) => {
+  app.get("/:id{[0-9]{1,10}}", async (c, next) => {
     const query = c.req.query();
     if (query.claim_id === undefined) return next(); // a plan link: server/routes/plan-link.ts
-    // As for a plan link: the SameSite=Strict session comes along only from our own page.
-    if (c.req.header("sec-fetch-site") === "cross-site") return reopenFromOurOrigin(c);
+    // As for a plan link: the SameSite=Strict session comes along only from our own page, which
+    // the portal host answers with (src/server/link-hand-over.ts).
+    if (c.req.header("sec-fetch-site") === "cross-site") return next();
     c.header("Cache-Control", "no-store");
     const link = linkOf(Number(c.req.param("id")), query);
     const verdict = link && query.sig !== undefined && config.linkSecret !== undefined
@@ -105,7 +106,7 @@ export function finishLinkRoutes({ db, config }: AppDeps): Hono {
     // A link finishes a draft: once its claim is submitted it opens nothing.
     if (claim === "closed") return refusedLink(c, "closed");
     grantAccess(c, [{ planId: link.planId, customerId: link.customerId, verified: link.verified === true }]);
-    return c.redirect(wizardPathOf(link), 303);
+    return c.redirect(keepingLanguage(wizardPathOf(link), query.lng), 303);
   });
 
   return app;
@@ -129,7 +130,13 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
  */
 function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Response {
   c.header("Cache-Control", "no-store");
-  const lng = c.req.query("lng");
-  const query = new URLSearchParams({ reason: why, ...(lng === "en" || lng === "es" ? { lng } : {}) });
-  return c.redirect(`/find-claim/link-refused?${query}`, 303);
+  return c.redirect(keepingLanguage(`/find-claim/link-refused?${new URLSearchParams({ reason: why })}`, c.req.query(LANGUAGE_QUERY)), 303);
+}
+
+/**
+ * `path` (with a query) and the language the link named, so the portal's page it leads to opens in
+ * it and keeps it in the language cookie (the mail's language; SPEC.md section 9).
+ */
+function keepingLanguage(path: string, lng: string | undefined): string {
+  return lng === "en" || lng === "es" ? `${path}&${new URLSearchParams({ [LANGUAGE_QUERY]: lng })}` : path;
 }

@@ -15,14 +15,13 @@
  *
  * A link without a signature is the portal's page: the portal opens it through its own call.
  */
-import { Hono, type Context } from "hono";
-import { html } from "hono/html";
+import { Hono } from "hono";
 import { PLAN_LINK_PATH, type AppDeps } from "../app-deps.ts";
 import { HttpError } from "../http/http-errors.ts";
 import { linkedPlan } from "../domain/plan-link-access.ts";
 import { countLinkAttempt, type LinkAttempt } from "../http/link-attempts.ts";
 import { verifyPlanLink } from "../domain/plan-links.ts";
-import { languageOf, pageLanguage, pageLocale } from "../http/language.ts";
+import { languageOf } from "../http/language.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { grantAccess } from "../http/session.ts";
 import { idOf } from "../http/validate.ts";
@@ -33,15 +32,15 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
   const limiter = createRateLimiter(db);
 
-  // A page of ours (reopenFromOurOrigin) picks its language as every page does: ?lng=, cookie, header.
-  app.get("/:id{[0-9]{1,10}}", pageLanguage(), async (c, next) => {
+  app.get("/:id{[0-9]{1,10}}", async (c, next) => {
     const query = c.req.query();
     if (query.sig === undefined) return next(); // an unsigned link: the portal itself
     // A link followed from another site arrives without the SameSite=Strict session cookie, so
     // granting now would replace this browser's session with one holding only the link's plan (a
-    // page of an attacker's could so swap the victim's plans for its own). The browser is sent
-    // to the same link again from our own page, which brings the cookie, and the plan is added.
-    if (c.req.header("sec-fetch-site") === "cross-site") return reopenFromOurOrigin(c);
+    // page of an attacker's could so swap the victim's plans for its own). Nothing is granted: the
+    // portal host answers with a page that opens the same link again from our own origin, which
+    // brings the cookie (src/server/link-hand-over.ts).
+    if (c.req.header("sec-fetch-site") === "cross-site") return next();
     const planId = Number(c.req.param("id"));
     const customerId = idOf(query.customer_id) ?? 0;
     const planType = (query.plan_type ?? "").toUpperCase();
@@ -85,21 +84,4 @@ async function countedOrFull(counting: Promise<LinkAttempt>): Promise<LinkAttemp
     if (error instanceof HttpError && error.status === 429) return null;
     throw error;
   }
-}
-
-/**
- * A page that opens the request's own URL again at once, from the portal's origin (a meta refresh:
- * the CSP allows no inline script). Shown only for the blink of a redirect; its link is for a
- * browser that does not follow meta refreshes. In the page's language (pageLanguage, mounted on the
- * route), so it matches the portal page it reopens into.
- */
-export function reopenFromOurOrigin(c: Context): Response | Promise<Response> {
-  const url = new URL(c.req.url);
-  const target = `${url.pathname}${url.search}`;
-  const spanish = pageLocale(c) === "es";
-  c.header("Cache-Control", "no-store");
-  return c.html(html`<!doctype html>
-<html lang="${spanish ? "es" : "en"}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target}">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${spanish ? "Abriendo su plan…" : "Opening your plan…"}</title></head>
-<body><p><a href="${target}">${spanish ? "Abrir su plan" : "Open your plan"}</a></p></body></html>`);
 }

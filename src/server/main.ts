@@ -20,6 +20,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { pino } from "pino";
 import * as v from "valibot";
 import { HEADER_OPTIONS } from "../../contract/page-headers.ts";
+import { isCrossSiteLink } from "./link-hand-over.ts";
 import { createPortalHost, isApiPath } from "./portal-host.ts";
 
 const settings = v.parse(v.object({
@@ -44,13 +45,17 @@ function forwardedFor(c: Context): string {
 const policy = HEADER_OPTIONS.contentSecurityPolicy;
 const connectSrc = settings.UPLOAD_ORIGIN ? [...policy.connectSrc, settings.UPLOAD_ORIGIN] : policy.connectSrc;
 const app = new Hono();
-// The API's own answers pass through with its headers; the host's pages get the portal's.
-const isProxied = (c: Context) => isApiPath(c.req.path) || c.req.query("sig") !== undefined;
+// The API's own answers pass through with its headers; the host's pages get the portal's. A signed
+// link goes to the API, which grants it to the session, unless it comes from another site
+// without the session (the host's hand-over page reopens it from ours first).
+const isProxied = (c: Context) => isApiPath(c.req.path) || (c.req.query("sig") !== undefined && !isCrossSiteLink(c.req));
 app.all("*", (c, next) => {
   if (!isProxied(c)) return next();
   const url = new URL(c.req.url);
   return proxy(`${apiOrigin}${url.pathname}${url.search}`, {
     raw: c.req.raw,
+    // The API's redirects (a signed link's, with the session it grants) are the browser's to follow.
+    redirect: "manual",
     headers: { ...c.req.header(), "x-forwarded-for": forwardedFor(c), "x-forwarded-proto": c.req.header("x-forwarded-proto") ?? url.protocol.slice(0, -1), host: undefined },
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The portal host: every HTML answer of the portal (DESIGN.md "Layout"), made from the build in
  * one folder. "/" is the prerendered welcome page, a claim's step is rendered for its owner from
- * the claims API's answers (claim-page.ts), a route the build rendered whole has its page, any
+ * the claims API's answers (claim-page.ts), a signed link followed from another site is reopened
+ * from the portal's origin (link-hand-over.ts), a route the build rendered whole has its page, any
  * other address gets the app's page, each in the visitor's language (page-language.ts); the
  * build's files are sent as they are (portal-files.ts). It reaches the claims API over HTTP only,
  * at the base URL it is given, so it runs in front of the reference API in one process
@@ -13,6 +14,7 @@ import { every } from "hono/combine";
 import { RENDERER_DIR } from "../../contract/rendered-routes.ts";
 import { appPage } from "./app-page.ts";
 import { claimPage, type PortalApi } from "./claim-page.ts";
+import { isCrossSiteLink, linkHandOverPage } from "./link-hand-over.ts";
 import { pageLanguage } from "./page-language.ts";
 import { portalFiles } from "./portal-files.ts";
 import { welcomePage } from "./welcome-page.ts";
@@ -43,7 +45,10 @@ export function createPortalHost({ root, api, onRenderError }: PortalHostOptions
   const files = portalFiles(root);
   const page = every(inLanguage, claimPage(root, api, onRenderError), index);
   const unlessApi = (handler: MiddlewareHandler): MiddlewareHandler => (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next));
+  const handOver = every(inLanguage, linkHandOverPage());
   host.get("/", inLanguage, welcomePage(root), index);
+  // A signed link followed from another site: the claims API grants nothing to it, this reopens it from ours.
+  host.get("/find-claim/:id{[0-9]{1,10}}", (c, next) => (isCrossSiteLink(c.req) ? handOver(c, next) : next()));
   host.get("*", unlessApi((c, next) => (c.req.path.startsWith(`/${RENDERER_DIR}/`) ? next() : files(c, next))));
   host.get("*", unlessApi(page));
   return host;

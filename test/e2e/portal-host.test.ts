@@ -3,20 +3,24 @@
  * run as a separate process on another port: the host reaches the API over HTTP only, as it would
  * any claims API. A claim filed through the host (its pages, and the API's calls passed through to
  * the API) and opened from a link by its owner comes rendered from the HTML, then is hydrated and
- * works, for an FPP claim and an ACE claim alike.
+ * works, for an FPP claim and an ACE claim alike. A signed plan link goes through the host to the
+ * API, which grants it; followed from another site, the host's own page reopens it from ours first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Cookie } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { ACE_STEP1_HEADING, fileUpToStep4, startAceClaim, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
+import { ACE_STEP1_HEADING, BENCH_PLAN, fileUpToStep4, startAceClaim, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
 import { freePort, startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
 import { launchChromium } from "../../scripts/chromium.ts";
+import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 
 let api: ApiProcess;
 let host: ChildProcess;
 let hostUrl: string;
 let browser: Browser;
+/** The API's key for signed links, so the test can sign one as `npm run plan-link` does. */
+const LINK_SECRET = "portal-host-test-link-secret";
 
 /** Resolves once `url` answers; fails with what the host printed if it exits first. */
 async function answering(url: string, child: ChildProcess, printed: () => string): Promise<void> {
@@ -31,7 +35,7 @@ beforeAll(async () => {
   const built = await fetch(inject("portalBuilt"));
   if (!built.ok) throw new Error(await built.text());
   // The host is the one proxy in front of the API: it writes the visitor's address.
-  api = await startApiProcess({ TRUST_PROXY: "1", LOG_LEVEL: "info" });
+  api = await startApiProcess({ TRUST_PROXY: "1", LOG_LEVEL: "info", LINK_SECRET });
   const port = await freePort();
   hostUrl = `http://127.0.0.1:${port}`;
   host = spawn(process.execPath, ["--import", "tsx", join("src", "server", "main.ts")], {
@@ -135,5 +139,37 @@ it("renders an ACE claim's step for its owner the same way, and the app hydrates
     await hydrated.getByRole("heading", { level: 1, name: "Update your contact information" }).waitFor();
   } finally {
     await withScript.close();
+  }
+});
+
+it("passes a signed plan link to the API, which grants its plan; from another site its own page reopens the link first", async () => {
+  const found = await fetch(`${hostUrl}/api/v1/search_plan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": "demo-key" },
+    body: JSON.stringify({ search_type: "search_plan_4", number: BENCH_PLAN }),
+  });
+  const plan = ((await found.json()) as { customers: Array<{ id: number; customerId: number }> }).customers[0]!;
+  const link = signedPlanLinkPath(LINK_SECRET, { planId: plan.id, customerId: plan.customerId, planType: "fpp", expires: Math.floor(Date.now() / 1000) + 600 });
+
+  const crossSite = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "cross-site" } });
+  expect(crossSite.status).toBe(200);
+  expect(crossSite.headers.getSetCookie()).toEqual([]);
+  expect(/<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await crossSite.text())?.[1]?.replaceAll("&amp;", "&")).toBe(link);
+
+  // The page's refresh comes from our origin: the API grants the plan and sends the browser on without the signature.
+  const sameOrigin = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "same-origin" } });
+  expect(sameOrigin.status).toBe(303);
+  expect(sameOrigin.headers.get("location")).toBe(`/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`);
+  expect(sameOrigin.headers.getSetCookie().some((line) => line.startsWith("claims_session="))).toBe(true);
+
+  // In a browser the link ends on the plan, as an emailed link does.
+  const context = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
+    expect(await page.getByRole("radio", { name: new RegExp(BENCH_PLAN) }).count()).toBe(1);
+  } finally {
+    await context.close();
   }
 });

@@ -259,7 +259,7 @@ describe("answers of the main flows fit the document", () => {
     const opened = await call("GET", link, { key: null, jar: new CookieJar() });
     expect(opened.status).toBe(303);
     expect(opened.headers.get("location")).toBe(`/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`);
-    expect((await call("GET", link, { key: null, jar: new CookieJar(), headers: { "sec-fetch-site": "cross-site" } })).status).toBe(200);
+    expect((await call("GET", link, { key: null, jar: new CookieJar(), headers: { "sec-fetch-site": "cross-site" } })).status).toBe(404);
   });
 
   it("claim status: the owner's read, signed links, and the staff move with its refusals", async () => {
