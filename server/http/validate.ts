@@ -1,17 +1,17 @@
 /**
- * Request validation: Hono's validator middleware fed by the contract's valibot schemas
- * (contract/schemas.ts), which also carry the limits the database adds (ids, real dates,
- * NUMERIC(12,2) prices, no NUL characters), so a bad payload is SPEC.md's 400 with field errors
- * (http-errors.ts `invalid`), never a 500. Handlers read the output with `c.req.valid(target)`.
+ * Request validation by the contract's valibot schemas (contract/schemas.ts), which also carry the
+ * limits the database adds (ids, real dates, NUMERIC(12,2) prices, no NUL characters), so a bad
+ * payload is SPEC.md's 400 with field errors (http-errors.ts `invalid`), never a 500. Handlers read
+ * the output with `c.req.valid(target)`.
  *
  * A hostile request costs no more than an honest one of its size (SECURITY.md, "What protects the
  * data"): each value stops at its first issue (abortPipeEarly; the contract's schemas check
  * lengths first), an answer lists at most MAX_ERRORS fields, and a body's structure is checked
- * before it is parsed, large bodies in turns. Valibot's Standard Schema entry point, which
- * @hono/standard-validator calls, cannot stop early, so these call valibot through hono/validator.
+ * before it is parsed, large bodies in turns. Queries and path ids go through
+ * @hono/standard-validator; a JSON body through validBody below, which reads it once as text.
  */
+import { sValidator } from "@hono/standard-validator";
 import type { Env, MiddlewareHandler } from "hono";
-import { validator } from "hono/validator";
 import * as v from "valibot";
 import { idParamSchema } from "../../contract/schemas.ts";
 import { LARGE_BODY_LENGTH, bodyText, inTurn } from "./body-text.ts";
@@ -20,25 +20,43 @@ import { API_JSON_LIMITS, jsonShapeProblem } from "./json-shape.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
+/** Each value stops at its first issue: a long hostile value is not checked by every rule. */
+const FIRST_ISSUE = { abortPipeEarly: true } as const;
+
+/** An issue as valibot and Standard Schema both give it: a message and where. */
+interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: unknown }> | undefined;
+}
+
 /**
- * The schema's output for a value.
- * @param rootKey error key of issues about the value as a whole
- * @throws HttpError 400 with the first MAX_ERRORS fields' issues, keyed by dot path
+ * The first MAX_ERRORS fields' issues, keyed by dot path (`rootKey` for the value as a whole).
+ * @throws HttpError 400 with them
  */
-function parsed<S extends AnySchema>(schema: S, value: unknown, rootKey: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, value, { abortPipeEarly: true });
-  if (result.success) return result.output;
+function refuse(issues: readonly Issue[], rootKey: string): never {
   const errors = new Map<string, string>();
-  for (const issue of result.issues) {
-    const path = v.getDotPath(issue) ?? rootKey;
+  for (const issue of issues) {
+    const path = issue.path?.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || rootKey;
     if (!errors.has(path)) errors.set(path, issue.message);
     if (errors.size === MAX_ERRORS) break;
   }
   throw invalid(Object.fromEntries(errors));
 }
 
-/** Query validation; a name given twice is a list, which no query schema takes. @throws as parsed, `query` for the whole */
-export const validQuery = <S extends AnySchema>(schema: S) => validator("query", (value) => parsed(schema, value, "query"));
+/** The schema's output for a value. @throws as refuse */
+function parsed<S extends AnySchema>(schema: S, value: unknown, rootKey: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, value, FIRST_ISSUE);
+  return result.success ? result.output : refuse(result.issues, rootKey);
+}
+
+/** sValidator of `target` refusing as `refuse` does, keyed by `rootKey` for the value as a whole. */
+const validTarget = <T extends "query" | "param", S extends AnySchema>(target: T, schema: S) =>
+  sValidator(target, v.config(schema, FIRST_ISSUE), (result) => {
+    if (!result.success) refuse(result.error, target);
+  });
+
+/** Query validation; a name given twice is a list, which no query schema takes. @throws as refuse, `query` for the whole */
+export const validQuery = <S extends AnySchema>(schema: S) => validTarget("query", schema);
 
 /** What a body validator declares, as Hono's json validator does: routes read the output with c.req.valid("json"). */
 type ValidJson<S extends AnySchema> = { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } };
@@ -55,11 +73,11 @@ function jsonOf(text: string): unknown {
 /**
  * JSON body validation. The body is read once as text (bodyText, shared with the idempotency
  * middleware), its structure checked before anything parses it (json-shape.ts), then parsed and
- * checked, in a turn when it is large (body-text.ts). The output is handed to Hono as a validator's
- * (c.req.addValidatedData), so routes read it typed with c.req.valid("json"); Hono's json target
- * itself is not run, since it would read and decode the body a second time, in one piece. A body
- * is JSON whatever its Content-Type says, as the API always read it.
- * @throws HttpError 400 with `errors.body` "Malformed JSON" or the structure's problem, else as parsed
+ * checked, in a turn when it is large (body-text.ts). The output is handed to Hono as its
+ * validators hand theirs (c.req.addValidatedData), so routes read it typed with c.req.valid("json");
+ * a validator's json target is not used, since it would decode the body again, in one piece. A
+ * body is JSON whatever its Content-Type says, as the API always read it.
+ * @throws HttpError 400 with `errors.body` "Malformed JSON" or the structure's problem, else as refuse
  */
 export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env, string, ValidJson<S>> {
   return async (c, next) => {
@@ -80,8 +98,7 @@ export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env
  * as a number with `c.req.valid("param")`. @throws as parsed, keyed by the parameter's name
  */
 export function ids<N extends string>(names: N[], id = idParamSchema) {
-  const schema = v.object(Object.fromEntries(names.map((name) => [name, id])) as Record<N, typeof id>);
-  return validator("param", (value) => parsed(schema, value, "param"));
+  return validTarget("param", v.object(Object.fromEntries(names.map((name) => [name, id])) as Record<N, typeof id>));
 }
 
 /**
@@ -89,6 +106,6 @@ export function ids<N extends string>(names: N[], id = idParamSchema) {
  * rather than 400 to anything malformed, and for the claims' folder names.
  */
 export function idOf(text: string | undefined): number | null {
-  const id = v.safeParse(idParamSchema, text, { abortPipeEarly: true });
+  const id = v.safeParse(idParamSchema, text, FIRST_ISSUE);
   return id.success ? id.output : null;
 }
