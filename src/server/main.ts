@@ -49,15 +49,20 @@ const app = new Hono();
 // link goes to the API, which grants it to the session, unless it comes from another site
 // without the session (the host's hand-over page reopens it from ours first).
 const isProxied = (c: Context) => isApiPath(c.req.path) || (c.req.query("sig") !== undefined && !isCrossSiteLink(c.req));
-app.all("*", (c, next) => {
+app.all("*", async (c, next) => {
   if (!isProxied(c)) return next();
   const url = new URL(c.req.url);
-  return proxy(`${apiOrigin}${url.pathname}${url.search}`, {
+  const answer = await proxy(`${apiOrigin}${url.pathname}${url.search}`, {
     raw: c.req.raw,
     // The API's redirects (a signed link's, with the session it grants) are the browser's to follow.
     redirect: "manual",
     headers: { ...c.req.header(), "x-forwarded-for": forwardedFor(c), "x-forwarded-proto": c.req.header("x-forwarded-proto") ?? url.protocol.slice(0, -1), host: undefined },
   });
+  // A signed link the API has no answer for (its searches' window is full, so nothing was checked)
+  // is the portal's page at the link's own address, as in one process: the page's call says how
+  // long to wait, and a reload after it brings the whole link back.
+  if (answer.status === 404 && !isApiPath(c.req.path)) return next();
+  return answer;
 });
 app.use("*", secureHeaders({ ...HEADER_OPTIONS, contentSecurityPolicy: { ...policy, connectSrc } }));
 app.route("/", createPortalHost({

@@ -173,3 +173,37 @@ it("passes a signed plan link to the API, which grants its plan; from another si
     await context.close();
   }
 });
+
+it("shows the portal's page at a signed link's own address while the API's searches' window is full, which then says how long to wait", async () => {
+  const found = await fetch(`${hostUrl}/api/v1/search_plan`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": "demo-key" },
+    body: JSON.stringify({ search_type: "search_plan_4", number: BENCH_PLAN }),
+  });
+  const plan = ((await found.json()) as { customers: Array<{ id: number; customerId: number }> }).customers[0]!;
+  const expires = Math.floor(Date.now() / 1000) + 600;
+  // Links naming another customer count as failed searches until the window is full (30 by default).
+  let guesses = 0;
+  for (; guesses < 40; guesses++) {
+    const answer = await fetch(`${hostUrl}/api/v1/plan_link/${plan.id}?customer_id=${plan.customerId + 1 + guesses}&plan_type=FPP`, { headers: { "x-api-key": "demo-key" } });
+    if (answer.status === 429) break;
+  }
+  expect(guesses).toBeLessThan(40);
+
+  const link = signedPlanLinkPath(LINK_SECRET, { planId: plan.id, customerId: plan.customerId, planType: "fpp", expires });
+  const paused = await fetch(`${hostUrl}${link}`, { redirect: "manual" });
+  expect(paused.status).toBe(200);
+  expect(paused.headers.getSetCookie().some((line) => line.startsWith("claims_session="))).toBe(false);
+  expect(await paused.text()).toContain('<div id="root"');
+
+  const context = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Too many searches" }).waitFor();
+    const shown = new URL(page.url());
+    expect(`${shown.pathname}${shown.search}`).toBe(link);
+  } finally {
+    await context.close();
+  }
+});
