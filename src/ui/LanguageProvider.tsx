@@ -8,7 +8,7 @@
  */
 import { I18nProvider, useLingui } from "@lingui/react";
 import type { I18n } from "@lingui/core";
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { activateLocale, localeOf, type Locale } from "../i18n.ts";
 
 /** The language asked for, and how to ask for another. */
@@ -33,9 +33,9 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   }, [wanted, i18n]);
   // What Lingui ends up showing is the choice: English when the wanted catalog did not load.
   useEffect(() => i18n.on("change", () => setWanted(localeOf(i18n.locale) ?? "en")), [i18n]);
-  const [choice] = useState(() => ({ switchTo: (locale: Locale) => startTransition(() => setWanted(locale)) }));
+  const switchTo = useCallback((locale: Locale) => startTransition(() => setWanted(locale)), []);
   return (
-    <LanguageContext value={{ wanted, switchTo: choice.switchTo }}>
+    <LanguageContext value={{ wanted, switchTo }}>
       <I18nProvider i18n={i18n}>{children}</I18nProvider>
     </LanguageContext>
   );
