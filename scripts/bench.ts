@@ -135,8 +135,8 @@ function observabilityLine(cost: ObservabilityCost): string {
   const sides = (pick: (side: ObservabilityCost["on"]) => number) =>
     `on ${pick(cost.on).toFixed(1)} ms against off ${pick(cost.off).toFixed(1)} ms (${rise(pick(cost.on), pick(cost.off))}), `
     + `the control (a second server with both off) ${pick(cost.offAgain).toFixed(1)} ms (${rise(pick(cost.offAgain), pick(cost.off))})`;
-  return `Logs and metrics on (every request logged, /metrics scraped every 15 s) against both off, GET claim/{id} at ${OBSERVABILITY_BUDGET.rate}/s, `
-    + `12 alternating runs of 5 s each. Median of the runs' p99s: ${sides((side) => side.medianRoundMs)}. `
+  return `Logs and metrics on (every request logged, /metrics scraped every 15 s) against both off, GET claim/{id} at ${OBSERVABILITY_BUDGET.rate}/s `
+    + `to each of three servers at once, their requests interleaved, ${OBSERVABILITY_BUDGET.rounds} runs of ${OBSERVABILITY_BUDGET.seconds} s on ${OBSERVABILITY_BUDGET.generations} fresh sets. Median of the runs' p99s: ${sides((side) => side.medianRoundMs)}. `
     + `p99 over all requests: ${sides((side) => side.pooledMs)}. ${cost.failed} failed `
     + `[budget: median p99 at most +${OBSERVABILITY_BUDGET.p99RiseUnder * 100}%, none failed: ${meetsObservabilityBudget(cost) ? "pass" : "FAIL"}]`;
 }
