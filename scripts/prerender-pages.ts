@@ -9,6 +9,8 @@
  *   index.es.html beside it, which the server sends for the app's addresses by language
  *   (src/server/app-page.ts): a phone shows the page coming while the app's scripts load.
  *   index.html stays as built, naming no language, for a static host;
+ * - the page that reopens a signed link followed from another site, as link-hand-over.en.html and
+ *   link-hand-over.es.html (src/server/link-hand-over.ts);
  * - each route of contract/rendered-routes.ts whole, through TanStack Router's server rendering
  *   (src/welcome/render.tsx renderAppPage), as e.g. find-claim/select-search-method.es.html, which
  *   the server sends for that address and the app hydrates.
@@ -23,6 +25,7 @@ import type { OutputBundle } from "rolldown";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LOCALES } from "../contract/locales.ts";
 import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, RENDERER_DIR, ROOT_ELEMENT, pageWithRoot, renderedRouteFile } from "../contract/rendered-routes.ts";
+import { linkHandOverFile } from "../src/server/link-hand-over.ts";
 
 const WELCOME_TEMPLATE = "welcome.html";
 const APP_TEMPLATE = "index.html";
@@ -79,7 +82,7 @@ export function prerenderPages(): Plugin {
           ssr: { noExternal: true },
           build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
         });
-        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame", (locale: string) => Promise<string>> & {
+        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame" | "renderLinkHandOver", (locale: string) => Promise<string>> & {
           renderAppPage: (locale: string, path: string) => Promise<string>;
         };
         const welcome = forFirstPaint(assetText(bundle, WELCOME_TEMPLATE), bundle);
@@ -89,6 +92,7 @@ export function prerenderPages(): Plugin {
         for (const locale of LOCALES) {
           this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: pageWithRoot(welcome, locale, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
           this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: pageWithRoot(app, locale, await render.renderAppPageFrame(locale)) });
+          this.emitFile({ type: "asset", fileName: linkHandOverFile(locale), source: await render.renderLinkHandOver(locale) });
           for (const path of RENDERED_ROUTES) {
             this.emitFile({ type: "asset", fileName: renderedRouteFile(path, locale), source: pageWithRoot(renderedPage, locale, await render.renderAppPage(locale, path), ` ${RENDERED_ROUTE_ATTRIBUTE}`) });
           }

@@ -45,7 +45,7 @@ export function createPortalHost({ root, api, onRenderError }: PortalHostOptions
   const files = portalFiles(root);
   const page = every(inLanguage, claimPage(root, api, onRenderError), index);
   const unlessApi = (handler: MiddlewareHandler): MiddlewareHandler => (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next));
-  const handOver = every(inLanguage, linkHandOverPage());
+  const handOver = every(inLanguage, linkHandOverPage(root));
   host.get("/", inLanguage, welcomePage(root), index);
   // A signed link followed from another site: the claims API grants nothing to it, this reopens it from ours.
   host.get("/find-claim/:id{[0-9]{1,10}}", (c, next) => (isCrossSiteLink(c.req) ? handOver(c, next) : next()));

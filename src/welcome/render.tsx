@@ -1,6 +1,6 @@
 /**
  * Server-side renders of the pages' HTML before any script runs: the welcome page, what every app
- * page shows until the app draws it, and the app routes rendered whole
+ * page shows until the app draws it, the page that reopens a signed link, and the app routes rendered whole
  * (contract/rendered-routes.ts), run once per language at build time; and a claim's step with
  * the visitor's claim, run by the portal host per request (src/server/claim-page.ts). Built with
  * `vite build --ssr` by the prerender plugin (scripts/prerender-pages.ts), which leaves the build
@@ -10,12 +10,13 @@ import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { createRequestHandler, renderRouterToString, renderSsrHtmlResponse, type HandlerCallback } from "@tanstack/react-router/ssr/server";
 import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { AppRoot, createAppRouter, type AppRouter, type AppRouterOptions } from "../app-root.tsx";
 import ky from "ky";
 import type { Locale } from "../i18n.ts";
 import { FirstPageLoading } from "../ui/PageFrame.tsx";
+import { LinkHandOverPage } from "./LinkHandOverPage.tsx";
 import { WelcomePage } from "./WelcomePage.tsx";
 
 /** Lingui set to `locale`, with that language's catalog. */
@@ -32,6 +33,11 @@ async function inLocale(locale: Locale, page: ReactNode): Promise<string> {
 /** The welcome page's markup in a language: what #root holds before any script runs. */
 export function renderWelcome(locale: Locale): Promise<string> {
   return inLocale(locale, <WelcomePage />);
+}
+
+/** The page that reopens a signed link followed from another site, whole, in a language (LinkHandOverPage). */
+export async function renderLinkHandOver(locale: Locale): Promise<string> {
+  return `<!doctype html>${renderToStaticMarkup(<I18nProvider i18n={await i18nIn(locale)}><LinkHandOverPage locale={locale} /></I18nProvider>)}`;
 }
 
 /**

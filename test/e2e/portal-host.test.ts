@@ -159,7 +159,11 @@ it("passes a signed plan link to the API, which grants its plan; from another si
   const crossSite = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "cross-site" } });
   expect(crossSite.status).toBe(200);
   expect(crossSite.headers.getSetCookie()).toEqual([]);
-  expect(/<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await crossSite.text())?.[1]?.replaceAll("&amp;", "&")).toBe(link);
+  const handOver = await crossSite.text();
+  expect(handOver).toContain('<meta http-equiv="refresh" content="0"/>');
+  expect(handOver).toContain("<title>Opening your plan…</title>");
+  const inSpanish = await fetch(`${hostUrl}${link}&lng=es`, { headers: { "sec-fetch-site": "cross-site" } });
+  expect(await inSpanish.text()).toMatch(/<html lang="es">.*<title>Abriendo su plan…<\/title>.*<a href="">Abrir su plan<\/a>/s);
 
   // The page's refresh comes from our origin: the API grants the plan and sends the browser on without the signature.
   const sameOrigin = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "same-origin" } });
@@ -167,13 +171,24 @@ it("passes a signed plan link to the API, which grants its plan; from another si
   expect(sameOrigin.headers.get("location")).toBe(`/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`);
   expect(sameOrigin.headers.getSetCookie().some((line) => line.startsWith("claims_session="))).toBe(true);
 
-  // In a browser the link ends on the plan, as an emailed link does.
-  const context = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 } });
+  // In a browser, a link on another site's page (localhost is another site than 127.0.0.1) ends on
+  // the plan, as an emailed link does: the hand-over page first, then its refresh from our origin.
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   try {
     const page = await context.newPage();
-    await page.goto(link);
+    const linkAnswers: number[] = [];
+    page.on("response", (answer) => void (answer.url().includes("sig=") && linkAnswers.push(answer.status())));
+    await page.goto(`${hostUrl.replace("127.0.0.1", "localhost")}/`);
+    await page.evaluate((href) => {
+      const anchor = document.createElement("a");
+      anchor.href = href;
+      anchor.textContent = "Your plan";
+      document.body.append(anchor);
+    }, `${hostUrl}${link}`);
+    await page.getByRole("link", { name: "Your plan" }).click();
     await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
     expect(await page.getByRole("radio", { name: new RegExp(BENCH_PLAN) }).count()).toBe(1);
+    expect(linkAnswers).toEqual([200, 303]);
   } finally {
     await context.close();
   }
