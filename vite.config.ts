@@ -50,7 +50,7 @@ const WELCOME_ENTRY = /\.html$|[\\/]src[\\/](main\.tsx|prerendered-entry\.ts|sty
  * both load. Left to rolldown, the shared modules went into the app's startup chunk, and the page
  * with them asked for the app's libraries.
  */
-const WELCOME_SHARED = /[\\/]src[\\/]screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts$|[\\/]contract[\\/]locales\.ts$/;
+const WELCOME_SHARED = /[\\/]src[\\/]screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts$|[\\/]contract[\\/]locales\.ts$|[\\/]src[\\/]lib[\\/]language-cookie\.ts$|[\\/]node_modules[\\/]js-cookie[\\/]/;
 
 export default defineConfig({
   plugins: [

@@ -40,13 +40,16 @@ export const PAGE_LANGUAGE_RULES = {
   supportedLanguages: [...LOCALES] as string[],
 };
 
+/** How long the language cookie is kept, in days. */
+export const LANGUAGE_COOKIE_DAYS = 365;
+
 /**
- * The language cookie holding `locale`, as `document.cookie` takes it and as a Set-Cookie header
- * sends it (src/i18n.ts, server/http/language.ts): the whole site, a year, sent when a link from
- * another site (an email) is followed, and not HttpOnly, as the portal's script rewrites it.
+ * The language cookie holding `locale`, as a page's Set-Cookie header sends it (src/server/page-language.ts;
+ * the browser writes the same cookie with src/lib/language-cookie.ts): the whole site, a year, sent
+ * when a link from another site (an email) is followed, and not HttpOnly, as the portal's script rewrites it.
  */
 export function languageCookie(locale: Locale): string {
-  return `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  return `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_DAYS * 24 * 60 * 60}; SameSite=Lax`;
 }
 
 /**

@@ -7,7 +7,8 @@
  * cookie, so the next visit keeps it.
  */
 import { i18n, type Messages } from "@lingui/core";
-import { LOCALES, languageCookie, localeOf, type Locale } from "../contract/locales.ts";
+import { LOCALES, localeOf, type Locale } from "../contract/locales.ts";
+import { keepLanguage } from "./lib/language-cookie.ts";
 // English comes with the app's code: the first page needs no second round of requests for it, and
 // a catalog of another language that fails to load falls back to it instead of leaving no page.
 import { messages as english } from "../locales/en/messages.po";
@@ -74,7 +75,7 @@ export async function activateLocale(wanted: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
   // The choice is kept even when its catalog did not load this time.
-  document.cookie = languageCookie(wanted);
+  keepLanguage(wanted);
 }
 
 export { i18n };

@@ -7,7 +7,8 @@
  * language chosen. It imports nothing heavier than those, so it can run as soon as it arrives.
  * The stylesheet is imported so the build inlines it into the page.
  */
-import { LANGUAGE_QUERY, languageCookie, localeOf } from "../contract/locales.ts";
+import { LANGUAGE_QUERY, localeOf } from "../contract/locales.ts";
+import { keepLanguage } from "./lib/language-cookie.ts";
 import { wireTutorialDialog } from "./screens/welcome/tutorial-dialog-behaviour.ts";
 import "./styles.css";
 
@@ -19,7 +20,7 @@ wireTutorialDialog(document);
 document.querySelector<HTMLSelectElement>(".language-switch select")?.addEventListener("change", (event) => {
   const locale = localeOf((event.target as HTMLSelectElement).value);
   if (!locale) return;
-  document.cookie = languageCookie(locale);
+  keepLanguage(locale);
   const url = new URL(window.location.href);
   if (url.searchParams.has(LANGUAGE_QUERY)) {
     url.searchParams.delete(LANGUAGE_QUERY);

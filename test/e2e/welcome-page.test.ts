@@ -72,7 +72,7 @@ describe("the prerendered welcome page", () => {
     );
     await context.close();
     // The entry, and the one chunk it shares with the app (the tutorial's wiring and the language
-    // cookie's name; vite.config.ts): nothing of the app's startup chunks.
+    // cookie, js-cookie with it; vite.config.ts): nothing of the app's startup chunks.
     expect(scripts.map((script) => script.name).sort()).toEqual(["prerendered", "welcome-shared"]);
     const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0);
     expect(bytes, "bytes of script, uncompressed").toBeLessThan(3_000);
