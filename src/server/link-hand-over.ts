@@ -7,10 +7,8 @@
  * it once per language (src/welcome/LinkHandOverPage.tsx); it is sent in the page's language (run
  * pageLanguage before it), so it matches the portal page it reopens into.
  */
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
-import { LOCALES } from "../../contract/locales.ts";
-import { pageLocale } from "./page-language.ts";
+import { pageInLanguage } from "./page-in-language.ts";
 
 /** The build's file of the page in a language, e.g. link-hand-over.es.html. */
 export function linkHandOverFile(locale: string): string {
@@ -27,16 +25,6 @@ export function isCrossSiteLink(request: { query(name: string): string | undefin
  * get it). Without the page (a build that has none) the request goes on to the next handler.
  */
 export function linkHandOverPage(root: string): MiddlewareHandler {
-  const pages = new Map(
-    LOCALES.map((locale) => [
-      locale,
-      serveStatic({
-        root,
-        path: linkHandOverFile(locale),
-        // Kept by no cache: one could answer the same-origin request the page makes with the page again.
-        onFound: (_file, c) => c.header("Cache-Control", "no-store"),
-      }),
-    ]),
-  );
-  return (c, next) => pages.get(pageLocale(c))!(c, next);
+  // Kept by no cache: one could answer the same-origin request the page makes with the page again.
+  return pageInLanguage(root, linkHandOverFile, { headers: (c) => c.header("Cache-Control", "no-store") });
 }

@@ -1,35 +1,24 @@
 /**
  * The prerendered welcome page: "/" is answered with welcome.en.html or welcome.es.html from
- * the built portal, in the language pageLanguage detected for the request (server/http/language.ts,
- * the one detection the app's page follows too), so the first paint is already the right page.
- * Without a prerendered page the request falls through to the next handler (the app's page).
+ * the built portal, in the language pageLanguage detected for the request (the one detection the
+ * app's page follows too), so the first paint is already the right page. Without a prerendered
+ * page the request falls through to the next handler (the app's page).
  */
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
-import { LOCALES } from "../../contract/locales.ts";
-import { pageLocale } from "./page-language.ts";
+import { pageInLanguage } from "./page-in-language.ts";
 
 /**
  * GET "/" from the built portal's prerendered welcome pages, in the request's language (run
  * pageLanguage before it), as the build's brotli or gzip copy when the browser takes one (the
- * page is about 15 kB, 4 kB as brotli). Without the page (a build that has none) the request
- * goes on to the next handler.
+ * page is about 15 kB, 4 kB as brotli).
  */
 export function welcomePage(root: string): MiddlewareHandler {
-  const pages = new Map(
-    LOCALES.map((locale) => [
-      locale,
-      serveStatic({
-        root,
-        path: `welcome.${locale}.html`,
-        precompressed: true,
-        onFound: (_file, c) => {
-          // Caches must keep one copy per language and encoding; the page changes with every build.
-          c.header("Vary", "Accept-Language, Cookie, Accept-Encoding");
-          c.header("Cache-Control", "no-cache");
-        },
-      }),
-    ]),
-  );
-  return (c, next) => pages.get(pageLocale(c))!(c, next);
+  return pageInLanguage(root, (locale) => `welcome.${locale}.html`, {
+    precompressed: true,
+    headers: (c) => {
+      // Caches must keep one copy per language and encoding; the page changes with every build.
+      c.header("Vary", "Accept-Language, Cookie, Accept-Encoding");
+      c.header("Cache-Control", "no-cache");
+    },
+  });
 }
