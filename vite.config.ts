@@ -150,6 +150,8 @@ export default defineConfig({
             name: "server-pg",
             env: { ...testEnv, TEST_POSTGRES_URL: postgresUrl },
             include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
+            // PGlite's own machinery, which these test on PGlite whatever DATABASE_URL says: run once, in unit-shared.
+            exclude: ["test/server/pglite-*.test.ts"],
             ...SHARED_PROCESS,
           },
         }]
