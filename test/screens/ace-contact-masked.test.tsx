@@ -64,7 +64,7 @@ describe("ACE step 2 with the contact details masked", () => {
   });
 
   it("goes on without typing: the masked values go back, keeping what is on file", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openContactStep();
     await user.click(next());
     await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
@@ -73,7 +73,7 @@ describe("ACE step 2 with the contact details masked", () => {
   });
 
   it("sends a new email the consumer types, and keeps the phone and address on file", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openContactStep();
     await user.type(field("Email"), "maria.new@example.com");
     await screen.findByRole("heading", { level: 1, name: "Update your contact information" });
@@ -83,7 +83,7 @@ describe("ACE step 2 with the contact details masked", () => {
   });
 
   it("checks what is typed, and clearing it keeps what is on file again", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openContactStep();
     await user.type(field("Email"), "maria@");
     await user.tab();
@@ -98,7 +98,7 @@ describe("ACE step 2 with the contact details masked", () => {
   });
 
   it("shows details typed for this claim without proof apart, marked, and never fills them in as on file", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const typed = { email: "e•••@example.net", city: "Katy" };
     await openContactStep([answers(`customer_info/${CUSTOMER_ID}`, { result: { ...MASKED, unverified: typed } }), ...aceApi]);
     const note = screen.getByRole("note");

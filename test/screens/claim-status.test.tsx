@@ -138,7 +138,7 @@ describe("the claim-status page", () => {
   });
 
   it("a claim it may not show says so and offers the plan search", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/claim-status?code=CL-999", { handlers: [answering(notFound)] });
     const heading = await screen.findByRole("heading", { level: 1, name: "Claim not found" });
     await waitFor(() => expect(heading).toHaveFocus());
@@ -162,7 +162,7 @@ describe("the claim-status page", () => {
   });
 
   it("a read that gets no answer offers Retry, which shows the claim", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     let failing = true;
     const flaky = http.get(`${API}claim_status`, () => (failing ? HttpResponse.error() : HttpResponse.json({ result: SUBMITTED })));
     await renderApp("/claim-status?code=CL-55", { handlers: [flaky] });
@@ -177,7 +177,7 @@ describe("the claim-status page", () => {
   });
 
   it("Check for updates shows the step staff moved the claim to, keeping focus on the button", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/claim-status?code=CL-55", { handlers: [answering(found(SUBMITTED), found(IN_REVIEW))] });
     await screen.findByText("CL-55");
     // The shown status takes focus to its heading once drawn (an effect after the paint, later on a
@@ -240,7 +240,7 @@ describe("the claim-status page", () => {
   });
 
   it("item names follow a switch of language without a reload", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const spanish: ClaimStatus = { ...SUBMITTED, items: [{ id: 7, name: "Sofá" }, { id: 8, name: "Sofá de dos plazas" }] };
     const byLanguage = http.get(`${API}claim_status`, ({ request }) => HttpResponse.json({ result: request.headers.get("accept-language") === "es" ? spanish : SUBMITTED }));
     await renderApp("/claim-status?code=CL-55", { handlers: [byLanguage] });

@@ -69,7 +69,7 @@ afterEach(() => {
 
 describe("contact service: addresses", () => {
   it("typing shows US suggestions; choosing one fills the address, city, state and ZIP", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const maps = installMaps();
     await open(1);
     const address = await screen.findByRole("combobox", { name: /^Street address/ });
@@ -87,7 +87,7 @@ describe("contact service: addresses", () => {
   });
 
   it("the keyboard chooses a suggestion too: arrow down, Enter", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     installMaps();
     await open(1);
     const address = await screen.findByRole("combobox", { name: /^Street address/ });
@@ -130,7 +130,7 @@ describe("contact service: the request", () => {
       "searchInfo",
       JSON.stringify({ search_type: "search_plan_3", name_first: "Jane", name_last: "Doe", zip_code: "10001", invoice_number: "INV-100234" }),
     );
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await open(1);
     expect(await screen.findByRole("textbox", { name: /^Name on invoice/ })).toHaveValue("Jane Doe");
     expect(field(/^ZIP code/)).toHaveValue("10001");
@@ -141,7 +141,7 @@ describe("contact service: the request", () => {
   });
 
   it("what was typed survives a reload of the page", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const first = await open(1);
     await user.type(await screen.findByRole("textbox", { name: /^Name on invoice/ }), "Jane Doe");
     await user.type(field(/^Email/), "jane.doe@example.com");
@@ -152,7 +152,7 @@ describe("contact service: the request", () => {
   });
 
   it("Submit with something missing says so and takes the person to the first missing field", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await open(4);
     expect(await screen.findByRole("heading", { level: 1, name: "Review Details" })).toBeInTheDocument();
     const customer = screen.getByRole("region", { name: "Customer Details" });
@@ -165,7 +165,7 @@ describe("contact service: the request", () => {
   });
 
   it("the review's Edit links go back to their section", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await open(4);
     await user.click(await screen.findByRole("button", { name: "Edit Purchase Details" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Purchase Details" })).toBeInTheDocument();

@@ -49,7 +49,7 @@ function renderOffer(step = 3) {
 
 describe("the finish-later offer", () => {
   it("says so when the dialog's code cannot be fetched, and the next press tries again", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { loadTarget, button } = renderOffer(4);
     fetchFails.next = true;
     await user.click(button);
@@ -63,7 +63,7 @@ describe("the finish-later offer", () => {
   });
 
   it("loads and opens its dialog on the first press, gives the focus back on Close and opens again", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { loadTarget, button } = renderOffer(3);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(loadTarget).not.toHaveBeenCalled();

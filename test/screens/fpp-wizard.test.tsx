@@ -74,7 +74,7 @@ async function fillDamage(user: User, group: HTMLElement, values: { type: string
 
 describe("step 2: select damaged items", () => {
   it("disables returned and fully replaced items with their badges, and keeps Next disabled until an item is ticked", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openWizard(2);
     expect(heading()).toHaveTextContent(TITLES[2]);
     const sofa = screen.getByRole("checkbox", { name: /^Sofa/ });
@@ -119,7 +119,7 @@ describe("step 2: select damaged items", () => {
   });
 
   it("ticking an item keeps focus on it; focus moves to the title only when the step changes", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(2);
     // The frame focuses its title in an effect, which may run a moment after the title shows.
     await waitFor(() => expect(heading()).toHaveFocus());
@@ -139,7 +139,7 @@ describe("step 2: select damaged items", () => {
   });
 
   it("'+ Add Missing Item' links to add-warrnty-item with step=1, warranty_id and claimId", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await openWizard(2);
     const link = screen.getByRole("link", { name: "+ Add Missing Item" });
     const target = new URL(link.getAttribute("href")!, "http://portal.test");
@@ -151,7 +151,7 @@ describe("step 2: select damaged items", () => {
   });
 
   it("unticking a saved item sends DELETE remove_claim_items/{claimItemId} and shows it unticked", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(2, { items: [savedItem(601, 1), savedItem(602, 2)] });
     const sofa = screen.getByRole("checkbox", { name: /^Sofa/ });
     expect(sofa).toBeChecked();
@@ -203,7 +203,7 @@ describe("step 3: confirm item details", () => {
   });
 
   it("clearing a select says 'Please select an option' and disables Next; choosing again enables it", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(3, { items: [savedItem(601, 1)] });
     const material = within(screen.getByRole("group", { name: "Sofa" })).getByRole("combobox", { name: /^Material/ });
     await user.selectOptions(material, "");
@@ -216,7 +216,7 @@ describe("step 3: confirm item details", () => {
   });
 
   it("Next sends insert_update_claim_item with the chosen ids and the saved claim item id, then shows step 4 with them", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openWizard(3, { items: [savedItem(601, 1)] });
     const sofa = screen.getByRole("group", { name: "Sofa" });
     await user.selectOptions(within(sofa).getByRole("combobox", { name: /^Manufacturer/ }), "La-Z-Boy");
@@ -235,7 +235,7 @@ describe("step 3: confirm item details", () => {
   });
 
   it("a newly ticked item starts from the plan's details and is saved without a claim item id", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(2);
     await user.click(screen.getByRole("checkbox", { name: /^Chair/ }));
     await user.click(next());
@@ -262,7 +262,7 @@ describe("step 3: confirm item details", () => {
 
 describe("step 4: report your damage", () => {
   it("Next is enabled; pressed with nothing filled it shows every message and sends nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openWizard(4, { items: [savedItem(601, 1)] });
     expect(heading()).toHaveTextContent(TITLES[4]);
     expect(next()).toBeEnabled();
@@ -289,7 +289,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("lists every field to fix once, in one error summary linked to the fields; field messages are not alerts of their own", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] });
     expect(screen.queryByRole("alert", { name: "Please check the following" })).toBeNull();
     await user.click(next());
@@ -314,7 +314,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("says the messages in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] }, "es");
     await user.click(screen.getByRole("button", { name: "Siguiente" }));
     expect(await screen.findByText("Necesitamos al menos una foto")).toBeInTheDocument();
@@ -324,7 +324,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("a date typed as DD/MM/YYYY outside 2000-01-01..today says so; one inside does not", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] });
     const date = within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^When did you notice the damage/ });
     expect(date).toHaveAttribute("placeholder", "DD/MM/YYYY");
@@ -355,7 +355,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("a day the calendar lacks (31/02/2024) is named as no real date, and the calendar 'Open calendar' opens is not given it", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] });
     const group = damageGroup(itemRegion("Sofa"), 1);
     const date = within(group).getByRole("textbox", { name: /^When did you notice the damage/ });
@@ -384,7 +384,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("'+ Add Damage' adds 'Damage 2' with a Delete button (Damage 1 has none); deleting it, unsaved, calls nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(4, { items: [savedItem(601, 1)] });
     const sofa = itemRegion("Sofa");
     expect(within(damageGroup(sofa, 1)).queryByRole("button", { name: /^Delete/ })).toBeNull();
@@ -405,7 +405,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("deleting a saved damage block sends DELETE delete_claim_item_damage/{id}", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(4, { items: [savedItem(601, 1, { damages: [wireDamage(801), wireDamage(802, { notes: "second one" })], documents: [sofaPhoto] })] });
     const sofa = itemRegion("Sofa");
     const second = damageGroup(sofa, 2);
@@ -418,7 +418,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("deleting a document sends DELETE delete_uploaded_documents_of_claim/{id} and says 'file deleted sucessfully'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(4, { items: [savedItem(601, 1, { documents: [sofaPhoto, { id: 702, fileName: "e5f6g7h8-receipt.pdf" }] })] });
     const files = within(itemRegion("Sofa")).getByRole("list", { name: "Uploaded files" });
     expect(within(files).getByRole("link", { name: "Open sofa.jpg" })).toHaveAttribute(
@@ -433,7 +433,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("a document the server fails to delete says 'file not deleted.' and stays listed", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer({ items: [savedItem(601, 1, { documents: [sofaPhoto] })] });
     server.handlers.unshift(http.delete(`${API}*`, () => HttpResponse.json({ message: "Server error" }, { status: 500 })));
     await openWizard(4, server);
@@ -446,7 +446,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("sends only the new damages in insert_claim_item_damage; saved ones are not re-sent", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openWizard(4, { items: [readySofa()] });
     const sofa = itemRegion("Sofa");
     await user.click(within(sofa).getByRole("button", { name: "+ Add Damage" }));
@@ -471,7 +471,7 @@ describe("step 4: report your damage", () => {
   });
 
   it("with only saved damages, Next goes to the review without sending any", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openWizard(4, { items: [readySofa()] });
     await user.click(next());
     expect(await screen.findByRole("heading", { level: 1, name: TITLES[5] })).toBeInTheDocument();
@@ -514,7 +514,7 @@ describe("step 5: review and submit", () => {
   });
 
   it("Submit answered with a message other than 'Succeed' shows an error and stays on the review", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer({ items: [readySofa()] });
     server.submitMessage = "Claim could not be submitted";
     const { router } = await openWizard(5, server);
@@ -530,7 +530,7 @@ describe("step 5: review and submit", () => {
   });
 
   it("Submit answered 'Succeed' shows the thanks and CL-{claimId}", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openWizard(5, { items: [readySofa()] });
     await user.click(next("Submit"));
     expect(await screen.findByRole("heading", { level: 1, name: "Thank you for submitting your claim" })).toBeInTheDocument();
@@ -556,7 +556,7 @@ describe("claim link", () => {
   });
 
   it("asks for the claim, its plan and each option list once: the route starts the calls, the wizard takes them, a step change keeps them", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls, router } = await openWizard(4, { items: [readySofa()] });
     expect(heading()).toHaveTextContent(TITLES[4]);
     await user.click(screen.getByRole("button", { name: "Back" }));

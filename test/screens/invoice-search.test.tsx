@@ -41,7 +41,7 @@ async function chooseAndRead(user: ReturnType<typeof userEvent.setup>, file: Fil
 
 describe("invoice search", () => {
   it("is the third choice on the method screen", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/select-search-method");
     await user.click(await screen.findByLabelText("Use my invoice or receipt"));
     await user.click(screen.getByRole("button", { name: "Search" }));
@@ -52,7 +52,7 @@ describe("invoice search", () => {
   });
 
   it("reads the chosen file with a progress bar, prefills the form and searches by invoice", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router, calls } = await renderApp("/find-claim/upload-invoice", { handlers: [searchFinding()] });
     const sent = () => calls.map((call) => call.body);
     const reading = await chooseAndRead(user);
@@ -86,7 +86,7 @@ describe("invoice search", () => {
   });
 
   it("opens the form empty with a friendly line when nothing was read, and asks for what is missing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = await renderApp("/find-claim/upload-invoice");
     (await chooseAndRead(user)).resolve(EMPTY);
     expect(await screen.findByText(/We couldn't find your details in this file/)).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe("invoice search", () => {
   });
 
   it("says a failed reading kindly, in Spanish too", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await renderApp("/find-claim/upload-invoice", { locale: "es" });
     await user.upload(await screen.findByLabelText("Elegir un PDF o una foto"), photo());

@@ -53,7 +53,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, language: "Engli
 const optionNames = (select: HTMLElement) => within(select).getAllByRole("option").map((option) => option.textContent);
 
 it("claim step 3: after a switch to Spanish the items and the lists read Spanish; back and forth asks nothing more", async () => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const fake = claimServer({ items: [savedItem(601, 1), savedItem(602, 2)] });
   const { calls } = await renderApp(`/find-claim/create-claim?step=3&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: [...spanishAnswers, ...fake.handlers] });
   const sofaMaterial = () => within(screen.getByRole("group", { name: /^Sof/ })).getByRole("combobox", { name: /^Material/ });
@@ -79,7 +79,7 @@ it("claim step 3: after a switch to Spanish the items and the lists read Spanish
 });
 
 it("claim step 3: a choice made after the switch is kept, and is the same id in either language", async () => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const fake = claimServer({ items: [savedItem(601, 1)] });
   await renderApp(`/find-claim/create-claim?step=3&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: [...spanishAnswers, ...fake.handlers] });
   await screen.findByRole("group", { name: "Sofa" });
@@ -93,7 +93,7 @@ it("claim step 3: a choice made after the switch is kept, and is the same id in 
 });
 
 it("missing line item: after a switch to Spanish the item types read Spanish; switching back asks nothing more", async () => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const fake = claimServer();
   const { calls } = await renderApp(`/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID}&claimId=${CLAIM_ID}`, { handlers: [...spanishAnswers, ...fake.handlers] });
   const itemType = await screen.findByRole("combobox", { name: /^Item type/ });
@@ -111,7 +111,7 @@ it("missing line item: after a switch to Spanish the item types read Spanish; sw
 });
 
 it("select plan: after a switch to Spanish the cards' items read Spanish without a new search; a plan that cannot be loaded again keeps its words", async () => {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   // The search found the sofa at $450; the plan loaded again says $499: the card keeps the search's.
   const searched = wizardPlan();
   searched.warrantyItems[0] = { ...searched.warrantyItems[0]!, itemPrice: 450 };

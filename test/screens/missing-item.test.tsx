@@ -92,7 +92,7 @@ describe("missing line item: the form", () => {
   });
 
   it("submitting empty says 'Please select an option' on the four selects and 'Required' on model, price and description, nothing on Vendor, SKU and quantity, and sends nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(errorOf(field.itemType())).toBe("Please select an option"));
@@ -113,7 +113,7 @@ describe("missing line item: the form", () => {
   });
 
   it("says the messages in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openPage(claimServer(), "es");
     expect(screen.getByRole("heading", { level: 1, name: "Artículo faltante." })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enviar" }));
@@ -122,7 +122,7 @@ describe("missing line item: the form", () => {
   });
 
   it("quantity 0 says 'Please enter at least 1 quantity.', 11 says 'You can only enter up to 10 quantities.', 10 is fine", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await user.clear(field.quantity());
     await user.type(field.quantity(), "0");
@@ -140,7 +140,7 @@ describe("missing line item: the form", () => {
   });
 
   it("refuses a quantity out of range on submit and sends nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { quantity: "11" });
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -149,7 +149,7 @@ describe("missing line item: the form", () => {
   });
 
   it.each([["-5"], ["abc"], ["12.3456"], ["1,2,3"]])("a price of '%s' shows the price message and is not sent", async (price) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { price });
     await waitFor(() => expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99"));
@@ -164,7 +164,7 @@ describe("missing line item: the form", () => {
   });
 
   it.each([["1,299.00", 1299], ["1299", 1299], ["1299.5", 1299.5]])("takes a price written '%s' in English, sent as %s", async (price, sent) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { price });
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -173,7 +173,7 @@ describe("missing line item: the form", () => {
   });
 
   it.each([["1.299,00", 1299], ["1299", 1299], ["249,99", 249.99], ["1299.50", 1299.5], ["1,299.00", 1299], ["1299,50", 1299.5], ["$1,849.00", 1849]])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage(claimServer(), "es");
     await fillRequiredInSpanish(user, price);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
@@ -184,7 +184,7 @@ describe("missing line item: the form", () => {
   it.each([["en", "Is this a thousand dollars or more?"], ["es", "¿Son mil dólares o más?"]] as const)(
     "an ambiguous '1.299' is asked about in %s, never read as 1299 or 1.3, and not sent",
     async (language, question) => {
-      const user = userEvent.setup({ delay: null });
+      const user = userEvent.setup();
       const { server } = await openPage(claimServer(), language);
       if (language === "es") await fillRequiredInSpanish(user, "1.299");
       else await fillRequired(user, { price: "1.299" });
@@ -201,7 +201,7 @@ describe("missing line item: the form", () => {
   );
 
   it("a fractional quantity says a whole number is needed, not 'at least 1'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await openPage();
     await user.clear(field.quantity());
     await user.type(field.quantity(), "1.5");
@@ -209,7 +209,7 @@ describe("missing line item: the form", () => {
   });
 
   it("a price of 0 is allowed", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { price: "0" });
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -220,7 +220,7 @@ describe("missing line item: the form", () => {
 
 describe("missing line item: submitting", () => {
   it("sends the exact payload with vendor and SKU, shows the success dialog, and Back to Claim returns to step 2 where the item is listed", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server, router } = await openPage();
     await fillRequired(user, { quantity: "2" });
     await user.type(field.vendor(), " Recliners Inc ");
@@ -255,7 +255,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("leaves vendor and SKU out when not given, and sends price and quantity as numbers", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user);
     await user.type(field.vendor(), "   ");
@@ -269,7 +269,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("an answer message other than 'Succeed' says 'Something went wrong' and keeps the form", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     server.manualItemMessage = "Failed";
     await openPage(server);
@@ -282,7 +282,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("a 400 INVALID_REQUEST answer says the details were not accepted; a later success clears it", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => HttpResponse.json({ message: "Invalid request", code: "INVALID_REQUEST", errors: {} }, { status: 400 }), true);
     await openPage(server);
@@ -296,7 +296,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("an answer the portal does not know says 'Something went wrong', not the server's words", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => HttpResponse.json({ code: "SOMETHING_NEW", message: "Warehouse sync pending" }, { status: 409 }));
     await openPage(server);
@@ -307,7 +307,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("a claim gone while the form was filled (404 CLAIM_NOT_FOUND) says so in Spanish on a Spanish screen", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_FOUND", message: "Claim not found" }, { status: 404 }));
     await openPage(server, "es");
@@ -319,7 +319,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("a submitted claim (409 CLAIM_NOT_DRAFT) says it can no longer be changed, in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_DRAFT", message: "Claim is Submitted; only a draft claim can be changed" }, { status: 409 }));
     await openPage(server, "es");
@@ -329,7 +329,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("an error answer without a message says 'Something went wrong'", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     answerManualItem(server, () => new Response("oops", { status: 500 }));
     await openPage(server);
@@ -339,7 +339,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("says it in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     server.manualItemMessage = "Failed";
     await openPage(server, "es");
@@ -351,7 +351,7 @@ describe("missing line item: submitting", () => {
   });
 
   it("a claim at its most missing items says so in the screen's language, not the server's English", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     const full = { code: "TOO_MANY_MISSING_ITEMS", message: "This claim already has 10 missing items, the most allowed" };
     answerManualItem(server, () => HttpResponse.json(full, { status: 409 }));
@@ -365,7 +365,7 @@ describe("missing line item: submitting", () => {
 
 describe("missing line item: a claim this browser cannot reach", () => {
   it("says 'Claim not found' with a way to the search before any form, and sends nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer({ claimMissing: true });
     const { router } = await renderApp(URL_OF_PAGE, { handlers: server.handlers });
     expect(await screen.findByRole("heading", { level: 1, name: "Claim not found" })).toBeInTheDocument();
@@ -389,7 +389,7 @@ describe("missing line item: a claim this browser cannot reach", () => {
   });
 
   it("a check that gets no answer offers Try Again, which checks again and shows the form", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer();
     let offline = true;
     // Falls through to the fake's claim once back online.
@@ -405,7 +405,7 @@ describe("missing line item: a claim this browser cannot reach", () => {
 
 describe("missing line item: option lists", () => {
   it("lists failing to load show the retry text; Try Again loads them", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer({ failingLookups: ["all_item_type"] });
     await renderApp(URL_OF_PAGE, { handlers: server.handlers });
     expect(await screen.findByText("We could not load the item lists.")).toBeInTheDocument();
@@ -423,7 +423,7 @@ describe("missing line item: option lists", () => {
   });
 
   it("Back returns to the claim's step 2", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await openPage();
     await user.click(screen.getByRole("button", { name: /Back/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/create-claim"));

@@ -12,7 +12,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe("select search method", () => {
   it("keeps Search disabled until a method is chosen, then opens that form", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/select-search-method");
     const search = await screen.findByRole("button", { name: "Search" });
     expect(search).toBeDisabled();
@@ -26,7 +26,7 @@ describe("select search method", () => {
 
 describe("warranty number form", () => {
   it("says 'Required' for an empty or blank number and sends nothing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = await renderApp("/find-claim/warranty-number");
     await user.type(await screen.findByLabelText(/Warranty number/), "   ");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -35,14 +35,14 @@ describe("warranty number form", () => {
   });
 
   it("says it in Spanish too", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/warranty-number", { locale: "es" });
     await user.click(await screen.findByRole("button", { name: "Enviar" }));
     expect(await screen.findByText("Obligatorio")).toBeInTheDocument();
   });
 
   it("searches with search_plan_4, saves searchInfo and shows the plans", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router, calls } = await renderApp("/find-claim/warranty-number", { handlers: [searchFinding()] });
     await user.type(await screen.findByLabelText(/Warranty number/), " W-X00-NOPE ");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -61,7 +61,7 @@ describe("searches paused by the API (429)", () => {
   ];
 
   it("says when to try again instead of 'not found', and does not count the search", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/warranty-number", { handlers: pausedFor("125") });
     await user.type(await screen.findByLabelText(/Warranty number/), "W-E34-WS4566");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -75,7 +75,7 @@ describe("searches paused by the API (429)", () => {
   });
 
   it("says it in Spanish, one minute in the singular", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/warranty-number", { locale: "es", handlers: pausedFor("30") });
     await user.type(await screen.findByLabelText(/Número de garantía/), "W-E34-WS4566");
     await user.click(screen.getByRole("button", { name: "Enviar" }));
@@ -86,7 +86,7 @@ describe("searches paused by the API (429)", () => {
 
 describe("personal information form", () => {
   it("requires names and the switched field, and checks the phone as a US number", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = await renderApp("/find-claim/search-by-personal-info");
     await user.click(await screen.findByRole("button", { name: "Submit" }));
     expect(await screen.findAllByText("Required")).toHaveLength(3); // first name, last name, email
@@ -103,7 +103,7 @@ describe("personal information form", () => {
   });
 
   it("checks the email and requires the invoice number when the switch asks for it", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = await renderApp("/find-claim/search-by-personal-info");
     await user.type(await screen.findByRole("textbox", { name: /First name/ }), "Jane");
     await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
@@ -118,7 +118,7 @@ describe("personal information form", () => {
   });
 
   it("sends the personal search with its code, the digits as typed and the ZIP", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { calls } = await renderApp("/find-claim/search-by-personal-info", { handlers: [searchFinding()] });
     await user.type(await screen.findByRole("textbox", { name: /First name/ }), " Jane ");
     await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Doe");
@@ -131,7 +131,7 @@ describe("personal information form", () => {
   });
 
   it("says the phone message in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/search-by-personal-info", { locale: "es" });
     await user.click(await screen.findByLabelText("Teléfono"));
     await user.type(await screen.findByRole("textbox", { name: /Teléfono/ }), "0235550134");
@@ -140,7 +140,7 @@ describe("personal information form", () => {
   });
 
   it("Back clears the saved search", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     window.localStorage.setItem("searchInfo", JSON.stringify({ search_type: "search_plan_1", name_first: "Jane", name_last: "Doe", email: "jane.doe@example.com" }));
     const { router } = await renderApp("/find-claim/search-by-personal-info");
     expect(await screen.findByRole("textbox", { name: /First name/ })).toHaveValue("Jane"); // prefilled
@@ -152,7 +152,7 @@ describe("personal information form", () => {
 
 describe("invalid link", () => {
   it("says the link is not valid, gives the support address and goes home", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "This link is not valid." })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute("href", "mailto:support@example.com");

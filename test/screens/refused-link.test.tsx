@@ -14,7 +14,7 @@ describe("a finish-later link that cannot open", () => {
     ["invalid", "This link cannot be opened", /copied incompletely/],
     ["closed", "This claim was already submitted", /open only its draft/],
   ] as const)("says why (%s) and leads to the plan search", async (reason, title, body) => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp(`/find-claim/link-refused?reason=${reason}`);
     expect(await screen.findByRole("heading", { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText(body)).toBeInTheDocument();

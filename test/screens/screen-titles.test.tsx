@@ -16,7 +16,7 @@ const liveRegion = () => document.querySelector('[aria-live="polite"][aria-atomi
 
 describe("page titles and focus", () => {
   it("the method, warranty-number and not-found screens each have their own title; the later ones take focus and are announced", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/select-search-method", { handlers: [searchFinding()] });
     const first = await screen.findByRole("heading", { level: 1, name: "We need to find your warranty" });
     await waitFor(() => expect(document.title).toBe("We need to find your warranty – ProtectPlan Claims"));
@@ -40,7 +40,7 @@ describe("page titles and focus", () => {
   });
 
   it("says them in Spanish", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/select-search-method", { locale: "es" });
     await screen.findByRole("heading", { level: 1 });
     await user.click(screen.getByLabelText("Tengo mi número de garantía"));
@@ -51,7 +51,7 @@ describe("page titles and focus", () => {
   });
 
   it("a wizard step names which step of how many, and a new step is announced", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const server = claimServer({ items: [savedItem(601, 1)] });
     await renderApp(`/find-claim/create-claim?step=3&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: server.handlers });
     await screen.findByRole("heading", { level: 1, name: "Confirm/Update Item Details" });

@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 
 async function submitNumber(language: "en" | "es", ...handlers: HttpHandler[]) {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const app = await renderApp("/find-claim/warranty-number", { handlers, locale: language });
   await user.type(await screen.findByLabelText(language === "en" ? /Warranty number/ : /Número de garantía/), "W-E34-WS4566");
   await user.click(screen.getByRole("button", { name: language === "en" ? "Submit" : "Enviar" }));

@@ -27,7 +27,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe("select plan", () => {
   it("shows each card's facts, 3 items until Show More, 'N/A' for what is missing", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1)]) });
     const card = (await screen.findByRole("radio", { name: /W-T00-000001/ })).closest("article")!;
     const view = within(card as HTMLElement);
@@ -58,7 +58,7 @@ describe("select plan", () => {
   });
 
   it("with only cancelled or expired plans, says why no claim can be filed and offers Contact Service instead of a dead Submit", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1, { planStatus: "Cancelled" }), plan(2, { planStatus: "Expired" })]) });
     await screen.findAllByRole("radio");
     expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
@@ -68,7 +68,7 @@ describe("select plan", () => {
   });
 
   it("lets only active plans be chosen and keeps Submit disabled until one is", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(2, { planStatus: "Expired" }), plan(1), plan(3)]) });
     const radios = await screen.findAllByRole("radio");
     // Active first, then by id; two active plans: nothing preselected.

@@ -18,7 +18,7 @@ const noSuchPlan = http.get(`${API}plan_link/:id`, () => HttpResponse.json({ mes
 
 describe("Try Again", () => {
   it("after a failed plan link opened first in its tab, opens the search", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/1?customer_id=999&plan_type=FPP", { handlers: [noSuchPlan] });
     await user.click(await screen.findByRole("button", { name: "Try Again" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/select-search-method"));
@@ -26,14 +26,14 @@ describe("Try Again", () => {
   });
 
   it("says it in Spanish and does the same", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/1?customer_id=999&plan_type=FPP", { handlers: [noSuchPlan], locale: "es" });
     await user.click(await screen.findByRole("button", { name: "Intentar de nuevo" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/select-search-method"));
   });
 
   it("after a search that found nothing, goes back to the form it came from", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const { router } = await renderApp("/find-claim/warranty-number", { handlers: [searchFinding()] });
     await user.type(await screen.findByLabelText(/Warranty number/), "W-X00-NOPE");
     await user.click(screen.getByRole("button", { name: "Submit" }));

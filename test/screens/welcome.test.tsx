@@ -44,7 +44,7 @@ describe("welcome screen", () => {
   });
 
   it("'Claim Video Tutorial' opens the dialog; Close closes it and gives focus back to the button", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showWelcome();
     expect(screen.queryByRole("dialog")).toBeNull();
     const opener = screen.getByRole("button", { name: "Claim Video Tutorial" });
@@ -69,7 +69,7 @@ describe("welcome screen", () => {
   });
 
   it("shows every FAQ answer at first; a question collapses and expands its answer", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     showWelcome();
     const answers = ["Have your invoice ready.", "Claims are typically reviewed within 3 to 5 business days.", "Submit your invoice and extra details, and we will review them.", "Contact the retailer you bought from for a copy."];
     for (const answer of answers) expect(screen.getByText(answer)).toBeVisible();
@@ -91,7 +91,7 @@ describe("tutorial dialog with a video", () => {
         <TutorialDialog videoUrl="https://cdn.test/tutorial.mp4" captionsUrl={captionsUrl} />
       </I18nProvider>,
     );
-    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: locale === "es" ? "Video tutorial de reclamos" : "Claim Video Tutorial" }));
+    await userEvent.setup().click(screen.getByRole("button", { name: locale === "es" ? "Video tutorial de reclamos" : "Claim Video Tutorial" }));
     return view;
   };
 
@@ -111,7 +111,7 @@ describe("tutorial dialog with a video", () => {
   });
 
   it("'View in fullscreen' asks the video for the whole screen", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await show("en");
     const requestFullscreen = vi.fn(async () => {});
     document.querySelector("video")!.requestFullscreen = requestFullscreen;
@@ -120,7 +120,7 @@ describe("tutorial dialog with a video", () => {
   });
 
   it("closing the dialog stops the video", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     await show("en");
     const pause = vi.fn();
     document.querySelector("video")!.pause = pause;
@@ -143,7 +143,7 @@ describe("the tutorial's wiring on markup no React holds (the prerendered welcom
   };
 
   it("opens and closes the dialog, pauses the video and gives focus back to the opener", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     const unwire = page();
     const pause = vi.fn();
     document.querySelector("video")!.pause = pause;
@@ -162,7 +162,7 @@ describe("the tutorial's wiring on markup no React holds (the prerendered welcom
   });
 
   it("does nothing once its cleanup has run", async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     page()();
     await user.click(screen.getByRole("button", { name: "Claim Video Tutorial" }));
     expect(screen.queryByRole("dialog")).toBeNull();
