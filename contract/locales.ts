@@ -40,8 +40,8 @@ export const PAGE_LANGUAGE_RULES = {
   supportedLanguages: [...LOCALES] as string[],
 };
 
-/** How long the language cookie is kept, in days. */
-export const LANGUAGE_COOKIE_DAYS = 365;
+/** Where the language cookie is sent, how long it is kept (days) and SameSite, for the server's Set-Cookie and the browser's alike. */
+export const LANGUAGE_COOKIE_KEPT = { path: "/", days: 365, sameSite: "Lax" } as const;
 
 /**
  * The language cookie holding `locale`, as a page's Set-Cookie header sends it (src/server/page-language.ts;
@@ -49,7 +49,8 @@ export const LANGUAGE_COOKIE_DAYS = 365;
  * when a link from another site (an email) is followed, and not HttpOnly, as the portal's script rewrites it.
  */
 export function languageCookie(locale: Locale): string {
-  return `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_DAYS * 24 * 60 * 60}; SameSite=Lax`;
+  const { path, days, sameSite } = LANGUAGE_COOKIE_KEPT;
+  return `${LANGUAGE_COOKIE}=${locale}; path=${path}; max-age=${days * 24 * 60 * 60}; SameSite=${sameSite}`;
 }
 
 /**

@@ -95,7 +95,7 @@ export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env
 
 /**
  * Path id validation: each named parameter an id (idParamSchema, or the `id` schema given), read
- * as a number with `c.req.valid("param")`. @throws as parsed, keyed by the parameter's name
+ * as a number with `c.req.valid("param")`. @throws as refuse, keyed by the parameter's name
  */
 export function ids<N extends string>(names: N[], id = idParamSchema) {
   return validTarget("param", v.object(Object.fromEntries(names.map((name) => [name, id])) as Record<N, typeof id>));

@@ -13,7 +13,7 @@
  */
 import { Hono, type Context } from "hono";
 import { maskedEmail } from "../../contract/contact-masks.ts";
-import { LANGUAGE_QUERY } from "../../contract/locales.ts";
+import { LANGUAGE_QUERY, LOCALES } from "../../contract/locales.ts";
 import { FINISH_LATER_CODES, finishLaterQuerySchema, finishLaterRequestSchema, type FinishLaterAnswer, type FinishLaterTarget } from "../../contract/finish-later.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
@@ -138,5 +138,6 @@ function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Respons
  * it and keeps it in the language cookie (the mail's language; SPEC.md section 9).
  */
 function keepingLanguage(path: string, lng: string | undefined): string {
-  return lng === "en" || lng === "es" ? `${path}&${new URLSearchParams({ [LANGUAGE_QUERY]: lng })}` : path;
+  const locale = LOCALES.find((supported) => supported === lng);
+  return locale ? `${path}&${new URLSearchParams({ [LANGUAGE_QUERY]: locale })}` : path;
 }

@@ -2,9 +2,10 @@
  * The "opening your plan" page a signed link followed from another site gets: the portal host's
  * (src/server/link-hand-over.ts), in one process with the API here as `npm start` runs them, from a
  * portal folder holding stand-ins for the build's two pages (the real ones and their refresh in
- * Chromium: test/e2e/portal-host.test.ts). It is in the language every page of the portal picks: `?lng=`, then the language cookie, then
- * Accept-Language (SPEC.md section 9), so it matches the portal page it reopens into. The claims
- * API alone grants such a navigation nothing and has no page for it.
+ * Chromium: test/e2e/portal-host.test.ts). It is in the language every page of the portal picks:
+ * `?lng=`, then the language cookie, then Accept-Language (SPEC.md section 9), so it matches the
+ * portal page it reopens into. The claims API alone grants such a navigation nothing and has no
+ * page for it.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
