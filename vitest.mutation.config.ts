@@ -54,6 +54,7 @@ export default defineConfig({
             "test/unit/claim-options.test.ts",
             "test/unit/claim-status-api.test.ts",
             "test/unit/dates.test.ts",
+            "test/unit/mailbox.test.ts",
             "test/unit/names-in-language.test.ts",
             "test/unit/photo-upload-limit.test.ts",
             "test/unit/refusals.test.ts",

@@ -53,17 +53,13 @@ export function isWithinNoticeRange(iso: string, zone: Zone = "system"): boolean
  * Tidies a date as it is typed, key by key, toward DD/MM/YYYY (the date field's placeholder, SPEC.md
  * section 5). People write single-digit days and months and separate with '/', '.' or '-': those
  * are kept as typed (separators shown as '/'). Digits alone get their slashes after the day and
- * the month, as before.
+ * the month.
  */
 export function maskDayMonthYear(typed: string): string {
-  if (!/[/.\- ]/.test(typed.trimStart())) {
-    const digits = typed.replace(/\D/g, "");
-    return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean).join("/");
-  }
   const widths = [2, 2, 4];
   const parts: string[] = [];
   // A day or month typed past two digits goes on into the next part, as the slashes put it.
-  for (let part of typed.replace(/[^\d/.\- ]/g, "").trimStart().split(/[/.\- ]+/).filter(Boolean)) {
+  for (let part of typed.replace(/[^\d/.\- ]/g, "").split(/[/.\- ]+/).filter(Boolean)) {
     while (parts.length < 2 && part.length > 2) {
       parts.push(part.slice(0, 2));
       part = part.slice(2);

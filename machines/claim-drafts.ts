@@ -119,9 +119,8 @@ export function toggleSelection(context: Pick<ClaimDraftContext, "selection" | "
 
 /** Draft state after the server removed a claim item: its details, damages and files go with it. */
 export function withoutItem(context: Pick<ClaimDraftContext, "selection" | "details" | "damages">, planItemId: number | null) {
-  const { [planItemId ?? -1]: _details, ...details } = context.details;
-  const { [planItemId ?? -1]: _damages, ...damages } = context.damages;
-  return { selection: context.selection.filter((id) => id !== planItemId), details, damages };
+  const others = <T,>(byItem: Record<number, T>) => Object.fromEntries(Object.entries(byItem).filter(([id]) => Number(id) !== planItemId)) as Record<number, T>;
+  return { selection: context.selection.filter((id) => id !== planItemId), details: others(context.details), damages: others(context.damages) };
 }
 
 /**

@@ -1,21 +1,7 @@
 /** docs/qa/mutation.md: the scores of a Stryker run and what became of every mutant that survived. */
 import { EQUIVALENT_MUTANTS } from "./equivalents.ts";
+import { placeKeys } from "./places.ts";
 import { FLOORS, filesUnder, percent, tally, type Folder, type MutationReport, type ReportMutant } from "./scores.ts";
-
-/** A mutant's replacement on one line, at most `max` characters. */
-function shortReplacement(mutant: ReportMutant, max: number): string {
-  const text = (mutant.replacement ?? "").replace(/\s+/g, " ").trim();
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
-}
-
-/**
- * "<file>:<line>:<column> <mutator> <replacement>", the key of scripts/mutation/equivalents.ts. The
- * replacement is part of it because several mutants often start at one place (each link of
- * `a?.b?.c`, each of a regex's mutants): a reason given for one must not excuse the others.
- */
-export function mutantKey(path: string, mutant: ReportMutant): string {
-  return `${path}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.mutatorName} ${shortReplacement(mutant, 80)}`;
-}
 
 function scoreTable(report: MutationReport, folder: Folder): string[] {
   const rows = filesUnder(report, folder);
@@ -47,26 +33,39 @@ const code = (key: string) => `\`\` ${key} \`\``;
 /** Entries of equivalents.ts that no surviving mutant of this run matches: killed since, or moved. */
 function staleSection(stale: string[]): string[] {
   if (stale.length === 0) return [];
-  return [`## Listed as equivalent, but no mutant of this run survives there (${stale.length})`, "", "Delete or re-key them in scripts/mutation/equivalents.ts.", "", ...stale.map((key) => `- ${code(key)}`), ""];
+  return [`## Listed as equivalent, but no mutant of this run survives there (${stale.length})`, "", "Delete or re-key them in scripts/mutation/equivalents.ts; `npm run mutation` fails until then.", "", ...stale.map((key) => `- ${code(key)}`), ""];
+}
+
+/** Entries of equivalents.ts that no surviving mutant of `report` matches: killed since, or their code changed. */
+export function staleEquivalents(report: MutationReport, equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS): string[] {
+  const surviving = new Set(
+    (Object.keys(FLOORS) as Folder[])
+      .flatMap((folder) => filesUnder(report, folder))
+      .flatMap(([path, mutants, source]) => {
+        const keys = placeKeys(path, source, mutants);
+        return mutants.filter((mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage").map((mutant) => keys.get(mutant)!);
+      }),
+  );
+  return Object.keys(equivalents).filter((key) => !surviving.has(key));
 }
 
 /**
  * The whole document: the scores per file and folder, then each surviving or uncovered mutant with
  * its equivalence reason or as not yet killed, in a fixed order, so two runs with the same outcome
  * write the same file.
+ * @param equivalents the survivors judged equivalent, by placeKey, with their reasons
  */
-export function mutationMarkdown(report: MutationReport): string {
+export function mutationMarkdown(report: MutationReport, equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS): string {
   const all = (Object.keys(FLOORS) as Folder[]).flatMap((folder) => filesUnder(report, folder));
   const survivors: string[] = [];
-  const listed = new Set<string>();
   let open = 0;
-  for (const [path, mutants] of all) {
+  for (const [path, mutants, source] of all) {
+    const keys = placeKeys(path, source, mutants);
     for (const mutant of [...mutants].sort(byPlace)) {
       if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
-        const key = mutantKey(path, mutant);
-        const reason = EQUIVALENT_MUTANTS[key];
+        const key = keys.get(mutant)!;
+        const reason = equivalents[key];
         if (reason === undefined) open++;
-        else listed.add(key);
         survivors.push(`- ${code(key)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`);
       }
     }
@@ -100,6 +99,6 @@ export function mutationMarkdown(report: MutationReport): string {
     "",
     ...(survivors.length > 0 ? survivors : ["None."]),
     "",
-    ...staleSection(Object.keys(EQUIVALENT_MUTANTS).filter((key) => !listed.has(key))),
+    ...staleSection(staleEquivalents(report, equivalents)),
   ].join("\n");
 }

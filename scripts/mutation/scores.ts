@@ -8,7 +8,8 @@ export interface ReportMutant {
   id: string;
   mutatorName: string;
   replacement?: string;
-  location: { start: { line: number; column: number } };
+  /** Lines and columns counted from 1. */
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
   status: string;
   killedBy?: string[];
   static?: boolean;
@@ -16,7 +17,7 @@ export interface ReportMutant {
 
 /** The JSON report: mutated files (path relative to the project) and the test files that ran. */
 export interface MutationReport {
-  files: Record<string, { mutants: ReportMutant[] }>;
+  files: Record<string, { source: string; mutants: ReportMutant[] }>;
   testFiles?: Record<string, { tests: Array<{ id: string; name: string }> }>;
 }
 
@@ -57,11 +58,11 @@ export function tally(mutants: readonly ReportMutant[]): Tally {
 export const FLOORS = { "machines/": 90, "contract/": 85 } as const;
 export type Folder = keyof typeof FLOORS;
 
-/** The report's files under `folder`, sorted by path, as [path, mutants]. */
-export function filesUnder(report: MutationReport, folder: Folder): Array<[string, ReportMutant[]]> {
+/** The report's files under `folder`, sorted by path, as [path, mutants, source]. */
+export function filesUnder(report: MutationReport, folder: Folder): Array<[string, ReportMutant[], string]> {
   return Object.entries(report.files)
     .filter(([path]) => path.replaceAll("\\", "/").startsWith(folder))
-    .map(([path, file]): [string, ReportMutant[]] => [path.replaceAll("\\", "/"), file.mutants])
+    .map(([path, file]): [string, ReportMutant[], string] => [path.replaceAll("\\", "/"), file.mutants, file.source])
     .sort(([a], [b]) => a.localeCompare(b));
 }
 

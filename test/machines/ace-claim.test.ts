@@ -381,6 +381,13 @@ describe("aceClaim behaviour: loading, and the contact details gating steps 3 to
 });
 
 describe("aceClaim behaviour: step 2, contact details", () => {
+  it("shows again the details typed for this claim by a session without proof, after a reload", async () => {
+    const typed = { email: "typed@example.com", phone: "5551234567" };
+    const { actor } = open(2, { ...aceLoaded(aceFreshClaim, contactWithoutEmail), contactTypedForClaim: typed });
+    await idle(actor);
+    expect(actor.getSnapshot().context.contactTypedForClaim).toEqual(typed);
+  });
+
   it("Next needs valid contact details, then saves them and shows step 3", async () => {
     const { actor, saveContact } = open(2, aceLoaded(aceFreshClaim, contactWithoutEmail), { saveContact: async () => undefined });
     await idle(actor);

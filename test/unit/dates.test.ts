@@ -89,6 +89,17 @@ describe("dates", () => {
     expect(maskDayMonthYear("31")).toBe("31");
     expect(maskDayMonthYear("3101")).toBe("31/01");
     expect(maskDayMonthYear("31-01-2024 and more 99")).toBe("31/01/2024");
+    expect(maskDayMonthYear("310120245")).toBe("31/01/2024");
+    expect(maskDayMonthYear("31/01/20245")).toBe("31/01/2024");
+    expect(maskDayMonthYear("31a01")).toBe("31/01");
+  });
+
+  it("drops separators that start a date, repeat or follow the year", () => {
+    expect(maskDayMonthYear("/")).toBe("");
+    expect(maskDayMonthYear(" /31")).toBe("31");
+    expect(maskDayMonthYear("31//01")).toBe("31/01");
+    expect(maskDayMonthYear("31/01/2024/")).toBe("31/01/2024");
+    expect(maskDayMonthYear("31/")).toBe("31/");
   });
 
   it("knows today where the consumer is: near midnight, Los Angeles is still on the day before UTC", () => {
