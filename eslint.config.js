@@ -98,14 +98,17 @@ const SERVER_PUBLIC = [
 const serverZone = (files, ...patterns) => ({
   files,
   rules: {
-    "no-restricted-imports": ["error", {
-      patterns: [
-        folder("src", "The reference API shares only contract/ with the portal, never src/."),
-        folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
-        { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
-        ...patterns,
-      ],
-    }],
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          folder("src", "The reference API shares only contract/ with the portal, never src/."),
+          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+          { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
+          ...patterns,
+        ],
+      },
+    ],
   },
 });
 
@@ -116,10 +119,16 @@ const layer = (name, why) => ({ regex: `^\\.\\./${name}/`, message: why });
 const portalZone = (files, ...patterns) => ({
   files,
   rules: {
-    "no-restricted-imports": ["error", {
-      // One object per file set replaces, not adds to, the rule's options: each zone repeats this one.
-      patterns: [folder("server", "The portal talks to the reference API over HTTP only, never by importing server/."), ...patterns],
-    }],
+    "no-restricted-imports": [
+      "error",
+      {
+        // One object per file set replaces, not adds to, the rule's options: each zone repeats this one.
+        patterns: [
+          folder("server", "The portal talks to the reference API over HTTP only, never by importing server/."),
+          ...patterns,
+        ],
+      },
+    ],
   },
 });
 
@@ -141,7 +150,10 @@ export default defineConfig(
     rules: {
       "local/disable-needs-reason": "error",
       // `_name` marks a parameter or binding kept on purpose (a positional argument, a discarded field).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -175,25 +187,34 @@ export default defineConfig(
   {
     files: ["machines/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          folder("src", "Machines are pure: they do not import the portal (src/)."),
-          folder("server", "Machines are pure: they do not import the reference API (server/)."),
-          { group: UI_PACKAGES, message: "Machines are pure: no React, router, form, ky or Lingui; actors get I/O through provide()." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            folder("src", "Machines are pure: they do not import the portal (src/)."),
+            folder("server", "Machines are pure: they do not import the reference API (server/)."),
+            {
+              group: UI_PACKAGES,
+              message: "Machines are pure: no React, router, form, ky or Lingui; actors get I/O through provide().",
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ["contract/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          folder("src", "The wire contract stands alone: it does not import the portal (src/)."),
-          folder("server", "The wire contract stands alone: it does not import the reference API (server/)."),
-          folder("machines", "The wire contract stands alone: it does not import machines/."),
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            folder("src", "The wire contract stands alone: it does not import the portal (src/)."),
+            folder("server", "The wire contract stands alone: it does not import the reference API (server/)."),
+            folder("machines", "The wire contract stands alone: it does not import machines/."),
+          ],
+        },
+      ],
     },
   },
   serverZone(["server/**"]),
@@ -202,74 +223,134 @@ export default defineConfig(
     // behind its routes, the portal host, which asks that API over HTTP as it would any other.
     files: ["server/start.ts"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { regex: "^(\\.\\./)+src/(?!server/portal-host\\.ts$)", message: "server/start.ts takes only the portal host (src/server/portal-host.ts) from the portal." },
-          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
-          { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+src/(?!server/portal-host\\.ts$)",
+              message: "server/start.ts takes only the portal host (src/server/portal-host.ts) from the portal.",
+            },
+            folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+            { group: UI_PACKAGES, message: "The reference API does not use UI packages." },
+          ],
+        },
+      ],
     },
   },
-  serverZone(["server/routes/**"],
-    layer("db", "Routes reach the data through server/domain/ and the app's deps, never server/db/ (its connections, migrations and PGlite are its own)."),
-    layer("seed", "Routes never import the demo seed: what they answer comes from the database.")),
+  serverZone(
+    ["server/routes/**"],
+    layer(
+      "db",
+      "Routes reach the data through server/domain/ and the app's deps, never server/db/ (its connections, migrations and PGlite are its own).",
+    ),
+    layer("seed", "Routes never import the demo seed: what they answer comes from the database."),
+  ),
   {
     // Routes validate, call the domain and answer: SQL lives in server/domain/ and server/db/, so a
     // rule and its queries are read (and tested) in one place. `db.query`, `tx.query` and
     // `deps.db.query` are caught; Hono's `c.req.query()` is not a query of the database.
     files: ["server/routes/**"],
     rules: {
-      "no-restricted-syntax": ["error", ...[
-        "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx)$/]",
-        "CallExpression[callee.property.name='query'][callee.object.property.name='db']",
-      ].map((selector) => ({
-        selector,
-        message: "Routes run no SQL: call a function of server/domain/, which holds the queries.",
-      }))],
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "CallExpression[callee.property.name='query'][callee.object.name=/^(db|tx)$/]",
+          "CallExpression[callee.property.name='query'][callee.object.property.name='db']",
+        ].map((selector) => ({
+          selector,
+          message: "Routes run no SQL: call a function of server/domain/, which holds the queries.",
+        })),
+      ],
     },
   },
-  serverZone(["server/db/**"], ...["routes", "domain", "http", "storage", "seed"].map((name) =>
-    layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`))),
-  serverZone(["server/http/**"], layer("routes", "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).")),
-  serverZone(["server/domain/**"],
+  serverZone(
+    ["server/db/**"],
+    ...["routes", "domain", "http", "storage", "seed"].map((name) =>
+      layer(name, `server/db/ is the bottom layer: it does not import server/${name}/.`),
+    ),
+  ),
+  serverZone(
+    ["server/http/**"],
+    layer(
+      "routes",
+      "server/http/ is what every call goes through, below the routes: it does not import server/routes/ (paths both need live in server/app-deps.ts).",
+    ),
+  ),
+  serverZone(
+    ["server/domain/**"],
     layer("routes", "Domain code does not import server/routes/: routes sit on top of it."),
-    layer("http", "The domain knows no HTTP: it throws refusals (server/domain/refusals.ts) that server/app.ts answers with their status."),
-    { regex: "^hono(/|$)", message: "The domain knows no HTTP: no Hono in server/domain/." }),
-  serverZone(["server/storage/**", "server/seed/**"],
+    layer(
+      "http",
+      "The domain knows no HTTP: it throws refusals (server/domain/refusals.ts) that server/app.ts answers with their status.",
+    ),
+    { regex: "^hono(/|$)", message: "The domain knows no HTTP: no Hono in server/domain/." },
+  ),
+  serverZone(
+    ["server/storage/**", "server/seed/**"],
     layer("routes", "Storage and seed code does not import server/routes/: routes sit on top of it."),
-    { regex: "^hono(/|$)", message: "Storage takes plain values, never Hono's request: its route reads them (server/http/incoming-put.ts)." }),
+    {
+      regex: "^hono(/|$)",
+      message: "Storage takes plain values, never Hono's request: its route reads them (server/http/incoming-put.ts).",
+    },
+  ),
   // The emails are React Email components worded through Lingui (server/mail/mail-i18n.ts): the one
   // server folder that may import react and @lingui/core; the portal's other UI packages stay out.
   {
     files: ["server/mail/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          folder("src", "The reference API shares only contract/ with the portal, never src/."),
-          folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
-          { group: UI_PACKAGES.filter((name) => name !== "react" && name !== "@lingui/*"), message: "Emails use react, React Email and @lingui/core only." },
-          { group: ["@lingui/react", "@lingui/react/*", "@lingui/*/macro"], message: "Emails use @lingui/core's descriptors: the server runs no macro." },
-          layer("routes", "server/mail/ does not import server/routes/: routes queue mail, mail never answers calls."),
-          { regex: "^hono(/|$)", message: "Mail takes plain values, never Hono's request." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            folder("src", "The reference API shares only contract/ with the portal, never src/."),
+            folder("machines", "The reference API shares only contract/ with the portal, never machines/."),
+            {
+              group: UI_PACKAGES.filter((name) => name !== "react" && name !== "@lingui/*"),
+              message: "Emails use react, React Email and @lingui/core only.",
+            },
+            {
+              group: ["@lingui/react", "@lingui/react/*", "@lingui/*/macro"],
+              message: "Emails use @lingui/core's descriptors: the server runs no macro.",
+            },
+            layer(
+              "routes",
+              "server/mail/ does not import server/routes/: routes queue mail, mail never answers calls.",
+            ),
+            { regex: "^hono(/|$)", message: "Mail takes plain values, never Hono's request." },
+          ],
+        },
+      ],
     },
   },
   portalZone(["src/**"]),
-  portalZone(["src/ui/**"], folder("screens", "src/ui/ holds building blocks with no screen logic: it never imports src/screens/ (a caller passes in the screen it needs).")),
+  portalZone(
+    ["src/ui/**"],
+    folder(
+      "screens",
+      "src/ui/ holds building blocks with no screen logic: it never imports src/screens/ (a caller passes in the screen it needs).",
+    ),
+  ),
   ...[...FEATURES, SHARED_SCREENS].map((from) =>
-    portalZone([`src/screens/${from}/**`], ...FEATURES.filter((feature) => feature !== from).map((feature) => otherFeature(feature, from))),
+    portalZone(
+      [`src/screens/${from}/**`],
+      ...FEATURES.filter((feature) => feature !== from).map((feature) => otherFeature(feature, from)),
+    ),
   ),
   {
     files: ["scripts/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          regex: `^(\\.\\./)+server/(?!(${SERVER_PUBLIC.join("|")})\\.ts$)`,
-          message: `Scripts use the reference API through its public modules only (SERVER_PUBLIC in eslint.config.js: ${SERVER_PUBLIC.join(", ")}), never its internals.`,
-        }],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+server/(?!(${SERVER_PUBLIC.join("|")})\\.ts$)`,
+              message: `Scripts use the reference API through its public modules only (SERVER_PUBLIC in eslint.config.js: ${SERVER_PUBLIC.join(", ")}), never its internals.`,
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -17,11 +17,7 @@ export default {
   // fpp-claim.test.ts does in a finally block.
   vitest: { configFile: "vitest.mutation.config.ts", related: true, pool: "forks" },
   plugins: ["@stryker-mutator/vitest-runner"],
-  mutate: [
-    "machines/**/*.ts",
-    "contract/**/*.ts",
-    "!**/*.test.ts",
-  ],
+  mutate: ["machines/**/*.ts", "contract/**/*.ts", "!**/*.test.ts"],
   // The sandbox Stryker copies the project into needs the sources, the tests and the catalogs, not
   // what builds and runs leave behind: the built portal (dist/, its OCR and HEIC code alone are
   // megabytes Stryker would also try to parse), .tmp/ (test databases, other sandboxes) and reports.

@@ -50,11 +50,17 @@ const WELCOME_ENTRY = /\.html$|[\\/]src[\\/](main\.tsx|prerendered-entry\.ts|sty
  * both load. Left to rolldown, the shared modules went into the app's startup chunk, and the page
  * with them asked for the app's libraries.
  */
-const WELCOME_SHARED = /[\\/]src[\\/]screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts$|[\\/]contract[\\/]locales\.ts$|[\\/]src[\\/]lib[\\/]language-cookie\.ts$|[\\/]node_modules[\\/]js-cookie[\\/]/;
+const WELCOME_SHARED =
+  /[\\/]src[\\/]screens[\\/]welcome[\\/]tutorial-dialog-behaviour\.ts$|[\\/]contract[\\/]locales\.ts$|[\\/]src[\\/]lib[\\/]language-cookie\.ts$|[\\/]node_modules[\\/]js-cookie[\\/]/;
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes", generatedRouteTree: "src/routeTree.gen.ts" }),
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: "src/routes",
+      generatedRouteTree: "src/routeTree.gen.ts",
+    }),
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
@@ -90,7 +96,12 @@ export default defineConfig({
             // some forty, which a phone would fetch six at a time. The welcome page's entry and what
             // it imports stay apart, so that page asks for its small entry and welcome-shared alone.
             { name: "welcome-shared", test: (id) => WELCOME_SHARED.test(id), priority: 60 },
-            { name: "startup-libraries", tags: ["$initial"], test: (id) => /[\\/]node_modules[\\/]/.test(id) && !WELCOME_ENTRY.test(id), priority: 50 },
+            {
+              name: "startup-libraries",
+              tags: ["$initial"],
+              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !WELCOME_ENTRY.test(id),
+              priority: 50,
+            },
             { name: "startup", tags: ["$initial"], test: (id) => !WELCOME_ENTRY.test(id), priority: 40 },
           ],
         },
@@ -127,7 +138,11 @@ export default defineConfig({
         test: {
           name: "unit",
           // jsdom has no page origin for ky to resolve a relative API prefix against.
-          env: { ...testEnv, VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
+          env: {
+            ...testEnv,
+            VITE_API_BASE_URL: "http://portal.test/api/v1",
+            VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/",
+          },
           include: ["test/**/*.test.{ts,tsx}", "machines/**/*.test.ts", "src/**/*.test.{ts,tsx}"],
           exclude: [...SHARED_MODULES, "test/e2e/**", "test/server-pg/**", "node_modules/**"],
         },
@@ -144,17 +159,19 @@ export default defineConfig({
       // The server suite a second time, each test server on a new database of DATABASE_URL's
       // server (test/server/test-database.ts), plus what needs a database several processes share.
       ...(postgresUrl
-        ? [{
-          extends: true as const,
-          test: {
-            name: "server-pg",
-            env: { ...testEnv, TEST_POSTGRES_URL: postgresUrl },
-            include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
-            // PGlite's own machinery, which these test on PGlite whatever DATABASE_URL says: run once, in unit-shared.
-            exclude: ["test/server/pglite-*.test.ts"],
-            ...SHARED_PROCESS,
-          },
-        }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "server-pg",
+                env: { ...testEnv, TEST_POSTGRES_URL: postgresUrl },
+                include: ["test/server/**/*.test.ts", "test/server-pg/**/*.test.ts"],
+                // PGlite's own machinery, which these test on PGlite whatever DATABASE_URL says: run once, in unit-shared.
+                exclude: ["test/server/pglite-*.test.ts"],
+                ...SHARED_PROCESS,
+              },
+            },
+          ]
         : []),
       {
         // Real browser journeys: one portal build for the run, a server, database, Chromium

@@ -24,7 +24,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     setupFiles: ["test/setup.ts"],
-    env: { DATABASE_URL: "", VITE_API_BASE_URL: "http://portal.test/api/v1", VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/" },
+    env: {
+      DATABASE_URL: "",
+      VITE_API_BASE_URL: "http://portal.test/api/v1",
+      VITE_PUBLIC_STORAGE_URL: "http://portal.test/storage/",
+    },
     // The three largest generated-path suites enumerate thousands of paths in a beforeAll (30-40 s
     // each on this machine), which would run again for every mutant they cover: hours for the
     // wizard machines. Their checks are structural (every state reached, every transition taken,

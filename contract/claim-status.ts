@@ -49,7 +49,11 @@ export type ClaimDecision = v.InferOutput<typeof claimDecisionSchema>;
 export const CLAIM_NUMBER = /^CL-(\d{1,16})$/;
 
 /** `?code=`: a claim number (CL-123) or the status code the in-progress dialog carries (CS-P55-0001). */
-export const claimStatusCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^(CL-\d{1,16}|CS-[A-Z0-9-]{1,24})$/, "Must be a claim number such as CL-123"));
+export const claimStatusCodeSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^(CL-\d{1,16}|CS-[A-Z0-9-]{1,24})$/, "Must be a claim number such as CL-123"),
+);
 
 /**
  * GET /claim_status?code=…[&expires=…&sig=…]: the session that found the plan, or the holder of a
@@ -93,7 +97,9 @@ export const claimStatusResponseSchema = v.object({ result: claimStatusSchema })
 export const claimStatusLinkQuerySchema = v.object({ claimId: idParamSchema });
 
 /** Its answer: the page's path and query (`/claim-status?code&expires&sig`), to open in any browser. */
-export const claimStatusLinkAnswerSchema = v.object({ link: v.pipe(v.string(), v.startsWith("/claim-status?"), v.maxLength(300)) });
+export const claimStatusLinkAnswerSchema = v.object({
+  link: v.pipe(v.string(), v.startsWith("/claim-status?"), v.maxLength(300)),
+});
 
 /**
  * POST /staff/claim_status's 409 `code` for a status code more than one claim has: staff must name
@@ -112,6 +118,15 @@ export const staffClaimStatusRequestSchema = v.pipe(
     outcome: v.optional(v.picklist(DECISION_OUTCOMES)),
     reason: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(500))),
   }),
-  v.forward(v.check((move) => (move.step === "decision") === (move.outcome !== undefined), "The decision step takes an outcome, and only it does"), ["outcome"]),
-  v.forward(v.check((move) => move.reason === undefined || move.outcome === "denied", "Only a denial takes a reason"), ["reason"]),
+  v.forward(
+    v.check(
+      (move) => (move.step === "decision") === (move.outcome !== undefined),
+      "The decision step takes an outcome, and only it does",
+    ),
+    ["outcome"],
+  ),
+  v.forward(
+    v.check((move) => move.reason === undefined || move.outcome === "denied", "Only a denial takes a reason"),
+    ["reason"],
+  ),
 );

@@ -25,7 +25,9 @@ export const RENDERER_DIR = "renderer";
  * @param rootAttributes added to the root element, e.g. ` data-rendered-route`
  */
 export function pageWithRoot(template: string, locale: string, markup: string, rootAttributes = ""): string {
-  return template.replace(/<html lang="[^"]*">/, `<html lang="${locale}">`).replace(ROOT_ELEMENT, () => `<div id="root"${rootAttributes}>${markup}</div>`);
+  return template
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
+    .replace(ROOT_ELEMENT, () => `<div id="root"${rootAttributes}>${markup}</div>`);
 }
 
 /** The bundle's file for a rendered route's page in a language, e.g. find-claim/select-search-method.es.html. */

@@ -42,12 +42,21 @@ export function isRealTimestamp(text: string): boolean {
 /** Id of a customer, claim, claim item, damage or document. */
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_ID, `Must be at most ${MAX_ID}`));
 /** Id of a plan, plan item, lookup value or contact document. */
-const serialId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_SERIAL_ID, `Must be at most ${MAX_SERIAL_ID}`));
-/** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
-const idText = (max: number) => v.pipe(
-  v.string(), v.regex(/^\d{1,16}$/, "Must be a positive whole number"), v.toNumber(),
-  v.minValue(1, "Must be a positive whole number"), v.maxValue(max, `Must be at most ${max}`),
+const serialId = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(MAX_SERIAL_ID, `Must be at most ${MAX_SERIAL_ID}`),
 );
+/** An id as a path or query carries it: digits only, 1 to `max`, so none reaches the database that it would refuse. */
+const idText = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,16}$/, "Must be a positive whole number"),
+    v.toNumber(),
+    v.minValue(1, "Must be a positive whole number"),
+    v.maxValue(max, `Must be at most ${max}`),
+  );
 /** Id of a customer, claim, claim item, damage or document in a path or query (random, up to 2^53 - 1). */
 export const idParamSchema = idText(MAX_ID);
 /** Id of a plan or contact document in a path or query (int4). */
@@ -73,7 +82,13 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), noN
 function boundedArray<TItem extends v.GenericSchema>(item: TItem, min: number, max: number, minMessage?: string) {
   // The metadata names the items for the API's JSON Schema (server/openapi/json-schema.ts), which
   // reads a pipe's input only up to its second schema; parsing ignores metadata.
-  return v.pipe(v.array(v.unknown()), v.metadata({ items: item }), v.minLength(min, minMessage), v.maxLength(max), v.array(item));
+  return v.pipe(
+    v.array(v.unknown()),
+    v.metadata({ items: item }),
+    v.minLength(min, minMessage),
+    v.maxLength(max),
+    v.array(item),
+  );
 }
 
 /** Most claim items one insert_update_claim_item call takes. */
@@ -114,7 +129,12 @@ export type ClaimLookupPath = (typeof CLAIM_LOOKUP_PATHS)[number];
 
 /** GET /lookups?lang=en|es: `{ result: { all_manufacturer: Lookup[], ... } }`, one list per CLAIM_LOOKUP_PATHS entry. */
 export const claimLookupsSchema = v.object({
-  result: v.object(Object.fromEntries(CLAIM_LOOKUP_PATHS.map((path) => [path, v.array(lookupSchema)])) as Record<ClaimLookupPath, v.ArraySchema<typeof lookupSchema, undefined>>),
+  result: v.object(
+    Object.fromEntries(CLAIM_LOOKUP_PATHS.map((path) => [path, v.array(lookupSchema)])) as Record<
+      ClaimLookupPath,
+      v.ArraySchema<typeof lookupSchema, undefined>
+    >,
+  ),
 });
 export type ClaimLookups = v.InferOutput<typeof claimLookupsSchema>["result"];
 
@@ -179,7 +199,10 @@ const person = { name_first: text(100), name_last: text(100), zip_code: v.option
 /** GET /plan/{id} query: the claim being filed on the plan, whose missing line items are listed too. */
 export const planQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
 /** GET /ace/plan/{id} query. */
-export const acePlanQuerySchema = v.object({ customerId: v.optional(idParamSchema), claimId: v.optional(idParamSchema) });
+export const acePlanQuerySchema = v.object({
+  customerId: v.optional(idParamSchema),
+  claimId: v.optional(idParamSchema),
+});
 /** GET /plan_link/{id} query as SPEC.md spells it; plan_type is checked against the plan, not here. */
 export const planLinkQuerySchema = v.object({
   customer_id: idParamSchema,
@@ -251,11 +274,7 @@ const claimItemFields = {
 export const claimItemsRequestSchema = v.object({
   warrentyId: serialId,
   claimId: id,
-  claim_items: boundedArray(
-    v.object(claimItemFields),
-    1,
-    MAX_CLAIM_ITEMS_PER_CALL,
-  ),
+  claim_items: boundedArray(v.object(claimItemFields), 1, MAX_CLAIM_ITEMS_PER_CALL),
 });
 
 export const claimItemsResponseSchema = v.object({
@@ -279,7 +298,11 @@ const damageFields = {
 export const damagesRequestSchema = v.object({
   claimId: id,
   customerId: id,
-  damage_item: boundedArray(v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) }), 1, MAX_DAMAGES_PER_CALL),
+  damage_item: boundedArray(
+    v.object({ ...damageFields, specificDamage: v.optional(v.nullable(serialId)) }),
+    1,
+    MAX_DAMAGES_PER_CALL,
+  ),
 });
 
 /** Ids of the damages written, in request order. */
@@ -340,7 +363,14 @@ export const SUCCEED = "Succeed";
  * Declared size in bytes of the file an upload URL is for: an optional addition to SPEC.md's
  * `/file-upload-url` query (docs/api.md). Given, the URL takes exactly that many bytes.
  */
-const fileSize = v.optional(v.pipe(v.string(), v.regex(/^\d{1,12}$/, "Must be a number of bytes"), v.toNumber(), v.minValue(1, "Must be at least 1 byte")));
+const fileSize = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,12}$/, "Must be a number of bytes"),
+    v.toNumber(),
+    v.minValue(1, "Must be at least 1 byte"),
+  ),
+);
 
 /** GET /file-upload-url query. `fileName` is the consumer's original name, kept for display. */
 export const uploadUrlQuerySchema = v.object({
@@ -437,7 +467,11 @@ export const customerInfoSchema = v.object({
 export type CustomerInfo = v.InferOutput<typeof customerInfoSchema>;
 
 /** A value that keeps what is on file: a masked one, or blank (blank only from an unverified session). */
-const keptValue = v.pipe(v.string(), v.maxLength(254), v.check((value) => value.trim() === "" || isMaskedValue(value)));
+const keptValue = v.pipe(
+  v.string(),
+  v.maxLength(254),
+  v.check((value) => value.trim() === "" || isMaskedValue(value)),
+);
 
 /** PUT /ace/customer_info body: customerInfoSchema, where each masked field may also be a kept value. */
 export const customerInfoUpdateSchema = v.object({
@@ -450,7 +484,9 @@ export const customerInfoUpdateSchema = v.object({
 /** GET and PUT /ace/customer_info query: the claim the details are for (an unproven session's stay with it). */
 export const customerInfoQuerySchema = v.object({ claimId: v.optional(idParamSchema) });
 
-const lenientContact = Object.fromEntries(Object.keys(customerInfoSchema.entries).map((key) => [key, v.optional(v.nullable(v.string()), "")])) as {
+const lenientContact = Object.fromEntries(
+  Object.keys(customerInfoSchema.entries).map((key) => [key, v.optional(v.nullable(v.string()), "")]),
+) as {
   [K in keyof CustomerInfo]: v.OptionalSchema<v.NullableSchema<v.StringSchema<undefined>, undefined>, "">;
 };
 
@@ -472,7 +508,10 @@ export const customerInfoResponseSchema = v.object({
  * A contact request's id: a UUID the portal makes when the request starts (crypto.randomUUID), in
  * its one lower-case spelling, so one request never has two names (nor two storage folders).
  */
-export const requestIdSchema = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Must be a request id (a UUID)"));
+export const requestIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "Must be a request id (a UUID)"),
+);
 
 /** GET /contact_service/file-upload-url query. */
 export const contactUploadUrlQuerySchema = v.object({

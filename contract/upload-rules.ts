@@ -31,10 +31,18 @@ export const CONTENT_TYPES: Record<DocumentKind, string> = {
 };
 
 /** The kind each extension of a stored file names, lower case, compared case-insensitively. */
-const KIND_OF_EXTENSION = new Map<string, DocumentKind>([["png", "png"], ["jpg", "jpeg"], ["jpeg", "jpeg"], ["pdf", "pdf"]]);
+const KIND_OF_EXTENSION = new Map<string, DocumentKind>([
+  ["png", "png"],
+  ["jpg", "jpeg"],
+  ["jpeg", "jpeg"],
+  ["pdf", "pdf"],
+]);
 
 /** HEIC/HEIF photos a person may pick, made JPEG before upload, by extension and type. */
-const CONVERTED_TYPES = new Map([["heic", "image/heic"], ["heif", "image/heif"]]);
+const CONVERTED_TYPES = new Map([
+  ["heic", "image/heic"],
+  ["heif", "image/heif"],
+]);
 
 /** Extensions of the files we store. */
 export const STORED_EXTENSIONS = [...KIND_OF_EXTENSION.keys()];
@@ -43,7 +51,11 @@ export const STORED_EXTENSIONS = [...KIND_OF_EXTENSION.keys()];
 export const PICKED_EXTENSIONS = [...STORED_EXTENSIONS, ...CONVERTED_TYPES.keys()];
 
 /** What the file picker offers (`accept` attribute): PICKED_EXTENSIONS, by type and by name. */
-export const PICKER_ACCEPT = [...Object.values(CONTENT_TYPES), ...CONVERTED_TYPES.values(), ...PICKED_EXTENSIONS.map((ext) => `.${ext}`)].join(",");
+export const PICKER_ACCEPT = [
+  ...Object.values(CONTENT_TYPES),
+  ...CONVERTED_TYPES.values(),
+  ...PICKED_EXTENSIONS.map((ext) => `.${ext}`),
+].join(",");
 
 /** Why a file is refused before any upload starts. */
 export type UploadRejection = "tooBig" | "unsupported";

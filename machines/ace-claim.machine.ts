@@ -9,7 +9,18 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). Actors, actions and
  * context: see claim-wizard.ts; `saveContact` is ACE's own call.
  */
-import { claimWizard, detailsEditing, initialContext, onContactKeep, onItemToggle, onStepRequested, stepState, waitingForServer, wizardStates, type SaveContactInput } from "./claim-wizard.ts";
+import {
+  claimWizard,
+  detailsEditing,
+  initialContext,
+  onContactKeep,
+  onItemToggle,
+  onStepRequested,
+  stepState,
+  waitingForServer,
+  wizardStates,
+  type SaveContactInput,
+} from "./claim-wizard.ts";
 import { atRest } from "./wizard-steps.ts";
 import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
@@ -21,7 +32,8 @@ export const aceClaimMachine = claimWizard
       // ACE submit shows the confirmation after any successful answer but an incomplete claim
       // (SPEC.md section 4), and after a gateway timeout: the gateway gave up waiting, but the claim
       // was received.
-      isClaimAccepted: (_, params: { outcome: SubmitOutcome }) => ["submitted", "alreadySubmitted", "gatewayTimeout"].includes(params.outcome.kind),
+      isClaimAccepted: (_, params: { outcome: SubmitOutcome }) =>
+        ["submitted", "alreadySubmitted", "gatewayTimeout"].includes(params.outcome.kind),
     },
   })
   .createMachine({
@@ -39,7 +51,9 @@ export const aceClaimMachine = claimWizard
           editing: {
             ...atRest,
             on: {
-              "contact.change": { actions: { type: "setContact", params: ({ event }) => ({ contact: event.contact }) } },
+              "contact.change": {
+                actions: { type: "setContact", params: ({ event }) => ({ contact: event.contact }) },
+              },
               ...onContactKeep,
               "step.next": { guard: "hasValidContact", target: "savingContact" },
               "step.back": "#planChoice",
@@ -51,9 +65,19 @@ export const aceClaimMachine = claimWizard
             invoke: {
               id: "saveContact",
               src: "saveContact",
-              input: ({ context }): SaveContactInput => ({ customerId: context.customerId!, claimId: context.claimId, contact: context.contact as Contact }),
+              input: ({ context }): SaveContactInput => ({
+                customerId: context.customerId!,
+                claimId: context.claimId,
+                contact: context.contact as Contact,
+              }),
               onDone: { target: "#step3", actions: "markContactSaved" },
-              onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+              onError: {
+                target: "editing",
+                actions: [
+                  { type: "setError", params: { error: "saveFailed" } },
+                  { type: "notify", params: { code: "saveFailed" } },
+                ],
+              },
             },
           },
         },

@@ -59,7 +59,10 @@ export function maskDayMonthYear(typed: string): string {
   const widths = [2, 2, 4];
   const parts: string[] = [];
   // A day or month typed past two digits goes on into the next part, as the slashes put it.
-  for (let part of typed.replace(/[^\d/.\- ]/g, "").split(/[/.\- ]+/).filter(Boolean)) {
+  for (let part of typed
+    .replace(/[^\d/.\- ]/g, "")
+    .split(/[/.\- ]+/)
+    .filter(Boolean)) {
     while (parts.length < 2 && part.length > 2) {
       parts.push(part.slice(0, 2));
       part = part.slice(2);

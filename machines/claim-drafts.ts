@@ -3,7 +3,15 @@
  * details, damage blocks) beside what the server holds, and the rules over both (SPEC.md section 4
  * "Claim flow", section 5 steps 2-4). Pure functions; each machine wires them into its own chart.
  */
-import { claimStatusGroup, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type Lookup, type Plan } from "./domain.ts";
+import {
+  claimStatusGroup,
+  type Claim,
+  type ClaimItem,
+  type DamageEntry,
+  type ItemDetails,
+  type Lookup,
+  type Plan,
+} from "./domain.ts";
 import { isCompleteDamage } from "./claim-rules.ts";
 
 /** Options a claim item's damage blocks choose from (ACE: per model number). */
@@ -76,7 +84,10 @@ export function savedDamageBlocks(claim: Claim): Record<number, Partial<DamageEn
 }
 
 /** Keeps the consumer's unsaved blocks and replaces the saved ones with what the server holds. */
-export function mergeDamages(claim: Claim, drafts: Record<number, Partial<DamageEntry>[]>): Record<number, Partial<DamageEntry>[]> {
+export function mergeDamages(
+  claim: Claim,
+  drafts: Record<number, Partial<DamageEntry>[]>,
+): Record<number, Partial<DamageEntry>[]> {
   const saved = savedDamageBlocks(claim);
   const merged: Record<number, Partial<DamageEntry>[]> = {};
   for (const item of claim.items) {
@@ -87,7 +98,10 @@ export function mergeDamages(claim: Claim, drafts: Record<number, Partial<Damage
 }
 
 /** Unsaved, complete damage blocks of chosen items: the only ones sent (saved ones are not re-sent). */
-export function unsavedDamages(context: Pick<ClaimDraftContext, "selection" | "damages">, needsSpecificDamage: boolean): DamageToSave[] {
+export function unsavedDamages(
+  context: Pick<ClaimDraftContext, "selection" | "damages">,
+  needsSpecificDamage: boolean,
+): DamageToSave[] {
   return context.selection.flatMap((planItemId) =>
     (context.damages[planItemId] ?? [])
       .filter((entry) => !entry.savedId && isCompleteDamage(entry, needsSpecificDamage))
@@ -96,7 +110,10 @@ export function unsavedDamages(context: Pick<ClaimDraftContext, "selection" | "d
 }
 
 /** Every chosen item has a block and every block is saved or complete. */
-export function hasCompleteDamages(context: Pick<ClaimDraftContext, "selection" | "damages">, needsSpecificDamage: boolean): boolean {
+export function hasCompleteDamages(
+  context: Pick<ClaimDraftContext, "selection" | "damages">,
+  needsSpecificDamage: boolean,
+): boolean {
   return context.selection.every((id) => {
     const blocks = context.damages[id] ?? [];
     // Saved blocks count as complete: the server holds them and they are not re-sent.
@@ -110,17 +127,33 @@ export function hasDocumentsForEveryItem(context: Pick<ClaimDraftContext, "selec
 }
 
 /** Selection after ticking or unticking an item; a newly ticked item starts from the plan's details. */
-export function toggleSelection(context: Pick<ClaimDraftContext, "selection" | "details" | "plan">, planItemId: number): Pick<ClaimDraftContext, "selection" | "details"> {
-  if (context.selection.includes(planItemId)) return { selection: context.selection.filter((id) => id !== planItemId), details: context.details };
+export function toggleSelection(
+  context: Pick<ClaimDraftContext, "selection" | "details" | "plan">,
+  planItemId: number,
+): Pick<ClaimDraftContext, "selection" | "details"> {
+  if (context.selection.includes(planItemId))
+    return { selection: context.selection.filter((id) => id !== planItemId), details: context.details };
   const item = context.plan?.items.find((candidate) => candidate.id === planItemId);
-  const details = context.details[planItemId] ?? { manufacturerId: item?.manufacturer?.id, materialId: item?.material?.id, colorId: item?.color?.id };
+  const details = context.details[planItemId] ?? {
+    manufacturerId: item?.manufacturer?.id,
+    materialId: item?.material?.id,
+    colorId: item?.color?.id,
+  };
   return { selection: [...context.selection, planItemId], details: { ...context.details, [planItemId]: details } };
 }
 
 /** Draft state after the server removed a claim item: its details, damages and files go with it. */
-export function withoutItem(context: Pick<ClaimDraftContext, "selection" | "details" | "damages">, planItemId: number | null) {
-  const others = <T,>(byItem: Record<number, T>) => Object.fromEntries(Object.entries(byItem).filter(([id]) => Number(id) !== planItemId)) as Record<number, T>;
-  return { selection: context.selection.filter((id) => id !== planItemId), details: others(context.details), damages: others(context.damages) };
+export function withoutItem(
+  context: Pick<ClaimDraftContext, "selection" | "details" | "damages">,
+  planItemId: number | null,
+) {
+  const others = <T>(byItem: Record<number, T>) =>
+    Object.fromEntries(Object.entries(byItem).filter(([id]) => Number(id) !== planItemId)) as Record<number, T>;
+  return {
+    selection: context.selection.filter((id) => id !== planItemId),
+    details: others(context.details),
+    damages: others(context.damages),
+  };
 }
 
 /**
@@ -137,7 +170,12 @@ export type KeptDraft = Pick<ClaimDraftContext, "selection" | "details" | "damag
 export function hydrateDraft(claim: Claim, plan: Plan, kept: KeptDraft) {
   const saved = claim.items.map((item) => item.planItemId);
   const selection = [...saved, ...kept.selection.filter((id) => !saved.includes(id) && isSelectablePlanItem(plan, id))];
-  const serverDetails = Object.fromEntries(claim.items.map((item) => [item.planItemId, { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId }]));
+  const serverDetails = Object.fromEntries(
+    claim.items.map((item) => [
+      item.planItemId,
+      { manufacturerId: item.manufacturerId, materialId: item.materialId, colorId: item.colorId },
+    ]),
+  );
   const details = Object.fromEntries(selection.map((id) => [id, { ...serverDetails[id], ...kept.details[id] }]));
   return { selection, details, damages: mergeDamages(claim, kept.damages) };
 }
@@ -157,7 +195,9 @@ export function draftToKeep(context: Pick<ClaimDraftContext, "selection" | "deta
  * (a copy kept by an earlier visit stays as it is), null once the claim is no longer a draft (it
  * was submitted: forget the copy), else the unsaved input (draftToKeep).
  */
-export function keptDraftOf(context: Pick<ClaimDraftContext, "claim" | "selection" | "details" | "damages">): KeptDraft | null | undefined {
+export function keptDraftOf(
+  context: Pick<ClaimDraftContext, "claim" | "selection" | "details" | "damages">,
+): KeptDraft | null | undefined {
   if (!context.claim) return undefined;
   return claimStatusGroup(context.claim.status) === "draft" ? draftToKeep(context) : null;
 }
@@ -165,7 +205,10 @@ export function keptDraftOf(context: Pick<ClaimDraftContext, "claim" | "selectio
 /** True when a chosen item has a damage block that is not saved and has something typed or picked in it. */
 export function hasUnsavedDamageInput(context: Pick<ClaimDraftContext, "selection" | "damages">): boolean {
   return context.selection.some((id) =>
-    (context.damages[id] ?? []).some((block) => !block.savedId && Object.values(block).some((value) => value !== undefined && value !== null && value !== "")),
+    (context.damages[id] ?? []).some(
+      (block) =>
+        !block.savedId && Object.values(block).some((value) => value !== undefined && value !== null && value !== ""),
+    ),
   );
 }
 

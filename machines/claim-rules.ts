@@ -46,9 +46,20 @@ const damageEntrySchema = v.object({
 
 /** A blank value of each form, so an untouched field reports its own message, not a missing key. */
 export const BLANK_ITEM_DETAILS = { manufacturerId: 0, materialId: 0, colorId: 0 };
-export const BLANK_DAMAGE = { damageTypeId: 0, specificDamageId: 0, damageAreaId: 0, noticedOn: "", howItHappenedId: 0, remedyId: 0, note: "" };
+export const BLANK_DAMAGE = {
+  damageTypeId: 0,
+  specificDamageId: 0,
+  damageAreaId: 0,
+  noticedOn: "",
+  howItHappenedId: 0,
+  remedyId: 0,
+  note: "",
+};
 
-const damageEntryWithoutSpecificSchema = v.object({ ...damageEntrySchema.entries, specificDamageId: v.nullish(v.number()) });
+const damageEntryWithoutSpecificSchema = v.object({
+  ...damageEntrySchema.entries,
+  specificDamageId: v.nullish(v.number()),
+});
 
 /** The damage block rules for a claim with (or without) specific-damage options. */
 export function damageSchemaFor(needsSpecificDamage: boolean) {
@@ -57,7 +68,9 @@ export function damageSchemaFor(needsSpecificDamage: boolean) {
 
 /** Message code per field of a value (missing fields taken from `blank`), empty when valid. */
 export function fieldErrors(schema: v.GenericSchema, value: object | undefined, blank: object): Record<string, string> {
-  const defined = Object.fromEntries(Object.entries(value ?? {}).filter(([, field]) => field !== undefined && field !== null));
+  const defined = Object.fromEntries(
+    Object.entries(value ?? {}).filter(([, field]) => field !== undefined && field !== null),
+  );
   const result = v.safeParse(schema, { ...blank, ...defined });
   if (result.success) return {};
   const nested = v.flatten(result.issues).nested ?? {};

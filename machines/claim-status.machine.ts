@@ -35,7 +35,6 @@ export interface ClaimProgress {
   decision: { outcome: DecisionOutcome; reason: string | null } | null;
 }
 
-
 /** The page's link: the claim number (or in-progress status code), and an emailed link's expiry and signature. */
 export interface ClaimStatusLink {
   code: string;
@@ -97,16 +96,37 @@ export const claimStatusMachine = setup({
           {
             guard: { type: "isFound", params: ({ event }) => ({ outcome: event.output }) },
             target: "shown",
-            actions: { type: "keepProgress", params: ({ event }) => ({ progress: (event.output as Extract<ClaimStatusOutcome, { kind: "found" }>).progress }) },
+            actions: {
+              type: "keepProgress",
+              params: ({ event }) => ({
+                progress: (event.output as Extract<ClaimStatusOutcome, { kind: "found" }>).progress,
+              }),
+            },
           },
-          { guard: { type: "isNotFound", params: ({ event }) => ({ outcome: event.output }) }, target: "notFound", actions: "forgetProgress" },
-          { guard: { type: "isLinkExpired", params: ({ event }) => ({ outcome: event.output }) }, target: "linkExpired", actions: "forgetProgress" },
+          {
+            guard: { type: "isNotFound", params: ({ event }) => ({ outcome: event.output }) },
+            target: "notFound",
+            actions: "forgetProgress",
+          },
+          {
+            guard: { type: "isLinkExpired", params: ({ event }) => ({ outcome: event.output }) },
+            target: "linkExpired",
+            actions: "forgetProgress",
+          },
           {
             target: "failed",
-            actions: { type: "keepFailure", params: ({ event }) => ({ failure: (event.output as Extract<ClaimStatusOutcome, { kind: "failed" }>).failure }) },
+            actions: {
+              type: "keepFailure",
+              params: ({ event }) => ({
+                failure: (event.output as Extract<ClaimStatusOutcome, { kind: "failed" }>).failure,
+              }),
+            },
           },
         ],
-        onError: { target: "failed", actions: { type: "keepFailure", params: ({ event }) => ({ failure: failureOf(event.error) }) } },
+        onError: {
+          target: "failed",
+          actions: { type: "keepFailure", params: ({ event }) => ({ failure: failureOf(event.error) }) },
+        },
       },
     },
     // The claim number, plan, items, timeline, what happens next, documents and support.

@@ -55,7 +55,11 @@ const REACHABLE: Record<ClaimFamily, (facts: StepFacts) => Record<3 | 4 | 5, boo
  * 2; otherwise the furthest reachable step not beyond the requested one, so a reload resumes where
  * it was.
  */
-export function resolveStep(family: ClaimFamily, requested: number | null, facts: StepFacts): WizardStep | "selectPlan" {
+export function resolveStep(
+  family: ClaimFamily,
+  requested: number | null,
+  facts: StepFacts,
+): WizardStep | "selectPlan" {
   if (claimStatusGroup(facts.claim.status) !== "draft") return 6;
   if (requested === 1) return "selectPlan";
   // Only 3, 4 and 5 are reachable keys, so the walk down ends on 2 for a fractional, NaN, zero or

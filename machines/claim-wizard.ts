@@ -47,7 +47,15 @@ import { isValidContact, type Contact } from "./contact-rules.ts";
 import type { AceOptions, Claim, ClaimOptions, DamageEntry, ItemDetails, ModelOptions, Plan } from "./domain.ts";
 import type { SubmitOutcome } from "./outcomes.ts";
 import { notProvided } from "./not-provided.ts";
-import { atRest, deletingDocumentState, stepState as wizardStepState, stepRequestUpdates, waitingForServer, wizardStepGuards, type StepRequestContext } from "./wizard-steps.ts";
+import {
+  atRest,
+  deletingDocumentState,
+  stepState as wizardStepState,
+  stepRequestUpdates,
+  waitingForServer,
+  wizardStepGuards,
+  type StepRequestContext,
+} from "./wizard-steps.ts";
 
 export { stepOf, waitingForServer } from "./wizard-steps.ts";
 
@@ -122,9 +130,14 @@ export type ClaimWizardEvent =
   | { type: "step.keep" };
 
 /** What a wizard emits: toasts, and the answer to `step.keep`. */
-export type ClaimWizardEmitted = { type: "notify"; code: ClaimNotice } | { type: "stepKept" } | { type: "stepKeepFailed" };
+export type ClaimWizardEmitted =
+  { type: "notify"; code: ClaimNotice } | { type: "stepKept" } | { type: "stepKeepFailed" };
 
-export type SaveItemsInput = { claimId: number; planId: number; items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails> };
+export type SaveItemsInput = {
+  claimId: number;
+  planId: number;
+  items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails>;
+};
 export type SaveDamagesInput = { claimId: number; customerId: number; damages: DamageToSave[] };
 /** ACE step 2's save: the details for the claim they were confirmed on. */
 export type SaveContactInput = { customerId: number; claimId: number; contact: Contact };
@@ -233,12 +246,23 @@ export const claimWizard = setup({
     settleStepRequest: assign(stepRequestUpdates.settleStepRequest),
 
     hydrate: assign(({ context }, params: LoadedClaim) => hydrated(context, params)),
-    refreshClaim: assign(({ context }, params: { claim: Claim }) => ({ claim: params.claim, damages: mergeDamages(params.claim, context.damages), error: null })),
+    refreshClaim: assign(({ context }, params: { claim: Claim }) => ({
+      claim: params.claim,
+      damages: mergeDamages(params.claim, context.damages),
+      error: null,
+    })),
     // Every unsaved block was complete and sent, so the server's blocks are now all there is.
-    adoptSavedDamages: assign((_, params: { claim: Claim }) => ({ claim: params.claim, damages: savedDamageBlocks(params.claim), error: null })),
+    adoptSavedDamages: assign((_, params: { claim: Claim }) => ({
+      claim: params.claim,
+      damages: savedDamageBlocks(params.claim),
+      error: null,
+    })),
     // The claim in memory is no longer a draft: Back cannot reopen its review.
     markSubmitted: assign(({ context }) => ({ claim: context.claim && { ...context.claim, status: "Open" as const } })),
-    setContact: assign(({ context }, params: { contact: Partial<Contact> }) => ({ contact: { ...context.contact, ...params.contact }, contactSaved: false })),
+    setContact: assign(({ context }, params: { contact: Partial<Contact> }) => ({
+      contact: { ...context.contact, ...params.contact },
+      contactSaved: false,
+    })),
     markContactSaved: assign({ contactSaved: true, error: null }),
     markDamageDeletion: assign(({ context }, params: { planItemId: number; index: number }) => ({
       deletingDamageId: context.damages[params.planItemId]?.[params.index]?.savedId ?? null,
@@ -254,15 +278,24 @@ export const claimWizard = setup({
       removingPlanItemId: null,
       error: null,
     })),
-    setDetails: assign(({ context }, params: { details: Record<number, Partial<ItemDetails>> }) => ({ details: { ...context.details, ...params.details } })),
-    setDamages: assign(({ context }, params: { damages: Record<number, Partial<DamageEntry>[]> }) => ({ damages: { ...context.damages, ...params.damages } })),
+    setDetails: assign(({ context }, params: { details: Record<number, Partial<ItemDetails>> }) => ({
+      details: { ...context.details, ...params.details },
+    })),
+    setDamages: assign(({ context }, params: { damages: Record<number, Partial<DamageEntry>[]> }) => ({
+      damages: { ...context.damages, ...params.damages },
+    })),
     removeDamageBlock: assign(({ context }, params: { planItemId: number; index: number }) => ({
-      damages: { ...context.damages, [params.planItemId]: (context.damages[params.planItemId] ?? []).filter((_, i) => i !== params.index) },
+      damages: {
+        ...context.damages,
+        [params.planItemId]: (context.damages[params.planItemId] ?? []).filter((_, i) => i !== params.index),
+      },
     })),
     addDocument: assign(({ context }, params: { claimItemId: number; document: { id: number; fileName: string } }) => ({
       claim: context.claim && {
         ...context.claim,
-        items: context.claim.items.map((item) => (item.id === params.claimItemId ? { ...item, documents: [...item.documents, params.document] } : item)),
+        items: context.claim.items.map((item) =>
+          item.id === params.claimItemId ? { ...item, documents: [...item.documents, params.document] } : item,
+        ),
       },
     })),
     showValidation: assign({ showValidation: true }),
@@ -274,9 +307,15 @@ export const claimWizard = setup({
     // The complete blocks were just saved: the server's blocks, then the incomplete ones still being typed.
     keepIncompleteDamages: assign(({ context }, params: { claim: Claim }) => ({
       claim: params.claim,
-      damages: mergeDamages(params.claim, Object.fromEntries(Object.entries(context.damages).map(([id, blocks]) => [
-        id, blocks.filter((block) => !block.savedId && !isCompleteDamage(block, needsSpecificDamage(context))),
-      ]))),
+      damages: mergeDamages(
+        params.claim,
+        Object.fromEntries(
+          Object.entries(context.damages).map(([id, blocks]) => [
+            id,
+            blocks.filter((block) => !block.savedId && !isCompleteDamage(block, needsSpecificDamage(context))),
+          ]),
+        ),
+      ),
       error: null,
     })),
   },
@@ -289,16 +328,19 @@ export const claimWizard = setup({
     canResumeAtReview: ({ context }) => stepToShow(context) === 5,
     canResumeAtDamageReport: ({ context }) => stepToShow(context) === 4,
     canResumeAtItems: ({ context }) => stepToShow(context) === 3,
-    isSelectableItem: ({ context }, params: { planItemId: number }) => isSelectablePlanItem(context.plan, params.planItemId),
+    isSelectableItem: ({ context }, params: { planItemId: number }) =>
+      isSelectablePlanItem(context.plan, params.planItemId),
     isSavedItemSelected: ({ context }, params: { planItemId: number }) =>
       context.selection.includes(params.planItemId) && claimItemOf(context, params.planItemId) !== undefined,
     hasSelection: ({ context }) => context.selection.length > 0,
     hasCompleteDetails: ({ context }) => hasCompleteDetails(context.selection, context.details),
     // Block 0 stays: every item needs at least one damage (SPEC.md section 4).
     isFirstDamageBlock: (_, params: { index: number }) => params.index === 0,
-    isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) => Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
+    isSavedDamageBlock: ({ context }, params: { planItemId: number; index: number }) =>
+      Boolean(context.damages[params.planItemId]?.[params.index]?.savedId),
     // Every chosen item has a document and complete damage blocks ('We need at least one photo from you').
-    isDamageReportComplete: ({ context }) => hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
+    isDamageReportComplete: ({ context }) =>
+      hasDocumentsForEveryItem(context) && hasCompleteDamages(context, needsSpecificDamage(context)),
     hasUnsavedDamages: ({ context }) => unsavedDamages(context, needsSpecificDamage(context)).length > 0,
     // What `step.keep` saves: what the step's Next would send, when it may be sent.
     hasItemsToKeep: ({ context }) => hasCompleteDetails(context.selection, context.details),
@@ -306,7 +348,8 @@ export const claimWizard = setup({
     // Submit outcomes: each family says which count as a submitted claim (SPEC.md section 4). A
     // claim taken now, or refused because it already was (a lost answer, a second tab), counts; ACE
     // also counts a gateway timeout (it overrides this guard). A failed submit never counts.
-    isClaimAccepted: (_, params: { outcome: SubmitOutcome }) => params.outcome.kind === "submitted" || params.outcome.kind === "alreadySubmitted",
+    isClaimAccepted: (_, params: { outcome: SubmitOutcome }) =>
+      params.outcome.kind === "submitted" || params.outcome.kind === "alreadySubmitted",
   },
 });
 
@@ -345,7 +388,10 @@ const coreStates = {
   planChoice: claimWizard.createStateConfig({
     id: "planChoice",
     meta: { step: 1 },
-    entry: { type: "leaveToSelectPlan", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) },
+    entry: {
+      type: "leaveToSelectPlan",
+      params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+    },
   }),
   // Unticking a saved item removes its claim item on the server first.
   removingItem: claimWizard.createStateConfig({
@@ -353,7 +399,10 @@ const coreStates = {
     invoke: {
       id: "removeItem",
       src: "removeItem",
-      input: ({ context }) => ({ claimId: context.claimId, claimItemId: claimItemOf(context, context.removingPlanItemId!)!.id }),
+      input: ({ context }) => ({
+        claimId: context.claimId,
+        claimItemId: claimItemOf(context, context.removingPlanItemId!)!.id,
+      }),
       onDone: { target: "editing", actions: { type: "dropItem", params: ({ event }) => ({ claim: event.output }) } },
       onError: { target: "editing", actions: { type: "notify", params: { code: "removeFailed" } } },
     },
@@ -366,7 +415,13 @@ const coreStates = {
       src: "saveItems",
       input: ({ context }) => itemsToSave(context),
       onDone: { target: "#step4", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
-      onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+      onError: {
+        target: "editing",
+        actions: [
+          { type: "setError", params: { error: "saveFailed" } },
+          { type: "notify", params: { code: "saveFailed" } },
+        ],
+      },
     },
   }),
   // Step 4: documents and damage blocks per item; Next is always enabled and validates here.
@@ -381,14 +436,33 @@ const coreStates = {
           "damage.remove": [
             { guard: { type: "isFirstDamageBlock", params: ({ event }) => ({ index: event.index }) } },
             {
-              guard: { type: "isSavedDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) },
+              guard: {
+                type: "isSavedDamageBlock",
+                params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }),
+              },
               target: "deletingDamage",
-              actions: { type: "markDamageDeletion", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) },
+              actions: {
+                type: "markDamageDeletion",
+                params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }),
+              },
             },
-            { actions: { type: "removeDamageBlock", params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }) } },
+            {
+              actions: {
+                type: "removeDamageBlock",
+                params: ({ event }) => ({ planItemId: event.planItemId, index: event.index }),
+              },
+            },
           ],
-          "document.added": { actions: { type: "addDocument", params: ({ event }) => ({ claimItemId: event.claimItemId, document: event.document }) } },
-          "document.delete": { target: "deletingDocument", actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) } },
+          "document.added": {
+            actions: {
+              type: "addDocument",
+              params: ({ event }) => ({ claimItemId: event.claimItemId, document: event.document }),
+            },
+          },
+          "document.delete": {
+            target: "deletingDocument",
+            actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) },
+          },
           "step.next": [{ guard: "isDamageReportComplete", target: "checkingDamages" }, { actions: "showValidation" }],
           "step.back": "#step3",
           "step.keep": [{ guard: "hasUnsavedDamages", target: "keepingDamages" }, { actions: "reportKept" }],
@@ -400,8 +474,18 @@ const coreStates = {
         invoke: {
           id: "saveDamages",
           src: "saveDamages",
-          input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context, needsSpecificDamage(context)) }),
-          onDone: { target: "editing", actions: [{ type: "keepIncompleteDamages", params: ({ event }) => ({ claim: event.output }) }, "reportKept"] },
+          input: ({ context }) => ({
+            claimId: context.claimId,
+            customerId: context.claim!.customerId,
+            damages: unsavedDamages(context, needsSpecificDamage(context)),
+          }),
+          onDone: {
+            target: "editing",
+            actions: [
+              { type: "keepIncompleteDamages", params: ({ event }) => ({ claim: event.output }) },
+              "reportKept",
+            ],
+          },
           onError: { target: "editing", actions: "reportKeepFailed" },
         },
       },
@@ -414,9 +498,22 @@ const coreStates = {
         invoke: {
           id: "saveDamages",
           src: "saveDamages",
-          input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId, damages: unsavedDamages(context, needsSpecificDamage(context)) }),
-          onDone: { target: "#step5", actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) } },
-          onError: { target: "editing", actions: [{ type: "setError", params: { error: "saveFailed" } }, { type: "notify", params: { code: "saveFailed" } }] },
+          input: ({ context }) => ({
+            claimId: context.claimId,
+            customerId: context.claim!.customerId,
+            damages: unsavedDamages(context, needsSpecificDamage(context)),
+          }),
+          onDone: {
+            target: "#step5",
+            actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) },
+          },
+          onError: {
+            target: "editing",
+            actions: [
+              { type: "setError", params: { error: "saveFailed" } },
+              { type: "notify", params: { code: "saveFailed" } },
+            ],
+          },
         },
       },
       deletingDamage: {
@@ -425,13 +522,21 @@ const coreStates = {
           id: "deleteDamage",
           src: "deleteDamage",
           input: ({ context }) => ({ claimId: context.claimId, damageId: context.deletingDamageId! }),
-          onDone: { target: "editing", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
+          onDone: {
+            target: "editing",
+            actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) },
+          },
           onError: { target: "editing", actions: { type: "notify", params: { code: "damageDeleteFailed" } } },
         },
       },
       deletingDocument: deletingDocumentState({
-        input: ({ context }: { context: ClaimWizardContext }) => ({ claimId: context.claimId, documentId: context.deletingDocumentId! }),
-        onDeleted: [{ type: "refreshClaim", params: ({ event }: { event: { output: Claim } }) => ({ claim: event.output }) }],
+        input: ({ context }: { context: ClaimWizardContext }) => ({
+          claimId: context.claimId,
+          documentId: context.deletingDocumentId!,
+        }),
+        onDeleted: [
+          { type: "refreshClaim", params: ({ event }: { event: { output: Claim } }) => ({ claim: event.output }) },
+        ],
       }),
     },
   }),
@@ -453,10 +558,26 @@ const coreStates = {
           src: "submitClaim",
           input: ({ context }) => ({ claimId: context.claimId, customerId: context.claim!.customerId }),
           onDone: [
-            { guard: { type: "isClaimAccepted", params: ({ event }) => ({ outcome: event.output }) }, target: "#step6", actions: "markSubmitted" },
-            { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+            {
+              guard: { type: "isClaimAccepted", params: ({ event }) => ({ outcome: event.output }) },
+              target: "#step6",
+              actions: "markSubmitted",
+            },
+            {
+              target: "ready",
+              actions: [
+                { type: "setError", params: { error: "submitFailed" } },
+                { type: "notify", params: { code: "submitFailed" } },
+              ],
+            },
           ],
-          onError: { target: "ready", actions: [{ type: "setError", params: { error: "submitFailed" } }, { type: "notify", params: { code: "submitFailed" } }] },
+          onError: {
+            target: "ready",
+            actions: [
+              { type: "setError", params: { error: "submitFailed" } },
+              { type: "notify", params: { code: "submitFailed" } },
+            ],
+          },
         },
       },
     },
@@ -477,7 +598,10 @@ const keepingItems = claimWizard.createStateConfig({
     id: "saveItems",
     src: "saveItems",
     input: ({ context }) => itemsToSave(context),
-    onDone: { target: "editing", actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, "reportKept"] },
+    onDone: {
+      target: "editing",
+      actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, "reportKept"],
+    },
     onError: { target: "editing", actions: "reportKeepFailed" },
   },
 });
@@ -488,7 +612,11 @@ const keepingContact = claimWizard.createStateConfig({
   invoke: {
     id: "saveContact",
     src: "saveContact",
-    input: ({ context }): SaveContactInput => ({ customerId: context.customerId!, claimId: context.claimId, contact: context.contact as Contact }),
+    input: ({ context }): SaveContactInput => ({
+      customerId: context.customerId!,
+      claimId: context.claimId,
+      contact: context.contact as Contact,
+    }),
     onDone: { target: "editing", actions: ["markContactSaved", "reportKept"] },
     onError: { target: "editing", actions: "reportKeepFailed" },
   },
@@ -534,7 +662,10 @@ export const onItemToggle = claimWizard.createStateConfig({
         target: "removingItem",
         actions: { type: "markRemoval", params: ({ event }) => ({ planItemId: event.planItemId }) },
       },
-      { guard: { type: "isSelectableItem", params: ({ event }) => ({ planItemId: event.planItemId }) }, actions: { type: "toggleItem", params: ({ event }) => ({ planItemId: event.planItemId }) } },
+      {
+        guard: { type: "isSelectableItem", params: ({ event }) => ({ planItemId: event.planItemId }) },
+        actions: { type: "toggleItem", params: ({ event }) => ({ planItemId: event.planItemId }) },
+      },
     ],
   },
 }).on;
@@ -543,7 +674,11 @@ export const onItemToggle = claimWizard.createStateConfig({
 export const onStepRequested = claimWizard.createStateConfig({
   on: {
     "step.requested": [
-      { guard: "isLoaded", target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+      {
+        guard: "isLoaded",
+        target: ".routing",
+        actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) },
+      },
       { actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
     ],
   },

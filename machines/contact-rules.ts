@@ -37,8 +37,14 @@ export const usZip = v.pipe(requiredText, v.regex(/^\d{5}$/, "zipInvalid"));
 export const contactSchema = v.object({
   firstName: requiredText,
   lastName: requiredText,
-  email: v.pipe(requiredText, v.check((value) => isMaskedValue(value) || EMAIL_PATTERN.test(value), "emailInvalid")),
-  phone: v.pipe(requiredText, v.check((value) => isMaskedValue(value) || isValidUsPhone(value), "phoneInvalid")),
+  email: v.pipe(
+    requiredText,
+    v.check((value) => isMaskedValue(value) || EMAIL_PATTERN.test(value), "emailInvalid"),
+  ),
+  phone: v.pipe(
+    requiredText,
+    v.check((value) => isMaskedValue(value) || isValidUsPhone(value), "phoneInvalid"),
+  ),
   address: requiredText,
   city: requiredText,
   state: usState,
@@ -47,7 +53,16 @@ export const contactSchema = v.object({
 
 export type Contact = v.InferOutput<typeof contactSchema>;
 
-export const BLANK_CONTACT: Contact = { firstName: "", lastName: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "" };
+export const BLANK_CONTACT: Contact = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+};
 
 export function isValidContact(contact: Partial<Contact>): boolean {
   return v.is(contactSchema, { ...BLANK_CONTACT, ...contact });

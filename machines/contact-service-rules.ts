@@ -35,7 +35,15 @@ export const purchaseDetailsSchema = v.object({
 export type CustomerDetails = v.InferOutput<typeof customerDetailsSchema>;
 export type PurchaseDetails = v.InferOutput<typeof purchaseDetailsSchema>;
 
-export const BLANK_CUSTOMER_DETAILS: CustomerDetails = { name: "", email: "", phone: "", address: "", city: "", state: "", zipCode: "" };
+export const BLANK_CUSTOMER_DETAILS: CustomerDetails = {
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  city: "",
+  state: "",
+  zipCode: "",
+};
 export const BLANK_PURCHASE_DETAILS = {
   invoice: "",
   purchaseDate: "",

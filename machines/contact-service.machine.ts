@@ -31,7 +31,15 @@ import {
 } from "./contact-service-rules.ts";
 import type { ClaimDocument } from "./domain.ts";
 import { notProvided } from "./not-provided.ts";
-import { atRest, deletingDocumentState, stepRequestUpdates, stepState, waitingForServer, wizardStepGuards, type StepRequestContext } from "./wizard-steps.ts";
+import {
+  atRest,
+  deletingDocumentState,
+  stepRequestUpdates,
+  stepState,
+  waitingForServer,
+  wizardStepGuards,
+  type StepRequestContext,
+} from "./wizard-steps.ts";
 
 /** What the device keeps of a request until it is submitted. */
 export interface ContactDraft {
@@ -56,7 +64,8 @@ export interface ContactServiceInput {
   prefill: Partial<CustomerDetails> & { invoice?: string };
 }
 
-export type ContactNotice = "incomplete" | "submitFailed" | "documentDeleted" | "documentDeleteFailed" | "documentDeleteError";
+export type ContactNotice =
+  "incomplete" | "submitFailed" | "documentDeleted" | "documentDeleteFailed" | "documentDeleteError";
 
 export interface ContactServiceContext extends ContactDraft, StepRequestContext {
   ticket: string | null;
@@ -122,7 +131,9 @@ export function initialContactContext(input: ContactServiceInput): ContactServic
  * draft's request whatever the URL's id (so typing can never overwrite it with another request's
  * fields); else the URL's id, else a new one.
  */
-export function requestIdOf(input: Pick<ContactServiceInput, "requestId" | "newRequestId" | "ticket" | "draft">): string {
+export function requestIdOf(
+  input: Pick<ContactServiceInput, "requestId" | "newRequestId" | "ticket" | "draft">,
+): string {
   if (input.ticket !== null && input.requestId) return input.requestId;
   return input.draft?.requestId ?? input.requestId ?? input.newRequestId;
 }
@@ -147,7 +158,8 @@ function freshRequest(requestId: string, prefill: ContactServiceInput["prefill"]
 
 /** Whether a kept draft holds anything typed, chosen or uploaded. */
 function holdsInput(draft: ContactDraft): boolean {
-  const filled = (values: object) => Object.values(values).some((value) => typeof value === "string" && value.trim() !== "");
+  const filled = (values: object) =>
+    Object.values(values).some((value) => typeof value === "string" && value.trim() !== "");
   return filled(draft.customer) || filled(draft.purchase) || draft.documents.length > 0;
 }
 
@@ -166,7 +178,13 @@ const restartAtRest = {
   "restart.confirm": {
     target: "#step1",
     reenter: true,
-    actions: ["clearDraft", { type: "startAfresh", params: ({ event }: { event: { requestId: string } }) => ({ requestId: event.requestId }) }],
+    actions: [
+      "clearDraft",
+      {
+        type: "startAfresh",
+        params: ({ event }: { event: { requestId: string } }) => ({ requestId: event.requestId }),
+      },
+    ],
   },
 } as const;
 
@@ -188,18 +206,31 @@ export const contactServiceMachine = setup({
     clearDraft: () => {},
     requestStep: assign(stepRequestUpdates.requestStep),
     settleStepRequest: assign(stepRequestUpdates.settleStepRequest),
-    setCustomer: assign(({ context }, params: { customer: Partial<CustomerDetails> }) => ({ customer: { ...context.customer, ...params.customer } })),
-    setPurchase: assign(({ context }, params: { purchase: Partial<PurchaseDetails> }) => ({ purchase: { ...context.purchase, ...params.purchase } })),
-    addDocument: assign(({ context }, params: { document: ClaimDocument }) => ({ documents: [...context.documents, params.document] })),
+    setCustomer: assign(({ context }, params: { customer: Partial<CustomerDetails> }) => ({
+      customer: { ...context.customer, ...params.customer },
+    })),
+    setPurchase: assign(({ context }, params: { purchase: Partial<PurchaseDetails> }) => ({
+      purchase: { ...context.purchase, ...params.purchase },
+    })),
+    addDocument: assign(({ context }, params: { document: ClaimDocument }) => ({
+      documents: [...context.documents, params.document],
+    })),
     markDocumentDeletion: assign((_, params: { documentId: number }) => ({ deletingDocumentId: params.documentId })),
-    dropDocument: assign(({ context }) => ({ documents: context.documents.filter((document) => document.id !== context.deletingDocumentId), deletingDocumentId: null })),
+    dropDocument: assign(({ context }) => ({
+      documents: context.documents.filter((document) => document.id !== context.deletingDocumentId),
+      deletingDocumentId: null,
+    })),
     // The step's missing fields now say what they need.
-    checkStep: assign(({ context }, params: { step: number }) => ({ checkedSteps: [...new Set([...context.checkedSteps, params.step])].sort() })),
+    checkStep: assign(({ context }, params: { step: number }) => ({
+      checkedSteps: [...new Set([...context.checkedSteps, params.step])].sort(),
+    })),
     storeTicket: assign((_, params: { ticket: string }) => ({ ticket: params.ticket })),
     askRestart: assign({ confirmingRestart: true }),
     cancelRestart: assign({ confirmingRestart: false }),
     // The kept draft is already dropped (clearDraft): the new request starts from the searches alone.
-    startAfresh: assign(({ context }, params: { requestId: string }) => freshRequest(params.requestId, context.prefill)),
+    startAfresh: assign(({ context }, params: { requestId: string }) =>
+      freshRequest(params.requestId, context.prefill),
+    ),
     notify: emit((_, params: { code: ContactNotice }) => ({ type: "notify" as const, code: params.code })),
   },
   guards: {
@@ -213,7 +244,8 @@ export const contactServiceMachine = setup({
     hasCompletePurchase: ({ context }) => isCompletePurchase(context.purchase),
     // 'Please upload atleast 1 files'.
     hasDocuments: ({ context }) => context.documents.length > 0,
-    isRequestComplete: ({ context }) => isCompleteCustomer(context.customer) && isCompletePurchase(context.purchase) && context.documents.length > 0,
+    isRequestComplete: ({ context }) =>
+      isCompleteCustomer(context.customer) && isCompletePurchase(context.purchase) && context.documents.length > 0,
     isCustomerIncomplete: ({ context }) => !isCompleteCustomer(context.customer),
     isPurchaseIncomplete: ({ context }) => !isCompletePurchase(context.purchase),
   },
@@ -239,9 +271,15 @@ export const contactServiceMachine = setup({
       ...stepState(1, inUrl),
       on: {
         "customer.change": {
-          actions: [{ type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
+          actions: [
+            { type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) },
+            { type: "saveDraft", params: ({ context }) => draftOf(context) },
+          ],
         },
-        "step.next": [{ guard: "hasCompleteCustomer", target: "purchaseDetails" }, { actions: { type: "checkStep", params: { step: 1 } } }],
+        "step.next": [
+          { guard: "hasCompleteCustomer", target: "purchaseDetails" },
+          { actions: { type: "checkStep", params: { step: 1 } } },
+        ],
         "step.back": { actions: "goHome" },
         ...restartAtRest,
       },
@@ -251,9 +289,15 @@ export const contactServiceMachine = setup({
       ...stepState(2, inUrl),
       on: {
         "purchase.change": {
-          actions: [{ type: "setPurchase", params: ({ event }) => ({ purchase: event.purchase }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
+          actions: [
+            { type: "setPurchase", params: ({ event }) => ({ purchase: event.purchase }) },
+            { type: "saveDraft", params: ({ context }) => draftOf(context) },
+          ],
         },
-        "step.next": [{ guard: "hasCompletePurchase", target: "uploadingDocuments" }, { actions: { type: "checkStep", params: { step: 2 } } }],
+        "step.next": [
+          { guard: "hasCompletePurchase", target: "uploadingDocuments" },
+          { actions: { type: "checkStep", params: { step: 2 } } },
+        ],
         "step.back": "customerDetails",
         ...restartAtRest,
       },
@@ -267,17 +311,32 @@ export const contactServiceMachine = setup({
           ...atRest,
           on: {
             "document.added": {
-              actions: [{ type: "addDocument", params: ({ event }) => ({ document: event.document }) }, { type: "saveDraft", params: ({ context }) => draftOf(context) }],
+              actions: [
+                { type: "addDocument", params: ({ event }) => ({ document: event.document }) },
+                { type: "saveDraft", params: ({ context }) => draftOf(context) },
+              ],
             },
-            "document.delete": { target: "deletingDocument", actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) } },
-            "step.next": [{ guard: "hasDocuments", target: "#step4" }, { actions: { type: "checkStep", params: { step: 3 } } }],
+            "document.delete": {
+              target: "deletingDocument",
+              actions: { type: "markDocumentDeletion", params: ({ event }) => ({ documentId: event.documentId }) },
+            },
+            "step.next": [
+              { guard: "hasDocuments", target: "#step4" },
+              { actions: { type: "checkStep", params: { step: 3 } } },
+            ],
             "step.back": "#step2",
             ...restartAtRest,
           },
         },
         deletingDocument: deletingDocumentState({
-          input: ({ context }: { context: ContactServiceContext }) => ({ requestId: context.requestId, documentId: context.deletingDocumentId! }),
-          onDeleted: ["dropDocument", { type: "saveDraft", params: ({ context }: { context: ContactServiceContext }) => draftOf(context) }],
+          input: ({ context }: { context: ContactServiceContext }) => ({
+            requestId: context.requestId,
+            documentId: context.deletingDocumentId!,
+          }),
+          onDeleted: [
+            "dropDocument",
+            { type: "saveDraft", params: ({ context }: { context: ContactServiceContext }) => draftOf(context) },
+          ],
         }),
       },
     },
@@ -292,9 +351,29 @@ export const contactServiceMachine = setup({
             "request.submit": [
               { guard: "isRequestComplete", target: "submitting" },
               // Something is missing: say so and take the person to the first step that lacks it.
-              { guard: "isCustomerIncomplete", target: "#step1", actions: [{ type: "checkStep", params: { step: 1 } }, { type: "notify", params: { code: "incomplete" } }] },
-              { guard: "isPurchaseIncomplete", target: "#step2", actions: [{ type: "checkStep", params: { step: 2 } }, { type: "notify", params: { code: "incomplete" } }] },
-              { target: "#step3", actions: [{ type: "checkStep", params: { step: 3 } }, { type: "notify", params: { code: "incomplete" } }] },
+              {
+                guard: "isCustomerIncomplete",
+                target: "#step1",
+                actions: [
+                  { type: "checkStep", params: { step: 1 } },
+                  { type: "notify", params: { code: "incomplete" } },
+                ],
+              },
+              {
+                guard: "isPurchaseIncomplete",
+                target: "#step2",
+                actions: [
+                  { type: "checkStep", params: { step: 2 } },
+                  { type: "notify", params: { code: "incomplete" } },
+                ],
+              },
+              {
+                target: "#step3",
+                actions: [
+                  { type: "checkStep", params: { step: 3 } },
+                  { type: "notify", params: { code: "incomplete" } },
+                ],
+              },
             ],
             "customer.edit": "#step1",
             "purchase.edit": "#step2",
@@ -314,7 +393,10 @@ export const contactServiceMachine = setup({
               purchase: context.purchase as PurchaseDetails,
               documentIds: context.documents.map((document) => document.id),
             }),
-            onDone: { target: "#step5", actions: [{ type: "storeTicket", params: ({ event }) => ({ ticket: event.output }) }, "clearDraft"] },
+            onDone: {
+              target: "#step5",
+              actions: [{ type: "storeTicket", params: ({ event }) => ({ ticket: event.output }) }, "clearDraft"],
+            },
             onError: { target: "ready", actions: { type: "notify", params: { code: "submitFailed" } } },
           },
         },
@@ -327,7 +409,10 @@ export const contactServiceMachine = setup({
     },
   },
   on: {
-    "step.requested": { target: ".routing", actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) } },
+    "step.requested": {
+      target: ".routing",
+      actions: { type: "requestStep", params: ({ event }) => ({ step: event.step }) },
+    },
   },
 });
 
@@ -338,5 +423,10 @@ function inUrl(context: ContactServiceContext): { ticket: string | null; request
 
 /** The draft the device keeps: fields and documents by reference, never file bytes. */
 function draftOf(context: ContactServiceContext): ContactDraft {
-  return { requestId: context.requestId, customer: context.customer, purchase: context.purchase, documents: context.documents };
+  return {
+    requestId: context.requestId,
+    customer: context.customer,
+    purchase: context.purchase,
+    documents: context.documents,
+  };
 }

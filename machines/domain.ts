@@ -90,7 +90,17 @@ export interface ClaimItem {
 }
 
 /** Claim statuses (SPEC.md section 4). */
-export const CLAIM_STATUSES = ["Open", "Closed", "Draft", "In process", "Pending review", "Not submitted", "Denied", "Cancelled", "UNKNOWN"] as const;
+export const CLAIM_STATUSES = [
+  "Open",
+  "Closed",
+  "Draft",
+  "In process",
+  "Pending review",
+  "Not submitted",
+  "Denied",
+  "Cancelled",
+  "UNKNOWN",
+] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /** The simplified grouping of claim statuses (SPEC.md section 4). */
@@ -190,4 +200,12 @@ export type StartClaimResult =
 /** Plan search query (SPEC.md section 3, "Search payloads"). */
 export type PlanQuery =
   | { by: "warrantyNumber"; number: string }
-  | { by: "email" | "phone" | "invoice"; firstName: string; lastName: string; zip?: string; email?: string; phone?: string; invoice?: string };
+  | {
+      by: "email" | "phone" | "invoice";
+      firstName: string;
+      lastName: string;
+      zip?: string;
+      email?: string;
+      phone?: string;
+      invoice?: string;
+    };

@@ -110,14 +110,26 @@ export const uploadItemMachine = setup({
   actions: {
     keepPrepared: assign((_, params: { file: PickedFile }) => ({ prepared: params.file })),
     startAttempt: assign({ progress: 0 }),
-    keepUrl: assign((_, params: { url: string; fileName: string }) => ({ uploadUrl: params.url, storedName: params.fileName, stored: false })),
+    keepUrl: assign((_, params: { url: string; fileName: string }) => ({
+      uploadUrl: params.url,
+      storedName: params.fileName,
+      stored: false,
+    })),
     setProgress: assign((_, params: { fraction: number }) => ({ progress: Math.min(1, Math.max(0, params.fraction)) })),
     markStored: assign({ stored: true, progress: 1 }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     resetFailures: assign({ failures: 0 }),
-    reportUploaded: sendParent(({ context }, params: { document: ClaimDocument }) => ({ type: "item.uploaded", key: context.key, document: params.document })),
+    reportUploaded: sendParent(({ context }, params: { document: ClaimDocument }) => ({
+      type: "item.uploaded",
+      key: context.key,
+      document: params.document,
+    })),
     reportFailed: sendParent(({ context }) => ({ type: "item.failed", key: context.key })),
-    reportRefused: sendParent(({ context }, params: { reason: RefusalReason }) => ({ type: "item.refused", key: context.key, reason: params.reason })),
+    reportRefused: sendParent(({ context }, params: { reason: RefusalReason }) => ({
+      type: "item.refused",
+      key: context.key,
+      reason: params.reason,
+    })),
     reportCancelled: sendParent(({ context }) => ({ type: "item.cancelled", key: context.key })),
   },
   guards: {
@@ -126,7 +138,16 @@ export const uploadItemMachine = setup({
   },
 }).createMachine({
   id: "uploadItem",
-  context: ({ input }) => ({ key: input.key, file: input.file, prepared: null, progress: 0, failures: 0, uploadUrl: null, storedName: null, stored: false }),
+  context: ({ input }) => ({
+    key: input.key,
+    file: input.file,
+    prepared: null,
+    progress: 0,
+    failures: 0,
+    uploadUrl: null,
+    storedName: null,
+    stored: false,
+  }),
   initial: "queued",
   states: {
     // Waiting for a free slot: the batch sends upload.start.
@@ -139,8 +160,14 @@ export const uploadItemMachine = setup({
         id: "prepareFile",
         src: "prepareFile",
         input: ({ context }) => ({ file: context.file }),
-        onDone: { target: "requestingUrl", actions: { type: "keepPrepared", params: ({ event }) => ({ file: event.output }) } },
-        onError: { target: "refused", actions: { type: "reportRefused", params: ({ event }) => ({ reason: refusalOf(event.error) }) } },
+        onDone: {
+          target: "requestingUrl",
+          actions: { type: "keepPrepared", params: ({ event }) => ({ file: event.output }) },
+        },
+        onError: {
+          target: "refused",
+          actions: { type: "reportRefused", params: ({ event }) => ({ reason: refusalOf(event.error) }) },
+        },
       },
       on: { "upload.cancel": "cancelled" },
     },
@@ -177,7 +204,10 @@ export const uploadItemMachine = setup({
         id: "linkDocument",
         src: "linkDocument",
         input: ({ context }) => ({ fileName: context.storedName! }),
-        onDone: { target: "uploaded", actions: { type: "reportUploaded", params: ({ event }) => ({ document: event.output }) } },
+        onDone: {
+          target: "uploaded",
+          actions: { type: "reportUploaded", params: ({ event }) => ({ document: event.output }) },
+        },
         onError: "failing",
       },
     },
@@ -249,7 +279,8 @@ const NOTICE_OF: Record<RefusalReason, "fileTooBig" | "fileNotSupported" | "file
   damaged: "fileDamaged",
 };
 
-const nameOf = (context: FileUploadContext, key: string) => context.entries.find((entry) => entry.key === key)?.fileName ?? "";
+const nameOf = (context: FileUploadContext, key: string) =>
+  context.entries.find((entry) => entry.key === key)?.fileName ?? "";
 
 export const fileUploadMachine = setup({
   types: {
@@ -269,7 +300,10 @@ export const fileUploadMachine = setup({
       const added = context.picked.map((file, index) => ({ key: `file-${context.nextKey + index}`, file }));
       for (const { key, file } of added) enqueue.spawnChild("uploadFile", { id: key, input: { key, file } });
       enqueue.assign({
-        entries: [...context.entries, ...added.map(({ key, file }) => ({ key, fileName: file.name, status: "waiting" as const }))],
+        entries: [
+          ...context.entries,
+          ...added.map(({ key, file }) => ({ key, fileName: file.name, status: "waiting" as const })),
+        ],
         nextKey: context.nextKey + added.length,
         picked: [],
       });
@@ -285,33 +319,51 @@ export const fileUploadMachine = setup({
         active += 1;
       }
       if (starting.size === 0) return;
-      enqueue.assign({ entries: context.entries.map((entry) => (starting.has(entry.key) ? { ...entry, status: "active" as const } : entry)) });
+      enqueue.assign({
+        entries: context.entries.map((entry) =>
+          starting.has(entry.key) ? { ...entry, status: "active" as const } : entry,
+        ),
+      });
       for (const key of starting) enqueue.sendTo(key, { type: "upload.start" });
     }),
     markWaiting: assign(({ context }, params: { key: string }) => ({
-      entries: context.entries.map((entry) => (entry.key === params.key ? { ...entry, status: "waiting" as const } : entry)),
+      entries: context.entries.map((entry) =>
+        entry.key === params.key ? { ...entry, status: "waiting" as const } : entry,
+      ),
     })),
     markFailed: assign(({ context }, params: { key: string }) => ({
-      entries: context.entries.map((entry) => (entry.key === params.key ? { ...entry, status: "failed" as const } : entry)),
+      entries: context.entries.map((entry) =>
+        entry.key === params.key ? { ...entry, status: "failed" as const } : entry,
+      ),
     })),
-    removeEntry: assign(({ context }, params: { key: string }) => ({ entries: context.entries.filter((entry) => entry.key !== params.key) })),
-    cancelFile: enqueueActions(({ enqueue }, params: { key: string }) => enqueue.sendTo(params.key, { type: "upload.cancel" })),
+    removeEntry: assign(({ context }, params: { key: string }) => ({
+      entries: context.entries.filter((entry) => entry.key !== params.key),
+    })),
+    cancelFile: enqueueActions(({ enqueue }, params: { key: string }) =>
+      enqueue.sendTo(params.key, { type: "upload.cancel" }),
+    ),
     countUploaded: assign(({ context }) => ({ uploadedSinceIdle: context.uploadedSinceIdle + 1 })),
     reportRefusals: enqueueActions(({ enqueue }, params: { refusals: FileRefusal[] }) => {
-      for (const refusal of params.refusals) enqueue.emit({ type: "notify", code: NOTICE_OF[refusal.reason], fileName: refusal.fileName });
+      for (const refusal of params.refusals)
+        enqueue.emit({ type: "notify", code: NOTICE_OF[refusal.reason], fileName: refusal.fileName });
     }),
     reportRefusal: emit(({ context }, params: { key: string; reason: RefusalReason }) => ({
       type: "notify" as const,
       code: NOTICE_OF[params.reason],
       fileName: nameOf(context, params.key),
     })),
-    reportFailure: emit(({ context }, params: { key: string }) => ({ type: "notify" as const, code: "fileNotUploaded" as const, fileName: nameOf(context, params.key) })),
+    reportFailure: emit(({ context }, params: { key: string }) => ({
+      type: "notify" as const,
+      code: "fileNotUploaded" as const,
+      fileName: nameOf(context, params.key),
+    })),
     reportUploaded: emit({ type: "notify", code: "filesUploaded" }),
     resetUploadedCount: assign({ uploadedSinceIdle: 0 }),
   },
   guards: {
     hasRefusals: (_, params: { refusals: FileRefusal[] }) => params.refusals.length > 0,
-    isFailedFile: ({ context }, params: { key: string }) => context.entries.some((entry) => entry.key === params.key && entry.status === "failed"),
+    isFailedFile: ({ context }, params: { key: string }) =>
+      context.entries.some((entry) => entry.key === params.key && entry.status === "failed"),
     isListed: ({ context }, params: { key: string }) => context.entries.some((entry) => entry.key === params.key),
     // Every file of the round has ended (linked, refused or cancelled; none failed or running) and
     // at least one was linked.
@@ -323,8 +375,14 @@ export const fileUploadMachine = setup({
   initial: "ready",
   // What the files report, and Retry / Cancel, whatever the batch is doing.
   on: {
-    "file.retry": { guard: { type: "isFailedFile", params: ({ event }) => ({ key: event.key }) }, actions: [{ type: "markWaiting", params: ({ event }) => ({ key: event.key }) }, "startWaiting"] },
-    "file.cancel": { guard: { type: "isListed", params: ({ event }) => ({ key: event.key }) }, actions: { type: "cancelFile", params: ({ event }) => ({ key: event.key }) } },
+    "file.retry": {
+      guard: { type: "isFailedFile", params: ({ event }) => ({ key: event.key }) },
+      actions: [{ type: "markWaiting", params: ({ event }) => ({ key: event.key }) }, "startWaiting"],
+    },
+    "file.cancel": {
+      guard: { type: "isListed", params: ({ event }) => ({ key: event.key }) },
+      actions: { type: "cancelFile", params: ({ event }) => ({ key: event.key }) },
+    },
     "item.uploaded": {
       actions: [
         { type: "documentLinked", params: ({ event }) => ({ document: event.document }) },
@@ -334,7 +392,11 @@ export const fileUploadMachine = setup({
       ],
     },
     "item.failed": {
-      actions: [{ type: "markFailed", params: ({ event }) => ({ key: event.key }) }, { type: "reportFailure", params: ({ event }) => ({ key: event.key }) }, "startWaiting"],
+      actions: [
+        { type: "markFailed", params: ({ event }) => ({ key: event.key }) },
+        { type: "reportFailure", params: ({ event }) => ({ key: event.key }) },
+        "startWaiting",
+      ],
     },
     "item.refused": {
       actions: [
@@ -343,14 +405,19 @@ export const fileUploadMachine = setup({
         "startWaiting",
       ],
     },
-    "item.cancelled": { actions: [{ type: "removeEntry", params: ({ event }) => ({ key: event.key }) }, "startWaiting"] },
+    "item.cancelled": {
+      actions: [{ type: "removeEntry", params: ({ event }) => ({ key: event.key }) }, "startWaiting"],
+    },
   },
   states: {
     ready: {
       // One success toast when the list empties after files were linked.
       always: { guard: "isRoundUploaded", actions: ["reportUploaded", "resetUploadedCount"] },
       on: {
-        "files.picked": { target: "checking", actions: { type: "keepPicked", params: ({ event }) => ({ files: event.files }) } },
+        "files.picked": {
+          target: "checking",
+          actions: { type: "keepPicked", params: ({ event }) => ({ files: event.files }) },
+        },
       },
     },
     // Name and size rules, before anything is prepared or sent. A batch with a refused file queues

@@ -24,9 +24,7 @@ export interface FinishLaterInput {
  * on file is a state of its own, `noEmailOnFile`, since it offers no Try Again.)
  */
 export type FinishLaterFailure =
-  | { kind: "rateLimited"; retryAfterSeconds: number }
-  | { kind: "notSaved" }
-  | { kind: "failed" };
+  { kind: "rateLimited"; retryAfterSeconds: number } | { kind: "notSaved" } | { kind: "failed" };
 
 export interface FinishLaterContext {
   claimId: number;
@@ -40,10 +38,7 @@ export interface FinishLaterContext {
 }
 
 export type FinishLaterEvent =
-  | { type: "dialog.open"; step: number }
-  | { type: "dialog.close" }
-  | { type: "link.send" }
-  | { type: "target.retry" };
+  { type: "dialog.open"; step: number } | { type: "dialog.close" } | { type: "link.send" } | { type: "target.retry" };
 
 /** The refusal `sendLink` rejects with when the plan's customer has no email on file. */
 export class NoEmailOnFile extends Error {
@@ -56,7 +51,9 @@ export class NoEmailOnFile extends Error {
 /** The failure a send's error stands for (NoEmailOnFile never gets here: isNoEmailOnFile takes it first). */
 function sendFailure(error: unknown): FinishLaterFailure {
   const failure = failureOf(error);
-  return failure.kind === "rateLimited" ? { kind: "rateLimited", retryAfterSeconds: failure.retryAfterSeconds } : { kind: "failed" };
+  return failure.kind === "rateLimited"
+    ? { kind: "rateLimited", retryAfterSeconds: failure.retryAfterSeconds }
+    : { kind: "failed" };
 }
 
 export const finishLaterMachine = setup({
@@ -88,7 +85,12 @@ export const finishLaterMachine = setup({
   states: {
     // Only the button on the step.
     closed: {
-      on: { "dialog.open": { target: "loadingTarget", actions: { type: "openOn", params: ({ event }) => ({ step: event.step }) } } },
+      on: {
+        "dialog.open": {
+          target: "loadingTarget",
+          actions: { type: "openOn", params: ({ event }) => ({ step: event.step }) },
+        },
+      },
     },
     // The address on the plan, masked, for the dialog to name.
     loadingTarget: {
@@ -97,7 +99,11 @@ export const finishLaterMachine = setup({
         src: "loadTarget",
         input: ({ context }) => ({ claimId: context.claimId }),
         onDone: [
-          { guard: { type: "hasEmailOnFile", params: ({ event }) => ({ sendTo: event.output }) }, target: "ready", actions: { type: "setTarget", params: ({ event }) => ({ sendTo: event.output }) } },
+          {
+            guard: { type: "hasEmailOnFile", params: ({ event }) => ({ sendTo: event.output }) },
+            target: "ready",
+            actions: { type: "setTarget", params: ({ event }) => ({ sendTo: event.output }) },
+          },
           { target: "noEmailOnFile" },
         ],
         onError: "targetFailed",
@@ -130,8 +136,14 @@ export const finishLaterMachine = setup({
         input: ({ context }) => ({ claimId: context.claimId, step: context.step }),
         onDone: { target: "sent", actions: { type: "setSent", params: ({ event }) => ({ sentTo: event.output }) } },
         onError: [
-          { guard: { type: "isNoEmailOnFile", params: ({ event }) => ({ error: event.error }) }, target: "noEmailOnFile" },
-          { target: "failed", actions: { type: "setFailure", params: ({ event }) => ({ failure: sendFailure(event.error) }) } },
+          {
+            guard: { type: "isNoEmailOnFile", params: ({ event }) => ({ error: event.error }) },
+            target: "noEmailOnFile",
+          },
+          {
+            target: "failed",
+            actions: { type: "setFailure", params: ({ event }) => ({ failure: sendFailure(event.error) }) },
+          },
         ],
       },
     },

@@ -8,7 +8,16 @@
  * The claim lives on the server; the step lives in the URL (`showStep`). A reload re-enters
  * `loading` and resumes. Actors, actions and context: see claim-wizard.ts.
  */
-import { claimWizard, detailsEditing, initialContext, stepState, onItemsKeep, onItemToggle, onStepRequested, wizardStates } from "./claim-wizard.ts";
+import {
+  claimWizard,
+  detailsEditing,
+  initialContext,
+  stepState,
+  onItemsKeep,
+  onItemToggle,
+  onStepRequested,
+  wizardStates,
+} from "./claim-wizard.ts";
 import { atRest } from "./wizard-steps.ts";
 
 // Submit: the core's rule (a claim taken now or already submitted counts, a gateway timeout does not).

@@ -34,7 +34,14 @@ export interface InvoiceFile {
 }
 
 /** Types the device can read: text-layer or scanned PDFs, and photos (HEIC is converted first). */
-const READABLE_INVOICE_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"] as const;
+const READABLE_INVOICE_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+  "image/heif",
+] as const;
 
 /** Largest file read, in bytes: a 10 MB phone photo fits with room; nothing is uploaded. */
 export const MAX_INVOICE_BYTES = 25 * 1024 * 1024;
@@ -45,7 +52,14 @@ export type InvoiceRefusal = "unsupported" | "tooLarge";
 /** How the last reading went: details read, a readable file with nothing useful in it, or a failure. */
 export type ReadingOutcome = "read" | "nothingRead" | "failed";
 
-export const NO_DETAILS: InvoiceDetails = { firstName: "", lastName: "", invoiceNumber: "", email: "", phone: "", zip: "" };
+export const NO_DETAILS: InvoiceDetails = {
+  firstName: "",
+  lastName: "",
+  invoiceNumber: "",
+  email: "",
+  phone: "",
+  zip: "",
+};
 
 export interface InvoiceReadingContext {
   file: InvoiceFile | null;
@@ -83,7 +97,15 @@ export function isReadableInvoice(file: InvoiceFile): boolean {
 
 function typeByExtension(name: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  const types: Record<string, string> = { pdf: "application/pdf", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", heic: "image/heic", heif: "image/heif" };
+  const types: Record<string, string> = {
+    pdf: "application/pdf",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    webp: "image/webp",
+    heic: "image/heic",
+    heif: "image/heif",
+  };
   return extension ? (types[extension] ?? "") : "";
 }
 
@@ -98,8 +120,15 @@ export function hasAnyDetail(details: InvoiceDetails): boolean {
  */
 export function invoiceQuery(details: InvoiceDetails): PlanQuery {
   const by = details.invoiceNumber.trim() ? "invoice" : details.email.trim() ? "email" : "phone";
-  const value = by === "invoice" ? details.invoiceNumber.trim() : by === "email" ? details.email.trim() : details.phone.trim();
-  return { by, firstName: details.firstName.trim(), lastName: details.lastName.trim(), zip: details.zip.trim(), [by]: value };
+  const value =
+    by === "invoice" ? details.invoiceNumber.trim() : by === "email" ? details.email.trim() : details.phone.trim();
+  return {
+    by,
+    firstName: details.firstName.trim(),
+    lastName: details.lastName.trim(),
+    zip: details.zip.trim(),
+    [by]: value,
+  };
 }
 
 export const invoiceReadingMachine = setup({
@@ -117,7 +146,13 @@ export const invoiceReadingMachine = setup({
     startSearch: (_, _params: { query: PlanQuery }) => {},
     keepDetails: (_, _params: { details: InvoiceDetails }) => {},
     forgetDetails: () => {},
-    takeFile: assign((_, params: { file: InvoiceFile }) => ({ file: params.file, progress: 0, refusal: null, outcome: null, details: NO_DETAILS })),
+    takeFile: assign((_, params: { file: InvoiceFile }) => ({
+      file: params.file,
+      progress: 0,
+      refusal: null,
+      outcome: null,
+      details: NO_DETAILS,
+    })),
     refuse: assign((_, params: { refusal: InvoiceRefusal }) => ({ refusal: params.refusal })),
     setProgress: assign((_, params: { fraction: number }) => ({ progress: Math.min(1, Math.max(0, params.fraction)) })),
     storeReading: assign((_, params: { details: InvoiceDetails }) => ({
@@ -152,8 +187,14 @@ export const invoiceReadingMachine = setup({
       always: { guard: "wasKept", target: "verifying" },
       on: {
         "file.chosen": [
-          { guard: { type: "isUnreadable", params: ({ event }) => ({ file: event.file }) }, actions: { type: "refuse", params: { refusal: "unsupported" } } },
-          { guard: { type: "isTooLarge", params: ({ event }) => ({ file: event.file }) }, actions: { type: "refuse", params: { refusal: "tooLarge" } } },
+          {
+            guard: { type: "isUnreadable", params: ({ event }) => ({ file: event.file }) },
+            actions: { type: "refuse", params: { refusal: "unsupported" } },
+          },
+          {
+            guard: { type: "isTooLarge", params: ({ event }) => ({ file: event.file }) },
+            actions: { type: "refuse", params: { refusal: "tooLarge" } },
+          },
           { target: "reading", actions: { type: "takeFile", params: ({ event }) => ({ file: event.file }) } },
         ],
       },
@@ -165,7 +206,10 @@ export const invoiceReadingMachine = setup({
         src: "readInvoice",
         input: ({ context }) => ({ file: context.file! }),
         // Reading that breaks still opens the form, empty: the consumer types the details.
-        onError: { target: "verifying", actions: ["storeFailure", { type: "keepDetails", params: { details: NO_DETAILS } }] },
+        onError: {
+          target: "verifying",
+          actions: ["storeFailure", { type: "keepDetails", params: { details: NO_DETAILS } }],
+        },
       },
       on: {
         "reading.progress": { actions: { type: "setProgress", params: ({ event }) => ({ fraction: event.fraction }) } },
@@ -176,7 +220,10 @@ export const invoiceReadingMachine = setup({
             { type: "keepDetails", params: ({ event }) => ({ details: event.details }) },
           ],
         },
-        "reading.failed": { target: "verifying", actions: ["storeFailure", { type: "keepDetails", params: { details: NO_DETAILS } }] },
+        "reading.failed": {
+          target: "verifying",
+          actions: ["storeFailure", { type: "keepDetails", params: { details: NO_DETAILS } }],
+        },
         "reading.cancel": { target: "choosing", actions: "clear" },
       },
     },

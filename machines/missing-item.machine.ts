@@ -56,7 +56,8 @@ export interface MissingItemContext extends MissingItemInput {
   failure: { call: CallFailure | null } | null;
 }
 
-export type MissingItemEvent = { type: "item.submit"; item: ManualItem } | { type: "claim.back" } | { type: "options.retry" };
+export type MissingItemEvent =
+  { type: "item.submit"; item: ManualItem } | { type: "claim.back" } | { type: "options.retry" };
 
 export const missingItemMachine = setup({
   types: {
@@ -91,7 +92,10 @@ export const missingItemMachine = setup({
         src: "checkClaim",
         input: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
         onDone: [
-          { guard: { type: "isUnreachable", params: ({ event }) => ({ reach: event.output }) }, target: "claimUnreachable" },
+          {
+            guard: { type: "isUnreachable", params: ({ event }) => ({ reach: event.output }) },
+            target: "claimUnreachable",
+          },
           { target: "loading" },
         ],
         onError: "optionsFailed",
@@ -101,7 +105,10 @@ export const missingItemMachine = setup({
       invoke: {
         id: "loadOptions",
         src: "loadOptions",
-        onDone: { target: "editing", actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) } },
+        onDone: {
+          target: "editing",
+          actions: { type: "keepOptions", params: ({ event }) => ({ options: event.output }) },
+        },
         onError: "optionsFailed",
       },
     },
@@ -109,12 +116,25 @@ export const missingItemMachine = setup({
     claimUnreachable: {},
     // The lists or the claim's check got no answer: the consumer can try again or go back to the claim.
     optionsFailed: {
-      on: { "options.retry": "checking", "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
+      on: {
+        "options.retry": "checking",
+        "claim.back": {
+          actions: {
+            type: "backToClaim",
+            params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+          },
+        },
+      },
     },
     editing: {
       on: {
         "item.submit": "submitting",
-        "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } },
+        "claim.back": {
+          actions: {
+            type: "backToClaim",
+            params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+          },
+        },
       },
     },
     submitting: {
@@ -122,17 +142,31 @@ export const missingItemMachine = setup({
       invoke: {
         id: "addItem",
         src: "addItem",
-        input: ({ context, event }) => ({ claimId: context.claimId, planId: context.planId, item: (event as { item: ManualItem }).item }),
+        input: ({ context, event }) => ({
+          claimId: context.claimId,
+          planId: context.planId,
+          item: (event as { item: ManualItem }).item,
+        }),
         onDone: [
           { guard: { type: "isAdded", params: ({ event }) => ({ outcome: event.output }) }, target: "added" },
           { target: "editing", actions: { type: "fail", params: { call: null } } },
         ],
-        onError: { target: "editing", actions: { type: "fail", params: ({ event }) => ({ call: failureOf(event.error) }) } },
+        onError: {
+          target: "editing",
+          actions: { type: "fail", params: ({ event }) => ({ call: failureOf(event.error) }) },
+        },
       },
     },
     // 'Plan item added successfully' dialog with Back to Claim.
     added: {
-      on: { "claim.back": { actions: { type: "backToClaim", params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }) } } },
+      on: {
+        "claim.back": {
+          actions: {
+            type: "backToClaim",
+            params: ({ context }) => ({ claimId: context.claimId, planId: context.planId }),
+          },
+        },
+      },
     },
   },
 });

@@ -189,7 +189,9 @@ export const planSearchMachine = setup({
       const failure = failureOf(params.error);
       return { retryAfterSeconds: failure.kind === "rateLimited" ? failure.retryAfterSeconds : null };
     }),
-    storeChallenge: assign((_, params: { answer: SearchAnswer }) => ({ challenge: "challenge" in params.answer ? params.answer.challenge : null })),
+    storeChallenge: assign((_, params: { answer: SearchAnswer }) => ({
+      challenge: "challenge" in params.answer ? params.answer.challenge : null,
+    })),
     countChallengeRound: assign(({ context }) => ({ challengeRounds: context.challengeRounds + 1 })),
     // Once a search has an outcome (or a new one starts) its challenge and rounds are done with.
     forgetChallenge: assign({ challengeRounds: 0, challenge: null }),
@@ -202,13 +204,15 @@ export const planSearchMachine = setup({
     isChallenge: (_, params: { answer: SearchAnswer }) => "challenge" in params.answer,
     // Another challenge after a solved one (a proof refused: spent, expired or wrong), while fewer
     // than CHALLENGE_ROUNDS were solved for this search.
-    isChallengeWithRoundsLeft: ({ context }, params: { answer: SearchAnswer }) => "challenge" in params.answer && context.challengeRounds < CHALLENGE_ROUNDS,
+    isChallengeWithRoundsLeft: ({ context }, params: { answer: SearchAnswer }) =>
+      "challenge" in params.answer && context.challengeRounds < CHALLENGE_ROUNDS,
     hasFoundPlans: ({ context }) => context.plans.length > 0,
     hasSavedQuery: ({ context }) => context.query !== null,
     // At the limit Contact Service replaces Try Again (SPEC.md section 4, "Plan-search try counter").
     hasReachedSearchLimit: ({ context }) => hasReachedSearchLimit(context.failedSearches),
     // An unknown plan type goes to no-warranty-found without a call (SPEC.md "Open plan by id").
-    isKnownPlanType: (_, params: { link: PlanLink }) => (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
+    isKnownPlanType: (_, params: { link: PlanLink }) =>
+      (LINK_PLAN_TYPES as readonly (string | null)[]).includes(params.link.planType),
   },
 }).createMachine({
   id: "planSearch",
@@ -246,10 +250,7 @@ export const planSearchMachine = setup({
     // Nothing searched yet since the page loaded (a reload starts here, with the visit's counter).
     idle: {
       on: {
-        "plans.requested": [
-          { guard: "hasSavedQuery", target: "searching" },
-          { target: "notFound" },
-        ],
+        "plans.requested": [{ guard: "hasSavedQuery", target: "searching" }, { target: "notFound" }],
       },
     },
     // A new search: nothing solved for it yet.
@@ -269,10 +270,7 @@ export const planSearchMachine = setup({
         ],
         // A failed call is a dead end for the consumer too: counted like an empty result, unless
         // the API only asked to wait.
-        onError: [
-          pausedByApi,
-          { target: "notFound", actions: countedFailure },
-        ],
+        onError: [pausedByApi, { target: "notFound", actions: countedFailure }],
       },
     },
     // 'Checking…': the challenge is solved and the same search sent again with the proof. A fresh
@@ -297,10 +295,7 @@ export const planSearchMachine = setup({
           ...searchOutcomes,
         ],
         // The solver gave up or the call failed: nothing was searched for sure, so nothing counts.
-        onError: [
-          pausedByApi,
-          { target: "checkFailed" },
-        ],
+        onError: [pausedByApi, { target: "checkFailed" }],
       },
     },
     // The check gave up (a solver failure, or CHALLENGE_ROUNDS refused proofs): a recoverable error
@@ -324,10 +319,7 @@ export const planSearchMachine = setup({
           },
           { target: "notFound", actions: countedFailure },
         ],
-        onError: [
-          pausedByApi,
-          { target: "notFound", actions: countedFailure },
-        ],
+        onError: [pausedByApi, { target: "notFound", actions: countedFailure }],
       },
     },
     // Plans are on screen (select-plan).

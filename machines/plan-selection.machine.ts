@@ -87,17 +87,24 @@ export const planSelectionMachine = setup({
     openClaimStatus: (_, _params: { statusCode: string }) => {},
     selectPlan: assign((_, params: { planId: number }) => ({ selectedPlanId: params.planId, error: null })),
     rememberDraft: assign((_, params: { claimId: number }) => ({ draftClaimId: params.claimId, error: null })),
-    rememberStatusCode: assign((_, params: { statusCode: string | null }) => ({ statusCode: params.statusCode, error: null })),
+    rememberStatusCode: assign((_, params: { statusCode: string | null }) => ({
+      statusCode: params.statusCode,
+      error: null,
+    })),
     setError: assign((_, params: { error: SelectionError }) => ({ error: params.error })),
     clearError: assign({ error: null }),
   },
   guards: {
-    isSelectable: ({ context }, params: { planId: number }) => isSelectablePlan(context.plans.find((plan) => plan.id === params.planId)),
+    isSelectable: ({ context }, params: { planId: number }) =>
+      isSelectablePlan(context.plans.find((plan) => plan.id === params.planId)),
     hasSelection: ({ context }) => isSelectablePlan(selectedPlan(context)),
     isLegacyPlan: ({ context }) => selectedPlan(context)?.planType === "LEGACY",
     isClaimablePlan: ({ context }) => CLAIMABLE_PLAN_TYPES.includes(selectedPlan(context)?.planType ?? "UNKNOWN"),
     // Submitting the plan whose claim is already in the URL resumes it (SPEC.md "On Submit by plan type").
-    canResumeClaim: ({ context }) => context.resumeClaimId !== null && context.selectedPlanId !== null && context.resumePlanId === context.selectedPlanId,
+    canResumeClaim: ({ context }) =>
+      context.resumeClaimId !== null &&
+      context.selectedPlanId !== null &&
+      context.resumePlanId === context.selectedPlanId,
     isCreated: (_, params: { result: StartClaimResult }) => params.result.kind === "created",
     isDraftExist: (_, params: { result: StartClaimResult }) => params.result.kind === "draftExists",
     isClaimInProgress: (_, params: { result: StartClaimResult }) => params.result.kind === "claimInProgress",
@@ -124,7 +131,10 @@ export const planSelectionMachine = setup({
           actions: { type: "selectPlan", params: ({ event }) => ({ planId: event.planId }) },
         },
         "plan.submit": [
-          { guard: "isLegacyPlan", actions: { type: "openLegacySite", params: ({ context }) => ({ plan: selectedPlan(context)! }) } },
+          {
+            guard: "isLegacyPlan",
+            actions: { type: "openLegacySite", params: ({ context }) => ({ plan: selectedPlan(context)! }) },
+          },
           {
             guard: "canResumeClaim",
             target: "claimOpened",
@@ -149,12 +159,18 @@ export const planSelectionMachine = setup({
           {
             guard: { type: "isCreated", params: ({ event }) => ({ result: event.output }) },
             target: "claimOpened",
-            actions: { type: "openClaim", params: ({ context, event }) => openedClaim(context, (event.output as { claimId: number }).claimId) },
+            actions: {
+              type: "openClaim",
+              params: ({ context, event }) => openedClaim(context, (event.output as { claimId: number }).claimId),
+            },
           },
           {
             guard: { type: "isDraftExist", params: ({ event }) => ({ result: event.output }) },
             target: "draftDialog",
-            actions: { type: "rememberDraft", params: ({ event }) => ({ claimId: (event.output as { claimId: number }).claimId }) },
+            actions: {
+              type: "rememberDraft",
+              params: ({ event }) => ({ claimId: (event.output as { claimId: number }).claimId }),
+            },
           },
           {
             guard: { type: "isClaimInProgress", params: ({ event }) => ({ result: event.output }) },

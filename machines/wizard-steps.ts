@@ -29,7 +29,9 @@ export interface StepRequestContext {
  * `assign`, so XState types them with that wizard's context and events.
  */
 export const stepRequestUpdates = {
-  requestStep: (_: unknown, params: { step: number | null }): StepRequestContext => ({ stepRequest: { step: params.step } }),
+  requestStep: (_: unknown, params: { step: number | null }): StepRequestContext => ({
+    stepRequest: { step: params.step },
+  }),
   settleStepRequest: (): StepRequestContext => ({ stepRequest: null }),
 };
 
@@ -49,15 +51,23 @@ export const wizardStepGuards = {
  * through `showStep`, replacing the history entry when it answers a URL request and pushing one when
  * the person moved. `announce` adds what else the URL carries (the contact service's ticket).
  */
-export function stepState<const Step extends number, Context extends StepRequestContext = StepRequestContext, Extra extends object = object>(
-  step: Step,
-  announce?: (context: Context) => Extra,
-) {
+export function stepState<
+  const Step extends number,
+  Context extends StepRequestContext = StepRequestContext,
+  Extra extends object = object,
+>(step: Step, announce?: (context: Context) => Extra) {
   return {
     id: `step${step}` as const,
     meta: { step },
     entry: [
-      { type: "showStep", params: ({ context }: { context: Context }) => ({ ...(announce ? announce(context) : ({} as Extra)), step, replace: context.stepRequest !== null }) },
+      {
+        type: "showStep",
+        params: ({ context }: { context: Context }) => ({
+          ...(announce ? announce(context) : ({} as Extra)),
+          step,
+          replace: context.stepRequest !== null,
+        }),
+      },
       "settleStepRequest",
     ],
   } as const;
@@ -75,7 +85,14 @@ export function stepOf(snapshot: { getMeta(): Record<string, unknown> }): number
 /** A state whose call to the server runs (tag `busy`): a URL request meanwhile is kept for `atRest`. */
 export const waitingForServer = {
   tags: ["busy"],
-  on: { "step.requested": { actions: { type: "requestStep", params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }) } } },
+  on: {
+    "step.requested": {
+      actions: {
+        type: "requestStep",
+        params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }),
+      },
+    },
+  },
 } as const;
 
 /** The state of a step that calls return to: a URL request kept while one ran is routed now. */
@@ -98,10 +115,16 @@ export function deletingDocumentState<Context, Input, const Deleted extends read
       id: "deleteDocument",
       src: "deleteDocument",
       input: call.input,
-      onDone: { target: "editing", actions: [...call.onDeleted, { type: "notify", params: { code: "documentDeleted" } }] },
+      onDone: {
+        target: "editing",
+        actions: [...call.onDeleted, { type: "notify", params: { code: "documentDeleted" } }],
+      },
       onError: [
         {
-          guard: { type: "isRefusedByServer", params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+          guard: {
+            type: "isRefusedByServer",
+            params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+          },
           target: "editing",
           actions: { type: "notify", params: { code: "documentDeleteFailed" } },
         },

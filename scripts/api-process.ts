@@ -33,7 +33,11 @@ export interface SpawnedApi {
  */
 export function spawnApi(script: string, args: string[], env: Record<string, string> = {}): SpawnedApi {
   // Node itself with tsx's loader: the pid is the server's, not a wrapper's.
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let printed = "";
   const listening = new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -65,7 +69,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   // A server told to log less than info does not say where it listens: it gets a port chosen here.
   const quiet = ["warn", "error", "fatal", "silent"].includes(env.LOG_LEVEL ?? "");
   const port = quiet ? await freePort() : 0;
-  const { child, listening } = spawnApi("server/main.ts", [], { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" });
+  const { child, listening } = spawnApi("server/main.ts", [], {
+    ...env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  });
   const started = quiet ? Promise.race([answering(`http://127.0.0.1:${port}`, child), listening]) : listening;
   if (quiet) listening.catch(() => undefined); // it never prints the line; its exit is reported by the race
   const url = await started.catch(async (error: unknown) => {

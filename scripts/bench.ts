@@ -26,10 +26,29 @@ import type { ServerConfig } from "../server/config.ts";
 import { startServer } from "../server/start.ts";
 import { runPortalBench } from "./bench/portal.ts";
 import { ocrFigures } from "./bench/ocr.ts";
-import { HOSTILE_BUDGET, HOSTILE_SECONDS, hostileFigures, meetsHostileBudget, type HostileFigures } from "./bench/hostile-load.ts";
-import { OBSERVABILITY_BUDGET, meetsObservabilityBudget, observabilityCost, type ObservabilityCost } from "./bench/observability-cost.ts";
+import {
+  HOSTILE_BUDGET,
+  HOSTILE_SECONDS,
+  hostileFigures,
+  meetsHostileBudget,
+  type HostileFigures,
+} from "./bench/hostile-load.ts";
+import {
+  OBSERVABILITY_BUDGET,
+  meetsObservabilityBudget,
+  observabilityCost,
+  type ObservabilityCost,
+} from "./bench/observability-cost.ts";
 import { failureCauses, nearestRank, type PacedResult } from "./bench/paced-load.ts";
-import { aClaim, LOAD_BUDGET, LOAD_SETTINGS, loadFigures, meetsLoadBudget, ms, type LoadFigures } from "./bench-load.ts";
+import {
+  aClaim,
+  LOAD_BUDGET,
+  LOAD_SETTINGS,
+  loadFigures,
+  meetsLoadBudget,
+  ms,
+  type LoadFigures,
+} from "./bench-load.ts";
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
@@ -43,12 +62,19 @@ async function timeRequests(label: string, count: number, send: () => Promise<Re
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(26)} n=${count}  p50 ${ms(nearestRank(times, 50))}  p95 ${ms(nearestRank(times, 95))}  max ${ms(times.at(-1)!)}`);
+  console.log(
+    `  ${label.padEnd(26)} n=${count}  p50 ${ms(nearestRank(times, 50))}  p95 ${ms(nearestRank(times, 95))}  max ${ms(times.at(-1)!)}`,
+  );
 }
 
 /** Searches far more often than a person may (the API's rate limits would refuse the bench). */
 const UNLIMITED: Pick<ServerConfig, "rateLimits"> = {
-  rateLimits: { searchPerAddress: [10_000_000, 60], planLookupPerAddress: [10_000_000, 60], draftsPerAddress: [10_000_000, 60], claimStatusPerAddress: [10_000_000, 60] },
+  rateLimits: {
+    searchPerAddress: [10_000_000, 60],
+    planLookupPerAddress: [10_000_000, 60],
+    draftsPerAddress: [10_000_000, 60],
+    claimStatusPerAddress: [10_000_000, 60],
+  },
 };
 
 /** Cold-start budget: `npm start` on a new data folder ready in under this many milliseconds. */
@@ -62,7 +88,9 @@ async function serverFigures(): Promise<number> {
   let server = await startServer({ dataDir, databaseUrl: undefined, ...UNLIMITED });
   console.log("Reference server (PGlite, in this process)");
   const coldStartMs = performance.now() - start;
-  console.log(`  cold start (new data)  ${ms(coldStartMs)}, resident memory +${kB(process.memoryUsage().rss - rssBefore)}  [budget < ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}]`);
+  console.log(
+    `  cold start (new data)  ${ms(coldStartMs)}, resident memory +${kB(process.memoryUsage().rss - rssBefore)}  [budget < ${COLD_START_BUDGET_MS} ms: ${coldStartMs < COLD_START_BUDGET_MS ? "pass" : "FAIL"}]`,
+  );
   await server.close();
   start = performance.now();
   server = await startServer({ dataDir, databaseUrl: undefined, ...UNLIMITED });
@@ -75,9 +103,18 @@ async function serverFigures(): Promise<number> {
   const headers = { "x-api-key": server.config.apiKey, "content-type": "application/json", cookie };
 
   console.log("API latency on loopback (sequential)");
-  await timeRequests("POST search_plan (number)", 200, () => fetch(`${api}/search_plan`, { method: "POST", headers, body: search }));
-  const personal = JSON.stringify({ search_type: "search_plan_2", name_first: "jane", name_last: "DOE", phone_number: "212.555.0134" });
-  await timeRequests("POST search_plan (phone)", 200, () => fetch(`${api}/search_plan`, { method: "POST", headers, body: personal }));
+  await timeRequests("POST search_plan (number)", 200, () =>
+    fetch(`${api}/search_plan`, { method: "POST", headers, body: search }),
+  );
+  const personal = JSON.stringify({
+    search_type: "search_plan_2",
+    name_first: "jane",
+    name_last: "DOE",
+    phone_number: "212.555.0134",
+  });
+  await timeRequests("POST search_plan (phone)", 200, () =>
+    fetch(`${api}/search_plan`, { method: "POST", headers, body: personal }),
+  );
   await timeRequests("GET plan/{id}", 200, () => fetch(`${api}/plan/${planId}`, { headers }));
   await timeRequests("GET claim/{id}", 200, () => fetch(`${api}/claim/${claimId}`, { headers }));
   console.log(`  resident memory after  ${kB(process.memoryUsage().rss)}`);
@@ -87,18 +124,30 @@ async function serverFigures(): Promise<number> {
 }
 
 /** A run's "failed" cell: how many (of how many, when counted) and why, e.g. "2 of 12000 (socket hang up (ECONNRESET) x2)". */
-function failedCell({ failed, failures, total }: Pick<PacedResult, "failed" | "failures"> & { total?: number }): string {
+function failedCell({
+  failed,
+  failures,
+  total,
+}: Pick<PacedResult, "failed" | "failures"> & { total?: number }): string {
   const causes = failureCauses(failures);
   return `${failed}${total === undefined ? "" : ` of ${total}`}${causes ? ` (${causes})` : ""}`;
 }
 
 /** Adds the reference API's figures and verdicts to docs/performance.md (written by the portal bench). */
-async function reportApi(coldStartMs: number, load: LoadFigures, hostile: HostileFigures, observability: ObservabilityCost): Promise<void> {
+async function reportApi(
+  coldStartMs: number,
+  load: LoadFigures,
+  hostile: HostileFigures,
+  observability: ObservabilityCost,
+): Promise<void> {
   const rows = load.rows.map((row) => {
     const verdict = row.rate === LOAD_BUDGET.rate ? (meetsLoadBudget(row) ? "pass" : "FAIL") : "-";
     return `| ${row.call} | ${row.rate}/s | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms.toFixed(1)} ms | ${row.p99Ms.toFixed(1)} ms | ${failedCell(row)} | ${verdict} |`;
   });
-  const capacity = load.capacity.map((row) => `| ${row.call} | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms} ms | ${row.p99Ms} ms | ${failedCell(row)} |`);
+  const capacity = load.capacity.map(
+    (row) =>
+      `| ${row.call} | ${row.requestsPerSecond.toFixed(0)} req/s | ${row.p50Ms} ms | ${row.p99Ms} ms | ${failedCell(row)} |`,
+  );
   await appendFile(
     "docs/performance.md",
     `
@@ -133,17 +182,22 @@ function observabilityLine(cost: ObservabilityCost): string {
     return `${percent >= 0 ? "+" : ""}${percent.toFixed(0)}%`;
   };
   const sides = (pick: (side: ObservabilityCost["on"]) => number) =>
-    `on ${pick(cost.on).toFixed(1)} ms against off ${pick(cost.off).toFixed(1)} ms (${rise(pick(cost.on), pick(cost.off))}), `
-    + `the control (a second server with both off) ${pick(cost.offAgain).toFixed(1)} ms (${rise(pick(cost.offAgain), pick(cost.off))})`;
-  return `Logs and metrics on (every request logged, /metrics scraped every 15 s) against both off, GET claim/{id} at ${OBSERVABILITY_BUDGET.rate}/s `
-    + `to each of three servers at once, their requests interleaved, ${OBSERVABILITY_BUDGET.rounds} runs of ${OBSERVABILITY_BUDGET.seconds} s on ${OBSERVABILITY_BUDGET.generations} fresh sets. Median of the runs' p99s: ${sides((side) => side.medianRoundMs)}. `
-    + `p99 over all requests: ${sides((side) => side.pooledMs)}. ${cost.failed} failed `
-    + `[budget: median p99 at most +${OBSERVABILITY_BUDGET.p99RiseUnder * 100}%, none failed: ${meetsObservabilityBudget(cost) ? "pass" : "FAIL"}]`;
+    `on ${pick(cost.on).toFixed(1)} ms against off ${pick(cost.off).toFixed(1)} ms (${rise(pick(cost.on), pick(cost.off))}), ` +
+    `the control (a second server with both off) ${pick(cost.offAgain).toFixed(1)} ms (${rise(pick(cost.offAgain), pick(cost.off))})`;
+  return (
+    `Logs and metrics on (every request logged, /metrics scraped every 15 s) against both off, GET claim/{id} at ${OBSERVABILITY_BUDGET.rate}/s ` +
+    `to each of three servers at once, their requests interleaved, ${OBSERVABILITY_BUDGET.rounds} runs of ${OBSERVABILITY_BUDGET.seconds} s on ${OBSERVABILITY_BUDGET.generations} fresh sets. Median of the runs' p99s: ${sides((side) => side.medianRoundMs)}. ` +
+    `p99 over all requests: ${sides((side) => side.pooledMs)}. ${cost.failed} failed ` +
+    `[budget: median p99 at most +${OBSERVABILITY_BUDGET.p99RiseUnder * 100}%, none failed: ${meetsObservabilityBudget(cost) ? "pass" : "FAIL"}]`
+  );
 }
 
 /** The bounded-work figures as a section of docs/performance.md. */
 function hostileReport(hostile: HostileFigures): string {
-  const rows = hostile.bodies.map((body) => `| ${body.name} | ${body.call} | ${(body.bytes / 1024).toFixed(0)} KiB | ${body.status || "closed"}, ${body.answerBytes} bytes | ${body.cpuMs.toFixed(1)} ms | ${body.msPerKiB.toFixed(3)} ms |`);
+  const rows = hostile.bodies.map(
+    (body) =>
+      `| ${body.name} | ${body.call} | ${(body.bytes / 1024).toFixed(0)} KiB | ${body.status || "closed"}, ${body.answerBytes} bytes | ${body.cpuMs.toFixed(1)} ms | ${body.msPerKiB.toFixed(3)} ms |`,
+  );
   const { alone, normal } = hostile;
   return `
 ### Under attack: bounded work per request
@@ -186,7 +240,14 @@ const USAGE = `Usage: npm run bench [-- FLAG]
 
 let flags: { "portal-only"?: boolean; "load-only"?: boolean; "hostile-only"?: boolean; help?: boolean };
 try {
-  flags = parseArgs({ options: { "portal-only": { type: "boolean" }, "load-only": { type: "boolean" }, "hostile-only": { type: "boolean" }, help: { type: "boolean", short: "h" } } }).values;
+  flags = parseArgs({
+    options: {
+      "portal-only": { type: "boolean" },
+      "load-only": { type: "boolean" },
+      "hostile-only": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  }).values;
 } catch (error) {
   console.error(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);

@@ -43,4 +43,6 @@ await writeFile(`${DIR}/index.ts`, vizIndex(CHARTED_MACHINES));
 for (const name of await readdir(DIR)) {
   if (!written.has(name) && /\.(md|svg|viz\.ts)$/.test(name)) await rm(`${DIR}/${name}`);
 }
-console.log(`Wrote ${written.size} files to ${DIR}/ for ${CHARTED_MACHINES.map(({ machine }) => machine.id).join(", ")}`);
+console.log(
+  `Wrote ${written.size} files to ${DIR}/ for ${CHARTED_MACHINES.map(({ machine }) => machine.id).join(", ")}`,
+);

@@ -61,7 +61,8 @@ export async function findChromium(): Promise<ChromiumBinary> {
 
 /** Unpacks @sparticuz/chromium's binary, fonts and libraries once per installed version. */
 async function packagedChromium(): Promise<ChromiumBinary> {
-  if (process.platform !== "linux" || process.arch !== "x64") throw new Error(`it runs on Linux x64 only, not ${process.platform} ${process.arch}`);
+  if (process.platform !== "linux" || process.arch !== "x64")
+    throw new Error(`it runs on Linux x64 only, not ${process.platform} ${process.arch}`);
   // The package exports only its code: its folder is two levels above build/index.js.
   const packageDir = dirname(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")));
   const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
@@ -73,7 +74,10 @@ async function packagedChromium(): Promise<ChromiumBinary> {
   const needsLibraries = execFileSync("ldd", [path], { encoding: "utf8" }).includes("not found");
   return {
     path,
-    env: { FONTCONFIG_PATH: join(folder, "fonts"), ...(needsLibraries && { LD_LIBRARY_PATH: join(folder, "al2023", "lib") }) },
+    env: {
+      FONTCONFIG_PATH: join(folder, "fonts"),
+      ...(needsLibraries && { LD_LIBRARY_PATH: join(folder, "al2023", "lib") }),
+    },
     source: "npm package",
   };
 }

@@ -10,7 +10,13 @@
  */
 import * as v from "valibot";
 import { parseArgs } from "node:util";
-import { CLAIM_CODE_AMBIGUOUS, CLAIM_STEPS, DECISION_OUTCOMES, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../contract/claim-status.ts";
+import {
+  CLAIM_CODE_AMBIGUOUS,
+  CLAIM_STEPS,
+  DECISION_OUTCOMES,
+  claimStatusResponseSchema,
+  staffClaimStatusRequestSchema,
+} from "../contract/claim-status.ts";
 import { loadConfig } from "../server/config.ts";
 import { STAFF_KEY_HEADER, staffKeyOf } from "../server/http/staff-key.ts";
 
@@ -24,7 +30,12 @@ const { values: options, positionals } = parseArgs({
 const [code, step, outcomeWord, ...extra] = positionals;
 const outcome = typeof options.outcome === "string" ? options.outcome : outcomeWord;
 const reason = typeof options.reason === "string" ? options.reason : undefined;
-const request = v.safeParse(staffClaimStatusRequestSchema, { code, step, ...(outcome === undefined ? {} : { outcome }), ...(reason === undefined ? {} : { reason }) });
+const request = v.safeParse(staffClaimStatusRequestSchema, {
+  code,
+  step,
+  ...(outcome === undefined ? {} : { outcome }),
+  ...(reason === undefined ? {} : { reason }),
+});
 if (extra.length > 0 || (outcomeWord !== undefined && typeof options.outcome === "string") || !request.success) {
   console.error(`Usage: npm run claim-status -- <claim number> <step> [outcome] [--reason "…"]
   e.g. npm run claim-status -- CL-123 in_review
@@ -50,20 +61,27 @@ try {
   console.error(`No server answers at ${origin}: start it (npm start), or set PUBLIC_URL or PORT to where it runs.`);
   process.exit(1);
 }
-const body = (await response.json().catch(() => null)) as { code?: string; message?: string; retryAfter?: number } | null;
+const body = (await response.json().catch(() => null)) as {
+  code?: string;
+  message?: string;
+  retryAfter?: number;
+} | null;
 if (response.ok) {
   const { result } = v.parse(claimStatusResponseSchema, body);
   const next = result.next ? `; next: ${result.next.step}, expected by ${result.next.expectedBy}` : "";
-  const decided = result.decision ? `; decision: ${result.decision.outcome}${result.decision.reason ? ` (${result.decision.reason})` : ""}` : "";
+  const decided = result.decision
+    ? `; decision: ${result.decision.outcome}${result.decision.reason ? ` (${result.decision.reason})` : ""}`
+    : "";
   console.log(`${result.claimNumber} is now ${result.current} (status "${result.status}")${decided}${next}`);
   process.exit(0);
 }
 // An unknown or ambiguous code is named, so staff see which code to check before moving anything.
 const refusals: Record<number, string> = {
   404: `${code}: unknown claim: no submitted claim has this number or code (a draft has no status yet)`,
-  409: body?.code === CLAIM_CODE_AMBIGUOUS
-    ? `${code}: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)`
-    : `${code} was not moved: ${body?.message ?? "it has already reached that step"}`,
+  409:
+    body?.code === CLAIM_CODE_AMBIGUOUS
+      ? `${code}: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)`
+      : `${code} was not moved: ${body?.message ?? "it has already reached that step"}`,
   401: `The server refused the staff key: run this with the server's DATA_DIR, or the STAFF_KEY it was started with`,
   429: `Too many wrong staff keys from this address: try again in ${body?.retryAfter ?? "a few"} seconds`,
 };

@@ -27,7 +27,9 @@ const sizeOf = (bytes: InputType) => (typeof bytes === "string" ? Buffer.byteLen
 async function brotliBySize(bytes: InputType): Promise<Buffer> {
   const size = sizeOf(bytes);
   const quality = size <= BEST_LEVEL_UP_TO ? constants.BROTLI_MAX_QUALITY : 5;
-  return brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size } });
+  return brotliAsync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: size },
+  });
 }
 
 /** Gzip at level 9, or at 6 for a file above BEST_LEVEL_UP_TO. */

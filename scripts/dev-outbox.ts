@@ -31,13 +31,21 @@ function send(res: ServerResponse, status: number, html: string, headers: Record
 /** The listing page: time, recipient and subject of each message, newest first. */
 async function listing(folder: string): Promise<string> {
   const { simpleParser } = await import("mailparser");
-  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort().reverse().slice(0, LISTED);
-  const rows = await Promise.all(names.map(async (name) => {
-    const mail = await simpleParser(await readFile(join(folder, name)));
-    const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
-    return `<li><a href="${DEV_OUTBOX_PATH}/${encodeURIComponent(name)}">${escape(mail.subject ?? name)}</a> · ${escape(to)} · <time>${escape(mail.date?.toISOString() ?? "")}</time></li>`;
-  }));
-  const body = rows.length ? `<ol>${rows.join("")}</ol>` : `<p>No emails yet. The server writes them to ${escape(folder)} when SMTP_URL is unset.</p>`;
+  const names = (await readdir(folder).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .reverse()
+    .slice(0, LISTED);
+  const rows = await Promise.all(
+    names.map(async (name) => {
+      const mail = await simpleParser(await readFile(join(folder, name)));
+      const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+      return `<li><a href="${DEV_OUTBOX_PATH}/${encodeURIComponent(name)}">${escape(mail.subject ?? name)}</a> · ${escape(to)} · <time>${escape(mail.date?.toISOString() ?? "")}</time></li>`;
+    }),
+  );
+  const body = rows.length
+    ? `<ol>${rows.join("")}</ol>`
+    : `<p>No emails yet. The server writes them to ${escape(folder)} when SMTP_URL is unset.</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title></head><body><h1>Outbox</h1><p>${escape(folder)}</p>${body}</body></html>`;
 }
 
@@ -65,7 +73,9 @@ export function outboxInDev(dataDir?: string): Plugin {
           const mail = await simpleParser(bytes);
           // A message is whatever HTML lies in the folder: sandboxed, it runs no script and is not of
           // the dev app's origin (its inline styles and images still show).
-          send(res, 200, mail.html || `<pre>${escape(mail.text ?? "")}</pre>`, { "Content-Security-Policy": "sandbox" });
+          send(res, 200, mail.html || `<pre>${escape(mail.text ?? "")}</pre>`, {
+            "Content-Security-Policy": "sandbox",
+          });
         } catch (error) {
           next(error);
         }

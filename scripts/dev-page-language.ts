@@ -20,12 +20,19 @@ export function pageLanguageInDev(): Plugin {
       // then (the address asked for stays in originalUrl), and before Vite would send the page.
       return () => {
         server.middlewares.use(async (req, res, next) => {
-          if (req.url?.split("?")[0] !== "/index.html" || (req.method !== "GET" && req.method !== "HEAD")) return next();
+          if (req.url?.split("?")[0] !== "/index.html" || (req.method !== "GET" && req.method !== "HEAD"))
+            return next();
           try {
             const address = req.originalUrl ?? req.url;
-            const headers = Object.entries(req.headers).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : []));
+            const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+              typeof value === "string" ? [[name, value] as [string, string]] : [],
+            );
             const locale = await pageLocaleOf(new URL(address, "http://dev.local").href, headers);
-            const html = await server.transformIndexHtml(address, await readFile(join(server.config.root, "index.html"), "utf8"), req.originalUrl);
+            const html = await server.transformIndexHtml(
+              address,
+              await readFile(join(server.config.root, "index.html"), "utf8"),
+              req.originalUrl,
+            );
             res.setHeader("Content-Type", "text/html; charset=utf-8");
             res.setHeader("Cache-Control", "no-cache");
             res.setHeader("Vary", "Accept-Language, Cookie");

@@ -27,7 +27,10 @@ export async function createNodeOcr(): Promise<NodeOcr> {
   // tesseract.js reads every language from one folder: links to each package's file.
   const langPath = await mkdtemp(join(tmpdir(), "ocr-lang-"));
   for (const lang of OCR_LANGUAGES) {
-    await symlink(require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`), join(langPath, `${lang}.traineddata.gz`));
+    await symlink(
+      require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`),
+      join(langPath, `${lang}.traineddata.gz`),
+    );
   }
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, { langPath, cacheMethod: "none" });
   return {
@@ -40,7 +43,10 @@ export async function createNodeOcr(): Promise<NodeOcr> {
 }
 
 /** A PDF's text: its text layer, or OCR of page 1 drawn at about 2400 px when it has none. */
-export async function nodePdfText(data: Uint8Array, ocr?: NodeOcr): Promise<{ text: string; source: "pdf-text" | "ocr" }> {
+export async function nodePdfText(
+  data: Uint8Array,
+  ocr?: NodeOcr,
+): Promise<{ text: string; source: "pdf-text" | "ocr" }> {
   const pdf = await openPdf(pdfjs as unknown as PdfJs, new Uint8Array(data));
   try {
     const text = await pdfDocumentText(pdf);

@@ -59,7 +59,8 @@ const PAGE_CSS = `
   h1, h2, h3 { margin: 0; }
 `;
 
-const page = (body: string, css = "") => `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${PAGE_CSS}${css}</style></head><body><div class="sheet">${body}</div></body></html>`;
+const page = (body: string, css = "") =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${PAGE_CSS}${css}</style></head><body><div class="sheet">${body}</div></body></html>`;
 
 function itemRows(plans: DemoPlan[], cells: (item: DemoPlan["items"][number]) => string): string {
   return plans.flatMap((plan) => plan.items.map((item) => `<tr>${cells(item)}</tr>`)).join("");
@@ -192,14 +193,28 @@ async function make(browser: Browser, invoice: Invoice): Promise<Record<string, 
   if (!first) throw new Error(`No demo plan has invoice ${invoice.invoice}`);
   const plans: Plans = [first, ...others];
   const c = first.customer;
-  const expected: Expected = { firstName: c.firstName, lastName: c.lastName, invoiceNumber: invoice.invoice, email: c.email, phone: c.phone, zip: c.zip };
+  const expected: Expected = {
+    firstName: c.firstName,
+    lastName: c.lastName,
+    invoiceNumber: invoice.invoice,
+    email: c.email,
+    phone: c.phone,
+    zip: c.zip,
+  };
   const html = invoice.layout(plans);
   const context = await browser.newContext({ viewport: { width: 816, height: 1056 }, deviceScaleFactor: 1.5 });
   const written: Record<string, Expected> = {};
   try {
     const tab = await context.newPage();
     await tab.setContent(html, { waitUntil: "load" });
-    await writeFile(`${OUT}${invoice.stem}.pdf`, await tab.pdf({ format: "Letter", printBackground: true, margin: { top: "0.5in", bottom: "0.5in", left: "0.5in", right: "0.5in" } }));
+    await writeFile(
+      `${OUT}${invoice.stem}.pdf`,
+      await tab.pdf({
+        format: "Letter",
+        printBackground: true,
+        margin: { top: "0.5in", bottom: "0.5in", left: "0.5in", right: "0.5in" },
+      }),
+    );
     written[`${invoice.stem}.pdf`] = expected;
     if (invoice.photo) {
       // The page as printed: Letter at 1.5x (144 dpi), the top part where the customer block is.
@@ -207,7 +222,9 @@ async function make(browser: Browser, invoice: Invoice): Promise<Record<string, 
       // 1300x1625 px: what a phone photo is after the picker's downscaling, and a small file.
       const camera = await browser.newContext({ viewport: { width: 1000, height: 1250 }, deviceScaleFactor: 1.3 });
       const scene = await camera.newPage();
-      await scene.setContent(photoScene(`data:image/png;base64,${print.toString("base64")}`, invoice.photo), { waitUntil: "load" });
+      await scene.setContent(photoScene(`data:image/png;base64,${print.toString("base64")}`, invoice.photo), {
+        waitUntil: "load",
+      });
       const photo = await scene.screenshot({ type: "jpeg", quality: 62 });
       await camera.close();
       await writeFile(`${OUT}${invoice.stem}.jpg`, photo);
@@ -215,8 +232,14 @@ async function make(browser: Browser, invoice: Invoice): Promise<Record<string, 
       if (invoice.scan) {
         // A scanned PDF: the photo as the page's only content, no text layer.
         const scan = await context.newPage();
-        await scan.setContent(`<!doctype html><html><body style="margin:0"><img style="width:7.5in" src="data:image/jpeg;base64,${photo.toString("base64")}"></body></html>`, { waitUntil: "load" });
-        await writeFile(`${OUT}${invoice.stem}-scan.pdf`, await scan.pdf({ format: "Letter", margin: { top: "0.5in", left: "0.5in" } }));
+        await scan.setContent(
+          `<!doctype html><html><body style="margin:0"><img style="width:7.5in" src="data:image/jpeg;base64,${photo.toString("base64")}"></body></html>`,
+          { waitUntil: "load" },
+        );
+        await writeFile(
+          `${OUT}${invoice.stem}-scan.pdf`,
+          await scan.pdf({ format: "Letter", margin: { top: "0.5in", left: "0.5in" } }),
+        );
         written[`${invoice.stem}-scan.pdf`] = expected;
       }
     }

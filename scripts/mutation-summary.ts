@@ -23,5 +23,8 @@ for (const folder of Object.keys(FLOORS) as Folder[]) {
 }
 console.log(`Wrote ${SUMMARY}`);
 const stale = staleEquivalents(report);
-if (stale.length > 0) console.log(`${stale.length} equivalents in scripts/mutation/equivalents.ts match no surviving mutant: see ${SUMMARY}`);
+if (stale.length > 0)
+  console.log(
+    `${stale.length} equivalents in scripts/mutation/equivalents.ts match no surviving mutant: see ${SUMMARY}`,
+  );
 if (below || stale.length > 0) process.exitCode = 1;

@@ -8,7 +8,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Plugin } from "vite";
-import { OCR_CORE, OCR_CORE_FILES, OCR_DATA_SET, OCR_LANG, OCR_LANGUAGES, OCR_WORKER } from "../src/invoice/ocr-files.ts";
+import {
+  OCR_CORE,
+  OCR_CORE_FILES,
+  OCR_DATA_SET,
+  OCR_LANG,
+  OCR_LANGUAGES,
+  OCR_WORKER,
+} from "../src/invoice/ocr-files.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -16,13 +23,23 @@ const require = createRequire(import.meta.url);
 function ocrAssetFiles(): Array<{ path: string; from: string }> {
   return [
     { path: OCR_WORKER, from: require.resolve("tesseract.js/dist/worker.min.js") },
-    ...OCR_CORE_FILES.map((name) => ({ path: `${OCR_CORE}/${name}`, from: require.resolve(`tesseract.js-core/${name}`) })),
-    ...OCR_LANGUAGES.map((lang) => ({ path: `${OCR_LANG}/${lang}.traineddata.gz`, from: require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`) })),
+    ...OCR_CORE_FILES.map((name) => ({
+      path: `${OCR_CORE}/${name}`,
+      from: require.resolve(`tesseract.js-core/${name}`),
+    })),
+    ...OCR_LANGUAGES.map((lang) => ({
+      path: `${OCR_LANG}/${lang}.traineddata.gz`,
+      from: require.resolve(`@tesseract.js-data/${lang}/${OCR_DATA_SET}/${lang}.traineddata.gz`),
+    })),
   ];
 }
 
 /** Content types as the reference server's static files get them (hono's table). */
-const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", gz: "application/gzip", wasm: "application/wasm" };
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  gz: "application/gzip",
+  wasm: "application/wasm",
+};
 
 export function ocrAssets(): Plugin {
   let base = "/";
@@ -43,7 +60,8 @@ export function ocrAssets(): Plugin {
       });
     },
     generateBundle() {
-      for (const { path, from } of ocrAssetFiles()) this.emitFile({ type: "asset", fileName: path, source: readFileSync(from) });
+      for (const { path, from } of ocrAssetFiles())
+        this.emitFile({ type: "asset", fileName: path, source: readFileSync(from) });
     },
   };
 }

@@ -27,7 +27,8 @@ let failed = false;
 try {
   for (const number of numbers) {
     const [plan] = await db.query<{ id: number; customer_id: number; plan_type: string }>(
-      "SELECT id, customer_id, plan_type FROM plans WHERE upper(number) = upper($1)", [number],
+      "SELECT id, customer_id, plan_type FROM plans WHERE upper(number) = upper($1)",
+      [number],
     );
     if (!plan) {
       console.error(`${number}: no such plan`);
@@ -35,7 +36,12 @@ try {
       continue;
     }
     const expires = Math.floor(Date.now() / 1000) + PLAN_LINK_TTL_SECONDS;
-    const path = signedPlanLinkPath(secret, { planId: plan.id, customerId: plan.customer_id, planType: familyOf(plan.plan_type), expires });
+    const path = signedPlanLinkPath(secret, {
+      planId: plan.id,
+      customerId: plan.customer_id,
+      planType: familyOf(plan.plan_type),
+      expires,
+    });
     console.log(`${number}: ${origin}${path}`);
   }
 } finally {

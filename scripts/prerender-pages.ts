@@ -24,7 +24,14 @@ import { pathToFileURL } from "node:url";
 import type { OutputBundle } from "rolldown";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LOCALES } from "../contract/locales.ts";
-import { RENDERED_ROUTE_ATTRIBUTE, RENDERED_ROUTES, RENDERER_DIR, ROOT_ELEMENT, pageWithRoot, renderedRouteFile } from "../contract/rendered-routes.ts";
+import {
+  RENDERED_ROUTE_ATTRIBUTE,
+  RENDERED_ROUTES,
+  RENDERER_DIR,
+  ROOT_ELEMENT,
+  pageWithRoot,
+  renderedRouteFile,
+} from "../contract/rendered-routes.ts";
 import { linkHandOverFile } from "../src/server/link-hand-over.ts";
 
 const WELCOME_TEMPLATE = "welcome.html";
@@ -80,21 +87,52 @@ export function prerenderPages(): Plugin {
           // Every library inside: the server runs the renderer from the build's folder, wherever
           // that is, with no node_modules beside it.
           ssr: { noExternal: true },
-          build: { ssr: "src/welcome/render.tsx", outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+          build: {
+            ssr: "src/welcome/render.tsx",
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            manifest: false,
+          },
         });
-        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<"renderWelcome" | "renderAppPageFrame" | "renderLinkHandOver", (locale: string) => Promise<string>> & {
+        const render = (await import(pathToFileURL(join(ssrDir, "render.js")).href)) as Record<
+          "renderWelcome" | "renderAppPageFrame" | "renderLinkHandOver",
+          (locale: string) => Promise<string>
+        > & {
           renderAppPage: (locale: string, path: string) => Promise<string>;
         };
         const welcome = forFirstPaint(assetText(bundle, WELCOME_TEMPLATE), bundle);
         const app = assetText(bundle, APP_TEMPLATE);
-        for (const template of [welcome, app]) if (!template.includes(ROOT_ELEMENT)) throw new Error(`A page template has no ${ROOT_ELEMENT} to fill`);
+        for (const template of [welcome, app])
+          if (!template.includes(ROOT_ELEMENT)) throw new Error(`A page template has no ${ROOT_ELEMENT} to fill`);
         renderedPage = forFirstPaint(app, bundle);
         for (const locale of LOCALES) {
-          this.emitFile({ type: "asset", fileName: `welcome.${locale}.html`, source: pageWithRoot(welcome, locale, await render.renderWelcome(locale), ` data-prerendered="${locale}"`) });
-          this.emitFile({ type: "asset", fileName: `index.${locale}.html`, source: pageWithRoot(app, locale, await render.renderAppPageFrame(locale)) });
-          this.emitFile({ type: "asset", fileName: linkHandOverFile(locale), source: await render.renderLinkHandOver(locale) });
+          this.emitFile({
+            type: "asset",
+            fileName: `welcome.${locale}.html`,
+            source: pageWithRoot(welcome, locale, await render.renderWelcome(locale), ` data-prerendered="${locale}"`),
+          });
+          this.emitFile({
+            type: "asset",
+            fileName: `index.${locale}.html`,
+            source: pageWithRoot(app, locale, await render.renderAppPageFrame(locale)),
+          });
+          this.emitFile({
+            type: "asset",
+            fileName: linkHandOverFile(locale),
+            source: await render.renderLinkHandOver(locale),
+          });
           for (const path of RENDERED_ROUTES) {
-            this.emitFile({ type: "asset", fileName: renderedRouteFile(path, locale), source: pageWithRoot(renderedPage, locale, await render.renderAppPage(locale, path), ` ${RENDERED_ROUTE_ATTRIBUTE}`) });
+            this.emitFile({
+              type: "asset",
+              fileName: renderedRouteFile(path, locale),
+              source: pageWithRoot(
+                renderedPage,
+                locale,
+                await render.renderAppPage(locale, path),
+                ` ${RENDERED_ROUTE_ATTRIBUTE}`,
+              ),
+            });
           }
         }
         // The template is never served: "/" without a prerendered page falls through to the app.

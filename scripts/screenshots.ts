@@ -58,7 +58,11 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<Page | void>
       await page.locator('input[type="file"]').first().setInputFiles(PHOTO);
       await page.getByRole("list", { name: "Uploaded files" }).waitFor();
       // Let the 'files uploaded' toast go (2000 ms), so the picture shows the step.
-      await page.getByRole("status").filter({ hasText: "files uploaded" }).waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+      await page
+        .getByRole("status")
+        .filter({ hasText: "files uploaded" })
+        .waitFor({ state: "detached", timeout: 10_000 })
+        .catch(() => undefined);
     },
   ],
   [
@@ -67,7 +71,10 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<Page | void>
     async (page) => {
       await page.getByRole("button", { name: "Email me a link to finish later" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Send", exact: true }).click();
-      await page.getByRole("dialog").getByText(/^Link sent to /).waitFor();
+      await page
+        .getByRole("dialog")
+        .getByText(/^Link sent to /)
+        .waitFor();
     },
   ],
   [
@@ -76,7 +83,13 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<Page | void>
       // From the finish-later dialog's answer: closed, the damage described, Next.
       await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
       await page.getByRole("dialog").waitFor({ state: "hidden" });
-      for (const label of ["Damage Type", "Specific Damage", "Damage Area", "How did it happen", "Did you take any steps to remedy?"]) {
+      for (const label of [
+        "Damage Type",
+        "Specific Damage",
+        "Damage Area",
+        "How did it happen",
+        "Did you take any steps to remedy?",
+      ]) {
         await page.getByLabel(label).selectOption({ index: 1 });
       }
       await page.getByLabel("When did you notice the damage").fill("02/11/2026");
@@ -89,7 +102,9 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<Page | void>
     "claim-status",
     async (page) => {
       await page.getByRole("button", { name: "Submit" }).click();
-      await page.getByRole("heading", { level: 1, name: "Thank you for submitting your claim" }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole("heading", { level: 1, name: "Thank you for submitting your claim" })
+        .waitFor({ timeout: 30_000 });
       // 'View Claim Status' opens the portal's page in this tab; a deployment's own status site may take a new one.
       const link = page.getByRole("link", { name: "View Claim Status" });
       const newTab = (await link.getAttribute("target")) === "_blank";
@@ -100,7 +115,10 @@ const SCREENS: Array<[string, (page: Page, pass: number) => Promise<Page | void>
       return status;
     },
   ],
-  ["contact-service", async (page) => void (await page.goto("/contact-service?step=1&id=00000000-demo-4000-8000-screenshots0"))],
+  [
+    "contact-service",
+    async (page) => void (await page.goto("/contact-service?step=1&id=00000000-demo-4000-8000-screenshots0")),
+  ],
 ];
 
 async function main(): Promise<void> {
@@ -116,7 +134,12 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   try {
     for (const [pass, width] of [375, 1280].entries()) {
-      const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 812 : 900 }, locale: "en-US", reducedMotion: "reduce" });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width, height: width < 600 ? 812 : 900 },
+        locale: "en-US",
+        reducedMotion: "reduce",
+      });
       const page = await context.newPage();
       for (const [name, reach] of SCREENS) {
         const shown = (await reach(page, pass)) ?? page;

@@ -19,8 +19,10 @@ const stopTracing = await startTracing();
 const publicUrl = config.publicUrl ?? (config.port ? `http://localhost:${config.port}` : undefined);
 const server = await startServer({ ...config, staticDir, publicUrl }).catch(exitWhenLocked);
 // From here on every line is a log line (server/log.ts): readable in a terminal, JSON elsewhere.
-log.info({ data: config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir },
-  `Claims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")} · Try warranty number W-E34-WS4566 · Ctrl+C stops`);
+log.info(
+  { data: config.databaseUrl ? "PostgreSQL at DATABASE_URL" : config.dataDir },
+  `Claims portal with the demo claims API: ${server.url.replace("127.0.0.1", "localhost")} · Try warranty number W-E34-WS4566 · Ctrl+C stops`,
+);
 
 let stopping = false;
 const stop = async () => {

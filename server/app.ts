@@ -53,7 +53,8 @@ const BAD_VALUE_CODES = new Set(["22P02", "22003", "22007", "22008", "22021", "2
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const keyedWrites = idempotentWrites(deps.db);
-  const isUpload = (c: Context) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
+  const isUpload = (c: Context) =>
+    c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}`);
 
   // Every request is traced (when tracing is on), logged inside its span, and, with METRICS_TOKEN
   // set, counted, whatever answers it.
@@ -70,13 +71,16 @@ export function createApp(deps: AppDeps): Hono {
   // Only configured origins may call from elsewhere; the portal itself is same-origin and needs none.
   const allowed = new Set(deps.config.corsOrigins);
   const origin = (requested: string) => (allowed.has(requested) ? requested : null);
-  app.use(`${API_PREFIX}/*`, cors({
-    origin,
-    allowHeaders: ["Content-Type", "x-api-key", "Idempotency-Key", CHALLENGE_HEADER],
-    allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    credentials: true,
-    maxAge: 600,
-  }));
+  app.use(
+    `${API_PREFIX}/*`,
+    cors({
+      origin,
+      allowHeaders: ["Content-Type", "x-api-key", "Idempotency-Key", CHALLENGE_HEADER],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      credentials: true,
+      maxAge: 600,
+    }),
+  );
   app.use("/storage/*", cors({ origin, allowMethods: ["GET", "HEAD"], credentials: true }));
   // Development and tests only: slow, refused and unanswered calls (FAULTS, server/http/faults.ts).
   if (deps.config.faults) app.use(`${API_PREFIX}/*`, injectFaults(deps.config.faults));
@@ -88,7 +92,8 @@ export function createApp(deps: AppDeps): Hono {
   const session = browserSession(deps.config);
   for (const path of [`${API_PREFIX}/*`, "/storage/*", `${PLAN_LINK_PATH}/*`]) app.use(path, session);
   // The rest of the body is not read: closing the connection tells the client not to reuse it.
-  const tooLarge = (c: Context) => c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
+  const tooLarge = (c: Context) =>
+    c.json({ message: "Request body too large", code: "PAYLOAD_TOO_LARGE" }, 413, { Connection: "close" });
   // Each call reads at most its own largest honest body (server/http/body-limits.ts); uploads have their own limit.
   const jsonLimits = new Map<number, MiddlewareHandler>();
   const jsonLimit = (maxSize: number) => {
@@ -120,7 +125,18 @@ export function createApp(deps: AppDeps): Hono {
   // the body: this reads the body as the limit hands it on.
   app.use(`${API_PREFIX}/*`, keyedWrites);
 
-  for (const routes of [lookupRoutes, planRoutes, planLinkApiRoutes, claimRoutes, claimItemRoutes, damageRoutes, customerRoutes, contactServiceRoutes, claimStatusRoutes, finishLaterApiRoutes]) {
+  for (const routes of [
+    lookupRoutes,
+    planRoutes,
+    planLinkApiRoutes,
+    claimRoutes,
+    claimItemRoutes,
+    damageRoutes,
+    customerRoutes,
+    contactServiceRoutes,
+    claimStatusRoutes,
+    finishLaterApiRoutes,
+  ]) {
     app.route(API_PREFIX, routes(deps));
   }
   // The document calls are the same for both families; the ACE ones live under /ace/.
@@ -165,7 +181,9 @@ function apiKeyAuth(apiKey: string): MiddlewareHandler {
 function errorResponse(error: Error, c: Context): Response {
   if (error instanceof HttpError || error instanceof Refusal) {
     const body = error.body.errors ? { ...error.body, errors: boundedErrors(error.body.errors) } : error.body;
-    return error instanceof HttpError ? c.json(body, error.status, error.headers) : c.json(body, statusOfRefusal(error));
+    return error instanceof HttpError
+      ? c.json(body, error.status, error.headers)
+      : c.json(body, statusOfRefusal(error));
   }
   if (error instanceof HTTPException) {
     // Answered through the context, so it keeps the headers set for every answer (X-Request-Id).

@@ -188,7 +188,13 @@ function rateText([n, seconds]: Rate): string {
   return `${n}/${seconds}`;
 }
 
-const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === "" ? undefined : s))));
+const optionalText = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => (s === "" ? undefined : s)),
+  ),
+);
 
 const envSchema = v.object({
   PORT: v.optional(
@@ -197,75 +203,142 @@ const envSchema = v.object({
   ),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), "127.0.0.1"),
   // The characters of an RFC 6750 token, as the key check takes them (server/app.ts apiKeyAuth).
-  API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty("API_KEY must not be empty"), v.regex(/^[A-Za-z0-9._~+/-]+=*$/, "API_KEY may hold only letters, digits, . _ ~ + / - and trailing =")), "demo-key"),
+  API_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.nonEmpty("API_KEY must not be empty"),
+      v.regex(/^[A-Za-z0-9._~+/-]+=*$/, "API_KEY may hold only letters, digits, . _ ~ + / - and trailing ="),
+    ),
+    "demo-key",
+  ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), ".data"),
   DATABASE_URL: optionalText,
   UPLOAD_SECRET: optionalText,
   STATIC_DIR: optionalText,
-  PUBLIC_URL: v.optional(v.pipe(
-    v.string(), v.trim(), v.url("PUBLIC_URL must be a URL"),
-    v.check((s) => /^https?:$/.test(new URL(s).protocol), "PUBLIC_URL must be http or https"),
-    v.transform((s) => new URL(s).origin),
-  )),
-  TRUST_PROXY: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.regex(/^(\d{1,2}|true|false)$/, "TRUST_PROXY must be the number of proxies in front (0, 1, 2...)"),
-    v.transform((s) => (s === "true" ? 1 : s === "false" ? 0 : Number(s))),
-  ), "0"),
-  CORS_ORIGINS: v.optional(v.pipe(
-    v.string(),
-    v.transform((s) => s.split(",").map((o) => o.trim()).filter(Boolean)),
-    v.check((list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o), "CORS_ORIGINS must be origins, comma-separated"),
-  ), ""),
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.url("PUBLIC_URL must be a URL"),
+      v.check((s) => /^https?:$/.test(new URL(s).protocol), "PUBLIC_URL must be http or https"),
+      v.transform((s) => new URL(s).origin),
+    ),
+  ),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(\d{1,2}|true|false)$/, "TRUST_PROXY must be the number of proxies in front (0, 1, 2...)"),
+      v.transform((s) => (s === "true" ? 1 : s === "false" ? 0 : Number(s))),
+    ),
+    "0",
+  ),
+  CORS_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) =>
+        s
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
+        "CORS_ORIGINS must be origins, comma-separated",
+      ),
+    ),
+    "",
+  ),
   SESSION_SECRET: optionalText,
   LINK_SECRET: optionalText,
-  STAFF_KEY: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.check((s) => s === "" || s.length >= 16, "STAFF_KEY must be at least 16 characters"),
-    v.transform((s) => (s === "" ? undefined : s)),
-  )),
-  METRICS_TOKEN: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.check((s) => s === "" || s.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
-    // What a bearer token may hold (RFC 6750): a scraper could not send anything else.
-    v.check((s) => s === "" || /^[A-Za-z0-9._~+/-]+=*$/.test(s), "METRICS_TOKEN may hold only letters, digits and . _ ~ + / -"),
-    v.transform((s) => (s === "" ? undefined : s)),
-  )),
+  STAFF_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || s.length >= 16, "STAFF_KEY must be at least 16 characters"),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || s.length >= 16, "METRICS_TOKEN must be at least 16 characters"),
+      // What a bearer token may hold (RFC 6750): a scraper could not send anything else.
+      v.check(
+        (s) => s === "" || /^[A-Za-z0-9._~+/-]+=*$/.test(s),
+        "METRICS_TOKEN may hold only letters, digits and . _ ~ + / -",
+      ),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
   PLAN_LINKS: v.optional(v.picklist(["unsigned", "signed"], "PLAN_LINKS must be unsigned or signed"), "unsigned"),
-  ...(Object.fromEntries(RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))])) as
-    Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
+  ...(Object.fromEntries(
+    RATE_NAMES.map((name) => [RATE_LIMIT_SETTINGS[name], v.optional(rateSchema, rateText(DEFAULT_RATE_LIMITS[name]))]),
+  ) as Record<(typeof RATE_LIMIT_SETTINGS)[keyof RateLimits], v.OptionalSchema<typeof rateSchema, string>>),
   SEARCH_CHALLENGE_AFTER: v.optional(rateSchema, "3/600"),
   SHUTDOWN_GRACE_SECONDS: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,4}$/, "SHUTDOWN_GRACE_SECONDS must be a whole number of seconds"), v.toNumber()),
     "25",
   ),
   SEARCH_CHALLENGE_COST: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,7}$/, "SEARCH_CHALLENGE_COST must be a number"), v.toNumber(), v.minValue(1, "SEARCH_CHALLENGE_COST must be at least 1")),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,7}$/, "SEARCH_CHALLENGE_COST must be a number"),
+      v.toNumber(),
+      v.minValue(1, "SEARCH_CHALLENGE_COST must be at least 1"),
+    ),
     "5000",
   ),
-  STORAGE_URL: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?)?$/, "STORAGE_URL must be s3://bucket or s3://bucket/prefix"),
-  )),
-  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.trim(), v.check((s) => s === "" || /^https?:\/\//.test(s), "S3_ENDPOINT must be an http(s) URL"))),
+  STORAGE_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._/-]*)?)?$/,
+        "STORAGE_URL must be s3://bucket or s3://bucket/prefix",
+      ),
+    ),
+  ),
+  S3_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((s) => s === "" || /^https?:\/\//.test(s), "S3_ENDPOINT must be an http(s) URL"),
+    ),
+  ),
   S3_REGION: v.optional(v.pipe(v.string(), v.trim())),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(["0", "1", "true", "false"], "S3_FORCE_PATH_STYLE must be 1 or 0")),
-  SMTP_URL: v.optional(v.pipe(
-    v.string(), v.trim(),
-    v.check((s) => s === "" || (URL.canParse(s) && /^smtps?:$/.test(new URL(s).protocol)), "SMTP_URL must be an smtp:// or smtps:// URL"),
-    v.transform((s) => (s === "" ? undefined : s)),
-  )),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("MAIL_FROM must not be empty"), v.maxLength(200)), "Claims Portal <claims@localhost>"),
-  FAULTS: v.optional(v.pipe(v.string(), v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    try {
-      return parseFaults(dataset.value);
-    } catch (error) {
-      addIssue({ message: (error as Error).message });
-      return NEVER;
-    }
-  }))),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => s === "" || (URL.canParse(s) && /^smtps?:$/.test(new URL(s).protocol)),
+        "SMTP_URL must be an smtp:// or smtps:// URL",
+      ),
+      v.transform((s) => (s === "" ? undefined : s)),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty("MAIL_FROM must not be empty"), v.maxLength(200)),
+    "Claims Portal <claims@localhost>",
+  ),
+  FAULTS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        try {
+          return parseFaults(dataset.value);
+        } catch (error) {
+          addIssue({ message: (error as Error).message });
+          return NEVER;
+        }
+      }),
+    ),
+  ),
 });
 
 /**
@@ -297,7 +370,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkSecret: e.LINK_SECRET,
     staffKey: e.STAFF_KEY,
     planLinks: e.PLAN_LINKS,
-    rateLimits: Object.fromEntries(RATE_NAMES.map((name) => [name, e[RATE_LIMIT_SETTINGS[name]]])) as Required<RateLimits>,
+    rateLimits: Object.fromEntries(
+      RATE_NAMES.map((name) => [name, e[RATE_LIMIT_SETTINGS[name]]]),
+    ) as Required<RateLimits>,
     searchChallenge: { after: e.SEARCH_CHALLENGE_AFTER, cost: e.SEARCH_CHALLENGE_COST },
     faults: e.FAULTS ?? null,
     storage: storageSettings(e),
@@ -315,7 +390,8 @@ function storageSettings(e: v.InferOutput<typeof envSchema>): StorageSettings {
   const prefix = rest.filter(Boolean).join("/");
   const endpoint = e.S3_ENDPOINT || undefined;
   const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
-  if (!accessKeyId !== !secretAccessKey) throw new Error("Invalid server settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  if (!accessKeyId !== !secretAccessKey)
+    throw new Error("Invalid server settings: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
   return {
     kind: "s3",
     bucket: bucket!,
@@ -324,6 +400,9 @@ function storageSettings(e: v.InferOutput<typeof envSchema>): StorageSettings {
     region: e.S3_REGION || "us-east-1",
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     // Local S3-compatible servers answer at one host, with the bucket in the path.
-    forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? endpoint !== undefined : e.S3_FORCE_PATH_STYLE === "1" || e.S3_FORCE_PATH_STYLE === "true",
+    forcePathStyle:
+      e.S3_FORCE_PATH_STYLE === undefined
+        ? endpoint !== undefined
+        : e.S3_FORCE_PATH_STYLE === "1" || e.S3_FORCE_PATH_STYLE === "true",
   };
 }

@@ -9,12 +9,35 @@ import { pino, type DestinationStream, type Logger, type LoggerOptions } from "p
 
 /** Field names whose values are never written: people's details, cookies, keys, signed URLs. */
 const PERSONAL = [
-  "email", "phone", "name", "firstName", "lastName", "address", "street", "city", "zip", "to", "recipient",
-  "cookie", "authorization", "x-api-key", "apiKey", "staffKey", "metricsToken", "sig", "signature", "url",
+  "email",
+  "phone",
+  "name",
+  "firstName",
+  "lastName",
+  "address",
+  "street",
+  "city",
+  "zip",
+  "to",
+  "recipient",
+  "cookie",
+  "authorization",
+  "x-api-key",
+  "apiKey",
+  "staffKey",
+  "metricsToken",
+  "sig",
+  "signature",
+  "url",
 ];
 
 /** Every place those names are redacted: a line's own fields, one level down, and a database error's detail. */
-const REDACTED_PATHS = [...PERSONAL.flatMap((key) => [`["${key}"]`, `*["${key}"]`]), "err.detail", "err.parameters", "err.where"];
+const REDACTED_PATHS = [
+  ...PERSONAL.flatMap((key) => [`["${key}"]`, `*["${key}"]`]),
+  "err.detail",
+  "err.parameters",
+  "err.where",
+];
 
 /**
  * Makes a logger.
@@ -35,15 +58,17 @@ function createLogger(level: string, destination?: DestinationStream | "pretty")
     },
   };
   // pino-pretty is a development dependency, loaded by its transport only when asked for.
-  if (destination === "pretty") return pino({ ...options, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } });
+  if (destination === "pretty")
+    return pino({ ...options, transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } });
   // Written from a buffer as stdout takes it: a slow reader of the log must not hold up requests.
   // pino flushes what is left when the process exits.
   return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /** Readable lines for a person at a terminal running `npm start`; JSON everywhere else. */
-const pretty = process.env.LOG_FORMAT === "pretty"
-  || (process.env.LOG_FORMAT !== "json" && process.env.npm_lifecycle_event === "start" && process.stdout.isTTY === true);
+const pretty =
+  process.env.LOG_FORMAT === "pretty" ||
+  (process.env.LOG_FORMAT !== "json" && process.env.npm_lifecycle_event === "start" && process.stdout.isTTY === true);
 
 /** The process's logger. */
 export const log: Logger = createLogger(process.env.LOG_LEVEL || "info", pretty ? "pretty" : undefined);

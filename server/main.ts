@@ -11,11 +11,14 @@ import { startTracing } from "./tracing.ts";
 const config = loadConfig();
 const stopTracing = await startTracing();
 const server = await startServer(config).catch(exitWhenLocked);
-log.info({
-  portal: config.staticDir ?? null,
-  database: config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}/pg`,
-  files: server.storage.location,
-}, `Claims API listening on ${server.url}/api/v1 (API key header x-api-key)`);
+log.info(
+  {
+    portal: config.staticDir ?? null,
+    database: config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}/pg`,
+    files: server.storage.location,
+  },
+  `Claims API listening on ${server.url}/api/v1 (API key header x-api-key)`,
+);
 
 let stopping = false;
 const stop = async (signal: string) => {

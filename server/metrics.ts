@@ -49,7 +49,9 @@ export function createMetrics(db: Database): Metrics {
     help: "Emails waiting to be sent (not sent, not given up)",
     registers,
     async collect() {
-      const [row] = await db.query<{ waiting: number }>("SELECT count(*)::int AS waiting FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL");
+      const [row] = await db.query<{ waiting: number }>(
+        "SELECT count(*)::int AS waiting FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL",
+      );
       this.set(row?.waiting ?? 0);
     },
   });
@@ -69,14 +71,47 @@ export function createMetrics(db: Database): Metrics {
   }
   return {
     registry,
-    rateLimitRefusals: new Counter({ name: "rate_limit_refusals_total", help: "Requests refused by a rate limit (429)", labelNames: ["limit"], registers }),
-    challengeRefusals: new Counter({ name: "proof_of_work_refusals_total", help: "Searches answered 428: solve the proof-of-work challenge first", registers }),
+    rateLimitRefusals: new Counter({
+      name: "rate_limit_refusals_total",
+      help: "Requests refused by a rate limit (429)",
+      labelNames: ["limit"],
+      registers,
+    }),
+    challengeRefusals: new Counter({
+      name: "proof_of_work_refusals_total",
+      help: "Searches answered 428: solve the proof-of-work challenge first",
+      registers,
+    }),
     mailQueued: new Counter({ name: "mail_queued_total", help: "Emails queued by calls in this process", registers }),
-    mailSent: new Counter({ name: "mail_sent_total", help: "Emails handed to the transport", labelNames: ["template"], registers }),
-    mailFailed: new Counter({ name: "mail_failed_total", help: "Failed attempts to send an email; final=true when given up", labelNames: ["template", "final"], registers }),
-    uploads: new Counter({ name: "uploads_total", help: "Upload PUTs answered, by outcome", labelNames: ["outcome"], registers }),
-    uploadBytes: new Counter({ name: "upload_bytes_total", help: "Bytes of upload PUTs, by outcome (refused: as declared)", labelNames: ["outcome"], registers }),
-    sweepRemoved: new Counter({ name: "upload_sweep_removed_total", help: "Unlinked uploads and folders removed by the sweep", registers }),
+    mailSent: new Counter({
+      name: "mail_sent_total",
+      help: "Emails handed to the transport",
+      labelNames: ["template"],
+      registers,
+    }),
+    mailFailed: new Counter({
+      name: "mail_failed_total",
+      help: "Failed attempts to send an email; final=true when given up",
+      labelNames: ["template", "final"],
+      registers,
+    }),
+    uploads: new Counter({
+      name: "uploads_total",
+      help: "Upload PUTs answered, by outcome",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    uploadBytes: new Counter({
+      name: "upload_bytes_total",
+      help: "Bytes of upload PUTs, by outcome (refused: as declared)",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    sweepRemoved: new Counter({
+      name: "upload_sweep_removed_total",
+      help: "Unlinked uploads and folders removed by the sweep",
+      registers,
+    }),
     sweepFailures: new Counter({ name: "upload_sweep_failures_total", help: "Upload sweeps that failed", registers }),
   };
 }

@@ -67,17 +67,27 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     let ownApi = "";
     if (config.staticDir) {
       const onRenderError = (error: unknown) => log.error({ err: error }, "rendering a claim page failed");
-      app.route("/", createPortalHost({ root: resolve(config.staticDir), api: { baseUrl: () => ownApi, key: config.apiKey }, onRenderError }));
+      app.route(
+        "/",
+        createPortalHost({
+          root: resolve(config.staticDir),
+          api: { baseUrl: () => ownApi, key: config.apiKey },
+          onRenderError,
+        }),
+      );
     }
     const port = await new Promise<number>((resolve, reject) => {
-      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => resolve(info.port));
+      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) =>
+        resolve(info.port),
+      );
       server.once("error", reject);
       keepIdleConnectionsOpen(server as Server);
     });
     const shownHost = config.host.includes(":") ? `[${config.host}]` : config.host;
     // Without PUBLIC_URL the URLs handed out name the address listened on (the app reads config live).
     // Real mail with links to the address this process listens on reaches no one who can open them.
-    if (config.smtpUrl && !config.publicUrl) log.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address");
+    if (config.smtpUrl && !config.publicUrl)
+      log.warn("SMTP_URL is set but PUBLIC_URL is not: the links in emails will name this server's own address");
     config.publicUrl ??= `http://${shownHost === "0.0.0.0" || shownHost === "[::]" ? "localhost" : shownHost}:${port}`;
     ownApi = `http://${shownHost === "0.0.0.0" ? "127.0.0.1" : shownHost === "[::]" ? "[::1]" : shownHost}:${port}${API_PREFIX}`;
     // Unlinked uploads go once their URL has expired: now, and every few minutes.

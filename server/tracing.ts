@@ -73,7 +73,9 @@ const operationOf = (sql: string) => /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?
 function tracedQueryable<Q extends Queryable>(queryable: Q): Queryable {
   return {
     query: <T>(sql: string, params?: unknown[]) =>
-      inSpan(`db ${operationOf(sql)}`, { "db.system.name": "postgresql", "db.query.text": sql.slice(0, 2000) }, () => queryable.query<T>(sql, params)),
+      inSpan(`db ${operationOf(sql)}`, { "db.system.name": "postgresql", "db.query.text": sql.slice(0, 2000) }, () =>
+        queryable.query<T>(sql, params),
+      ),
   };
 }
 
@@ -83,13 +85,15 @@ export function tracedDatabase(db: Database): Database {
     ...db,
     ...tracedQueryable(db),
     transaction: (fn) => inSpan("db transaction", {}, () => db.transaction((tx) => fn(tracedQueryable(tx)))),
-    sharedTransaction: (fn) => inSpan("db shared transaction", {}, () => db.sharedTransaction((tx) => fn(tracedQueryable(tx)))),
+    sharedTransaction: (fn) =>
+      inSpan("db shared transaction", {}, () => db.sharedTransaction((tx) => fn(tracedQueryable(tx)))),
   };
 }
 
 /** The storage with a span per call that reaches the disk or the bucket. */
 export function tracedStorage(storage: Storage): Storage {
-  const call = <T>(operation: string, fn: () => Promise<T>) => inSpan(`storage ${operation}`, { "storage.location": storage.location }, fn);
+  const call = <T>(operation: string, fn: () => Promise<T>) =>
+    inSpan(`storage ${operation}`, { "storage.location": storage.location }, fn);
   return {
     ...storage,
     write: (path, bytes) => call("write", () => storage.write(path, bytes)),

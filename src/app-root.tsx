@@ -57,7 +57,9 @@ export function AppRoot({ router, i18n, hydrate = false }: { router: AppRouter; 
   return (
     <StrictMode>
       <LanguageProvider i18n={i18n}>
-        <FirstPageWatchdog router={router}>{hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}</FirstPageWatchdog>
+        <FirstPageWatchdog router={router}>
+          {hydrate ? <RouterClient router={router} /> : <RouterProvider router={router} />}
+        </FirstPageWatchdog>
       </LanguageProvider>
     </StrictMode>
   );

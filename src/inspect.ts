@@ -16,4 +16,6 @@ async function startInspector(): Promise<Observer<InspectionEvent>> {
 }
 
 export const inspect: Observer<InspectionEvent> | undefined =
-  import.meta.env.DEV && typeof location !== "undefined" && new URLSearchParams(location.search).has("inspect") ? await startInspector() : undefined;
+  import.meta.env.DEV && typeof location !== "undefined" && new URLSearchParams(location.search).has("inspect")
+    ? await startInspector()
+    : undefined;

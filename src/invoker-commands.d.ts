@@ -7,7 +7,15 @@ declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a merged declaration repeats React's type parameter
   interface ButtonHTMLAttributes<T> {
     /** What the button does to the element named by `commandfor`, e.g. "show-modal" or "close". */
-    command?: "show-modal" | "close" | "request-close" | "show-popover" | "hide-popover" | "toggle-popover" | `--${string}` | undefined;
+    command?:
+      | "show-modal"
+      | "close"
+      | "request-close"
+      | "show-popover"
+      | "hide-popover"
+      | "toggle-popover"
+      | `--${string}`
+      | undefined;
     /** The id of the element the button's `command` acts on. */
     commandfor?: string | undefined;
   }

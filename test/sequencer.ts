@@ -59,12 +59,17 @@ export class JourneysBesideUnitFiles implements TestSequencer {
       return last ? last / 1000 + PER_FILE_SECONDS : GUESSED_SECONDS[isJourney(spec) ? "journey" : "other"];
     };
     // The simulated workers: when each frees, and whether it runs a journey.
-    const workers = Array.from({ length: Math.max(2, this.ctx.config.maxWorkers) }, () => ({ freeAt: 0, journey: false }));
+    const workers = Array.from({ length: Math.max(2, this.ctx.config.maxWorkers) }, () => ({
+      freeAt: 0,
+      journey: false,
+    }));
     const order: TestSpecification[] = [];
     while (journeys.length || others.length) {
       workers.sort((a, b) => a.freeAt - b.freeAt);
       const next = workers[0]!;
-      const journeysRunning = workers.filter((worker) => worker !== next && worker.journey && worker.freeAt > next.freeAt).length;
+      const journeysRunning = workers.filter(
+        (worker) => worker !== next && worker.journey && worker.freeAt > next.freeAt,
+      ).length;
       const journeyFree = next.freeAt >= BUILD_SECONDS && journeysRunning < workers.length - 1;
       const takeJourney = journeys.length > 0 && (others.length === 0 || journeyFree);
       const spec = (takeJourney ? journeys : others).shift()!;

@@ -13,7 +13,16 @@ if (typeof document !== "undefined") {
   configure({ asyncUtilTimeout: 15_000 });
   // jsdom has no media queries; react-hot-toast asks for prefers-reduced-motion.
   window.matchMedia ??= (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
   // jsdom has no layout, so no scrolling: its scroll methods only print "Not implemented" (the
   // router resets the scroll position on every navigation). A page that is never laid out has
   // nothing to scroll; do nothing, quietly. Other "Not implemented" methods (alert, open, ...) stay loud.

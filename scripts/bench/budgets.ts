@@ -40,8 +40,20 @@ const TBT_UNDER_MS = 200;
  */
 export function judge(bare: PageFigures, pages: PageFigures[]): Verdict[] {
   return pages.flatMap((page) => [
-    { budget: `${page.name}: Lighthouse performance at least ${SCORE_AT_LEAST}`, measured: String(page.score), pass: page.score >= SCORE_AT_LEAST },
-    { budget: `${page.name}: LCP at most ${LCP_AT_MOST}x the bare page's`, measured: `${Math.round(page.lcpMs)} ms = ${times(page.lcpMs / bare.lcpMs)}`, pass: page.lcpMs <= LCP_AT_MOST * bare.lcpMs },
-    { budget: `${page.name}: total blocking time under ${TBT_UNDER_MS} ms`, measured: `${Math.round(page.tbtMs)} ms`, pass: page.tbtMs < TBT_UNDER_MS },
+    {
+      budget: `${page.name}: Lighthouse performance at least ${SCORE_AT_LEAST}`,
+      measured: String(page.score),
+      pass: page.score >= SCORE_AT_LEAST,
+    },
+    {
+      budget: `${page.name}: LCP at most ${LCP_AT_MOST}x the bare page's`,
+      measured: `${Math.round(page.lcpMs)} ms = ${times(page.lcpMs / bare.lcpMs)}`,
+      pass: page.lcpMs <= LCP_AT_MOST * bare.lcpMs,
+    },
+    {
+      budget: `${page.name}: total blocking time under ${TBT_UNDER_MS} ms`,
+      measured: `${Math.round(page.tbtMs)} ms`,
+      pass: page.tbtMs < TBT_UNDER_MS,
+    },
   ]);
 }

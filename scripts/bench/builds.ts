@@ -27,5 +27,10 @@ export function buildPortal(outDir: string): Promise<void> {
  * the compressed copies, as the two are sent the same way (src/server/portal-files.ts).
  */
 export function buildBarePage(outDir: string): Promise<void> {
-  return productionBuild({ configFile: false, root: fileURLToPath(new URL("./bare-page/", import.meta.url)), plugins: [compressedCopies()], build: { outDir, emptyOutDir: true } });
+  return productionBuild({
+    configFile: false,
+    root: fileURLToPath(new URL("./bare-page/", import.meta.url)),
+    plugins: [compressedCopies()],
+    build: { outDir, emptyOutDir: true },
+  });
 }

@@ -18,7 +18,8 @@ import { launchForLighthouse, lighthouseOnce, medianOf, type LighthouseFigures }
 import { openPlanLink, STEP4_HEADING } from "./journeys.ts";
 
 /** Every kind of origin storage but cookies (CDP Storage.clearDataForOrigin): the session stays. */
-const ALL_BUT_COOKIES = "file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage,storage_buckets";
+const ALL_BUT_COOKIES =
+  "file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage,storage_buckets";
 
 /**
  * The signed link an email would carry for a plan, signed as `npm run plan-link` signs it
@@ -28,7 +29,8 @@ const ALL_BUT_COOKIES = "file_systems,indexeddb,local_storage,shader_cache,websq
  */
 export async function signedPlanLink(server: RunningServer, warrantyNumber: string): Promise<string> {
   const [plan] = await server.db.query<{ id: number; customer_id: number; plan_type: string }>(
-    "SELECT id, customer_id, plan_type FROM plans WHERE upper(number) = upper($1)", [warrantyNumber],
+    "SELECT id, customer_id, plan_type FROM plans WHERE upper(number) = upper($1)",
+    [warrantyNumber],
   );
   if (!plan) throw new Error(`No plan ${warrantyNumber} to sign a link for`);
   const expires = Math.floor(Date.now() / 1000) + PLAN_LINK_TTL_SECONDS;
@@ -82,9 +84,18 @@ async function cookiesOfLink(browser: Browser, link: string): ReturnType<Browser
  * @param sizes gzip sizes of its scripts (page-weight.ts scriptSizes)
  * @throws when the step does not open (no heading STEP4_HEADING): the link did not grant the claim
  */
-export async function coldLinkRequests(browser: Browser, link: string, stepUrl: string, portalDir: string, sizes: Map<string, number>): Promise<ColdLinkRequests> {
+export async function coldLinkRequests(
+  browser: Browser,
+  link: string,
+  stepUrl: string,
+  portalDir: string,
+  sizes: Map<string, number>,
+): Promise<ColdLinkRequests> {
   const cookies = await cookiesOfLink(browser, link);
-  const context = await browser.newContext({ storageState: { cookies, origins: [] }, viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext({
+    storageState: { cookies, origins: [] },
+    viewport: { width: 375, height: 812 },
+  });
   try {
     const page = await context.newPage();
     const seen = await recordRequests(page, stepUrl);
@@ -93,7 +104,11 @@ export async function coldLinkRequests(browser: Browser, link: string, stepUrl: 
     }
     const scripts = seen.filter((request) => assetName(request.url));
     const files = [...new Set(scripts.map((request) => assetName(request.url)!))].sort();
-    const texts = new Map(await Promise.all(files.map(async (name) => [name, await readFile(join(portalDir, "assets", name), "utf8")] as const)));
+    const texts = new Map(
+      await Promise.all(
+        files.map(async (name) => [name, await readFile(join(portalDir, "assets", name), "utf8")] as const),
+      ),
+    );
     const api = seen.filter((request) => new URL(request.url).pathname.startsWith("/api/"));
     const lookups = new Set<string>([...CLAIM_LOOKUP_PATHS, "lookups"]);
     return {
@@ -114,7 +129,8 @@ async function recordRequests(page: Page, url: string): Promise<SeenRequest[]> {
   const requests = new Map<string, SeenRequest>();
   cdp.on("Network.requestWillBeSent", ({ requestId, request, type, timestamp, initiator }) => {
     const frames: string[] = [];
-    for (let stack = initiator.stack; stack; stack = stack.parent) frames.push(...stack.callFrames.map((frame) => frame.url));
+    for (let stack = initiator.stack; stack; stack = stack.parent)
+      frames.push(...stack.callFrames.map((frame) => frame.url));
     requests.set(requestId, {
       url: request.url,
       method: request.method,
@@ -151,9 +167,13 @@ function scriptLevels(scripts: SeenRequest[], textOf: (name: string) => string):
     const name = assetName(request.url)!;
     if (levels.has(name)) continue;
     const named = request.causes.map(assetName).find((cause) => cause && levels.has(cause));
-    const cause = named ?? (request.byParser ? undefined : [...levels.keys()]
-      .filter((other) => doneAt.get(other)! <= request.sentAt && textOf(other).includes(name))
-      .sort((x, y) => doneAt.get(y)! - doneAt.get(x)!)[0]);
+    const cause =
+      named ??
+      (request.byParser
+        ? undefined
+        : [...levels.keys()]
+            .filter((other) => doneAt.get(other)! <= request.sentAt && textOf(other).includes(name))
+            .sort((x, y) => doneAt.get(y)! - doneAt.get(x)!)[0]);
     levels.set(name, cause ? levels.get(cause)! + 1 : 1);
     doneAt.set(name, request.doneAt);
   }
@@ -177,7 +197,10 @@ export async function coldLinkLighthouse(link: string, stepUrl: string, runs: nu
         const page = await cdp.contexts()[0]!.newPage();
         await openPlanLink(page, link);
         const session = await page.context().newCDPSession(page);
-        await session.send("Storage.clearDataForOrigin", { origin: new URL(stepUrl).origin, storageTypes: ALL_BUT_COOKIES });
+        await session.send("Storage.clearDataForOrigin", {
+          origin: new URL(stepUrl).origin,
+          storageTypes: ALL_BUT_COOKIES,
+        });
         await session.send("Network.clearBrowserCache");
         await page.close();
       } finally {

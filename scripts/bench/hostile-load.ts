@@ -72,15 +72,46 @@ function hostileBodies(): Array<{ name: string; path: string; body: Buffer }> {
   const wrong = `"${"x".repeat(500)}"`;
   const allWrong = `{"damageId":${wrong},"selectedItemId":${wrong},"damageType":${wrong},"specificLocation":${wrong},"damageDate":${wrong},"howDidOccur":${wrong},"actionTaken":${wrong},"notes":5,"specificDamage":${wrong}},`;
   const honest = {
-    damageId: MAX_ID, selectedItemId: MAX_SERIAL_ID, damageType: MAX_SERIAL_ID, specificLocation: MAX_SERIAL_ID, damageDate: "2025-09-10",
-    howDidOccur: MAX_SERIAL_ID, actionTaken: MAX_SERIAL_ID, notes: "€".repeat(MAX_NOTES_LENGTH), specificDamage: MAX_SERIAL_ID,
+    damageId: MAX_ID,
+    selectedItemId: MAX_SERIAL_ID,
+    damageType: MAX_SERIAL_ID,
+    specificLocation: MAX_SERIAL_ID,
+    damageDate: "2025-09-10",
+    howDidOccur: MAX_SERIAL_ID,
+    actionTaken: MAX_SERIAL_ID,
+    notes: "€".repeat(MAX_NOTES_LENGTH),
+    specificDamage: MAX_SERIAL_ID,
   };
   const bodies = [
-    { name: "the finding: 200,000 empty claim items", path: "/insert_update_claim_item", body: JSON.stringify({ warrentyId: 1, claimId: 1, claim_items: new Array(200_000).fill({}) }) },
-    { name: "empty damages up to the limit", path: damages, body: fillTo(limit, "{},", (items) => `{${head},"damage_item":[${items}{}]}`) },
-    { name: `${MAX_DAMAGES_PER_CALL} damages, every field wrong`, path: damages, body: `{${head},"damage_item":[${allWrong.repeat(MAX_DAMAGES_PER_CALL).slice(0, -1)}]}` },
-    { name: "the largest honest damages", path: damages, body: JSON.stringify({ claimId: MAX_ID, customerId: MAX_ID, damage_item: new Array(MAX_DAMAGES_PER_CALL).fill(honest) }) },
-    { name: "nesting up to the limit", path: damages, body: `${"[".repeat(Math.floor(limit / 2) - 16)}${"]".repeat(Math.floor(limit / 2) - 16)}` },
+    {
+      name: "the finding: 200,000 empty claim items",
+      path: "/insert_update_claim_item",
+      body: JSON.stringify({ warrentyId: 1, claimId: 1, claim_items: new Array(200_000).fill({}) }),
+    },
+    {
+      name: "empty damages up to the limit",
+      path: damages,
+      body: fillTo(limit, "{},", (items) => `{${head},"damage_item":[${items}{}]}`),
+    },
+    {
+      name: `${MAX_DAMAGES_PER_CALL} damages, every field wrong`,
+      path: damages,
+      body: `{${head},"damage_item":[${allWrong.repeat(MAX_DAMAGES_PER_CALL).slice(0, -1)}]}`,
+    },
+    {
+      name: "the largest honest damages",
+      path: damages,
+      body: JSON.stringify({
+        claimId: MAX_ID,
+        customerId: MAX_ID,
+        damage_item: new Array(MAX_DAMAGES_PER_CALL).fill(honest),
+      }),
+    },
+    {
+      name: "nesting up to the limit",
+      path: damages,
+      body: `${"[".repeat(Math.floor(limit / 2) - 16)}${"]".repeat(Math.floor(limit / 2) - 16)}`,
+    },
     { name: "keys up to the limit", path: damages, body: manyKeys(limit) },
   ];
   return bodies.map(({ name, path, body }) => ({ name, path, body: Buffer.from(body) }));
@@ -141,7 +172,14 @@ async function costOf(base: string, pid: number, name: string, path: string, bod
   const cpuMs = ((await cpuMsOf(pid)) - cpuBefore) / count;
   agent.destroy();
   const bytes = body.length;
-  return { name, call: `POST ${path.slice("/api/v1".length)}`, bytes, ...last, cpuMs, msPerKiB: cpuMs / (bytes / 1024) };
+  return {
+    name,
+    call: `POST ${path.slice("/api/v1".length)}`,
+    bytes,
+    ...last,
+    cpuMs,
+    msPerKiB: cpuMs / (bytes / 1024),
+  };
 }
 
 /**
@@ -150,7 +188,10 @@ async function costOf(base: string, pid: number, name: string, path: string, bod
  */
 export async function hostileFigures(): Promise<HostileFigures> {
   const server = await startApiProcess({
-    API_KEY, RATE_LIMIT_SEARCH: "9999999/60", SEARCH_CHALLENGE_AFTER: "9999999/60", RATE_LIMIT_PLAN: "9999999/60",
+    API_KEY,
+    RATE_LIMIT_SEARCH: "9999999/60",
+    SEARCH_CHALLENGE_AFTER: "9999999/60",
+    RATE_LIMIT_PLAN: "9999999/60",
   });
   try {
     const pid = server.child.pid!;
@@ -161,13 +202,17 @@ export async function hostileFigures(): Promise<HostileFigures> {
       const cost = await costOf(server.url, pid, name, `/api/v1${path}`, body);
       bodies.push(cost);
       console.log(
-        `  ${name.padEnd(40)} ${cost.call.padEnd(32)} ${(cost.bytes / 1024).toFixed(0).padStart(5)} KiB -> ${cost.status || "closed"},`
-        + ` ${cost.answerBytes} bytes; server CPU ${cost.cpuMs.toFixed(1)} ms a request = ${cost.msPerKiB.toFixed(3)} ms per KiB`,
+        `  ${name.padEnd(40)} ${cost.call.padEnd(32)} ${(cost.bytes / 1024).toFixed(0).padStart(5)} KiB -> ${cost.status || "closed"},` +
+          ` ${cost.answerBytes} bytes; server CPU ${cost.cpuMs.toFixed(1)} ms a request = ${cost.msPerKiB.toFixed(3)} ms per KiB`,
       );
     }
     const worst = bodies.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
     const { cookie, claimId } = await aClaim(server.url, API_KEY);
-    const normal = { url: `${server.url}/api/v1/claim/${claimId}`, method: "GET" as const, headers: { "x-api-key": API_KEY, cookie } };
+    const normal = {
+      url: `${server.url}/api/v1/claim/${claimId}`,
+      method: "GET" as const,
+      headers: { "x-api-key": API_KEY, cookie },
+    };
     const worstBody = candidates.find((b) => b.name === worst.name)!;
     let stop = false;
     let hostileAnswered = 0;
@@ -181,7 +226,9 @@ export async function hostileFigures(): Promise<HostileFigures> {
     // The same calls first with nothing else in flight: what this machine gives at the moment.
     await pacedLoad(normal, HOSTILE_BUDGET.rate, LOAD_SETTINGS.warmupSeconds, LOAD_SETTINGS.connections);
     const alone = await pacedLoad(normal, HOSTILE_BUDGET.rate, HOSTILE_SECONDS, LOAD_SETTINGS.connections);
-    console.log(`  GET claim/{id} at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s alone: p50 ${alone.p50Ms.toFixed(1)} ms, p99 ${alone.p99Ms.toFixed(1)} ms, max ${alone.maxMs.toFixed(1)} ms, ${failureSummary(alone)}`);
+    console.log(
+      `  GET claim/{id} at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s alone: p50 ${alone.p50Ms.toFixed(1)} ms, p99 ${alone.p99Ms.toFixed(1)} ms, max ${alone.maxMs.toFixed(1)} ms, ${failureSummary(alone)}`,
+    );
     let result: PacedResult;
     try {
       await pacedLoad(normal, HOSTILE_BUDGET.rate, LOAD_SETTINGS.warmupSeconds, LOAD_SETTINGS.connections);
@@ -194,9 +241,9 @@ export async function hostileFigures(): Promise<HostileFigures> {
     }
     const figures: HostileFigures = { bodies, worst, alone, normal: result, hostileAnswered };
     console.log(
-      `  GET claim/{id} at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s with ${HOSTILE_BUDGET.inFlight} of "${worst.name}" in flight`
-      + ` (${hostileAnswered} answered meanwhile): p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(1)} ms,`
-      + ` ${failureSummary(result)}  [budget p99 < ${HOSTILE_BUDGET.p99UnderMs} ms, none failed: ${meetsHostileBudget(figures) ? "pass" : "FAIL"}]`,
+      `  GET claim/{id} at ${HOSTILE_BUDGET.rate}/s for ${HOSTILE_SECONDS} s with ${HOSTILE_BUDGET.inFlight} of "${worst.name}" in flight` +
+        ` (${hostileAnswered} answered meanwhile): p50 ${result.p50Ms.toFixed(1)} ms, p99 ${result.p99Ms.toFixed(1)} ms, max ${result.maxMs.toFixed(1)} ms,` +
+        ` ${failureSummary(result)}  [budget p99 < ${HOSTILE_BUDGET.p99UnderMs} ms, none failed: ${meetsHostileBudget(figures) ? "pass" : "FAIL"}]`,
     );
     return figures;
   } finally {

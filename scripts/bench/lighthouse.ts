@@ -24,7 +24,16 @@ export async function launchForLighthouse(): Promise<LaunchedChrome> {
   return launch({
     chromePath: binary.path,
     envVars: { ...(process.env as Record<string, string>), ...binary.env },
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -35,8 +44,19 @@ export async function launchForLighthouse(): Promise<LaunchedChrome> {
  *   otherwise Lighthouse empties the HTTP cache first
  * @throws when Lighthouse reports a runtime error for the page
  */
-export async function lighthouseOnce(chrome: LaunchedChrome, url: string, keepStorage = false): Promise<LighthouseFigures> {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: keepStorage, throttlingMethod: "devtools" });
+export async function lighthouseOnce(
+  chrome: LaunchedChrome,
+  url: string,
+  keepStorage = false,
+): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableStorageReset: keepStorage,
+    throttlingMethod: "devtools",
+  });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
@@ -55,14 +75,24 @@ export function medianOf(results: LighthouseFigures[]): LighthouseFigures {
     const sorted = results.map(pick).sort((a, b) => a - b);
     return sorted[Math.floor(sorted.length / 2)]!;
   };
-  return { score: median((f) => f.score), fcpMs: median((f) => f.fcpMs), lcpMs: median((f) => f.lcpMs), tbtMs: median((f) => f.tbtMs) };
+  return {
+    score: median((f) => f.score),
+    fcpMs: median((f) => f.fcpMs),
+    lcpMs: median((f) => f.lcpMs),
+    tbtMs: median((f) => f.tbtMs),
+  };
 }
 
 /**
  * Runs Lighthouse `runs` times on `url` and returns the median of each figure.
  * @param keepStorage as for lighthouseOnce
  */
-export async function medianLighthouse(chrome: LaunchedChrome, url: string, runs: number, keepStorage = false): Promise<LighthouseFigures> {
+export async function medianLighthouse(
+  chrome: LaunchedChrome,
+  url: string,
+  runs: number,
+  keepStorage = false,
+): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
   for (let run = 0; run < runs; run++) results.push(await lighthouseOnce(chrome, url, keepStorage));
   return medianOf(results);

@@ -26,7 +26,13 @@ const RATE = 50;
 /** Prometheus's default scrape interval. */
 const SCRAPE_EVERY_MS = 15_000;
 /** The budget: p99 with logs and metrics on at most this much above the p99 without. */
-export const OBSERVABILITY_BUDGET = { rate: RATE, rounds: GENERATIONS * ROUNDS_EACH, seconds: SECONDS, generations: GENERATIONS, p99RiseUnder: 0.1 } as const;
+export const OBSERVABILITY_BUDGET = {
+  rate: RATE,
+  rounds: GENERATIONS * ROUNDS_EACH,
+  seconds: SECONDS,
+  generations: GENERATIONS,
+  p99RiseUnder: 0.1,
+} as const;
 
 /** One side's p99 in milliseconds: the median of its rounds' p99s, and over all its requests. */
 export interface SideP99 {
@@ -79,12 +85,24 @@ async function oneGeneration(): Promise<{ rounds: number[][][]; failed: number }
     startApiProcess({ API_KEY, LOG_LEVEL: "silent" }),
     startApiProcess({ API_KEY, LOG_LEVEL: "silent" }),
   ]);
-  const scrape = setInterval(() => void fetch(`${servers[0].url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((answer) => answer.text()), SCRAPE_EVERY_MS);
+  const scrape = setInterval(
+    () =>
+      void fetch(`${servers[0].url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(
+        (answer) => answer.text(),
+      ),
+    SCRAPE_EVERY_MS,
+  );
   try {
-    const calls = await Promise.all(servers.map(async (server) => {
-      const { cookie, claimId } = await aClaim(server.url, API_KEY);
-      return { url: `${server.url}/api/v1/claim/${claimId}`, method: "GET" as const, headers: { "x-api-key": API_KEY, cookie } };
-    }));
+    const calls = await Promise.all(
+      servers.map(async (server) => {
+        const { cookie, claimId } = await aClaim(server.url, API_KEY);
+        return {
+          url: `${server.url}/api/v1/claim/${claimId}`,
+          method: "GET" as const,
+          headers: { "x-api-key": API_KEY, cookie },
+        };
+      }),
+    );
     await together(calls, LOAD_SETTINGS.warmupSeconds);
     const rounds: number[][][] = calls.map(() => []);
     let failed = 0;
@@ -103,8 +121,10 @@ async function oneGeneration(): Promise<{ rounds: number[][][]; failed: number }
 /** Loads every call at RATE for `seconds`, all at once, each offset by a share of the interval so their requests interleave. */
 function together(calls: readonly PacedCall[], seconds: number): Promise<PacedResult[]> {
   const shareMs = 1000 / RATE / calls.length;
-  return Promise.all(calls.map(async (call, side) => {
-    await sleep(side * shareMs);
-    return pacedLoad(call, RATE, seconds, LOAD_SETTINGS.connections);
-  }));
+  return Promise.all(
+    calls.map(async (call, side) => {
+      await sleep(side * shareMs);
+      return pacedLoad(call, RATE, seconds, LOAD_SETTINGS.connections);
+    }),
+  );
 }

@@ -45,7 +45,9 @@ export async function ocrFigures(): Promise<OcrFigures> {
   const medianMs = [...runsMs].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
   const fields = extractInvoiceFields(text);
   const readRight = fields.firstName === "Jane" && fields.lastName === "Doe" && fields.invoiceNumber === "INV-100234";
-  console.log(`OCR of a receipt photo (jane-doe-invoice.jpg, tesseract.js eng+spa in Node): median ${medianMs} ms of ${RUNS} runs (${runsMs.join(", ")} ms); worker ready in ${workerReadyMs} ms; fields ${readRight ? "read right" : "NOT read right"}`);
+  console.log(
+    `OCR of a receipt photo (jane-doe-invoice.jpg, tesseract.js eng+spa in Node): median ${medianMs} ms of ${RUNS} runs (${runsMs.join(", ")} ms); worker ready in ${workerReadyMs} ms; fields ${readRight ? "read right" : "NOT read right"}`,
+  );
   return { workerReadyMs, medianMs, runsMs, readRight };
 }
 

@@ -48,7 +48,12 @@ const IDLE_TIMEOUT_MS = 60_000;
  * connections (a request due while all are busy waits for one, and that wait counts).
  * @returns once every request has been answered or has failed
  */
-export async function pacedLoad(call: PacedCall, rate: number, seconds: number, connections: number): Promise<PacedResult> {
+export async function pacedLoad(
+  call: PacedCall,
+  rate: number,
+  seconds: number,
+  connections: number,
+): Promise<PacedResult> {
   // With a timeout the Agent heeds the server's Keep-Alive hint and drops an idle connection a second
   // before the server would; without one it keeps it until the server closes it under a request.
   const agent = new Agent({ keepAlive: true, maxSockets: connections, timeout: IDLE_TIMEOUT_MS });
@@ -68,10 +73,13 @@ export async function pacedLoad(call: PacedCall, rate: number, seconds: number, 
       const due = start + i * intervalMs;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      answered.push(send(call, agent).then(
-        (status) => (status >= 200 && status < 300 ? void latencies.push(performance.now() - due) : fail(`HTTP ${status}`)),
-        (error: Error) => fail(error.message),
-      ));
+      answered.push(
+        send(call, agent).then(
+          (status) =>
+            status >= 200 && status < 300 ? void latencies.push(performance.now() - due) : fail(`HTTP ${status}`),
+          (error: Error) => fail(error.message),
+        ),
+      );
     }
     await Promise.all(answered);
   } finally {
@@ -103,14 +111,21 @@ export function failureCause(error: unknown): string {
 
 /** Failures by cause, the most frequent first, e.g. "socket hang up (ECONNRESET) x2, HTTP 503 x1"; "" for none. */
 export function failureCauses(failures: Readonly<Record<string, number>>): string {
-  return Object.entries(failures).sort(([, a], [, b]) => b - a).map(([cause, count]) => `${cause} x${count}`).join(", ");
+  return Object.entries(failures)
+    .sort(([, a], [, b]) => b - a)
+    .map(([cause, count]) => `${cause} x${count}`)
+    .join(", ");
 }
 
 /**
  * A run's failures as the bench prints them, e.g. "2 failed of 12000: socket hang up (ECONNRESET) x2"
  * or "0 failed of 12000".
  */
-export function failureSummary({ failed, failures, total }: Pick<PacedResult, "failed" | "failures" | "total">): string {
+export function failureSummary({
+  failed,
+  failures,
+  total,
+}: Pick<PacedResult, "failed" | "failures" | "total">): string {
   const causes = failureCauses(failures);
   return `${failed} failed of ${total}${causes ? `: ${causes}` : ""}`;
 }
@@ -129,7 +144,8 @@ function send(call: PacedCall, agent: Agent): Promise<number> {
     // apart. Node's reusedSocket says so only for a connection idle when the request was made, not
     // for one handed over as the request before it was answered, so each connection is remembered.
     let reused = false;
-    const failed = (error: Error) => reject(new Error(`${failureCause(error)}${reused ? ", on a reused connection" : ""}`));
+    const failed = (error: Error) =>
+      reject(new Error(`${failureCause(error)}${reused ? ", on a reused connection" : ""}`));
     const outgoing = request(call.url, { method: call.method, headers: call.headers, agent }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));

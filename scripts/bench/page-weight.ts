@@ -12,7 +12,9 @@ import type { Browser, BrowserContextOptions } from "playwright-core";
 export async function scriptSizes(dir: string): Promise<Map<string, number>> {
   const assets = join(dir, "assets");
   const names = (await readdir(assets)).filter((name) => name.endsWith(".js"));
-  return new Map(await Promise.all(names.map(async (name) => [name, gzipSync(await readFile(join(assets, name))).length] as const)));
+  return new Map(
+    await Promise.all(names.map(async (name) => [name, gzipSync(await readFile(join(assets, name))).length] as const)),
+  );
 }
 
 /** The scripts a page loads (file names) and their gzip total, in bytes. */
@@ -26,7 +28,12 @@ export interface PageScripts {
  * @param sizes gzip sizes of the built scripts (scriptSizes)
  * @param state cookies and storage to start from (a search already made, for instance)
  */
-export async function scriptsOfPage(browser: Browser, url: string, sizes: Map<string, number>, state?: BrowserContextOptions["storageState"]): Promise<PageScripts> {
+export async function scriptsOfPage(
+  browser: Browser,
+  url: string,
+  sizes: Map<string, number>,
+  state?: BrowserContextOptions["storageState"],
+): Promise<PageScripts> {
   const context = await browser.newContext({ storageState: state, viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   const files = new Set<string>();

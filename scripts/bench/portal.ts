@@ -34,7 +34,9 @@ function serveFolder(root: string): Promise<{ url: string; stop: () => void }> {
   const app = new Hono();
   app.use("*", portalFiles(root));
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve({ url: `http://127.0.0.1:${info.port}`, stop: () => server.close() }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, stop: () => server.close() }),
+    );
   });
 }
 
@@ -54,7 +56,12 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     dataDir: join(work, "data"),
     staticDir: portalDir,
     // The benchmark searches more often than a person; the limits are not what is measured.
-    rateLimits: { searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], draftsPerAddress: [100_000, 60], claimStatusPerAddress: [100_000, 60] },
+    rateLimits: {
+      searchPerAddress: [100_000, 60],
+      planLookupPerAddress: [100_000, 60],
+      draftsPerAddress: [100_000, 60],
+      claimStatusPerAddress: [100_000, 60],
+    },
   });
   const bare = await serveFolder(bareDir);
   let browser: Browser | undefined;
@@ -81,7 +88,8 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     const shell = await appShellBytes(portalDir, portalSizes);
     const bareScripts = await scriptsOfPage(browser, `${bare.url}/`, bareSizes);
     const weights: PageScripts[] = [];
-    for (const screen of screens) weights.push(await scriptsOfPage(browser, screen.url, portalSizes, screen.needsSearch ? afterSearch : undefined));
+    for (const screen of screens)
+      weights.push(await scriptsOfPage(browser, screen.url, portalSizes, screen.needsSearch ? afterSearch : undefined));
     const cold = await coldLinkRequests(browser, planLink, step4Url, portalDir, portalSizes);
     const aceWeight = await scriptsOfPage(browser, aceStepUrl, portalSizes, afterSearch);
 
@@ -90,15 +98,22 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     console.log(`Lighthouse, mobile, median of ${RUNS}…`);
     const bareLighthouse = await medianLighthouse(chrome, `${bare.url}/`, RUNS);
     const lighthouse: LighthouseFigures[] = [];
-    for (const screen of screens.filter((s) => !s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS));
+    for (const screen of screens.filter((s) => !s.needsSearch))
+      lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS));
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     await findPlan(await cdp.contexts()[0]!.newPage(), origin);
-    for (const screen of screens.filter((s) => s.needsSearch)) lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS, true));
+    for (const screen of screens.filter((s) => s.needsSearch))
+      lighthouse.push(await medianLighthouse(chrome, screen.url, RUNS, true));
     await cdp.close();
     const coldLighthouse = await coldLinkLighthouse(planLink, step4Url, RUNS);
     const coldAceLighthouse = await coldLinkLighthouse(acePlanLink, aceStepUrl, RUNS);
 
-    const floor: PageFigures = { name: "bare React 19 page", scriptBytes: bareScripts.gzipBytes, beyondShellBytes: 0, ...bareLighthouse };
+    const floor: PageFigures = {
+      name: "bare React 19 page",
+      scriptBytes: bareScripts.gzipBytes,
+      beyondShellBytes: 0,
+      ...bareLighthouse,
+    };
     const pages: PageFigures[] = screens.map((screen, index) => ({
       name: screen.name,
       scriptBytes: weights[index]!.gzipBytes,
@@ -107,12 +122,31 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
     }));
     // The welcome page is a page of its own, not the app: nothing of it is "beyond the shell".
     pages[0]!.beyondShellBytes = 0;
-    const coldPage: PageFigures = { name: "create-claim step 4, cold link", scriptBytes: cold.gzipBytes, beyondShellBytes: cold.gzipBytes - shell, ...coldLighthouse };
-    const coldAcePage: PageFigures = { name: "create-ace-claim step 1, cold link", scriptBytes: aceWeight.gzipBytes, beyondShellBytes: aceWeight.gzipBytes - shell, ...coldAceLighthouse };
+    const coldPage: PageFigures = {
+      name: "create-claim step 4, cold link",
+      scriptBytes: cold.gzipBytes,
+      beyondShellBytes: cold.gzipBytes - shell,
+      ...coldLighthouse,
+    };
+    const coldAcePage: PageFigures = {
+      name: "create-ace-claim step 1, cold link",
+      scriptBytes: aceWeight.gzipBytes,
+      beyondShellBytes: aceWeight.gzipBytes - shell,
+      ...coldAceLighthouse,
+    };
     const measured = [...pages, coldPage, coldAcePage];
     const verdicts = judge(floor, measured);
     const files = [...weights.map((weight) => weight.files), cold.files, aceWeight.files];
-    const report = render(floor, measured, shell, files, portalSizes, verdicts, cold, (await browser.version()) || "Chromium");
+    const report = render(
+      floor,
+      measured,
+      shell,
+      files,
+      portalSizes,
+      verdicts,
+      cold,
+      (await browser.version()) || "Chromium",
+    );
     console.log(report.console);
     if (write) {
       await writeFile("docs/performance.md", report.markdown);
@@ -129,11 +163,29 @@ export async function runPortalBench({ write }: { write: boolean }): Promise<Ver
 }
 
 /** The figures as console lines and as docs/performance.md. */
-function render(floor: PageFigures, pages: PageFigures[], shell: number, files: string[][], sizes: Map<string, number>, verdicts: Verdict[], cold: ColdLinkRequests, chromiumVersion: string) {
-  const row = (page: PageFigures) => `| ${page.name} | ${kB(page.scriptBytes)} | ${page.beyondShellBytes ? kB(page.beyondShellBytes) : "-"} | ${page.score} | ${Math.round(page.fcpMs)} ms | ${Math.round(page.lcpMs)} ms | ${Math.round(page.tbtMs)} ms |`;
-  const table = ["| page | script (gzip) | beyond the app shell | Lighthouse | FCP | LCP | TBT |", "|---|---|---|---|---|---|---|", row(floor), ...pages.map(row)].join("\n");
+function render(
+  floor: PageFigures,
+  pages: PageFigures[],
+  shell: number,
+  files: string[][],
+  sizes: Map<string, number>,
+  verdicts: Verdict[],
+  cold: ColdLinkRequests,
+  chromiumVersion: string,
+) {
+  const row = (page: PageFigures) =>
+    `| ${page.name} | ${kB(page.scriptBytes)} | ${page.beyondShellBytes ? kB(page.beyondShellBytes) : "-"} | ${page.score} | ${Math.round(page.fcpMs)} ms | ${Math.round(page.lcpMs)} ms | ${Math.round(page.tbtMs)} ms |`;
+  const table = [
+    "| page | script (gzip) | beyond the app shell | Lighthouse | FCP | LCP | TBT |",
+    "|---|---|---|---|---|---|---|",
+    row(floor),
+    ...pages.map(row),
+  ].join("\n");
   const chunks = pages
-    .map((page, index) => `- **${page.name}**: ${files[index]!.map((name) => `${name.replace(/-[\w-]{8}\.js$/, "")} ${kB(sizes.get(name) ?? 0)}`).join(", ")}`)
+    .map(
+      (page, index) =>
+        `- **${page.name}**: ${files[index]!.map((name) => `${name.replace(/-[\w-]{8}\.js$/, "")} ${kB(sizes.get(name) ?? 0)}`).join(", ")}`,
+    )
     .join("\n");
   const budgetLines = verdicts.map((v) => `| ${v.budget} | ${v.measured} | ${v.pass ? "pass" : "FAIL"} |`).join("\n");
   const coldText = coldLinkText(cold);
@@ -179,7 +231,15 @@ ${chunks}
 
 ${coldText}
 `;
-  const consoleText = [`Portal against the bare React 19 page (${machine})`, table, "", coldText, "", "Budgets", ...verdicts.map((v) => `  ${v.pass ? "pass" : "FAIL"}  ${v.budget}: ${v.measured}`)].join("\n");
+  const consoleText = [
+    `Portal against the bare React 19 page (${machine})`,
+    table,
+    "",
+    coldText,
+    "",
+    "Budgets",
+    ...verdicts.map((v) => `  ${v.pass ? "pass" : "FAIL"}  ${v.budget}: ${v.measured}`),
+  ].join("\n");
   return { markdown, console: consoleText };
 }
 

@@ -70,8 +70,10 @@ export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
 
 function classify(node: AnyStateNode, eventType: string): Pick<ChartTransition, "kind" | "label" | "detail"> {
   for (const invoke of node.invoke) {
-    if (eventType === `xstate.done.actor.${invoke.id}`) return { kind: "done", label: `done.${invoke.id}`, detail: invoke.id };
-    if (eventType === `xstate.error.actor.${invoke.id}`) return { kind: "error", label: `error.${invoke.id}`, detail: invoke.id };
+    if (eventType === `xstate.done.actor.${invoke.id}`)
+      return { kind: "done", label: `done.${invoke.id}`, detail: invoke.id };
+    if (eventType === `xstate.error.actor.${invoke.id}`)
+      return { kind: "error", label: `error.${invoke.id}`, detail: invoke.id };
   }
   if (eventType === `xstate.done.state.${node.id}`) return { kind: "stateDone", label: "done", detail: null };
   if (eventType.startsWith("xstate.after.") && eventType.endsWith(`.${node.id}`)) {
@@ -88,7 +90,12 @@ interface RawTransition {
   reenter?: boolean;
 }
 
-function toChartTransition(node: AnyStateNode, eventType: string, transition: RawTransition, kind: Pick<ChartTransition, "kind" | "label" | "detail">): ChartTransition {
+function toChartTransition(
+  node: AnyStateNode,
+  eventType: string,
+  transition: RawTransition,
+  kind: Pick<ChartTransition, "kind" | "label" | "detail">,
+): ChartTransition {
   return {
     source: node,
     ...kind,
@@ -129,10 +136,14 @@ export function chartSignature(machine: AnyStateMachine): string[] {
   for (const node of [machine.root, ...stateNodesOf(machine)]) {
     const step = (node.meta as { step?: unknown } | undefined)?.step;
     const invokes = node.invoke.map((invoke) => `${invoke.id}:${typeof invoke.src === "string" ? invoke.src : "?"}`);
-    lines.push(`state #${node.id} ${node.type}${step === undefined ? "" : ` step ${String(step)}`}${invokes.length ? ` invokes ${invokes.join(",")}` : ""}`);
+    lines.push(
+      `state #${node.id} ${node.type}${step === undefined ? "" : ` step ${String(step)}`}${invokes.length ? ` invokes ${invokes.join(",")}` : ""}`,
+    );
     for (const transition of transitionsOf(node)) {
       const targets = transition.targets.map((target) => `#${target.id}`).join(",") || "(stays)";
-      lines.push(`  #${node.id} --${transition.label}${transition.guard ? ` [${transition.guard}]` : ""}${transition.actions.length ? ` / ${transition.actions.join(",")}` : ""}--> ${targets}`);
+      lines.push(
+        `  #${node.id} --${transition.label}${transition.guard ? ` [${transition.guard}]` : ""}${transition.actions.length ? ` / ${transition.actions.join(",")}` : ""}--> ${targets}`,
+      );
     }
   }
   return lines;

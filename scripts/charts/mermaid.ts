@@ -10,7 +10,20 @@ import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { stateNodesOf, transitionsOf, type ChartTransition } from "./chart-model.ts";
 
 /** Words Mermaid's state grammar reads as keywords; a state id never equals one. */
-const RESERVED = new Set(["state", "note", "end", "direction", "class", "classDef", "style", "click", "as", "left", "right", "of"]);
+const RESERVED = new Set([
+  "state",
+  "note",
+  "end",
+  "direction",
+  "class",
+  "classDef",
+  "style",
+  "click",
+  "as",
+  "left",
+  "right",
+  "of",
+]);
 
 /** A Mermaid id for a state: its path joined by `_` (unique in the machine), the machine id for the root. */
 function mermaidId(node: AnyStateNode): string {
@@ -39,7 +52,9 @@ const LOOK_ALIKES: Record<string, string> = {
  * own `#code;` entities are not decoded in plain-SVG labels), line breaks become spaces.
  */
 function escapeLabel(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/[^\p{L}\p{N} _.,!&|()[\]/+*=?'@$^~-]/gu, (char) => LOOK_ALIKES[char] ?? "\uFFFD");
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/[^\p{L}\p{N} _.,!&|()[\]/+*=?'@$^~-]/gu, (char) => LOOK_ALIKES[char] ?? "\uFFFD");
 }
 
 function stepOf(node: AnyStateNode): unknown {
@@ -103,7 +118,10 @@ function home(source: AnyStateNode, target: AnyStateNode): AnyStateNode | null {
 
 export function toMermaid(machine: AnyStateMachine): string {
   const nodes = [machine.root, ...stateNodesOf(machine)];
-  const edgesIn = new Map<AnyStateNode | null, string[]>([[null, []], ...nodes.map((node) => [node, []] as [AnyStateNode, string[]])]);
+  const edgesIn = new Map<AnyStateNode | null, string[]>([
+    [null, []],
+    ...nodes.map((node) => [node, []] as [AnyStateNode, string[]]),
+  ]);
   for (const node of nodes) {
     for (const transition of transitionsOf(node)) {
       const label = escapeLabel(transitionLabel(transition));

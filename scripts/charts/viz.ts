@@ -25,7 +25,8 @@ function one<T extends Value>(list: T[]): T | T[] {
 
 function transitionConfig(transition: ChartTransition): Value {
   const targets = transition.targets.map((target) => targetRef(transition.source, target));
-  if (!transition.guard && !transition.actions.length && !transition.reenter && targets.length === 1) return targets[0]!;
+  if (!transition.guard && !transition.actions.length && !transition.reenter && targets.length === 1)
+    return targets[0]!;
   return {
     guard: transition.guard ?? undefined,
     target: targets.length ? one(targets) : undefined,
@@ -36,7 +37,8 @@ function transitionConfig(transition: ChartTransition): Value {
 
 /** Keeps what JSON can hold: meta carries data, never functions. */
 function plain(value: unknown): Value | undefined {
-  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
   if (Array.isArray(value)) return value.map(plain).filter((item): item is Value => item !== undefined);
   if (typeof value === "object") {
     const result: Config = {};
@@ -89,7 +91,9 @@ function stateConfig(node: AnyStateNode, isRoot: boolean): Config {
     after: group(ofKind("after"), (transition) => transition.detail!),
     always: always.length ? one(always.map(transitionConfig)) : undefined,
     onDone: stateDone.length ? one(stateDone.map(transitionConfig)) : undefined,
-    states: children.length ? Object.fromEntries(children.map((child) => [child.key, stateConfig(child, false)])) : undefined,
+    states: children.length
+      ? Object.fromEntries(children.map((child) => [child.key, stateConfig(child, false)]))
+      : undefined,
   };
 }
 
@@ -100,12 +104,15 @@ function print(value: Value, indent: string): string {
   if (typeof value !== "object" || value === null) return JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.every((item) => typeof item !== "object" || item === null)) return `[${value.map((item) => print(item, inner)).join(", ")}]`;
+    if (value.every((item) => typeof item !== "object" || item === null))
+      return `[${value.map((item) => print(item, inner)).join(", ")}]`;
     return `[\n${value.map((item) => `${inner}${print(item, inner)},`).join("\n")}\n${indent}]`;
   }
   const entries = Object.entries(value).filter((entry): entry is [string, Value] => entry[1] !== undefined);
   if (!entries.length) return "{}";
-  const lines = entries.map(([key, item]) => `${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${print(item, inner)},`);
+  const lines = entries.map(
+    ([key, item]) => `${inner}${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${print(item, inner)},`,
+  );
   return `{\n${lines.join("\n")}\n${indent}}`;
 }
 

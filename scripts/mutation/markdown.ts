@@ -15,7 +15,10 @@ function scoreTable(report: MutationReport, folder: Folder): string[] {
     "| file | killed | survived | no coverage | static, not run | score |",
     "|---|---|---|---|---|---|",
     ...rows.map(([path, mutants]) => line(path, mutants)),
-    line(`**${folder} overall**`, rows.flatMap(([, mutants]) => mutants)),
+    line(
+      `**${folder} overall**`,
+      rows.flatMap(([, mutants]) => mutants),
+    ),
     "",
   ];
 }
@@ -33,17 +36,29 @@ const code = (key: string) => `\`\` ${key} \`\``;
 /** Entries of equivalents.ts that no surviving mutant of this run matches: killed since, or moved. */
 function staleSection(stale: string[]): string[] {
   if (stale.length === 0) return [];
-  return [`## Listed as equivalent, but no mutant of this run survives there (${stale.length})`, "", "Delete or re-key them in scripts/mutation/equivalents.ts; `npm run mutation` fails until then.", "", ...stale.map((key) => `- ${code(key)}`), ""];
+  return [
+    `## Listed as equivalent, but no mutant of this run survives there (${stale.length})`,
+    "",
+    "Delete or re-key them in scripts/mutation/equivalents.ts; `npm run mutation` fails until then.",
+    "",
+    ...stale.map((key) => `- ${code(key)}`),
+    "",
+  ];
 }
 
 /** Entries of equivalents.ts that no surviving mutant of `report` matches: killed since, or their code changed. */
-export function staleEquivalents(report: MutationReport, equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS): string[] {
+export function staleEquivalents(
+  report: MutationReport,
+  equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS,
+): string[] {
   const surviving = new Set(
     (Object.keys(FLOORS) as Folder[])
       .flatMap((folder) => filesUnder(report, folder))
       .flatMap(([path, mutants, source]) => {
         const keys = placeKeys(path, source, mutants);
-        return mutants.filter((mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage").map((mutant) => keys.get(mutant)!);
+        return mutants
+          .filter((mutant) => mutant.status === "Survived" || mutant.status === "NoCoverage")
+          .map((mutant) => keys.get(mutant)!);
       }),
   );
   return Object.keys(equivalents).filter((key) => !surviving.has(key));
@@ -55,7 +70,10 @@ export function staleEquivalents(report: MutationReport, equivalents: Readonly<R
  * write the same file.
  * @param equivalents the survivors judged equivalent, by placeKey, with their reasons
  */
-export function mutationMarkdown(report: MutationReport, equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS): string {
+export function mutationMarkdown(
+  report: MutationReport,
+  equivalents: Readonly<Record<string, string>> = EQUIVALENT_MUTANTS,
+): string {
   const all = (Object.keys(FLOORS) as Folder[]).flatMap((folder) => filesUnder(report, folder));
   const survivors: string[] = [];
   let open = 0;
@@ -66,7 +84,9 @@ export function mutationMarkdown(report: MutationReport, equivalents: Readonly<R
         const key = keys.get(mutant)!;
         const reason = equivalents[key];
         if (reason === undefined) open++;
-        survivors.push(`- ${code(key)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`);
+        survivors.push(
+          `- ${code(key)}${mutant.status === "NoCoverage" ? " (no test runs it)" : ""}: ${reason === undefined ? "**not yet killed**" : `equivalent: ${reason}`}`,
+        );
       }
     }
   }

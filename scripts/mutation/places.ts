@@ -41,7 +41,15 @@ function oneLine(text: string, max: number): string {
 
 /** The name a declaration gives what it holds, when it has one a reader would look for. */
 function declaredName(node: ts.Node): string | undefined {
-  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassDeclaration(node) || ts.isGetAccessor(node) || ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) {
+  if (
+    ts.isFunctionDeclaration(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isClassDeclaration(node) ||
+    ts.isGetAccessor(node) ||
+    ts.isPropertyAssignment(node) ||
+    ts.isVariableDeclaration(node) ||
+    ts.isPropertyDeclaration(node)
+  ) {
     return node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) ? node.name.text : undefined;
   }
   return undefined;
@@ -78,8 +86,16 @@ export function enclosingName(source: string, start: Position): string {
     } else if (lastFunction) {
       // A constructor (or any unnamed member) belongs to its class.
       if (ts.isClassDeclaration(node) && node.name) return node.name.text;
-      const held = ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) ? node.initializer : undefined;
-      const holdsIt = held === lastFunction || (held !== undefined && ts.isCallExpression(held) && ts.isIdentifier(held.expression) && held.arguments.some((argument) => argument === lastFunction));
+      const held =
+        ts.isPropertyAssignment(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)
+          ? node.initializer
+          : undefined;
+      const holdsIt =
+        held === lastFunction ||
+        (held !== undefined &&
+          ts.isCallExpression(held) &&
+          ts.isIdentifier(held.expression) &&
+          held.arguments.some((argument) => argument === lastFunction));
       if (holdsIt) return declaredName(node)!;
     } else if (ts.isVariableDeclaration(node) || ts.isClassDeclaration(node)) {
       declaration ??= declaredName(node);
@@ -99,7 +115,11 @@ function originalText(source: string, span: Span): string {
  * one line and cut short. The replacement is in it because several mutants often replace the same
  * code (each link of `a?.b?.c`, each of a regex's mutants): a reason for one must not excuse another.
  */
-export function placeKey(path: string, source: string, mutant: { mutatorName: string; replacement?: string; location: Span }): string {
+export function placeKey(
+  path: string,
+  source: string,
+  mutant: { mutatorName: string; replacement?: string; location: Span },
+): string {
   const original = oneLine(originalText(source, mutant.location), 80);
   return `${path} ${enclosingName(source, mutant.location.start)}: ${mutant.mutatorName} ${original} -> ${oneLine(mutant.replacement ?? "", 80)}`;
 }
@@ -109,7 +129,11 @@ export function placeKey(path: string, source: string, mutant: { mutatorName: st
  * same code in one function (the two `""` of `a ? "" : ""`) are told apart by their order there:
  * " #1", " #2".
  */
-export function placeKeys<M extends { mutatorName: string; replacement?: string; location: Span }>(path: string, source: string, mutants: readonly M[]): Map<M, string> {
+export function placeKeys<M extends { mutatorName: string; replacement?: string; location: Span }>(
+  path: string,
+  source: string,
+  mutants: readonly M[],
+): Map<M, string> {
   const byKey = new Map<string, M[]>();
   for (const mutant of mutants) {
     const key = placeKey(path, source, mutant);
@@ -117,14 +141,18 @@ export function placeKeys<M extends { mutatorName: string; replacement?: string;
   }
   const keys = new Map<M, string>();
   for (const [key, same] of byKey) {
-    const inOrder = [...same].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+    const inOrder = [...same].sort(
+      (a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column,
+    );
     inOrder.forEach((mutant, index) => keys.set(mutant, same.length === 1 ? key : `${key} #${index + 1}`));
   }
   return keys;
 }
 
 /** A key's parts; undefined for text that is no key. */
-export function keyParts(key: string): { path: string; name: string; mutatorName: string; original: string } | undefined {
+export function keyParts(
+  key: string,
+): { path: string; name: string; mutatorName: string; original: string } | undefined {
   const match = /^(\S+) (\S+): (\S+) (.*) -> .*$/.exec(key);
   return match ? { path: match[1]!, name: match[2]!, mutatorName: match[3]!, original: match[4]! } : undefined;
 }

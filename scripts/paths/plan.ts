@@ -49,7 +49,8 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 function shows(table: AnyModelTable, snapshot: AnyMachineSnapshot): string {
   const view = table.states[restingState(snapshot)];
   if (!view) throw new Error(`The QA table of ${table.machine.id} has no view of ${restingState(snapshot)}`);
-  if (isTransient(view)) throw new Error(`${restingState(snapshot)} of ${table.machine.id} is transient, yet a path rests there`);
+  if (isTransient(view))
+    throw new Error(`${restingState(snapshot)} of ${table.machine.id} is transient, yet a path rests there`);
   return view.shows(snapshot);
 }
 
@@ -89,9 +90,18 @@ function toSteps(table: AnyModelTable, path: QaPath): PlanStep[] {
 export function pathPlan(table: AnyModelTable, sourceOfMachine: string): PathPlan {
   const startId = new Map<Start, string>(table.starts.map((start, index) => [start, letter(index)]));
   const shortest = shortestPaths(table);
-  const order = (paths: QaPath[]) => [...paths].sort((a, b) => a.steps.length - b.steps.length || table.starts.indexOf(a.start) - table.starts.indexOf(b.start));
+  const order = (paths: QaPath[]) =>
+    [...paths].sort(
+      (a, b) => a.steps.length - b.steps.length || table.starts.indexOf(a.start) - table.starts.indexOf(b.start),
+    );
   const planned = (paths: QaPath[], kind: PlanPath["kind"], prefix: string) =>
-    order(paths).map((path, index): PlanPath => ({ id: `${prefix}${index + 1}`, kind, start: startId.get(path.start)!, target: targetOf(path), steps: toSteps(table, path) }));
+    order(paths).map((path, index): PlanPath => ({
+      id: `${prefix}${index + 1}`,
+      kind,
+      start: startId.get(path.start)!,
+      target: targetOf(path),
+      steps: toSteps(table, path),
+    }));
   return {
     machine: table.machine.id,
     file: table.file,
@@ -99,8 +109,18 @@ export function pathPlan(table: AnyModelTable, sourceOfMachine: string): PathPla
     table: table.source,
     starts: table.starts.map((start, index) => {
       const initial = initialOf(table, start);
-      return { id: letter(index), name: start.name, setup: start.setup, state: restingState(initial), shows: shows(table, initial) };
+      return {
+        id: letter(index),
+        name: start.name,
+        setup: start.setup,
+        state: restingState(initial),
+        shows: shows(table, initial),
+      };
     }),
-    paths: [...planned(shortest, "shortest", "S"), ...planned(simplePaths(table, shortest), "simple", "P"), ...planned(walkPlan(table).walks, "walk", "W")],
+    paths: [
+      ...planned(shortest, "shortest", "S"),
+      ...planned(simplePaths(table, shortest), "simple", "P"),
+      ...planned(walkPlan(table).walks, "walk", "W"),
+    ],
   };
 }

@@ -39,8 +39,13 @@ const TAKEOVER_STALE_MS = 10_000;
 
 /** Thrown when another live process holds the folder. */
 export class DataFolderLockedError extends Error {
-  constructor(readonly folder: string, readonly holderPid: number) {
-    super(`The data folder ${folder} is in use by another server (pid ${holderPid}). Stop it, or give this one its own DATA_DIR.`);
+  constructor(
+    readonly folder: string,
+    readonly holderPid: number,
+  ) {
+    super(
+      `The data folder ${folder} is in use by another server (pid ${holderPid}). Stop it, or give this one its own DATA_DIR.`,
+    );
     this.name = "DataFolderLockedError";
   }
 }
@@ -60,7 +65,10 @@ export interface DataLock {
  * @param isRunning whether a pid names a live process (injected for tests)
  * @throws DataFolderLockedError when a live process holds it
  */
-export async function lockDataFolder(dataDir: string, isRunning: (pid: number) => boolean = processIsRunning): Promise<DataLock> {
+export async function lockDataFolder(
+  dataDir: string,
+  isRunning: (pid: number) => boolean = processIsRunning,
+): Promise<DataLock> {
   const folder = resolve(dataDir);
   if (held.has(folder)) throw new DataFolderLockedError(folder, process.pid);
   const path = join(folder, LOCK_FILE);
@@ -91,7 +99,10 @@ export async function lockDataFolder(dataDir: string, isRunning: (pid: number) =
 async function takeOverStale(dataDir: string, path: string, stalePid: number | null): Promise<void> {
   const guard = join(dataDir, TAKEOVER_FILE);
   if (!(await createExclusive(guard, `${process.pid}\n`))) {
-    const age = await stat(guard).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await stat(guard).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > TAKEOVER_STALE_MS) await rm(guard, { force: true });
     await new Promise((done) => setTimeout(done, 50));
     return; // the caller looks at the lock again

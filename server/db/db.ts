@@ -95,8 +95,10 @@ export async function openDatabase(config: Pick<ServerConfig, "dataDir" | "datab
     throw error;
   }
   return {
-    ...withSharedTransactions(driver), close: driver.close,
-    ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }), ...(driver.pool !== undefined && { pool: driver.pool }),
+    ...withSharedTransactions(driver),
+    close: driver.close,
+    ...(driver.keepAsTemplate && { keepAsTemplate: driver.keepAsTemplate }),
+    ...(driver.pool !== undefined && { pool: driver.pool }),
   };
 }
 
@@ -137,14 +139,15 @@ function withSharedTransactions(driver: Driver): Pick<Database, "query" | "trans
       }
     },
     sharedTransaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      const run = () => driver.transaction(async (tx) => {
-        const shared: Shared = { tx, open: true };
-        try {
-          return await current.run(shared, () => fn(tx));
-        } finally {
-          shared.open = false;
-        }
-      });
+      const run = () =>
+        driver.transaction(async (tx) => {
+          const shared: Shared = { tx, open: true };
+          try {
+            return await current.run(shared, () => fn(tx));
+          } finally {
+            shared.open = false;
+          }
+        });
       return slots ? slots.runExclusive(run) : run();
     },
   };
@@ -157,7 +160,9 @@ function withSharedTransactions(driver: Driver): Pick<Database, "query" | "trans
  */
 export async function pendingMigrations(q: Queryable): Promise<string[]> {
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql"));
-  const applied = new Set((await q.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
+  const applied = new Set(
+    (await q.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name),
+  );
   return files.filter((file) => !applied.has(file)).sort();
 }
 
@@ -172,7 +177,9 @@ async function migrate(driver: Driver): Promise<void> {
   // (one fails on pg_type's unique index; seen in the scale-out test).
   const applied = await driver.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await tx.query("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    await tx.query(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
     return new Set((await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
   });
   // A start on an up-to-date database ends here, in one transaction rather than one per migration.
@@ -200,7 +207,10 @@ interface TypeParsers {
  * @param defaults pg.types
  */
 export function poolTypes(defaults: TypeParsers): TypeParsers {
-  return { getTypeParser: (oid, format) => (oid === INT8_OID && format !== "binary" ? parseInt8 : defaults.getTypeParser(oid, format)) };
+  return {
+    getTypeParser: (oid, format) =>
+      oid === INT8_OID && format !== "binary" ? parseInt8 : defaults.getTypeParser(oid, format),
+  };
 }
 
 /** Shared buffers of the embedded database (see openPglite). */
@@ -254,7 +264,9 @@ async function openLockedPglite(folder: string, unlock: () => Promise<void>): Pr
     query: prepared.query,
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return prepared.transaction(async (raw) => {
-        const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await raw.query<R>(sql, params)).rows };
+        const tx: Queryable = {
+          query: async <R>(sql: string, params?: unknown[]) => (await raw.query<R>(sql, params)).rows,
+        };
         scripts.set(tx, (sql) => raw.exec(sql));
         return fn(tx);
       });
@@ -297,14 +309,19 @@ async function openPostgres(connectionString: string): Promise<Driver> {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const tx: Queryable = { query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows };
+        const tx: Queryable = {
+          query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+        };
         const result = await fn(tx);
         await client.query("COMMIT");
         client.release();
         return result;
       } catch (error) {
         // A client whose ROLLBACK fails is broken: destroy it rather than return it to the pool.
-        const rolledBack = await client.query("ROLLBACK").then(() => true, () => false);
+        const rolledBack = await client.query("ROLLBACK").then(
+          () => true,
+          () => false,
+        );
         client.release(!rolledBack);
         throw error;
       }

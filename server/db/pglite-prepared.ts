@@ -76,20 +76,22 @@ export function preparePglite(pg: PGlite): PreparedPglite {
   const query = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
     if (!statements.has(sql) && statements.size >= MAX_STATEMENTS) return (await pg.query<T>(sql, params)).rows;
     // Never inside another request's open transaction, and alone on the connection while it runs.
-    return transactions.runExclusive(() => pg.runExclusive(async () => {
-      const statement = statements.get(sql) ?? (await prepare(sql));
-      const values = params.map((param, i) => {
-        if (param === null || param === undefined) return null;
-        const serializer = pg.serializers[statement.paramTypes[i]!];
-        return serializer ? serializer(param) : String(param);
-      });
-      const { messages } = await pg.execProtocol(
-        concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
-        { syncToFs: false },
-      );
-      await pg.syncToFs();
-      return parse.parseResults([...statement.columns, ...messages], pg.parsers)[0]!.rows as T[];
-    }));
+    return transactions.runExclusive(() =>
+      pg.runExclusive(async () => {
+        const statement = statements.get(sql) ?? (await prepare(sql));
+        const values = params.map((param, i) => {
+          if (param === null || param === undefined) return null;
+          const serializer = pg.serializers[statement.paramTypes[i]!];
+          return serializer ? serializer(param) : String(param);
+        });
+        const { messages } = await pg.execProtocol(
+          concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+          { syncToFs: false },
+        );
+        await pg.syncToFs();
+        return parse.parseResults([...statement.columns, ...messages], pg.parsers)[0]!.rows as T[];
+      }),
+    );
   };
   return { query, transaction: (fn) => transactions.runExclusive(() => pg.transaction(fn)) };
 }

@@ -82,13 +82,18 @@ export async function copyTemplate(folder: string): Promise<boolean> {
     await rm(partial, { recursive: true, force: true }); // left by a killed process of the same id
     await mkdir(partial, { recursive: true, mode: 0o700 });
     // Parents before children: a parent's path is shorter.
-    for (const dir of entries.filter((entry) => entry.isDirectory()).map(inside).sort((a, b) => a.length - b.length)) {
+    for (const dir of entries
+      .filter((entry) => entry.isDirectory())
+      .map(inside)
+      .sort((a, b) => a.length - b.length)) {
       await mkdir(join(partial, dir), { mode: 0o700 });
     }
     const files = entries.filter((entry) => entry.isFile()).map(inside);
     const limit = pLimit(PARALLEL_FILES);
     // Every copy settles before a failure removes the folder they write into.
-    const copies = await Promise.allSettled(files.map((file) => limit(() => copyFile(join(template, file), join(partial, file), constants.COPYFILE_FICLONE))));
+    const copies = await Promise.allSettled(
+      files.map((file) => limit(() => copyFile(join(template, file), join(partial, file), constants.COPYFILE_FICLONE))),
+    );
     const failed = copies.find((copy) => copy.status === "rejected");
     if (failed) throw failed.reason;
     await rename(partial, folder);

@@ -26,7 +26,11 @@ type LinkDocumentRequest = v.InferOutput<typeof linkDocumentRequestSchema>;
  * @throws 413 FILE_TOO_BIG past MAX_UPLOAD_BYTES; conflict or not found when the claim is no draft
  *   of this family; the limits of storage/document-limits.ts and storage/upload-grants.ts
  */
-export async function claimUploadUrl(deps: DocumentDeps, family: PlanFamily, query: UploadUrlQuery): Promise<{ url: string; fileName: string }> {
+export async function claimUploadUrl(
+  deps: DocumentDeps,
+  family: PlanFamily,
+  query: UploadUrlQuery,
+): Promise<{ url: string; fileName: string }> {
   if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
   const kind = kindOfContentType(query.fileType)!;
   const fileName = storedFileName(query.fileName ?? "", kind);
@@ -34,8 +38,12 @@ export async function claimUploadUrl(deps: DocumentDeps, family: PlanFamily, que
     await lockDraftClaim(tx, query.claimId, family);
     await checkRoomForUpload(tx, query.claimId, query.fileSize, Math.floor(Date.now() / 1000));
     return issueUploadUrl(tx, deps, {
-      owner: { claimId: query.claimId }, path: uploadPath(family, query.claimId, fileName),
-      fileName, storagePath: claimDocumentPath(query.claimId, fileName, family), contentType: CONTENT_TYPES[kind], size: query.fileSize,
+      owner: { claimId: query.claimId },
+      path: uploadPath(family, query.claimId, fileName),
+      fileName,
+      storagePath: claimDocumentPath(query.claimId, fileName, family),
+      contentType: CONTENT_TYPES[kind],
+      size: query.fileSize,
     });
   });
   return { url, fileName };
@@ -45,7 +53,11 @@ export async function claimUploadUrl(deps: DocumentDeps, family: PlanFamily, que
  * A document of a claim of this family, for its download URL.
  * @throws notFound DOCUMENT_NOT_FOUND; conflict when the claim is of the other family
  */
-export async function claimDocument(db: Database, family: PlanFamily, docId: number): Promise<{ claimId: number; fileName: string }> {
+export async function claimDocument(
+  db: Database,
+  family: PlanFamily,
+  docId: number,
+): Promise<{ claimId: number; fileName: string }> {
   const [document] = await db.query<{ claim_id: number; file_name: string; plan_type: string }>(
     `SELECT d.claim_id, d.file_name, p.plan_type FROM documents d
      JOIN claims c ON c.id = d.claim_id JOIN plans p ON p.id = c.plan_id WHERE d.id = $1`,
@@ -62,17 +74,28 @@ export async function claimDocument(db: Database, family: PlanFamily, docId: num
  * @throws invalid (claimItemsId, docName); conflict DOCUMENT_ALREADY_LINKED, with the document as
  *   `result` when it links the same item; the claim's lock refusals; the limits of storage/document-limits.ts
  */
-export async function linkClaimDocument(deps: DocumentDeps, family: PlanFamily, request: LinkDocumentRequest): Promise<number> {
+export async function linkClaimDocument(
+  deps: DocumentDeps,
+  family: PlanFamily,
+  request: LinkDocumentRequest,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await lockDraftClaim(tx, request.claimId, family);
     const errors: Record<string, string> = {};
-    const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [request.claimItemsId, request.claimId]);
+    const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [
+      request.claimItemsId,
+      request.claimId,
+    ]);
     if (!item) errors.claimItemsId = "Not a claim item of this claim";
     const [linked] = await tx.query<{ id: number; claim_item_id: number }>(
       "SELECT id, claim_item_id FROM documents WHERE claim_id = $1 AND file_name = $2",
       [request.claimId, request.docName],
     );
-    const target = { owner: { claimId: request.claimId }, path: claimDocumentPath(request.claimId, request.docName, family), fileName: request.docName };
+    const target = {
+      owner: { claimId: request.claimId },
+      path: claimDocumentPath(request.claimId, request.docName, family),
+      fileName: request.docName,
+    };
     const file = await uploadedFile(tx, deps.storage, target, Boolean(linked));
     if (!file) errors.docName = "No file of this name was uploaded for this claim";
     throwIfAny(errors);
@@ -102,7 +125,10 @@ export async function linkClaimDocument(deps: DocumentDeps, family: PlanFamily, 
  */
 export async function deleteClaimDocument(deps: DocumentDeps, family: PlanFamily, docId: number): Promise<void> {
   const document = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ claim_id: number; file_name: string }>("SELECT claim_id, file_name FROM documents WHERE id = $1", [docId]);
+    const [row] = await tx.query<{ claim_id: number; file_name: string }>(
+      "SELECT claim_id, file_name FROM documents WHERE id = $1",
+      [docId],
+    );
     if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
     await lockDraftClaim(tx, row.claim_id, family);
     await tx.query("DELETE FROM documents WHERE id = $1", [docId]);

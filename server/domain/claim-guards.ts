@@ -58,7 +58,8 @@ export async function lockClaim(tx: Queryable, claimId: number, family?: PlanFam
  */
 export async function lockDraftClaim(tx: Queryable, claimId: number, family?: PlanFamily): Promise<ClaimRecord> {
   const claim = await lockClaim(tx, claimId, family);
-  if (!isEditableStatus(claim.status)) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be changed`);
+  if (!isEditableStatus(claim.status))
+    throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be changed`);
   return claim;
 }
 

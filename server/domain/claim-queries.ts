@@ -35,7 +35,12 @@ export interface LoadedClaim {
  * lists built as JSON by the database).
  * @returns the detail and its plan, or null when no claim of this family has this id
  */
-export async function loadClaimDetail(q: Queryable, claimId: number, family: PlanFamily, language: Language = "en"): Promise<LoadedClaim | null> {
+export async function loadClaimDetail(
+  q: Queryable,
+  claimId: number,
+  family: PlanFamily,
+  language: Language = "en",
+): Promise<LoadedClaim | null> {
   // A claim item without its own type shows the type of the plan item it was made from.
   // ACE damage areas depend on each item's model number: the client reads them per model, so an
   // ACE claim gets none (a NULL kind matches no lookup).

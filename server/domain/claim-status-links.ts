@@ -33,8 +33,16 @@ function signature(secret: string, claimId: number, expires: number): string {
  * @param secret the link secret (config.linkSecret)
  * @param expires Unix time in seconds; by default CLAIM_STATUS_LINK_TTL_SECONDS from now
  */
-export function claimStatusLinkPath(secret: string, claimId: number, expires = Math.floor(Date.now() / 1000) + CLAIM_STATUS_LINK_TTL_SECONDS): string {
-  const query = new URLSearchParams({ code: `CL-${claimId}`, expires: String(expires), sig: signature(secret, claimId, expires) });
+export function claimStatusLinkPath(
+  secret: string,
+  claimId: number,
+  expires = Math.floor(Date.now() / 1000) + CLAIM_STATUS_LINK_TTL_SECONDS,
+): string {
+  const query = new URLSearchParams({
+    code: `CL-${claimId}`,
+    expires: String(expires),
+    sig: signature(secret, claimId, expires),
+  });
   return `${CLAIM_STATUS_PAGE}?${query}`;
 }
 
@@ -43,7 +51,13 @@ export function claimStatusLinkPath(secret: string, claimId: number, expires = M
  * @param nowSeconds current Unix time in seconds
  * @returns "ok", "expired" (right signature, too late) or "bad" (wrong or malformed signature)
  */
-export function verifyClaimStatusLink(secret: string, claimId: number, expires: number, sig: string, nowSeconds: number): "ok" | "expired" | "bad" {
+export function verifyClaimStatusLink(
+  secret: string,
+  claimId: number,
+  expires: number,
+  sig: string,
+  nowSeconds: number,
+): "ok" | "expired" | "bad" {
   const expected = Buffer.from(signature(secret, claimId, expires));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad";

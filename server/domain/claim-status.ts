@@ -5,7 +5,14 @@
  */
 import { DateTime } from "luxon";
 import {
-  BUSINESS_DAYS_TO_NEXT, CLAIM_CODE_AMBIGUOUS, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, type ClaimDecision, type ClaimStatus, type ClaimStep,
+  BUSINESS_DAYS_TO_NEXT,
+  CLAIM_CODE_AMBIGUOUS,
+  CLAIM_NUMBER,
+  CLAIM_STEPS,
+  STATUS_OF_STEP,
+  type ClaimDecision,
+  type ClaimStatus,
+  type ClaimStep,
 } from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, MAX_ID } from "../../contract/schemas.ts";
@@ -46,12 +53,19 @@ function claimCondition(ref: ClaimRef): { where: string; param: number | string 
  */
 export async function claimIdOfCode(q: Queryable, code: string): Promise<number> {
   const { where, param } = claimCondition({ code });
-  const claims = await q.query<{ id: number; status: string }>(`SELECT c.id, c.status FROM claims c WHERE ${where} LIMIT 2`, [param]);
+  const claims = await q.query<{ id: number; status: string }>(
+    `SELECT c.id, c.status FROM claims c WHERE ${where} LIMIT 2`,
+    [param],
+  );
   if (claims.length > 1) {
-    throw conflict(CLAIM_CODE_AMBIGUOUS, `Ambiguous claim code ${code}: more than one claim has it; name the claim by its number (CL-…)`);
+    throw conflict(
+      CLAIM_CODE_AMBIGUOUS,
+      `Ambiguous claim code ${code}: more than one claim has it; name the claim by its number (CL-…)`,
+    );
   }
   const [claim] = claims;
-  if (!claim || isEditableStatus(claim.status)) throw notFound(CLAIM_CODES.claimNotFound, `Unknown claim code ${code}: no submitted claim has it`);
+  if (!claim || isEditableStatus(claim.status))
+    throw notFound(CLAIM_CODES.claimNotFound, `Unknown claim code ${code}: no submitted claim has it`);
   return claim.id;
 }
 
@@ -71,13 +85,21 @@ export interface StepEvent {
  * @throws HttpError 404 CLAIM_NOT_FOUND (unknown, or still a draft), 409 CLAIM_STEP_NOT_FORWARD
  *   (the claim has reached this step or a later one)
  */
-export async function recordStep(tx: Queryable, claimId: number, step: ClaimStep, decision?: ClaimDecision): Promise<StepEvent> {
+export async function recordStep(
+  tx: Queryable,
+  claimId: number,
+  step: ClaimStep,
+  decision?: ClaimDecision,
+): Promise<StepEvent> {
   const claim = await lockClaim(tx, claimId);
   if (isEditableStatus(claim.status)) throw claimNotFound();
   const reached = await tx.query<{ step: ClaimStep }>("SELECT step FROM claim_events WHERE claim_id = $1", [claimId]);
   const furthest = Math.max(-1, ...reached.map((event) => CLAIM_STEPS.indexOf(event.step)));
   if (CLAIM_STEPS.indexOf(step) <= furthest) {
-    throw conflict(REFUSAL_CODES.claimStepNotForward, `The claim has reached ${CLAIM_STEPS[furthest]}; it moves forward only`);
+    throw conflict(
+      REFUSAL_CODES.claimStepNotForward,
+      `The claim has reached ${CLAIM_STEPS[furthest]}; it moves forward only`,
+    );
   }
   const [event] = await tx.query<StepEvent>(
     `INSERT INTO claim_events (claim_id, step, outcome, reason) VALUES ($1, $2, $3, $4) RETURNING step, ${isoUtc("at")} AS at`,
@@ -125,7 +147,11 @@ interface StatusRow {
  * @returns the claim's id and status; null when no claim, or more than one, answers to `ref`, or it
  *   is a draft
  */
-export async function loadClaimStatus(q: Queryable, ref: ClaimRef, language: Language): Promise<{ claimId: number; status: ClaimStatus } | null> {
+export async function loadClaimStatus(
+  q: Queryable,
+  ref: ClaimRef,
+  language: Language,
+): Promise<{ claimId: number; status: ClaimStatus } | null> {
   const { where, param } = claimCondition(ref);
   const rows = await q.query<StatusRow>(
     `SELECT c.id, c.status, c.plan_id, p.number AS plan_number, p.program_name, p.plan_type,
@@ -147,12 +173,16 @@ export async function loadClaimStatus(q: Queryable, ref: ClaimRef, language: Lan
   if (!row || isEditableStatus(row.status)) return null;
   const reachedAt = new Map(row.events.map((event) => [event.step, event.at]));
   // A claim submitted without an event (none is, since migration 012) shows as just submitted.
-  if (reachedAt.size === 0) reachedAt.set("submitted", row.submitted_at ?? DateTime.utc().toISO({ suppressMilliseconds: true }));
+  if (reachedAt.size === 0)
+    reachedAt.set("submitted", row.submitted_at ?? DateTime.utc().toISO({ suppressMilliseconds: true }));
   const current = CLAIM_STEPS.findLast((step) => reachedAt.has(step))!;
-  const next = current === "closed" ? null : {
-    step: CLAIM_STEPS[CLAIM_STEPS.indexOf(current) + 1]!,
-    expectedBy: businessDaysAfter(reachedAt.get(current)!, BUSINESS_DAYS_TO_NEXT[current]),
-  };
+  const next =
+    current === "closed"
+      ? null
+      : {
+          step: CLAIM_STEPS[CLAIM_STEPS.indexOf(current) + 1]!,
+          expectedBy: businessDaysAfter(reachedAt.get(current)!, BUSINESS_DAYS_TO_NEXT[current]),
+        };
   const status: ClaimStatus = {
     claimNumber: `CL-${row.id}`,
     status: row.status,

@@ -8,7 +8,15 @@
  */
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES, SUCCEED, type InsertClaimRequest, type InsertClaimResponse } from "../../contract/schemas.ts";
-import { DRAFT, EDITABLE_STATUSES, isEditableStatus, lockClaim, lockDraftClaim, lookupErrors, throwIfAny } from "./claim-guards.ts";
+import {
+  DRAFT,
+  EDITABLE_STATUSES,
+  isEditableStatus,
+  lockClaim,
+  lockDraftClaim,
+  lookupErrors,
+  throwIfAny,
+} from "./claim-guards.ts";
 import type { Database, Queryable } from "../db/db.ts";
 import { conflict, notFound } from "./refusals.ts";
 import { FIELD_KINDS } from "./lookup-kinds.ts";
@@ -41,19 +49,26 @@ export type PathOf = (index: number, field: string) => string;
  * in progress the plan already has.
  * @throws HttpError 404 PLAN_NOT_FOUND (unknown or not the customer's), 409 WRONG_PLAN_TYPE, 409 PLAN_NOT_ACTIVE
  */
-export async function createClaim(tx: Queryable, family: PlanFamily, request: InsertClaimRequest): Promise<InsertClaimResponse> {
+export async function createClaim(
+  tx: Queryable,
+  family: PlanFamily,
+  request: InsertClaimRequest,
+): Promise<InsertClaimResponse> {
   // Locking the plan serialises concurrent creations, so a plan never gets two drafts.
   const [plan] = await tx.query<{ customer_id: number; status: string; plan_type: string }>(
     "SELECT customer_id, status, plan_type FROM plans WHERE id = $1 FOR UPDATE",
     [request.warrentyId],
   );
-  if (!plan || plan.customer_id !== request.customerId) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found for this customer");
+  if (!plan || plan.customer_id !== request.customerId)
+    throw notFound(REFUSAL_CODES.planNotFound, "Plan not found for this customer");
   requireFamily(plan.plan_type, family);
   // LEGACY plans file their claims on the legacy site (SPEC.md section 2, "Select plan").
-  if (plan.plan_type === "LEGACY") throw conflict("LEGACY_PLAN", "Claims on LEGACY plans are filed on the legacy claim site");
+  if (plan.plan_type === "LEGACY")
+    throw conflict("LEGACY_PLAN", "Claims on LEGACY plans are filed on the legacy claim site");
   const dateError = dateRangeError(request.damagedate);
   if (dateError) throwIfAny({ damagedate: dateError });
-  if (plan.status !== "Active") throw conflict("PLAN_NOT_ACTIVE", `Plan is ${plan.status}; claims can be filed on Active plans only`);
+  if (plan.status !== "Active")
+    throw conflict("PLAN_NOT_ACTIVE", `Plan is ${plan.status}; claims can be filed on Active plans only`);
   const [live] = await tx.query<{ id: number; status: string; status_code: string | null }>(
     "SELECT id, status, status_code FROM claims WHERE plan_id = $1 AND status = ANY($2::text[]) ORDER BY seq LIMIT 1",
     [request.warrentyId, `{${[...EDITABLE_STATUSES, ...IN_PROGRESS].map((s) => `"${s}"`).join(",")}}`],
@@ -62,7 +77,11 @@ export async function createClaim(tx: Queryable, family: PlanFamily, request: In
     return { code: CLAIM_CODES.draftExist, message: "A draft claim already exists for this plan", claimId: live.id };
   }
   if (live) {
-    return { code: CLAIM_CODES.claimInProgress, message: "A claim is already in progress for this plan", claimSatusCode: live.status_code };
+    return {
+      code: CLAIM_CODES.claimInProgress,
+      message: "A claim is already in progress for this plan",
+      claimSatusCode: live.status_code,
+    };
   }
   const [created] = await tx.query<{ id: number }>(
     `INSERT INTO claims (plan_id, customer_id, status, damage_date, claim_date, allow_sms)
@@ -103,10 +122,12 @@ export async function saveClaimItems(
   if (claim.plan_id !== request.warrentyId) throwIfAny({ warrentyId: "The claim belongs to another plan" });
   // The plan's sold items and the missing items this claim added: another claim's are not its to claim.
   const planItems = new Map(
-    (await tx.query<{ id: number; returned: boolean; full_replacement: boolean }>(
-      "SELECT id, returned, full_replacement FROM plan_items WHERE plan_id = $1 AND (claim_id IS NULL OR claim_id = $2)",
-      [claim.plan_id, claim.id],
-    )).map((row) => [row.id, row]),
+    (
+      await tx.query<{ id: number; returned: boolean; full_replacement: boolean }>(
+        "SELECT id, returned, full_replacement FROM plan_items WHERE plan_id = $1 AND (claim_id IS NULL OR claim_id = $2)",
+        [claim.plan_id, claim.id],
+      )
+    ).map((row) => [row.id, row]),
   );
   const existing = await tx.query<{ id: number; plan_item_id: number }>(
     "SELECT id, plan_item_id FROM claim_items WHERE claim_id = $1",
@@ -120,38 +141,47 @@ export async function saveClaimItems(
     if (seen.has(item.selectedItemId)) errors[at("selectedItemId")] = "The same plan item is listed twice";
     else if (!planItem) errors[at("selectedItemId")] = "Not an item of this plan";
     else if (planItem.returned) errors[at("selectedItemId")] = "The item was returned and cannot be claimed";
-    else if (planItem.full_replacement) errors[at("selectedItemId")] = "The item was fully replaced and cannot be claimed";
+    else if (planItem.full_replacement)
+      errors[at("selectedItemId")] = "The item was fully replaced and cannot be claimed";
     seen.add(item.selectedItemId);
     if (item.claimItemId !== undefined) {
       const current = existing.find((row) => row.id === item.claimItemId);
       if (!current) errors[at("claimItemId")] = "Not a claim item of this claim";
-      else if (current.plan_item_id !== item.selectedItemId) errors[at("claimItemId")] = "The claim item is for another plan item";
+      else if (current.plan_item_id !== item.selectedItemId)
+        errors[at("claimItemId")] = "The claim item is for another plan item";
     }
   });
   const kinds = FIELD_KINDS[family];
-  Object.assign(errors, await lookupErrors(tx, request.items.flatMap((item, index) => [
-    { path: pathOf(index, "manuFacturer"), id: item.manuFacturer, kinds: kinds.manufacturer },
-    { path: pathOf(index, "material"), id: item.material, kinds: kinds.material },
-    { path: pathOf(index, "color"), id: item.color, kinds: kinds.color },
-    { path: pathOf(index, "itemType"), id: item.itemType, kinds: kinds.itemType },
-  ])));
+  Object.assign(
+    errors,
+    await lookupErrors(
+      tx,
+      request.items.flatMap((item, index) => [
+        { path: pathOf(index, "manuFacturer"), id: item.manuFacturer, kinds: kinds.manufacturer },
+        { path: pathOf(index, "material"), id: item.material, kinds: kinds.material },
+        { path: pathOf(index, "color"), id: item.color, kinds: kinds.color },
+        { path: pathOf(index, "itemType"), id: item.itemType, kinds: kinds.itemType },
+      ]),
+    ),
+  );
   throwIfAny(errors);
 
   const written: { claimItemId: number; selectedItemId: number }[] = [];
   for (const item of request.items) {
     const target = item.claimItemId ?? existing.find((row) => row.plan_item_id === item.selectedItemId)?.id;
     const values = [item.itemType ?? null, item.manuFacturer, item.material, item.color];
-    const [row] = target === undefined
-      ? await tx.query<{ id: number }>(
-          `INSERT INTO claim_items (claim_id, plan_item_id, type_id, manufacturer_id, material_id, color_id)
+    const [row] =
+      target === undefined
+        ? await tx.query<{ id: number }>(
+            `INSERT INTO claim_items (claim_id, plan_item_id, type_id, manufacturer_id, material_id, color_id)
            VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [claim.id, item.selectedItemId, ...values],
-        )
-      : await tx.query<{ id: number }>(
-          `UPDATE claim_items SET type_id = COALESCE($2, type_id), manufacturer_id = $3, material_id = $4, color_id = $5
+            [claim.id, item.selectedItemId, ...values],
+          )
+        : await tx.query<{ id: number }>(
+            `UPDATE claim_items SET type_id = COALESCE($2, type_id), manufacturer_id = $3, material_id = $4, color_id = $5
            WHERE id = $1 RETURNING id`,
-          [target, ...values],
-        );
+            [target, ...values],
+          );
     written.push({ claimItemId: row!.id, selectedItemId: item.selectedItemId });
   }
   return written;
@@ -163,18 +193,27 @@ export async function saveClaimItems(
  * @returns storage paths of the item's documents, to remove after the commit
  * @throws HttpError 404 CLAIM_ITEM_NOT_FOUND or CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE, 409 CLAIM_NOT_DRAFT
  */
-export async function removeClaimItem(tx: Queryable, family: PlanFamily, claimItemId: number, inClaim?: number): Promise<string[]> {
+export async function removeClaimItem(
+  tx: Queryable,
+  family: PlanFamily,
+  claimItemId: number,
+  inClaim?: number,
+): Promise<string[]> {
   const itemNotFound = () => notFound("CLAIM_ITEM_NOT_FOUND", "Claim item not found");
   let claimId = inClaim;
   if (claimId === undefined) {
-    const [item] = await tx.query<{ claim_id: number }>("SELECT claim_id FROM claim_items WHERE id = $1", [claimItemId]);
+    const [item] = await tx.query<{ claim_id: number }>("SELECT claim_id FROM claim_items WHERE id = $1", [
+      claimItemId,
+    ]);
     if (!item) throw itemNotFound();
     claimId = item.claim_id;
   }
   const claim = await lockDraftClaim(tx, claimId, family);
   const [item] = await tx.query("SELECT 1 FROM claim_items WHERE id = $1 AND claim_id = $2", [claimItemId, claim.id]);
   if (!item) throw itemNotFound();
-  const documents = await tx.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_item_id = $1", [claimItemId]);
+  const documents = await tx.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_item_id = $1", [
+    claimItemId,
+  ]);
   await tx.query("DELETE FROM claim_items WHERE id = $1", [claimItemId]); // damages and documents cascade
   return documents.map((d) => claimDocumentPath(claim.id, d.file_name, family));
 }
@@ -215,10 +254,14 @@ export async function saveDamages(
      FROM claim_items ci JOIN plan_items pi ON pi.id = ci.plan_item_id WHERE ci.claim_id = $1`,
     [claim.id],
   );
-  const damageIds = new Set((await tx.query<{ id: number }>(
-    "SELECT d.id FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id WHERE ci.claim_id = $1",
-    [claim.id],
-  )).map((row) => row.id));
+  const damageIds = new Set(
+    (
+      await tx.query<{ id: number }>(
+        "SELECT d.id FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id WHERE ci.claim_id = $1",
+        [claim.id],
+      )
+    ).map((row) => row.id),
+  );
   const seenDamages = new Set<number>();
   const kinds = FIELD_KINDS[family];
   const refs = request.damages.flatMap((damage, index) => {
@@ -256,7 +299,8 @@ export async function saveDamages(
     if (damage.damageId !== undefined) return;
     const item = claimItems.find((ci) => ci.plan_item_id === damage.selectedItemId)!;
     held.set(item.id, (held.get(item.id) ?? 0) + 1);
-    if (held.get(item.id)! > MAX_DAMAGES_PER_ITEM) errors[pathOf(index, "selectedItemId")] = `At most ${MAX_DAMAGES_PER_ITEM} damages per item`;
+    if (held.get(item.id)! > MAX_DAMAGES_PER_ITEM)
+      errors[pathOf(index, "selectedItemId")] = `At most ${MAX_DAMAGES_PER_ITEM} damages per item`;
   });
   throwIfAny(errors);
 
@@ -264,21 +308,30 @@ export async function saveDamages(
   for (const damage of request.damages) {
     const claimItemId = claimItems.find((item) => item.plan_item_id === damage.selectedItemId)!.id;
     const specificDamage = family === "ace" ? null : (damage.specificDamage ?? null);
-    const values = [claimItemId, damage.damageType, specificDamage, damage.specificLocation,
-      damage.howDidOccur, damage.actionTaken, damage.damageDate, damage.notes];
-    const [row] = damage.damageId === undefined
-      ? await tx.query<{ id: number }>(
-          `INSERT INTO damages (claim_item_id, damage_type_id, specific_damage_id, specific_location_id,
+    const values = [
+      claimItemId,
+      damage.damageType,
+      specificDamage,
+      damage.specificLocation,
+      damage.howDidOccur,
+      damage.actionTaken,
+      damage.damageDate,
+      damage.notes,
+    ];
+    const [row] =
+      damage.damageId === undefined
+        ? await tx.query<{ id: number }>(
+            `INSERT INTO damages (claim_item_id, damage_type_id, specific_damage_id, specific_location_id,
              how_did_occur_id, action_taken_id, damage_date, notes)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          values,
-        )
-      : await tx.query<{ id: number }>(
-          `UPDATE damages SET claim_item_id = $2, damage_type_id = $3, specific_damage_id = $4,
+            values,
+          )
+        : await tx.query<{ id: number }>(
+            `UPDATE damages SET claim_item_id = $2, damage_type_id = $3, specific_damage_id = $4,
              specific_location_id = $5, how_did_occur_id = $6, action_taken_id = $7, damage_date = $8, notes = $9
            WHERE id = $1 RETURNING id`,
-          [damage.damageId, ...values],
-        );
+            [damage.damageId, ...values],
+          );
     written.push(row!.id);
   }
   return written;
@@ -307,10 +360,17 @@ export type SubmitAnswer = { message: string; code?: string; missing?: string[] 
  * @returns Succeed, "Claim is incomplete" (with what is missing) or "Claim already submitted"
  * @throws HttpError 404 CLAIM_NOT_FOUND, 409 WRONG_PLAN_TYPE
  */
-export async function submitClaim(tx: Queryable, family: PlanFamily, claimId: number, customerId?: number): Promise<SubmitAnswer> {
+export async function submitClaim(
+  tx: Queryable,
+  family: PlanFamily,
+  claimId: number,
+  customerId?: number,
+): Promise<SubmitAnswer> {
   const claim = await lockClaim(tx, claimId, family);
-  if (customerId !== undefined && claim.customer_id !== customerId) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found for this customer");
-  if (!isEditableStatus(claim.status)) return { message: "Claim already submitted", code: REFUSAL_CODES.claimAlreadySubmitted };
+  if (customerId !== undefined && claim.customer_id !== customerId)
+    throw notFound(CLAIM_CODES.claimNotFound, "Claim not found for this customer");
+  if (!isEditableStatus(claim.status))
+    return { message: "Claim already submitted", code: REFUSAL_CODES.claimAlreadySubmitted };
   const missing = await missingParts(tx, claimId);
   if (missing.length > 0) return { message: "Claim is incomplete", code: REFUSAL_CODES.claimIncomplete, missing };
   await tx.query("UPDATE claims SET status = 'Open', submitted_at = now() WHERE id = $1", [claimId]);
@@ -346,7 +406,8 @@ async function missingParts(tx: Queryable, claimId: number): Promise<string[]> {
 export async function deleteDraftClaim(db: Database, storage: Storage, claimId: number): Promise<void> {
   const claim = await db.transaction(async (tx) => {
     const claim = await lockClaim(tx, claimId);
-    if (claim.status !== DRAFT) throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
+    if (claim.status !== DRAFT)
+      throw conflict(REFUSAL_CODES.claimNotDraft, `Claim is ${claim.status}; only a draft claim can be deleted`);
     // Its claim items, damages, documents and the missing line items it added cascade.
     await tx.query("DELETE FROM claims WHERE id = $1", [claimId]);
     return claim;

@@ -7,7 +7,11 @@
 import { createHash } from "node:crypto";
 import type * as v from "valibot";
 import { mailboxOf } from "../../contract/mailbox.ts";
-import type { contactLinkDocumentRequestSchema, contactTicketRequestSchema, contactUploadUrlQuerySchema } from "../../contract/schemas.ts";
+import type {
+  contactLinkDocumentRequestSchema,
+  contactTicketRequestSchema,
+  contactUploadUrlQuerySchema,
+} from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES, CONTENT_TYPES } from "../../contract/upload-rules.ts";
 import type { Rate } from "../config.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -47,7 +51,10 @@ export interface MailCounter {
  * A signed upload URL for a document of an open request, and the name it will be stored under.
  * @throws 413 FILE_TOO_BIG; conflict REQUEST_ALREADY_SENT; the limits of storage/document-limits.ts
  */
-export async function contactUploadUrl(deps: DocumentDeps, query: ContactUploadUrlQuery): Promise<{ url: string; fileName: string }> {
+export async function contactUploadUrl(
+  deps: DocumentDeps,
+  query: ContactUploadUrlQuery,
+): Promise<{ url: string; fileName: string }> {
   if (query.fileSize !== undefined && query.fileSize > MAX_UPLOAD_BYTES) throw tooBig();
   const kind = kindOfContentType(query.fileType)!;
   const fileName = storedFileName(query.fileName ?? "", kind);
@@ -55,8 +62,12 @@ export async function contactUploadUrl(deps: DocumentDeps, query: ContactUploadU
     await lockOpenRequest(tx, query.requestId);
     await checkRoomForContactUpload(tx, query.requestId, query.fileSize, Math.floor(Date.now() / 1000));
     return issueUploadUrl(tx, deps, {
-      owner: { requestId: query.requestId }, path: contactUploadPath(query.requestId, fileName),
-      fileName, storagePath: contactDocumentPath(query.requestId, fileName), contentType: CONTENT_TYPES[kind], size: query.fileSize,
+      owner: { requestId: query.requestId },
+      path: contactUploadPath(query.requestId, fileName),
+      fileName,
+      storagePath: contactDocumentPath(query.requestId, fileName),
+      contentType: CONTENT_TYPES[kind],
+      size: query.fileSize,
     });
   });
   return { url, fileName };
@@ -70,8 +81,15 @@ export async function contactUploadUrl(deps: DocumentDeps, query: ContactUploadU
 export async function linkContactDocument(deps: DocumentDeps, request: ContactLinkRequest): Promise<number> {
   return deps.db.transaction(async (tx) => {
     await lockOpenRequest(tx, request.requestId);
-    const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [request.requestId, request.docName]);
-    const target = { owner: { requestId: request.requestId }, path: contactDocumentPath(request.requestId, request.docName), fileName: request.docName };
+    const [linked] = await tx.query("SELECT 1 FROM contact_documents WHERE request_id = $1 AND file_name = $2", [
+      request.requestId,
+      request.docName,
+    ]);
+    const target = {
+      owner: { requestId: request.requestId },
+      path: contactDocumentPath(request.requestId, request.docName),
+      fileName: request.docName,
+    };
     const file = await uploadedFile(tx, deps.storage, target, Boolean(linked));
     if (!file) throw invalid({ docName: "No file of this name was uploaded for this request" });
     if (linked) throw conflict("DOCUMENT_ALREADY_LINKED", "This file is already linked to the request");
@@ -91,7 +109,10 @@ export async function linkContactDocument(deps: DocumentDeps, request: ContactLi
 export async function deleteContactDocument(deps: DocumentDeps, requestId: string, docId: number): Promise<void> {
   const fileName = await deps.db.transaction(async (tx) => {
     // Another request's document is not found, whatever its id.
-    const [row] = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE id = $1 AND request_id = $2", [docId, requestId]);
+    const [row] = await tx.query<{ file_name: string }>(
+      "SELECT file_name FROM contact_documents WHERE id = $1 AND request_id = $2",
+      [docId, requestId],
+    );
     if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document not found");
     await lockOpenRequest(tx, requestId);
     await tx.query("DELETE FROM contact_documents WHERE id = $1", [docId]);
@@ -108,13 +129,20 @@ export async function deleteContactDocument(deps: DocumentDeps, requestId: strin
  * @throws invalid (documents) when a document is not the request's; conflict REQUEST_ALREADY_SENT
  */
 export async function fileContactTicket(
-  deps: Pick<DocumentDeps, "db">, request: ContactTicketRequest, language: Language, mails: MailCounter,
+  deps: Pick<DocumentDeps, "db">,
+  request: ContactTicketRequest,
+  language: Language,
+  mails: MailCounter,
 ): Promise<string> {
   const { customerDetails: customer, purchaseDetails: purchase } = request;
   return deps.db.transaction(async (tx) => {
     await lockOpenRequest(tx, request.request_id);
-    const documents = await tx.query<{ id: number }>("SELECT id FROM contact_documents WHERE request_id = $1 AND id = ANY($2::int[])", [request.request_id, request.documents]);
-    if (documents.length !== new Set(request.documents).size) throw invalid({ documents: "Not documents of this request" });
+    const documents = await tx.query<{ id: number }>(
+      "SELECT id FROM contact_documents WHERE request_id = $1 AND id = ANY($2::int[])",
+      [request.request_id, request.documents],
+    );
+    if (documents.length !== new Set(request.documents).size)
+      throw invalid({ documents: "Not documents of this request" });
     // The Request Number is made from the row's own id, in the same statement: at least 6 digits,
     // padded, never cut (lpad alone would cut id 1000000 to the 100000th ticket's number).
     const [row] = await tx.query<{ id: number; ticket_number: string }>(
@@ -143,13 +171,25 @@ export async function fileContactTicket(
         purchase.were_any_items_exchanged,
       ],
     );
-    await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [row!.id, request.request_id, request.documents]);
+    await tx.query("UPDATE contact_documents SET ticket_id = $1 WHERE request_id = $2 AND id = ANY($3::int[])", [
+      row!.id,
+      request.request_id,
+      request.documents,
+    ]);
     // The Request Number by email, committed with the request (server/mail/outbox.ts). Anyone may
     // type anyone's address here, so one inbox gets a few an hour at most, counted by mailbox in the
     // limiter's shared store (as a digest: the store holds no address); the request is filed either way.
     const inbox = createHash("sha256").update(mailboxOf(customer.email)).digest("hex");
-    if ((await mails.count("contact-mail", inbox, [CONTACT_MAILS_PER_RECIPIENT_HOUR, 3600])) <= CONTACT_MAILS_PER_RECIPIENT_HOUR) {
-      await enqueueMail(tx, { to: customer.email, language, template: "contactRequest", data: { ticket: row!.ticket_number } });
+    if (
+      (await mails.count("contact-mail", inbox, [CONTACT_MAILS_PER_RECIPIENT_HOUR, 3600])) <=
+      CONTACT_MAILS_PER_RECIPIENT_HOUR
+    ) {
+      await enqueueMail(tx, {
+        to: customer.email,
+        language,
+        template: "contactRequest",
+        data: { ticket: row!.ticket_number },
+      });
     }
     return row!.ticket_number;
   });

@@ -33,13 +33,19 @@ function detailsOf(row: Record<string, string | null>): ContactDetails {
 
 /** The customer of a claim's plan; null when there is no such claim. */
 export async function customerOfClaim(q: Queryable, claimId: number): Promise<number | null> {
-  const [row] = await q.query<{ customer_id: number }>("SELECT p.customer_id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1", [claimId]);
+  const [row] = await q.query<{ customer_id: number }>(
+    "SELECT p.customer_id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1",
+    [claimId],
+  );
   return row?.customer_id ?? null;
 }
 
 /** The details on file for a customer; null when there is no such customer. */
 export async function contactOnFile(q: Queryable, customerId: number): Promise<ContactDetails | null> {
-  const [row] = await q.query<Record<string, string | null>>(`SELECT ${COLUMNS.join(", ")} FROM customers WHERE id = $1`, [customerId]);
+  const [row] = await q.query<Record<string, string | null>>(
+    `SELECT ${COLUMNS.join(", ")} FROM customers WHERE id = $1`,
+    [customerId],
+  );
   return row ? detailsOf(row) : null;
 }
 
@@ -47,7 +53,11 @@ export async function contactOnFile(q: Queryable, customerId: number): Promise<C
  * What sessions without proof typed for one claim of the customer: only the fields that differ
  * from what was on file then. Empty when none, or when the claim is not on that customer's plan.
  */
-export async function contactTypedForClaim(q: Queryable, claimId: number, customerId: number): Promise<Partial<ContactDetails>> {
+export async function contactTypedForClaim(
+  q: Queryable,
+  claimId: number,
+  customerId: number,
+): Promise<Partial<ContactDetails>> {
   const [row] = await q.query<Record<string, string | null>>(
     `SELECT ${COLUMNS.map((column) => `cc.${column}`).join(", ")}
      FROM claim_contacts cc JOIN claims c ON c.id = cc.claim_id JOIN plans p ON p.id = c.plan_id
@@ -55,7 +65,12 @@ export async function contactTypedForClaim(q: Queryable, claimId: number, custom
     [claimId, customerId],
   );
   if (!row) return {};
-  return Object.fromEntries(FIELDS.filter((field) => row[CONTACT_COLUMNS[field]] !== null).map((field) => [field, row[CONTACT_COLUMNS[field]]!]));
+  return Object.fromEntries(
+    FIELDS.filter((field) => row[CONTACT_COLUMNS[field]] !== null).map((field) => [
+      field,
+      row[CONTACT_COLUMNS[field]]!,
+    ]),
+  );
 }
 
 /**
@@ -83,7 +98,17 @@ export async function writeContactOnFile(
        first_name = $2, last_name = $3, email = COALESCE($4, email), phone = COALESCE($5, phone),
        address = COALESCE($6, address), city = $7, state = $8, zip = $9
      WHERE id = $1 RETURNING id`,
-    [customerId, info.firstName, info.lastName, value("email"), value("phone"), value("address"), info.city, info.state, info.zipCode],
+    [
+      customerId,
+      info.firstName,
+      info.lastName,
+      value("email"),
+      value("phone"),
+      value("address"),
+      info.city,
+      info.state,
+      info.zipCode,
+    ],
   );
   if (updated.length === 0) return false;
   if (claimId !== undefined) await tx.query("DELETE FROM claim_contacts WHERE claim_id = $1", [claimId]);
@@ -116,6 +141,8 @@ const sameValue = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
  * when it differs from the one on file. That mail carries the claim's own content and no link.
  */
 export async function claimTypedEmail(q: Queryable, claimId: number): Promise<string | null> {
-  const [row] = await q.query<{ email: string | null }>("SELECT email FROM claim_contacts WHERE claim_id = $1", [claimId]);
+  const [row] = await q.query<{ email: string | null }>("SELECT email FROM claim_contacts WHERE claim_id = $1", [
+    claimId,
+  ]);
   return row?.email?.trim() || null;
 }

@@ -27,7 +27,10 @@ export interface DocumentDeps {
  * @throws what storage/direct-uploads.ts uploadedFileSize throws for a pending upload that breaks the rules
  */
 export async function uploadedFile(
-  tx: Queryable, storage: Storage, target: LinkTarget, linked: boolean,
+  tx: Queryable,
+  storage: Storage,
+  target: LinkTarget,
+  linked: boolean,
 ): Promise<{ size: number; contentType: string } | null> {
   const kind = isStoredName(target.fileName) ? kindOfName(target.fileName) : null;
   const size = kind ? await uploadedFileSize(tx, storage, target, linked) : null;

@@ -44,7 +44,9 @@ function signature(secret: string, link: FinishLink): string {
   const signed = `finish-later\n${link.planId}\n${link.customerId}\n${link.planType}\n${link.claimId}\n${link.step}\n${link.expires}`;
   // Links made before they carried `verified` are signed without it, and open unverified.
   const grant = link.verified === undefined ? "" : `\n${link.verified ? "verified" : "unverified"}`;
-  return createHmac("sha256", linkKey(secret)).update(signed + grant).digest("base64url");
+  return createHmac("sha256", linkKey(secret))
+    .update(signed + grant)
+    .digest("base64url");
 }
 
 /** Path and query of a signed finish-later link (see the module's comment for its shape). */
@@ -65,7 +67,12 @@ export function finishLinkPath(secret: string, link: FinishLink): string {
  * Checks a link's signature, then its expiry.
  * @returns "valid", "expired" (signed by us, past its `expires`) or "invalid" (any other signature)
  */
-export function checkFinishLink(secret: string, link: FinishLink, sig: string, nowSeconds: number): "valid" | "expired" | "invalid" {
+export function checkFinishLink(
+  secret: string,
+  link: FinishLink,
+  sig: string,
+  nowSeconds: number,
+): "valid" | "expired" | "invalid" {
   const expected = Buffer.from(signature(secret, link));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "invalid";
@@ -76,12 +83,23 @@ export function checkFinishLink(secret: string, link: FinishLink, sig: string, n
  * The portal's wizard URL of the link's claim at its step (SPEC.md section 2, "Claim wizard (FPP)":
  * `/find-claim/create-claim?step&claimId&warranty_id`; "(ACE)": create-ace-claim with `cust_id`).
  */
-export function wizardPathOf(link: Pick<FinishLink, "planId" | "customerId" | "planType" | "claimId" | "step">): string {
+export function wizardPathOf(
+  link: Pick<FinishLink, "planId" | "customerId" | "planType" | "claimId" | "step">,
+): string {
   if (link.planType === "ACE") {
-    const query = new URLSearchParams({ step: String(link.step), claimId: String(link.claimId), warranty_id: String(link.planId), cust_id: String(link.customerId) });
+    const query = new URLSearchParams({
+      step: String(link.step),
+      claimId: String(link.claimId),
+      warranty_id: String(link.planId),
+      cust_id: String(link.customerId),
+    });
     return `/find-claim/create-ace-claim?${query}`;
   }
-  const query = new URLSearchParams({ step: String(link.step), claimId: String(link.claimId), warranty_id: String(link.planId) });
+  const query = new URLSearchParams({
+    step: String(link.step),
+    claimId: String(link.claimId),
+    warranty_id: String(link.planId),
+  });
   return `/find-claim/create-claim?${query}`;
 }
 
@@ -99,7 +117,14 @@ export interface FinishTarget {
 
 /** The claim with its plan and its customer's email; null when there is no such claim. */
 export async function finishTargetOf(q: Queryable, claimId: number): Promise<FinishTarget | null> {
-  const [row] = await q.query<{ plan_id: number; number: string; customer_id: number; plan_type: string; status: string; email: string | null }>(
+  const [row] = await q.query<{
+    plan_id: number;
+    number: string;
+    customer_id: number;
+    plan_type: string;
+    status: string;
+    email: string | null;
+  }>(
     `SELECT c.plan_id, p.number, p.customer_id, p.plan_type, c.status, cu.email
      FROM claims c JOIN plans p ON p.id = c.plan_id JOIN customers cu ON cu.id = p.customer_id WHERE c.id = $1`,
     [claimId],
@@ -107,8 +132,13 @@ export async function finishTargetOf(q: Queryable, claimId: number): Promise<Fin
   if (!row) return null;
   const email = row.email?.trim() || null;
   return {
-    claimId, planId: row.plan_id, planNumber: row.number, customerId: row.customer_id,
-    planType: familyOf(row.plan_type) === "ace" ? "ACE" : "FPP", status: row.status, email,
+    claimId,
+    planId: row.plan_id,
+    planNumber: row.number,
+    customerId: row.customer_id,
+    planType: familyOf(row.plan_type) === "ace" ? "ACE" : "FPP",
+    status: row.status,
+    email,
   };
 }
 
@@ -117,7 +147,12 @@ export async function finishTargetOf(q: Queryable, claimId: number): Promise<Fin
  * submitted (a finish-later link then opens nothing), null when it is not on plan `planId` of
  * customer `customerId` (deleted, or the link names another plan).
  */
-export async function claimOnPlan(q: Queryable, claimId: number, planId: number, customerId: number): Promise<"draft" | "closed" | null> {
+export async function claimOnPlan(
+  q: Queryable,
+  claimId: number,
+  planId: number,
+  customerId: number,
+): Promise<"draft" | "closed" | null> {
   const [row] = await q.query<{ status: string }>(
     "SELECT c.status FROM claims c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1 AND p.id = $2 AND p.customer_id = $3",
     [claimId, planId, customerId],
@@ -149,6 +184,11 @@ export function enqueueFinishLaterMail(tx: Queryable, mail: FinishLaterMail): Pr
     language: mail.language,
     template: "finishLater",
     claimId: mail.claimId,
-    data: { link: mail.link, claimNumber: `CL-${mail.claimId}`, step: mail.step, expiresAt: mail.expiresAt.toISOString() },
+    data: {
+      link: mail.link,
+      claimNumber: `CL-${mail.claimId}`,
+      step: mail.step,
+      expiresAt: mail.expiresAt.toISOString(),
+    },
   });
 }

@@ -26,24 +26,44 @@ export async function addManualItem(tx: Queryable, request: ManualItemRequest): 
   const claim = await lockDraftClaim(tx, request.claimId, "fpp");
   const errors: Record<string, string> = {};
   if (claim.plan_id !== request.warrentyId) errors.warrentyId = "The claim belongs to another plan";
-  Object.assign(errors, await lookupErrors(tx, [
-    { path: "itemType", id: request.itemType, kinds: FIELD_KINDS.fpp.itemType },
-    { path: "manuFacturer", id: request.manuFacturer, kinds: FIELD_KINDS.fpp.manufacturer },
-    { path: "material", id: request.material, kinds: FIELD_KINDS.fpp.material },
-    { path: "color", id: request.color, kinds: FIELD_KINDS.fpp.color },
-  ]));
+  Object.assign(
+    errors,
+    await lookupErrors(tx, [
+      { path: "itemType", id: request.itemType, kinds: FIELD_KINDS.fpp.itemType },
+      { path: "manuFacturer", id: request.manuFacturer, kinds: FIELD_KINDS.fpp.manufacturer },
+      { path: "material", id: request.material, kinds: FIELD_KINDS.fpp.material },
+      { path: "color", id: request.color, kinds: FIELD_KINDS.fpp.color },
+    ]),
+  );
   throwIfAny(errors);
-  const [held] = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM plan_items WHERE claim_id = $1", [claim.id]);
+  const [held] = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM plan_items WHERE claim_id = $1", [
+    claim.id,
+  ]);
   if ((held?.n ?? 0) >= MAX_MANUAL_ITEMS_PER_CLAIM) {
-    throw conflict(TOO_MANY_MISSING_ITEMS, `This claim already has ${MAX_MANUAL_ITEMS_PER_CLAIM} missing items, the most allowed`);
+    throw conflict(
+      TOO_MANY_MISSING_ITEMS,
+      `This claim already has ${MAX_MANUAL_ITEMS_PER_CLAIM} missing items, the most allowed`,
+    );
   }
   const optional = (text: string | undefined) => (text?.trim() ? text.trim() : null);
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO plan_items (plan_id, claim_id, item_origin, type_id, manufacturer_id, material_id, color_id, description,
        vendor, sku, price, model_number, quantity)
      VALUES ($1, $2, 'MANUAL', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [claim.plan_id, claim.id, request.itemType, request.manuFacturer, request.material, request.color, request.description,
-      optional(request.vendor), optional(request.sku), request.price, request.modelNumber, request.quantity],
+    [
+      claim.plan_id,
+      claim.id,
+      request.itemType,
+      request.manuFacturer,
+      request.material,
+      request.color,
+      request.description,
+      optional(request.vendor),
+      optional(request.sku),
+      request.price,
+      request.modelNumber,
+      request.quantity,
+    ],
   );
   await tx.query("UPDATE plan_items SET track_key = 'MANUAL-' || id WHERE id = $1", [row!.id]);
   return row!.id;

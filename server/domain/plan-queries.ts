@@ -69,7 +69,12 @@ export interface PlanItemsOptions {
  * @param options missing line items of which claim to list (PlanItemsOptions)
  * @returns the plans found (unknown ids are skipped), each with its items ordered by id
  */
-export async function loadPlans(q: Queryable, planIds: readonly number[], language: Language = "en", options: PlanItemsOptions = {}): Promise<WirePlan[]> {
+export async function loadPlans(
+  q: Queryable,
+  planIds: readonly number[],
+  language: Language = "en",
+  options: PlanItemsOptions = {},
+): Promise<WirePlan[]> {
   if (planIds.length === 0) return [];
   return loadPlansWhere(q, { where: "p.id = ANY($1::int[])", params: [intArray(planIds)] }, language, options);
 }
@@ -79,7 +84,12 @@ export async function loadPlans(q: Queryable, planIds: readonly number[], langua
  * with it as JSON already in the wire shape (one round trip per call). Items sold with
  * the plan, and the missing line items of `options.claimId` only.
  */
-export async function loadPlansWhere(q: Queryable, filter: PlanFilter, language: Language = "en", options: PlanItemsOptions = {}): Promise<WirePlan[]> {
+export async function loadPlansWhere(
+  q: Queryable,
+  filter: PlanFilter,
+  language: Language = "en",
+  options: PlanItemsOptions = {},
+): Promise<WirePlan[]> {
   const params = [...filter.params];
   let listed = "i.claim_id IS NULL";
   if (options.claimId !== undefined) {

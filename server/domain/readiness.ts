@@ -13,7 +13,11 @@ const CHECK_TIMEOUT_MS = 2000;
 export type ReadinessCheck = "database" | "migrations" | "storage" | "draining";
 
 /** Resolves with `failed` when `work` rejects or takes longer than CHECK_TIMEOUT_MS, else with `verdict` of its value. */
-function checked<T>(work: Promise<T>, failed: ReadinessCheck, verdict: (value: T) => ReadinessCheck | null): Promise<ReadinessCheck | null> {
+function checked<T>(
+  work: Promise<T>,
+  failed: ReadinessCheck,
+  verdict: (value: T) => ReadinessCheck | null,
+): Promise<ReadinessCheck | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<ReadinessCheck>((resolve) => (timer = setTimeout(() => resolve(failed), CHECK_TIMEOUT_MS)));
   return Promise.race([work.then(verdict, () => failed), late]).finally(() => clearTimeout(timer));
@@ -23,7 +27,11 @@ function checked<T>(work: Promise<T>, failed: ReadinessCheck, verdict: (value: T
  * What keeps the process from serving now; empty when it can.
  * @param draining true once a shutdown has begun
  */
-export async function unreadyParts(db: Queryable, storage: Pick<Storage, "list">, draining: boolean): Promise<ReadinessCheck[]> {
+export async function unreadyParts(
+  db: Queryable,
+  storage: Pick<Storage, "list">,
+  draining: boolean,
+): Promise<ReadinessCheck[]> {
   const results = await Promise.all([
     checked(pendingMigrations(db), "database", (pending) => (pending.length === 0 ? null : "migrations")),
     checked(storage.list(""), "storage", () => null),

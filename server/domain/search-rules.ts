@@ -35,7 +35,10 @@ const PLAIN = "AAAAAAAEEEEEIIIIIOOOOOOOUUUUUNCYYaaaaaaaeeeeeiiiiiooooooouuuuuncy
 export function foldName(typed: string): string {
   // Composed first: text pasted as a letter and a separate accent mark (as macOS may give it)
   // then meets the table's letters.
-  return [...typed.normalize("NFC").trim()].map((letter) => PLAIN[ACCENTED.indexOf(letter)] ?? letter).join("").toLowerCase();
+  return [...typed.normalize("NFC").trim()]
+    .map((letter) => PLAIN[ACCENTED.indexOf(letter)] ?? letter)
+    .join("")
+    .toLowerCase();
 }
 
 /**

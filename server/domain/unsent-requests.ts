@@ -26,11 +26,18 @@ const folderOf = (requestId: string) => `contact_service/${requestId}`;
  * @param nowMs the time to judge by, in milliseconds
  * @param removed told each storage path removed (a request's folder, or a left-out file)
  */
-export async function sweepUnsentRequests(db: Database, storage: Storage, nowMs: number, removed: (path: string) => void): Promise<void> {
+export async function sweepUnsentRequests(
+  db: Database,
+  storage: Storage,
+  nowMs: number,
+  removed: (path: string) => void,
+): Promise<void> {
   const staleBefore = nowMs - UNSENT_REQUEST_TTL_MS;
   const requestIds = new Set<string>();
   for (const entry of await storage.list("contact_service")) if (!entry.isFile) requestIds.add(entry.name);
-  const withUnsent = await db.query<{ request_id: string }>("SELECT DISTINCT request_id FROM contact_documents WHERE ticket_id IS NULL");
+  const withUnsent = await db.query<{ request_id: string }>(
+    "SELECT DISTINCT request_id FROM contact_documents WHERE ticket_id IS NULL",
+  );
   for (const row of withUnsent) requestIds.add(row.request_id);
 
   for (const requestId of requestIds) {
@@ -65,7 +72,10 @@ export async function sweepUnsentRequests(db: Database, storage: Storage, nowMs:
  * Whether a request was sent, whether documents the ticket did not take remain, and its last
  * change the database knows of (newest such document, newest upload URL handed out; Unix ms).
  */
-async function requestState(tx: Queryable, requestId: string): Promise<{ sent: boolean; leftOut: boolean; lastChangeMs: number | null }> {
+async function requestState(
+  tx: Queryable,
+  requestId: string,
+): Promise<{ sent: boolean; leftOut: boolean; lastChangeMs: number | null }> {
   const [row] = await tx.query<{ sent: boolean; left_out: boolean; last_change_ms: number | null }>(
     `SELECT EXISTS (SELECT 1 FROM contact_tickets WHERE request_id = $1) AS sent,
        EXISTS (SELECT 1 FROM contact_documents WHERE request_id = $1 AND ticket_id IS NULL) AS left_out,

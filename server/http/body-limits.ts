@@ -24,9 +24,15 @@ const WIDEST_CHARACTER = "€";
 /** Bytes of the largest honest insert_claim_item_damage body: every damage at its maxima. */
 function largestDamagesBody(): number {
   const damage = {
-    damageId: MAX_ID, selectedItemId: MAX_SERIAL_ID, damageType: MAX_SERIAL_ID, specificLocation: MAX_SERIAL_ID,
-    damageDate: "2999-12-31", howDidOccur: MAX_SERIAL_ID, actionTaken: MAX_SERIAL_ID,
-    notes: WIDEST_CHARACTER.repeat(MAX_NOTES_LENGTH), specificDamage: MAX_SERIAL_ID,
+    damageId: MAX_ID,
+    selectedItemId: MAX_SERIAL_ID,
+    damageType: MAX_SERIAL_ID,
+    specificLocation: MAX_SERIAL_ID,
+    damageDate: "2999-12-31",
+    howDidOccur: MAX_SERIAL_ID,
+    actionTaken: MAX_SERIAL_ID,
+    notes: WIDEST_CHARACTER.repeat(MAX_NOTES_LENGTH),
+    specificDamage: MAX_SERIAL_ID,
   };
   const body = { claimId: MAX_ID, customerId: MAX_ID, damage_item: new Array(MAX_DAMAGES_PER_CALL).fill(damage) };
   return Buffer.byteLength(JSON.stringify(body));

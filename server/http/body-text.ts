@@ -27,7 +27,13 @@ export function bodyText(c: Context): Promise<string> {
   let text = texts.get(c);
   if (!text) {
     // Received first (no turn is held while a client is slow to send), then decoded in a turn.
-    text = c.req.arrayBuffer().then((buffer) => (buffer.byteLength > SLICE_BYTES ? inTurn(() => decodeInSlices(new Uint8Array(buffer))) : decodeInSlices(new Uint8Array(buffer))));
+    text = c.req
+      .arrayBuffer()
+      .then((buffer) =>
+        buffer.byteLength > SLICE_BYTES
+          ? inTurn(() => decodeInSlices(new Uint8Array(buffer)))
+          : decodeInSlices(new Uint8Array(buffer)),
+      );
     texts.set(c, text);
   }
   return text;
@@ -68,10 +74,13 @@ export async function inTurn<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    setTimeout(() => {
-      const next = waitingForTurn.shift();
-      if (next) next();
-      else turnTaken = false;
-    }, Math.min(performance.now() - start, MAX_REST_MS));
+    setTimeout(
+      () => {
+        const next = waitingForTurn.shift();
+        if (next) next();
+        else turnTaken = false;
+      },
+      Math.min(performance.now() - start, MAX_REST_MS),
+    );
   }
 }

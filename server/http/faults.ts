@@ -41,7 +41,14 @@ export function faultsInjected(settings: FaultSettings): FaultTally {
   return { error: 0, drop: 0, aceSubmit504: 0, ...tallies.get(settings) };
 }
 
-const NAMES: Record<string, keyof FaultSettings> = { latency: "latencyMs", error: "error", drop: "drop", ace504: "aceSubmit504", maxInARow: "maxInARow", seed: "seed" };
+const NAMES: Record<string, keyof FaultSettings> = {
+  latency: "latencyMs",
+  error: "error",
+  drop: "drop",
+  ace504: "aceSubmit504",
+  maxInARow: "maxInARow",
+  seed: "seed",
+};
 
 /**
  * Parses the FAULTS setting.
@@ -58,7 +65,9 @@ export function parseFaults(text: string | undefined): FaultSettings | null {
     const number = Number(key === "latencyMs" ? value.replace(/ms$/, "") : value);
     const isShare = key === "error" || key === "drop" || key === "aceSubmit504";
     if (!key || value === "" || !Number.isFinite(number) || number < 0 || (isShare && number > 1)) {
-      throw new Error(`FAULTS: cannot read "${part.trim()}" (expected latency:300ms, error:0.1, drop:0.05, ace504:1, maxInARow:2)`);
+      throw new Error(
+        `FAULTS: cannot read "${part.trim()}" (expected latency:300ms, error:0.1, drop:0.05, ace504:1, maxInARow:2)`,
+      );
     }
     settings[key] = number;
   }
@@ -91,9 +100,15 @@ export function injectFaults(settings: FaultSettings): MiddlewareHandler {
     if (c.req.method === "OPTIONS") return next();
     const key = `${c.req.method} ${c.req.path}`;
     if (settings.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.latencyMs));
-    if (strikes(key, "error")) return c.json({ message: "Service unavailable (injected fault)", code: "FAULT_INJECTED" }, 503);
+    if (strikes(key, "error"))
+      return c.json({ message: "Service unavailable (injected fault)", code: "FAULT_INJECTED" }, 503);
     await next();
-    if (c.req.method === "PUT" && ACE_SUBMIT.test(c.req.path) && (await wasTaken(c.res)) && strikes(key, "aceSubmit504")) {
+    if (
+      c.req.method === "PUT" &&
+      ACE_SUBMIT.test(c.req.path) &&
+      (await wasTaken(c.res)) &&
+      strikes(key, "aceSubmit504")
+    ) {
       c.res = c.json({ message: "Gateway timeout (injected fault)", code: "FAULT_INJECTED" }, 504);
       return;
     }
@@ -120,7 +135,10 @@ function seededRandom(seed: number): () => number {
 /** True when a submit's answer says the claim was taken ('Succeed'): only then may a 504 stand for it. */
 async function wasTaken(answer: Response): Promise<boolean> {
   if (!answer.ok) return false;
-  const body = (await answer.clone().json().catch(() => null)) as { message?: unknown } | null;
+  const body = (await answer
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown } | null;
   return body?.message === "Succeed";
 }
 

@@ -62,6 +62,9 @@ function clipped(text: string, max: number): string {
  */
 export function boundedErrors(errors: Record<string, string>): Record<string, string> {
   // fromEntries: a key such as "__proto__" stays a key instead of setting the prototype.
-  return Object.fromEntries(Object.entries(errors).slice(0, MAX_ERRORS)
-    .map(([key, message]) => [clipped(key, MAX_KEY_LENGTH), clipped(String(message), MAX_MESSAGE_LENGTH)]));
+  return Object.fromEntries(
+    Object.entries(errors)
+      .slice(0, MAX_ERRORS)
+      .map(([key, message]) => [clipped(key, MAX_KEY_LENGTH), clipped(String(message), MAX_MESSAGE_LENGTH)]),
+  );
 }

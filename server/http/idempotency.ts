@@ -52,37 +52,62 @@ export function idempotentWrites(db: Database): MiddlewareHandler {
   let requests = 0;
   return async (c, next) => {
     const sent = c.req.header("idempotency-key");
-    if (sent === undefined || c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
-    if (!KEY_PATTERN.test(sent)) return c.json({ message: "Idempotency-Key must be 16 to 64 letters, digits or dashes", code: "BAD_IDEMPOTENCY_KEY" }, 400);
-    if (++requests % SWEEP_EVERY === 0) await db.query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`);
+    if (sent === undefined || c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS")
+      return next();
+    if (!KEY_PATTERN.test(sent))
+      return c.json(
+        { message: "Idempotency-Key must be 16 to 64 letters, digits or dashes", code: "BAD_IDEMPOTENCY_KEY" },
+        400,
+      );
+    if (++requests % SWEEP_EVERY === 0)
+      await db.query(
+        `DELETE FROM idempotency_keys WHERE created_at < now() - interval '${IDEMPOTENCY_KEY_HOURS} hours'`,
+      );
 
     const key = sessionKey(c, sent);
     const body = await bodyText(c); // kept, so the route reads the same text; read before the transaction opens
     const fingerprint = `${c.req.method} ${c.req.path} ${createHash("sha256").update(body).digest("hex")}`;
-    return db.sharedTransaction(async (tx): Promise<Response | undefined> => {
-      // Not waiting on a first request with this key: PostgreSQL would hold this connection meanwhile.
-      const [lock] = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1, $2) AS locked", [KEY_LOCK_CLASS, lockNumber(key)]);
-      if (!lock?.locked) return c.json({ message: "Request in progress, try again", code: REFUSAL_CODES.requestInProgress }, 409);
-      // A row without an answer is one the previous version left unfinished: the write runs.
-      const [kept] = await tx.query<Kept>("SELECT fingerprint, status, body, content_type FROM idempotency_keys WHERE key = $1 AND status IS NOT NULL", [key]);
-      if (kept && kept.fingerprint !== fingerprint) return c.json({ message: "This Idempotency-Key was used for another request", code: "IDEMPOTENCY_KEY_REUSED" }, 422);
-      if (kept) return new Response(kept.body, { status: kept.status, headers: { "Content-Type": kept.content_type ?? "application/json", "Idempotent-Replayed": "true" } });
+    return db
+      .sharedTransaction(async (tx): Promise<Response | undefined> => {
+        // Not waiting on a first request with this key: PostgreSQL would hold this connection meanwhile.
+        const [lock] = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1, $2) AS locked", [
+          KEY_LOCK_CLASS,
+          lockNumber(key),
+        ]);
+        if (!lock?.locked)
+          return c.json({ message: "Request in progress, try again", code: REFUSAL_CODES.requestInProgress }, 409);
+        // A row without an answer is one the previous version left unfinished: the write runs.
+        const [kept] = await tx.query<Kept>(
+          "SELECT fingerprint, status, body, content_type FROM idempotency_keys WHERE key = $1 AND status IS NOT NULL",
+          [key],
+        );
+        if (kept && kept.fingerprint !== fingerprint)
+          return c.json(
+            { message: "This Idempotency-Key was used for another request", code: "IDEMPOTENCY_KEY_REUSED" },
+            422,
+          );
+        if (kept)
+          return new Response(kept.body, {
+            status: kept.status,
+            headers: { "Content-Type": kept.content_type ?? "application/json", "Idempotent-Replayed": "true" },
+          });
 
-      await tx.query("SAVEPOINT keyed_write");
-      await next();
-      // A route that threw writes nothing; its error may also have aborted the transaction.
-      if (c.error) await tx.query("ROLLBACK TO SAVEPOINT keyed_write");
-      if (c.res.status >= 500) throw NOT_KEPT;
-      await tx.query(
-        `INSERT INTO idempotency_keys (key, fingerprint, status, body, content_type) VALUES ($1, $2, $3, $4, $5)
+        await tx.query("SAVEPOINT keyed_write");
+        await next();
+        // A route that threw writes nothing; its error may also have aborted the transaction.
+        if (c.error) await tx.query("ROLLBACK TO SAVEPOINT keyed_write");
+        if (c.res.status >= 500) throw NOT_KEPT;
+        await tx.query(
+          `INSERT INTO idempotency_keys (key, fingerprint, status, body, content_type) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (key) DO UPDATE SET fingerprint = $2, status = $3, body = $4, content_type = $5, created_at = now()`,
-        [key, fingerprint, c.res.status, await c.res.clone().text(), c.res.headers.get("content-type")],
-      );
-      return undefined;
-    }).catch((error: unknown) => {
-      if (error !== NOT_KEPT) throw error;
-      return undefined;
-    });
+          [key, fingerprint, c.res.status, await c.res.clone().text(), c.res.headers.get("content-type")],
+        );
+        return undefined;
+      })
+      .catch((error: unknown) => {
+        if (error !== NOT_KEPT) throw error;
+        return undefined;
+      });
   };
 }
 

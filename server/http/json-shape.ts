@@ -61,7 +61,8 @@ export function jsonShapeProblem(text: string, limits: JsonShapeLimits): string 
       depth--;
       continue;
     }
-    if ((char === "[" || char === "{") && ++depth > limits.maxDepth) return `Nested too deeply (at most ${limits.maxDepth} levels)`;
+    if ((char === "[" || char === "{") && ++depth > limits.maxDepth)
+      return `Nested too deeply (at most ${limits.maxDepth} levels)`;
     if (++marks > limits.maxMarks) return `Too many values (at most ${limits.maxMarks} commas, colons and brackets)`;
   }
   return null;

@@ -17,7 +17,11 @@ export interface LinkAttempt {
  * @throws HttpError 429 TOO_MANY_REQUESTS with Retry-After when the address's window is full;
  *   nothing is looked at then, so a full window tells nothing about any link
  */
-export async function countLinkAttempt(limiter: RateLimiter, address: string, rate: ServerConfig["rateLimits"]["searchPerAddress"]): Promise<LinkAttempt> {
+export async function countLinkAttempt(
+  limiter: RateLimiter,
+  address: string,
+  rate: ServerConfig["rateLimits"]["searchPerAddress"],
+): Promise<LinkAttempt> {
   await limiter.hit("search", address, rate);
   return { opened: () => limiter.uncount("search", address, rate) };
 }

@@ -43,7 +43,11 @@ export function publicOrigin(c: Context, config: UrlSettings): string {
  * @param socketAddress the peer of the connection; undefined when not served over a socket
  * @returns the key, or "unknown" when there is no address at all
  */
-export function clientAddress(c: Context, config: Pick<ServerConfig, "trustProxy">, socketAddress: string | undefined): string {
+export function clientAddress(
+  c: Context,
+  config: Pick<ServerConfig, "trustProxy">,
+  socketAddress: string | undefined,
+): string {
   const hops = config.trustProxy;
   if (hops > 0) {
     // Several X-Forwarded-For lines reach us joined by ", ", in order (Node's HTTP parser).

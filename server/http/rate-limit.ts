@@ -8,7 +8,12 @@
  */
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { DEFAULT_RATE_LIMITS, type Rate, type RateLimits, type ServerConfig } from "../config.ts";
 import type { Database } from "../db/db.ts";
@@ -77,18 +82,26 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
       // The first limiter creates the table (CREATE TABLE IF NOT EXISTS; the library also accepts
       // losing that race to another process) and sweeps rows an hour past their window every 5 min.
       const creating = new Promise<RateLimiterAbstract>((resolve, reject) => {
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres({ ...store, tableCreated: false, clearExpiredByTimeout: true }, (error?: Error) => {
-          if (error) reject(error);
-          else resolve(limiter);
-        });
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+          { ...store, tableCreated: false, clearExpiredByTimeout: true },
+          (error?: Error) => {
+            if (error) reject(error);
+            else resolve(limiter);
+          },
+        );
       });
-      table = creating.then(() => true, (error: unknown) => {
-        log.error({ err: error }, "rate limits: cannot create their table, counting in this process's memory");
-        return false;
-      });
+      table = creating.then(
+        () => true,
+        (error: unknown) => {
+          log.error({ err: error }, "rate limits: cannot create their table, counting in this process's memory");
+          return false;
+        },
+      );
       return creating.catch(() => memory);
     }
-    return (await table) ? new RateLimiterPostgres({ ...store, tableCreated: true, clearExpiredByTimeout: false }) : memory;
+    return (await table)
+      ? new RateLimiterPostgres({ ...store, tableCreated: true, clearExpiredByTimeout: false })
+      : memory;
   };
 
   const limiterOf = (name: string, rate: Rate) => {
@@ -131,13 +144,20 @@ function newRateLimiter(pool: Database["pool"] | undefined): RateLimiter {
 
 /** The 429 answer, Retry-After rounded up to whole seconds (at least 1), naming the limit for the metrics. */
 export class RateLimitRefusal extends HttpError {
-  constructor(readonly limit: string, msBeforeNext: number) {
+  constructor(
+    readonly limit: string,
+    msBeforeNext: number,
+  ) {
     const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    super(429, {
-      code: REFUSAL_CODES.tooManyRequests,
-      message: `Too many requests; try again in ${retryAfter} seconds`,
-      retryAfter,
-    }, { "Retry-After": String(retryAfter) });
+    super(
+      429,
+      {
+        code: REFUSAL_CODES.tooManyRequests,
+        message: `Too many requests; try again in ${retryAfter} seconds`,
+        retryAfter,
+      },
+      { "Retry-After": String(retryAfter) },
+    );
   }
 }
 

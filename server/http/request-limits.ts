@@ -21,11 +21,28 @@ interface Limited {
 const isGet = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
 
 const LIMITED: Limited[] = [
-  { name: "ticket", rate: "ticketPerAddress", matches: (c) => c.req.method === "POST" && c.req.path === `${API_PREFIX}/contact_service_ticket` },
-  { name: "contact-upload-url", rate: "contactUploadPerAddress", matches: (c) => isGet(c) && c.req.path === `${API_PREFIX}/contact_service/file-upload-url` },
+  {
+    name: "ticket",
+    rate: "ticketPerAddress",
+    matches: (c) => c.req.method === "POST" && c.req.path === `${API_PREFIX}/contact_service_ticket`,
+  },
+  {
+    name: "contact-upload-url",
+    rate: "contactUploadPerAddress",
+    matches: (c) => isGet(c) && c.req.path === `${API_PREFIX}/contact_service/file-upload-url`,
+  },
   // The signed PUT of a contact document (server/routes/contact-service.ts signs this prefix).
-  { name: "contact-upload", rate: "contactUploadPerAddress", matches: (c) => c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}contact_service/`) },
-  { name: "plan-link", rate: "planLinkPerAddress", matches: (c) => isGet(c) && c.req.path.startsWith(`${PLAN_LINK_PATH}/`) && c.req.query("sig") !== undefined },
+  {
+    name: "contact-upload",
+    rate: "contactUploadPerAddress",
+    matches: (c) =>
+      c.req.method === "PUT" && c.req.path.startsWith(`${API_PREFIX}${UPLOAD_PATH_PREFIX}contact_service/`),
+  },
+  {
+    name: "plan-link",
+    rate: "planLinkPerAddress",
+    matches: (c) => isGet(c) && c.req.path.startsWith(`${PLAN_LINK_PATH}/`) && c.req.query("sig") !== undefined,
+  },
 ];
 
 /**

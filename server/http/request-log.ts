@@ -22,7 +22,16 @@ export function requestLog(): MiddlewareHandler[] {
     if (!log.isLevelEnabled(level)) return;
     // The route of the handler that answered (or the middleware that refused), as registered.
     const route = routePath(c);
-    log[level]({ reqId: c.get("requestId"), method: c.req.method, route, status, ms: Math.round((performance.now() - start) * 10) / 10 }, "request");
+    log[level](
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        route,
+        status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      "request",
+    );
   };
   return [requestId(), logged];
 }

@@ -14,7 +14,12 @@ import { createHash, createHmac } from "node:crypto";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import * as v from "valibot";
-import { CHALLENGE_ALGORITHM, CHALLENGE_REQUIRED, challengePayloadSchema, type ChallengeAnswer } from "../../contract/challenge.ts";
+import {
+  CHALLENGE_ALGORITHM,
+  CHALLENGE_REQUIRED,
+  challengePayloadSchema,
+  type ChallengeAnswer,
+} from "../../contract/challenge.ts";
 import type { ServerConfig } from "../config.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -57,10 +62,14 @@ export interface SearchChallenges {
  * @param config `searchChallenge` (when and how much work) and `sessionSecret`, from which the
  *   challenges' HMAC keys are derived (so every process sharing it accepts the others' challenges)
  */
-export function searchChallenges(config: Pick<ServerConfig, "searchChallenge" | "sessionSecret">, limiter: RateLimiter): SearchChallenges {
+export function searchChallenges(
+  config: Pick<ServerConfig, "searchChallenge" | "sessionSecret">,
+  limiter: RateLimiter,
+): SearchChallenges {
   const { after, cost } = config.searchChallenge;
   const [allowed] = after;
-  const secretOf = (purpose: string) => createHmac("sha256", config.sessionSecret).update(`search-challenge:${purpose}`).digest("hex");
+  const secretOf = (purpose: string) =>
+    createHmac("sha256", config.sessionSecret).update(`search-challenge:${purpose}`).digest("hex");
   const hmacSignatureSecret = secretOf("challenge");
   const hmacKeySignatureSecret = secretOf("key");
   // The store sees no name a customer typed: a digest of it.
@@ -69,12 +78,18 @@ export function searchChallenges(config: Pick<ServerConfig, "searchChallenge" | 
   return {
     async attempt(address, searched) {
       const name = nameKey(searched);
-      const counts = await Promise.all([limiter.count("search-failed", address, after), limiter.count("search-failed-name", name, after)]);
+      const counts = await Promise.all([
+        limiter.count("search-failed", address, after),
+        limiter.count("search-failed-name", name, after),
+      ]);
       return {
         // The counts include this search: it is free while both were under the threshold before it.
         challenged: counts.some((count) => count > allowed),
         undo: async () => {
-          await Promise.all([limiter.uncount("search-failed", address, after), limiter.uncount("search-failed-name", name, after)]);
+          await Promise.all([
+            limiter.uncount("search-failed", address, after),
+            limiter.uncount("search-failed-name", name, after),
+          ]);
         },
       };
     },
@@ -82,7 +97,9 @@ export function searchChallenges(config: Pick<ServerConfig, "searchChallenge" | 
       const payload = decodePayload(header);
       if (!payload) return false;
       // A payload crafted to trip the library is no solution either.
-      const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret }).catch(() => null);
+      const result = await verifySolution({ ...payload, deriveKey, hmacSignatureSecret, hmacKeySignatureSecret }).catch(
+        () => null,
+      );
       if (!result?.verified) return false;
       // Spent in the shared store, so no process accepts it again while it could still be valid.
       return limiter.takeOnce("challenge-spent", payload.challenge.signature!, CHALLENGE_SECONDS + 60);
@@ -98,7 +115,11 @@ export function searchChallenges(config: Pick<ServerConfig, "searchChallenge" | 
         hmacKeySignatureSecret,
       });
       // altcha-lib's Challenge is the contract's, whose parameters also admit the library's extra fields.
-      return { code: CHALLENGE_REQUIRED, message: "Solve the challenge, then search again with its solution", challenge: challenge as ChallengeAnswer["challenge"] };
+      return {
+        code: CHALLENGE_REQUIRED,
+        message: "Solve the challenge, then search again with its solution",
+        challenge: challenge as ChallengeAnswer["challenge"],
+      };
     },
   };
 }

@@ -32,10 +32,19 @@ const HSTS = "max-age=31536000; includeSubDomains";
  * @param config the public URL and how many proxies to trust
  * @returns a middleware that sets each header its handler did not set itself
  */
-export function securityHeaders(config: Pick<ServerConfig, "publicUrl" | "trustProxy">, uploadOrigin?: string): MiddlewareHandler {
+export function securityHeaders(
+  config: Pick<ServerConfig, "publicUrl" | "trustProxy">,
+  uploadOrigin?: string,
+): MiddlewareHandler {
   // With object storage the page PUTs each file straight to the bucket's presigned URL.
   const options = uploadOrigin
-    ? { ...HEADER_OPTIONS, contentSecurityPolicy: { ...HEADER_OPTIONS.contentSecurityPolicy, connectSrc: [...HEADER_OPTIONS.contentSecurityPolicy.connectSrc, uploadOrigin] } }
+    ? {
+        ...HEADER_OPTIONS,
+        contentSecurityPolicy: {
+          ...HEADER_OPTIONS.contentSecurityPolicy,
+          connectSrc: [...HEADER_OPTIONS.contentSecurityPolicy.connectSrc, uploadOrigin],
+        },
+      }
     : HEADER_OPTIONS;
   const overTls = secureHeaders({ ...options, strictTransportSecurity: HSTS });
   const plain = secureHeaders({ ...options, strictTransportSecurity: false });

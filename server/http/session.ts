@@ -59,7 +59,8 @@ function accessOfValue(value: string): Access {
   try {
     const data = JSON.parse(value) as { e: unknown; c: unknown; p: unknown; v: unknown };
     if (typeof data.e !== "number" || data.e < nowSeconds()) return EMPTY;
-    const ids = (list: unknown) => new Set(Array.isArray(list) ? list.filter((id): id is number => Number.isSafeInteger(id)) : []);
+    const ids = (list: unknown) =>
+      new Set(Array.isArray(list) ? list.filter((id): id is number => Number.isSafeInteger(id)) : []);
     const customers = ids(data.c);
     return { customers, plans: ids(data.p), verified: new Set([...ids(data.v)].filter((id) => customers.has(id))) };
   } catch {
@@ -83,9 +84,20 @@ export function browserSession(config: SessionSettings): MiddlewareHandler {
     await next();
     if (!session.renewed) return;
     const { customers, plans, verified } = session.access;
-    const value = JSON.stringify({ e: nowSeconds() + SESSION_TTL_SECONDS, c: [...customers], p: [...plans], v: [...verified] });
+    const value = JSON.stringify({
+      e: nowSeconds() + SESSION_TTL_SECONDS,
+      c: [...customers],
+      p: [...plans],
+      v: [...verified],
+    });
     const secure = isHttps(c, config);
-    await cookie.write(c, value, { path: "/", httpOnly: true, sameSite: "Strict", secure, maxAge: SESSION_TTL_SECONDS });
+    await cookie.write(c, value, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Strict",
+      secure,
+      maxAge: SESSION_TTL_SECONDS,
+    });
   };
 }
 
@@ -114,8 +126,16 @@ export function grantAccess(c: Context, found: Grant[]): void {
     const all = [...old].filter((id) => !added.includes(id)).concat([...new Set(added)]);
     return new Set(all.slice(Math.max(0, all.length - max)));
   };
-  const customers = keepNewest(current.customers, found.map((f) => f.customerId), MAX_CUSTOMERS);
-  const plans = keepNewest(current.plans, found.map((f) => f.planId), MAX_PLANS);
+  const customers = keepNewest(
+    current.customers,
+    found.map((f) => f.customerId),
+    MAX_CUSTOMERS,
+  );
+  const plans = keepNewest(
+    current.plans,
+    found.map((f) => f.planId),
+    MAX_PLANS,
+  );
   const newlyVerified = new Set(found.filter((f) => f.verified).map((f) => f.customerId));
   const verified = new Set([...customers].filter((id) => current.verified.has(id) || newlyVerified.has(id)));
   Object.assign(session, { access: { customers, plans, verified }, renewed: true });
@@ -154,20 +174,36 @@ export function ownerOf(c: Context): Owner {
     customer(customerId) {
       if (!access.customers.has(customerId)) throw notFound("CUSTOMER_NOT_FOUND", "Customer not found");
     },
-    claim: (q, id) => viaPlan(q, "SELECT plan_id FROM claims WHERE id = $1", id, CLAIM_CODES.claimNotFound, "Claim not found"),
+    claim: (q, id) =>
+      viaPlan(q, "SELECT plan_id FROM claims WHERE id = $1", id, CLAIM_CODES.claimNotFound, "Claim not found"),
     loadedClaim(loaded) {
       if (!loaded || !access.plans.has(loaded.planId)) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
       return loaded;
     },
-    claimItem: (q, id) => viaPlan(q,
-      "SELECT c.plan_id FROM claim_items ci JOIN claims c ON c.id = ci.claim_id WHERE ci.id = $1",
-      id, "CLAIM_ITEM_NOT_FOUND", "Claim item not found"),
-    damage: (q, id) => viaPlan(q,
-      "SELECT c.plan_id FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id JOIN claims c ON c.id = ci.claim_id WHERE d.id = $1",
-      id, "DAMAGE_NOT_FOUND", "Damage not found"),
-    document: (q, id) => viaPlan(q,
-      "SELECT c.plan_id FROM documents d JOIN claims c ON c.id = d.claim_id WHERE d.id = $1",
-      id, "DOCUMENT_NOT_FOUND", "Document not found"),
+    claimItem: (q, id) =>
+      viaPlan(
+        q,
+        "SELECT c.plan_id FROM claim_items ci JOIN claims c ON c.id = ci.claim_id WHERE ci.id = $1",
+        id,
+        "CLAIM_ITEM_NOT_FOUND",
+        "Claim item not found",
+      ),
+    damage: (q, id) =>
+      viaPlan(
+        q,
+        "SELECT c.plan_id FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id JOIN claims c ON c.id = ci.claim_id WHERE d.id = $1",
+        id,
+        "DAMAGE_NOT_FOUND",
+        "Damage not found",
+      ),
+    document: (q, id) =>
+      viaPlan(
+        q,
+        "SELECT c.plan_id FROM documents d JOIN claims c ON c.id = d.claim_id WHERE d.id = $1",
+        id,
+        "DOCUMENT_NOT_FOUND",
+        "Document not found",
+      ),
     async ownsClaim(q, claimId) {
       const [row] = await q.query<{ plan_id: number }>("SELECT plan_id FROM claims WHERE id = $1", [claimId]);
       return !!row && access.plans.has(row.plan_id);

@@ -39,7 +39,8 @@ export async function staffKeyOf(dataDir: string): Promise<string> {
   const file = join(dataDir, "staff-key");
   const read = async () => {
     const key = (await readFile(file, "utf8")).trim();
-    if (key.length < MIN_FILE_KEY_LENGTH) throw new Error(`${file} holds no staff key; delete it and a new one is made`);
+    if (key.length < MIN_FILE_KEY_LENGTH)
+      throw new Error(`${file} holds no staff key; delete it and a new one is made`);
     return key;
   };
   try {
@@ -75,7 +76,9 @@ export function requireStaffKey({ db, config }: Pick<AppDeps, "db" | "config">):
   const limiter = createRateLimiter(db);
   let expected: Promise<Buffer> | undefined;
   const expectedKey = () => {
-    expected ??= (config.staffKey !== undefined ? Promise.resolve(config.staffKey) : staffKeyOf(config.dataDir)).then(digest);
+    expected ??= (config.staffKey !== undefined ? Promise.resolve(config.staffKey) : staffKeyOf(config.dataDir)).then(
+      digest,
+    );
     // A key that could not be read is read again on the next call, not refused for ever.
     expected.catch(() => (expected = undefined));
     return expected;

@@ -35,7 +35,12 @@ export function signRequest(secret: string, request: SignedRequest): string {
  * @param nowSeconds current Unix time in seconds
  * @returns "ok", "expired" (right signature, too late) or "bad" (wrong or malformed signature)
  */
-export function verifyRequest(secret: string, request: SignedRequest, signature: string, nowSeconds: number): "ok" | "expired" | "bad" {
+export function verifyRequest(
+  secret: string,
+  request: SignedRequest,
+  signature: string,
+  nowSeconds: number,
+): "ok" | "expired" | "bad" {
   const expected = Buffer.from(signRequest(secret, request), "hex");
   const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad";
@@ -52,7 +57,11 @@ export function signedQuery(secret: string, request: SignedRequest): string {
  * Reads `expires`, `size` and `sig` back from a signed URL's query; malformed values read as
  * values no signature covers (expires 0, size -1), so the check fails instead of throwing.
  */
-export function signedParams(query: (name: string) => string | undefined): { expires: number; size: number | undefined; sig: string } {
+export function signedParams(query: (name: string) => string | undefined): {
+  expires: number;
+  size: number | undefined;
+  sig: string;
+} {
   const expires = /^\d{1,12}$/.test(query("expires") ?? "") ? Number(query("expires")) : 0;
   const sizeText = query("size");
   const size = sizeText === undefined ? undefined : /^\d{1,12}$/.test(sizeText) ? Number(sizeText) : -1;

@@ -36,7 +36,8 @@ interface Issue {
 function refuse(issues: readonly Issue[], rootKey: string): never {
   const errors = new Map<string, string>();
   for (const issue of issues) {
-    const path = issue.path?.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || rootKey;
+    const path =
+      issue.path?.map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".") || rootKey;
     if (!errors.has(path)) errors.set(path, issue.message);
     if (errors.size === MAX_ERRORS) break;
   }

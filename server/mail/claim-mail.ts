@@ -20,7 +20,12 @@ import { enqueueMail } from "./outbox.ts";
  * @returns the queue row's id, or null when the customer has no email on file
  */
 export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step: ClaimStep): Promise<number | null> {
-  const [claim] = await tx.query<{ email: string | null; plan_number: string; program_name: string | null; filed_language: string | null }>(
+  const [claim] = await tx.query<{
+    email: string | null;
+    plan_number: string;
+    program_name: string | null;
+    filed_language: string | null;
+  }>(
     `SELECT cu.email, p.number AS plan_number, p.program_name,
        (SELECT m.language FROM mail_outbox m WHERE m.claim_id = c.id
         ORDER BY m.template = 'claimSubmitted' DESC, m.id DESC LIMIT 1) AS filed_language
@@ -30,15 +35,25 @@ export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step:
   const to = claim?.email?.trim();
   if (!claim || !to) return null;
   const claimNumber = `CL-${claimId}`;
-  const language: Locale = (step === "submitted" ? undefined : localeOf(claim.filed_language)) ?? languageOfCall() ?? "en";
+  const language: Locale =
+    (step === "submitted" ? undefined : localeOf(claim.filed_language)) ?? languageOfCall() ?? "en";
   if (step !== "submitted") {
     // How the decision came out goes with the decision's email and the closing one.
     const [decided] = await tx.query<{ outcome: DecisionOutcome; reason: string | null }>(
       "SELECT outcome, reason FROM claim_events WHERE claim_id = $1 AND step = 'decision' AND outcome IS NOT NULL",
       [claimId],
     );
-    const decision = decided && (step === "decision" || step === "closed") ? { outcome: decided.outcome, reason: decided.outcome === "denied" ? decided.reason : null } : null;
-    return enqueueMail(tx, { to, language, template: "statusChanged", claimId, data: { claimId, claimNumber, step, decision } });
+    const decision =
+      decided && (step === "decision" || step === "closed")
+        ? { outcome: decided.outcome, reason: decided.outcome === "denied" ? decided.reason : null }
+        : null;
+    return enqueueMail(tx, {
+      to,
+      language,
+      template: "statusChanged",
+      claimId,
+      data: { claimId, claimNumber, step, decision },
+    });
   }
   const items = await tx.query<{ name: string }>(
     `SELECT COALESCE(${lookupName("t", language)}, pi.description, '') AS name
@@ -48,13 +63,29 @@ export async function enqueueClaimStepMail(tx: Queryable, claimId: number, step:
      WHERE ci.claim_id = $1 ORDER BY ci.seq`,
     [claimId],
   );
-  const [documents] = await tx.query<{ count: number }>("SELECT count(*)::int AS count FROM documents WHERE claim_id = $1", [claimId]);
-  const data = { claimId, claimNumber, planNumber: claim.plan_number, programName: claim.program_name, items: items.map((item) => item.name), documents: documents!.count };
+  const [documents] = await tx.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM documents WHERE claim_id = $1",
+    [claimId],
+  );
+  const data = {
+    claimId,
+    claimNumber,
+    planNumber: claim.plan_number,
+    programName: claim.program_name,
+    items: items.map((item) => item.name),
+    documents: documents!.count,
+  };
   // An address typed for this claim by a session without proof gets the claim's own content and
   // no status link, which would outlive what that session could see.
   const typed = await claimTypedEmail(tx, claimId);
   if (typed && typed.toLowerCase() !== to.toLowerCase()) {
-    await enqueueMail(tx, { to: typed, language, template: "claimSubmitted", claimId, data: { ...data, withStatusLink: false } });
+    await enqueueMail(tx, {
+      to: typed,
+      language,
+      template: "claimSubmitted",
+      claimId,
+      data: { ...data, withStatusLink: false },
+    });
   }
   return enqueueMail(tx, { to, language, template: "claimSubmitted", claimId, data });
 }

@@ -24,7 +24,10 @@ export interface ClaimSubmittedData {
 
 const subject = /*i18n*/ { id: "mail.claimSubmitted.subject", message: "We received your claim {claimNumber}" };
 const heading = /*i18n*/ { id: "mail.claimSubmitted.heading", message: "Thank you for submitting your claim" };
-const intro = /*i18n*/ { id: "mail.claimSubmitted.intro", message: "Your claim number is {claimNumber}. Please keep it for any question about your claim." };
+const intro = /*i18n*/ {
+  id: "mail.claimSubmitted.intro",
+  message: "Your claim number is {claimNumber}. Please keep it for any question about your claim.",
+};
 const summaryTitle = /*i18n*/ { id: "mail.claimSubmitted.summary", message: "Summary" };
 const planLine = /*i18n*/ { id: "mail.claimSubmitted.plan", message: "Plan number: {planNumber}" };
 const programLine = /*i18n*/ { id: "mail.claimSubmitted.program", message: "Program: {programName}" };
@@ -33,7 +36,10 @@ const documentsLine = /*i18n*/ {
   id: "mail.claimSubmitted.documents",
   message: "{documents, plural, one {# document sent} other {# documents sent}}",
 };
-const next = /*i18n*/ { id: "mail.claimSubmitted.next", message: "What happens next: we review your claim within 3 to 5 business days and email you when its status changes." };
+const next = /*i18n*/ {
+  id: "mail.claimSubmitted.next",
+  message: "What happens next: we review your claim within 3 to 5 business days and email you when its status changes.",
+};
 const action = /*i18n*/ { id: "mail.viewClaimStatus", message: "View Claim Status" };
 
 /** The claim-submitted email in the message's language. */
@@ -42,18 +48,30 @@ export function claimSubmittedMail({ i18n, locale, data, links }: TemplateInput<
   const lines = [
     i18n._({ ...planLine, values: { planNumber: data.planNumber } }),
     ...(data.programName ? [i18n._({ ...programLine, values: { programName: data.programName } })] : []),
-    i18n._({ ...itemsLine, values: { items: new Intl.ListFormat(locale, { type: "conjunction" }).format(data.items) } }),
+    i18n._({
+      ...itemsLine,
+      values: { items: new Intl.ListFormat(locale, { type: "conjunction" }).format(data.items) },
+    }),
     i18n._({ ...documentsLine, values: { documents: data.documents } }),
   ];
   return {
     subject: i18n._({ ...subject, values: { claimNumber } }),
     element: (
-      <MailLayout i18n={i18n} locale={locale} preview={i18n._({ ...intro, values: { claimNumber } })} heading={i18n._(heading)}
-        action={data.withStatusLink === false ? null : { label: i18n._(action), href: links.claimStatus(data.claimId) }}>
+      <MailLayout
+        i18n={i18n}
+        locale={locale}
+        preview={i18n._({ ...intro, values: { claimNumber } })}
+        heading={i18n._(heading)}
+        action={data.withStatusLink === false ? null : { label: i18n._(action), href: links.claimStatus(data.claimId) }}
+      >
         <Paragraph>{i18n._({ ...intro, values: { claimNumber } })}</Paragraph>
         <Section>
           <Text style={{ fontSize: "16px", fontWeight: "bold", margin: "8px 0" }}>{i18n._(summaryTitle)}</Text>
-          {lines.map((line) => <Text key={line} style={{ fontSize: "15px", margin: "4px 0" }}>{line}</Text>)}
+          {lines.map((line) => (
+            <Text key={line} style={{ fontSize: "15px", margin: "4px 0" }}>
+              {line}
+            </Text>
+          ))}
         </Section>
         <Paragraph>{i18n._(next)}</Paragraph>
       </MailLayout>

@@ -18,7 +18,8 @@ const numberLabel = /*i18n*/ { id: "mail.contactRequest.number", message: "Reque
 const soon = /*i18n*/ { id: "mail.contactRequest.soon", message: "We'll reach out soon" };
 const next = /*i18n*/ {
   id: "mail.contactRequest.next",
-  message: "Our team reviews your purchase details and documents, then contacts you by email or phone. Please quote your Request Number if you contact us.",
+  message:
+    "Our team reviews your purchase details and documents, then contacts you by email or phone. Please quote your Request Number if you contact us.",
 };
 
 /** The contact-request email in the message's language; it has no link to follow. */
@@ -26,7 +27,13 @@ export function contactRequestMail({ i18n, locale, data }: TemplateInput<Contact
   return {
     subject: i18n._({ ...subject, values: { ticket: data.ticket } }),
     element: (
-      <MailLayout i18n={i18n} locale={locale} preview={`${i18n._(numberLabel)}: ${data.ticket}`} heading={i18n._(heading)} action={null}>
+      <MailLayout
+        i18n={i18n}
+        locale={locale}
+        preview={`${i18n._(numberLabel)}: ${data.ticket}`}
+        heading={i18n._(heading)}
+        action={null}
+      >
         <Text style={{ fontSize: "15px", margin: "4px 0" }}>{i18n._(numberLabel)}</Text>
         <Text style={{ fontSize: "22px", fontWeight: "bold", margin: "4px 0 16px" }}>{data.ticket}</Text>
         <Paragraph>{i18n._(soon)}</Paragraph>

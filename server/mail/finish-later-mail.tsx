@@ -22,7 +22,8 @@ const subject = /*i18n*/ { id: "mail.finishLater.subject", message: "Finish your
 const heading = /*i18n*/ { id: "mail.finishLater.heading", message: "Finish your claim where you left off" };
 const body = /*i18n*/ {
   id: "mail.finishLater.body",
-  message: "You saved your claim {claimNumber} at step {step}. Open the link on any device to continue with what you typed and uploaded.",
+  message:
+    "You saved your claim {claimNumber} at step {step}. Open the link on any device to continue with what you typed and uploaded.",
 };
 const valid = /*i18n*/ {
   id: "mail.finishLater.valid",
@@ -37,7 +38,13 @@ export function finishLaterMail({ i18n, locale, data }: TemplateInput<FinishLate
   return {
     subject: i18n._(subject),
     element: (
-      <MailLayout i18n={i18n} locale={locale} preview={text} heading={i18n._(heading)} action={{ label: i18n._(action), href: data.link }}>
+      <MailLayout
+        i18n={i18n}
+        locale={locale}
+        preview={text}
+        heading={i18n._(heading)}
+        action={{ label: i18n._(action), href: data.link }}
+      >
         <Paragraph>{text}</Paragraph>
         <Paragraph>{i18n._({ ...valid, values: { day } })}</Paragraph>
       </MailLayout>

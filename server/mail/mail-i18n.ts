@@ -27,8 +27,16 @@ let catalogs: Promise<Partial<Record<Locale, Messages>>> | undefined;
 /** Reads one catalog, compiled: each translated message by its id (an untranslated one is left out). */
 async function readCatalog(locale: Locale): Promise<Messages> {
   const filename = catalogPath(locale);
-  const catalog = await formatter({ explicitIdAsDefault: true }).parse(await readFile(filename, "utf8"), { locale, sourceLocale: "en", filename });
-  return Object.fromEntries(Object.entries(catalog).flatMap(([id, entry]) => (entry.translation ? [[id, compileMessage(entry.translation)]] : [])));
+  const catalog = await formatter({ explicitIdAsDefault: true }).parse(await readFile(filename, "utf8"), {
+    locale,
+    sourceLocale: "en",
+    filename,
+  });
+  return Object.fromEntries(
+    Object.entries(catalog).flatMap(([id, entry]) =>
+      entry.translation ? [[id, compileMessage(entry.translation)]] : [],
+    ),
+  );
 }
 
 /**
@@ -37,7 +45,9 @@ async function readCatalog(locale: Locale): Promise<Messages> {
  * @throws when a catalog cannot be read or parsed
  */
 export async function mailI18n(locale: Locale): Promise<I18n> {
-  catalogs ??= Promise.all(TRANSLATED.map(async (l) => [l, await readCatalog(l)] as const)).then((entries) => Object.fromEntries(entries));
+  catalogs ??= Promise.all(TRANSLATED.map(async (l) => [l, await readCatalog(l)] as const)).then((entries) =>
+    Object.fromEntries(entries),
+  );
   // A catalog that failed to load is read again at the next email rather than failing every one.
   catalogs.catch(() => (catalogs = undefined));
   const i18n = setupI18n({ locale, messages: { en: {}, ...(await catalogs) } });

@@ -4,14 +4,29 @@
  * strips buttons still shows where it goes), and why the consumer got it. Inline styles only: mail
  * clients ignore style sheets.
  */
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import type { ReactNode } from "react";
 import type { I18n } from "@lingui/core";
 import { linkInLanguage, type Locale } from "../../contract/locales.ts";
 
 const portalName = /*i18n*/ { id: "mail.portalName", message: "Claims Portal" };
 const orOpen = /*i18n*/ { id: "mail.orOpen", message: "Or open this link:" };
-const whyFooter = /*i18n*/ { id: "mail.footer", message: "You received this email because of a request made in the Claims Portal. Please do not reply to it." };
+const whyFooter = /*i18n*/ {
+  id: "mail.footer",
+  message: "You received this email because of a request made in the Claims Portal. Please do not reply to it.",
+};
 
 /** What a template gives the frame. */
 export interface MailFrame {
@@ -38,11 +53,16 @@ export function MailLayout({ i18n, locale, preview, heading, action, children }:
       <Body style={{ backgroundColor: "#f4f5f7", fontFamily: "Arial, Helvetica, sans-serif", color: "#1f2933" }}>
         <Container style={{ backgroundColor: "#ffffff", padding: "24px", maxWidth: "560px" }}>
           <Text style={{ fontSize: "14px", color: "#52606d", margin: 0 }}>{i18n._(portalName)}</Text>
-          <Heading as="h1" style={{ fontSize: "22px", margin: "12px 0" }}>{heading}</Heading>
+          <Heading as="h1" style={{ fontSize: "22px", margin: "12px 0" }}>
+            {heading}
+          </Heading>
           {children}
           {link && (
             <Section style={{ margin: "24px 0" }}>
-              <Button href={link.href} style={{ backgroundColor: "#0b5cad", color: "#ffffff", padding: "12px 20px", borderRadius: "4px" }}>
+              <Button
+                href={link.href}
+                style={{ backgroundColor: "#0b5cad", color: "#ffffff", padding: "12px 20px", borderRadius: "4px" }}
+              >
                 {link.label}
               </Button>
               <Text style={{ fontSize: "13px", color: "#52606d" }}>

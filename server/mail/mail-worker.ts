@@ -25,7 +25,12 @@ import { mailTransport, type MailTransport } from "./transport.ts";
 
 /** Defaults: a message that keeps failing is tried for about a day (10 attempts, waits 1 min doubling to 4 h). */
 export const DEFAULT_MAIL_TIMINGS: MailTimings = {
-  pollMs: 5_000, leaseMs: 5 * 60_000, retryFirstMs: 60_000, retryMaxMs: 4 * 3_600_000, maxAttempts: 10, startDelayMs: 0,
+  pollMs: 5_000,
+  leaseMs: 5 * 60_000,
+  retryFirstMs: 60_000,
+  retryMaxMs: 4 * 3_600_000,
+  maxAttempts: 10,
+  startDelayMs: 0,
 };
 
 /** Messages leased per pass. */
@@ -73,9 +78,20 @@ function messageIdOf(key: string, mailFrom: string): string {
  *   (read when a message is sent, as startServer sets publicUrl once listening)
  * @param metrics where queued, sent and failed messages are counted, when the server counts
  */
-export function startMailWorker(db: Database, config: ServerConfig, timings: MailTimings = DEFAULT_MAIL_TIMINGS, metrics?: Metrics): MailWorker {
-  const transport: MailTransport = mailTransport({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir });
-  const links: MailLinks = { claimStatus: (claimId) => `${config.publicUrl}${claimStatusLinkPath(config.linkSecret!, claimId)}` };
+export function startMailWorker(
+  db: Database,
+  config: ServerConfig,
+  timings: MailTimings = DEFAULT_MAIL_TIMINGS,
+  metrics?: Metrics,
+): MailWorker {
+  const transport: MailTransport = mailTransport({
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    dataDir: config.dataDir,
+  });
+  const links: MailLinks = {
+    claimStatus: (claimId) => `${config.publicUrl}${claimStatusLinkPath(config.linkSecret!, claimId)}`,
+  };
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -139,7 +155,10 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     // Stopping: what this pass leased but did not try goes back at once, uncounted, instead of
     // waiting out its lease (the next process starting on the data sends it right away).
     if (left.length > 0) {
-      await db.query("UPDATE mail_outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::int[]) AND lease = $2", [left, lease]);
+      await db.query(
+        "UPDATE mail_outbox SET locked_until = NULL, attempts = attempts - 1 WHERE id = ANY($1::int[]) AND lease = $2",
+        [left, lease],
+      );
     }
     if (rows.length === BATCH) again = true;
     await lookForAwaited();
@@ -166,11 +185,24 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
       // React and the templates load with the first message, not with the server: a start (and a
       // build or prerender in the same process, as the screenshots and the bench do) never loads them.
       const { renderMail } = await import("./templates.ts");
-      const mail = await renderMail({ template: row.template, language: row.language, data: row.data } as MailMessage, links);
-      await transport.send({ ...mail, id: row.id, queuedAt: new Date(row.queued_ms), messageId: messageIdOf(row.message_key, config.mailFrom), to: row.recipient });
+      const mail = await renderMail(
+        { template: row.template, language: row.language, data: row.data } as MailMessage,
+        links,
+      );
+      await transport.send({
+        ...mail,
+        id: row.id,
+        queuedAt: new Date(row.queued_ms),
+        messageId: messageIdOf(row.message_key, config.mailFrom),
+        to: row.recipient,
+      });
     } catch (error) {
       await failed(row, lease, error).catch((failure: unknown) =>
-        log.error({ mailId: row.id, template: row.template, err: failure }, "email failed, and recording it failed too (its lease runs out)"));
+        log.error(
+          { mailId: row.id, template: row.template, err: failure },
+          "email failed, and recording it failed too (its lease runs out)",
+        ),
+      );
       return;
     }
     metrics?.mailSent.inc({ template: row.template });
@@ -180,7 +212,10 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     try {
       await db.query(MARK_SENT, [row.id, lease]);
     } catch (error) {
-      log.error({ mailId: row.id, template: row.template, err: error }, "email sent but could not be marked sent (its lease runs out)");
+      log.error(
+        { mailId: row.id, template: row.template, err: error },
+        "email sent but could not be marked sent (its lease runs out)",
+      );
     }
   };
 
@@ -202,17 +237,23 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
     metrics?.mailFailed.inc({ template: row.template, final: String(giveUp) });
     // The recipient stays in the queue's row, never in the log.
     // SMTP refusals often quote the address: the log gets the reply code, the row keeps the words.
-    if (giveUp) log.error({ mailId: row.id, template: row.template, attempts: row.attempts, responseCode, command }, `email given up after ${row.attempts} attempts`);
+    if (giveUp)
+      log.error(
+        { mailId: row.id, template: row.template, attempts: row.attempts, responseCode, command },
+        `email given up after ${row.attempts} attempts`,
+      );
   };
 
   /** Deletes the messages sent or given up long ago, at most once per PRUNE_EVERY_MS in this worker. */
   const prune = async () => {
     if (Date.now() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = Date.now();
-    await db.query(
-      `DELETE FROM mail_outbox WHERE sent_at < now() - $1 * interval '1 day' OR failed_at < now() - $1 * interval '1 day'`,
-      [KEEP_DAYS],
-    ).catch((error: unknown) => log.error({ err: error }, "mail worker: pruning the queue failed"));
+    await db
+      .query(
+        `DELETE FROM mail_outbox WHERE sent_at < now() - $1 * interval '1 day' OR failed_at < now() - $1 * interval '1 day'`,
+        [KEEP_DAYS],
+      )
+      .catch((error: unknown) => log.error({ err: error }, "mail worker: pruning the queue failed"));
   };
 
   /**
@@ -222,7 +263,9 @@ export function startMailWorker(db: Database, config: ServerConfig, timings: Mai
    */
   const lookForAwaited = async () => {
     if (awaited.size === 0) return;
-    const visible = await db.query<{ id: number }>("SELECT id FROM mail_outbox WHERE id = ANY($1::int[])", [[...awaited.keys()]]);
+    const visible = await db.query<{ id: number }>("SELECT id FROM mail_outbox WHERE id = ANY($1::int[])", [
+      [...awaited.keys()],
+    ]);
     for (const { id } of visible) awaited.delete(id);
     let soonest = Infinity;
     for (const [id, tries] of awaited) {

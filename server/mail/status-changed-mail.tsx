@@ -3,7 +3,13 @@
  * in words (the decision by how it came out, a denial with its reason), what comes next and when,
  * and the signed link to the claim's status page.
  */
-import { BUSINESS_DAYS_TO_NEXT, CLAIM_STEPS, type ClaimDecision, type ClaimStep, type DecisionOutcome } from "../../contract/claim-status.ts";
+import {
+  BUSINESS_DAYS_TO_NEXT,
+  CLAIM_STEPS,
+  type ClaimDecision,
+  type ClaimStep,
+  type DecisionOutcome,
+} from "../../contract/claim-status.ts";
 import { MailLayout, Paragraph } from "./mail-layout.tsx";
 import type { MailParts, MessageDescriptor, TemplateInput } from "./mail-parts.ts";
 
@@ -44,7 +50,10 @@ const next = /*i18n*/ {
   id: "mail.statusChanged.next",
   message: "Next: {step}, usually within {days, plural, one {# business day} other {# business days}}.",
 };
-const done = /*i18n*/ { id: "mail.statusChanged.closed", message: "Your claim is closed. Thank you for your patience." };
+const done = /*i18n*/ {
+  id: "mail.statusChanged.closed",
+  message: "Your claim is closed. Thank you for your patience.",
+};
 const action = /*i18n*/ { id: "mail.viewClaimStatus", message: "View Claim Status" };
 
 /** The step-changed email in the message's language. */
@@ -53,18 +62,26 @@ export function statusChangedMail({ i18n, locale, data, links }: TemplateInput<S
   // The decision's step is named by how it came out ('Your claim … is now: Denied').
   const step = data.step === "decision" && outcome ? outcome : i18n._(STEP_WORDS[data.step]);
   const following = CLAIM_STEPS[CLAIM_STEPS.indexOf(data.step) + 1];
-  const nextLine = data.step === "closed" || !following
-    ? i18n._(done)
-    : i18n._({ ...next, values: { step: i18n._(STEP_WORDS[following]), days: BUSINESS_DAYS_TO_NEXT[data.step] } });
+  const nextLine =
+    data.step === "closed" || !following
+      ? i18n._(done)
+      : i18n._({ ...next, values: { step: i18n._(STEP_WORDS[following]), days: BUSINESS_DAYS_TO_NEXT[data.step] } });
   const nowLine = i18n._({ ...now, values: { claimNumber: data.claimNumber, step } });
   return {
     subject: i18n._({ ...subject, values: { claimNumber: data.claimNumber, step } }),
     element: (
-      <MailLayout i18n={i18n} locale={locale} preview={nowLine} heading={i18n._(heading)}
-        action={{ label: i18n._(action), href: links.claimStatus(data.claimId) }}>
+      <MailLayout
+        i18n={i18n}
+        locale={locale}
+        preview={nowLine}
+        heading={i18n._(heading)}
+        action={{ label: i18n._(action), href: links.claimStatus(data.claimId) }}
+      >
         <Paragraph>{nowLine}</Paragraph>
         {data.step === "closed" && outcome && <Paragraph>{i18n._({ ...decisionLine, values: { outcome } })}</Paragraph>}
-        {data.decision?.reason && <Paragraph>{i18n._({ ...reasonLine, values: { reason: data.decision.reason } })}</Paragraph>}
+        {data.decision?.reason && (
+          <Paragraph>{i18n._({ ...reasonLine, values: { reason: data.decision.reason } })}</Paragraph>
+        )}
         <Paragraph>{nextLine}</Paragraph>
       </MailLayout>
     ),

@@ -55,10 +55,18 @@ export interface RenderedMail {
  * Renders a message.
  * @throws when the template is unknown (a row written by a newer version) or a catalog cannot be read
  */
-export async function renderMail(message: Pick<MailMessage, "template" | "language" | "data">, links: MailLinks): Promise<RenderedMail> {
+export async function renderMail(
+  message: Pick<MailMessage, "template" | "language" | "data">,
+  links: MailLinks,
+): Promise<RenderedMail> {
   const template = TEMPLATES[message.template] as ((input: TemplateInput<unknown>) => MailParts) | undefined;
   if (!template) throw new Error(`Unknown email template ${message.template}`);
-  const parts = template({ i18n: await mailI18n(message.language), locale: message.language, data: message.data, links });
+  const parts = template({
+    i18n: await mailI18n(message.language),
+    locale: message.language,
+    data: message.data,
+    links,
+  });
   const [html, text] = await Promise.all([render(parts.element), render(parts.element, { plainText: true })]);
   return { subject: parts.subject, html, text };
 }

@@ -45,11 +45,22 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
  * The transport the settings name.
  * @param settings smtpUrl (absent: the outbox folder), mailFrom the sender, dataDir the outbox's data folder
  */
-export function mailTransport(settings: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }): MailTransport {
+export function mailTransport(settings: {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}): MailTransport {
   const { smtpUrl, mailFrom } = settings;
   // The recipient as an address object, never a string nodemailer would parse as a list: a stored
   // value with a comma (seeded or legacy, not through the API's email check) stays one recipient.
-  const options = (mail: OutgoingMail) => ({ from: mailFrom, to: { name: "", address: mail.to }, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+  const options = (mail: OutgoingMail) => ({
+    from: mailFrom,
+    to: { name: "", address: mail.to },
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+  });
   if (smtpUrl) {
     const smtp = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     return {

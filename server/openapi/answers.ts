@@ -28,7 +28,11 @@ export const conflictAnswerSchema = v.object({
 });
 
 /** 413: PAYLOAD_TOO_LARGE, FILE_TOO_BIG, or a full claim or request (CLAIM_STORAGE_FULL, REQUEST_STORAGE_FULL) with its `maxBytes`. */
-export const tooLargeAnswerSchema = v.object({ message: v.string(), code: v.string(), maxBytes: v.optional(v.number()) });
+export const tooLargeAnswerSchema = v.object({
+  message: v.string(),
+  code: v.string(),
+  maxBytes: v.optional(v.number()),
+});
 
 /** 429: TOO_MANY_REQUESTS with `retryAfter` seconds, or TOO_MANY_UPLOAD_URLS with `maxOpen`; both with Retry-After. */
 export const tooManyAnswerSchema = v.object({

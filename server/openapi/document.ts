@@ -18,34 +18,77 @@ const RETRY_AFTER = { description: "Seconds to wait", schema: { type: "integer",
 
 /** The error answers, one per status: description and body (server/http/http-errors.ts and the middleware). */
 const ERRORS: Record<number, { name: string; description: string; schema: Json; headers?: Json }> = {
-  400: { name: "InvalidRequest", description: "Invalid request: `errors` names each field (at most 20), `body` a malformed body", schema: wireSchema(answers.invalidAnswerSchema) },
-  401: { name: "Unauthorized", description: "Wrong or missing `x-api-key`; nothing is written", schema: wireSchema(answers.unauthorizedAnswerSchema) },
+  400: {
+    name: "InvalidRequest",
+    description: "Invalid request: `errors` names each field (at most 20), `body` a malformed body",
+    schema: wireSchema(answers.invalidAnswerSchema),
+  },
+  401: {
+    name: "Unauthorized",
+    description: "Wrong or missing `x-api-key`; nothing is written",
+    schema: wireSchema(answers.unauthorizedAnswerSchema),
+  },
   403: {
     name: "Forbidden",
-    description: "A signed URL altered (BAD_SIGNATURE) or expired (URL_EXPIRED, LINK_EXPIRED), or contact details sent without proof of identity and without their claim (PROOF_REQUIRED)",
+    description:
+      "A signed URL altered (BAD_SIGNATURE) or expired (URL_EXPIRED, LINK_EXPIRED), or contact details sent without proof of identity and without their claim (PROOF_REQUIRED)",
     schema: wireSchema(answers.refusalAnswerSchema),
   },
-  404: { name: "NotFound", description: "Unknown, or not the session's (the same answer: a stranger learns nothing)", schema: wireSchema(answers.refusalAnswerSchema) },
+  404: {
+    name: "NotFound",
+    description: "Unknown, or not the session's (the same answer: a stranger learns nothing)",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
   409: {
     name: "Conflict",
-    description: "The record's state forbids the call (e.g. CLAIM_NOT_DRAFT, WRONG_PLAN_TYPE), or REQUEST_IN_PROGRESS: the same Idempotency-Key is still running",
+    description:
+      "The record's state forbids the call (e.g. CLAIM_NOT_DRAFT, WRONG_PLAN_TYPE), or REQUEST_IN_PROGRESS: the same Idempotency-Key is still running",
     schema: wireSchema(answers.conflictAnswerSchema),
   },
-  413: { name: "TooLarge", description: "Body over the call's limit (PAYLOAD_TOO_LARGE), a file too big, or the claim's or request's documents full", schema: wireSchema(answers.tooLargeAnswerSchema) },
-  415: { name: "UnsupportedFile", description: "Another Content-Type than the URL's, or bytes that are not PNG, JPEG or PDF as named", schema: wireSchema(answers.refusalAnswerSchema) },
-  422: { name: "IdempotencyKeyReused", description: "This Idempotency-Key was sent with another method, path or body", schema: wireSchema(answers.refusalAnswerSchema) },
-  428: { name: "ChallengeRequired", description: "Solve this proof-of-work and send the search again with the solution in `X-Altcha`", schema: wireSchema(challengeAnswerSchema) },
-  429: {
-    name: "TooManyRequests", description: "Too many calls from this address (TOO_MANY_REQUESTS), or too many open upload URLs (TOO_MANY_UPLOAD_URLS)",
-    schema: wireSchema(answers.tooManyAnswerSchema), headers: { "Retry-After": RETRY_AFTER },
+  413: {
+    name: "TooLarge",
+    description:
+      "Body over the call's limit (PAYLOAD_TOO_LARGE), a file too big, or the claim's or request's documents full",
+    schema: wireSchema(answers.tooLargeAnswerSchema),
   },
-  500: { name: "InternalError", description: "The server failed; nothing of the cause is answered", schema: wireSchema(answers.internalErrorAnswerSchema) },
-  503: {
-    name: "FaultInjected",
-    description: "Development and tests only (FAULTS): refused before it ran; GET /readyz: NOT_READY, `failed` naming what",
+  415: {
+    name: "UnsupportedFile",
+    description: "Another Content-Type than the URL's, or bytes that are not PNG, JPEG or PDF as named",
     schema: wireSchema(answers.refusalAnswerSchema),
   },
-  504: { name: "FaultTimeout", description: "Development and tests only (FAULTS): an ACE submit taken but answered as timed out", schema: wireSchema(answers.refusalAnswerSchema) },
+  422: {
+    name: "IdempotencyKeyReused",
+    description: "This Idempotency-Key was sent with another method, path or body",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
+  428: {
+    name: "ChallengeRequired",
+    description: "Solve this proof-of-work and send the search again with the solution in `X-Altcha`",
+    schema: wireSchema(challengeAnswerSchema),
+  },
+  429: {
+    name: "TooManyRequests",
+    description:
+      "Too many calls from this address (TOO_MANY_REQUESTS), or too many open upload URLs (TOO_MANY_UPLOAD_URLS)",
+    schema: wireSchema(answers.tooManyAnswerSchema),
+    headers: { "Retry-After": RETRY_AFTER },
+  },
+  500: {
+    name: "InternalError",
+    description: "The server failed; nothing of the cause is answered",
+    schema: wireSchema(answers.internalErrorAnswerSchema),
+  },
+  503: {
+    name: "FaultInjected",
+    description:
+      "Development and tests only (FAULTS): refused before it ran; GET /readyz: NOT_READY, `failed` naming what",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
+  504: {
+    name: "FaultTimeout",
+    description: "Development and tests only (FAULTS): an ACE submit taken but answered as timed out",
+    schema: wireSchema(answers.refusalAnswerSchema),
+  },
 };
 
 const SECURITY: Record<Operation["access"], Json[] | undefined> = {
@@ -58,7 +101,8 @@ const SECURITY: Record<Operation["access"], Json[] | undefined> = {
 };
 
 const isApi = (op: Operation) => op.path.startsWith("/api/v1/") && op.id !== "openapi";
-const isKeyedWrite = (op: Operation) => isApi(op) && op.method !== "get" && op.access !== "signed" && op.access !== "staff";
+const isKeyedWrite = (op: Operation) =>
+  isApi(op) && op.method !== "get" && op.access !== "signed" && op.access !== "staff";
 
 /** Statuses an operation may answer besides 200: its own, and those every call of its kind may. */
 function statusesOf(op: Operation): number[] {
@@ -76,14 +120,25 @@ function statusesOf(op: Operation): number[] {
 /** The 200 answer (and 303/304 where the call sends one). */
 function successOf(op: Operation): Record<string, Json> {
   switch (op.answer) {
-    case "file": return { 200: { description: "The file, as its checked type; PDFs as attachments", content: FILE_TYPES } };
-    case "html": return { 200: { description: "The page", content: { "text/html": {} } } };
-    case "script": return { 200: { description: "The script, cached for a year", content: { "text/javascript": {} } } };
-    case "document": return { 200: { description: "This OpenAPI document", content: json({ type: "object" }) } };
+    case "file":
+      return { 200: { description: "The file, as its checked type; PDFs as attachments", content: FILE_TYPES } };
+    case "html":
+      return { 200: { description: "The page", content: { "text/html": {} } } };
+    case "script":
+      return { 200: { description: "The script, cached for a year", content: { "text/javascript": {} } } };
+    case "document":
+      return { 200: { description: "This OpenAPI document", content: json({ type: "object" }) } };
     case "redirect":
       return {
-        200: { description: "The portal's page (no `sig`, or the address's window full), or a page reopening the link from our origin (followed from another site)", content: { "text/html": {} } },
-        303: { description: "On to the link without `exp` and `sig`; the session cookie when the link opened", headers: { Location: { schema: { type: "string" } } } },
+        200: {
+          description:
+            "The portal's page (no `sig`, or the address's window full), or a page reopening the link from our origin (followed from another site)",
+          content: { "text/html": {} },
+        },
+        303: {
+          description: "On to the link without `exp` and `sig`; the session cookie when the link opened",
+          headers: { Location: { schema: { type: "string" } } },
+        },
       };
     default: {
       const answers: Record<string, Json> = { 200: { description: "Done", content: json(wireSchema(op.answer)) } };
@@ -94,8 +149,19 @@ function successOf(op: Operation): Record<string, Json> {
 }
 
 function parametersOf(op: Operation): Json[] {
-  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name: name!, in: "path", required: true, schema: op.params?.[name!] ?? RECORD_ID }));
-  const query = Object.entries(op.query ?? {}).map(([name, { schema, required, description }]) => ({ name, in: "query", required: Boolean(required), schema, description }));
+  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name: name!,
+    in: "path",
+    required: true,
+    schema: op.params?.[name!] ?? RECORD_ID,
+  }));
+  const query = Object.entries(op.query ?? {}).map(([name, { schema, required, description }]) => ({
+    name,
+    in: "query",
+    required: Boolean(required),
+    schema,
+    description,
+  }));
   const headers: Json[] = [];
   if (isKeyedWrite(op)) headers.push({ $ref: "#/components/parameters/IdempotencyKey" });
   if (op.id === "search_plan") headers.push({ $ref: "#/components/parameters/Altcha" });
@@ -115,9 +181,12 @@ function operationOf(op: Operation): Json {
   const responses: Record<string, Json> = successOf(op);
   for (const status of statusesOf(op)) responses[status] = ref(ERRORS[status]!.name);
   const security = SECURITY[op.access];
-  const body = op.body === "file"
-    ? { required: true, content: FILE_TYPES }
-    : op.body ? { required: true, content: json(wireSchema(op.body)) } : undefined;
+  const body =
+    op.body === "file"
+      ? { required: true, content: FILE_TYPES }
+      : op.body
+        ? { required: true, content: json(wireSchema(op.body)) }
+        : undefined;
   return {
     operationId: op.id,
     tags: [op.tag],
@@ -127,7 +196,15 @@ function operationOf(op: Operation): Json {
     ...(parametersOf(op).length ? { parameters: parametersOf(op) } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,
-    ...(op.limit ? { "x-rate-limit": { setting: RATE_LIMIT_SETTINGS[op.limit], requests: DEFAULT_RATE_LIMITS[op.limit][0], seconds: DEFAULT_RATE_LIMITS[op.limit][1] } } : {}),
+    ...(op.limit
+      ? {
+          "x-rate-limit": {
+            setting: RATE_LIMIT_SETTINGS[op.limit],
+            requests: DEFAULT_RATE_LIMITS[op.limit][0],
+            seconds: DEFAULT_RATE_LIMITS[op.limit][1],
+          },
+        }
+      : {}),
   };
 }
 
@@ -145,39 +222,72 @@ export function openApiDocument(): Json {
     info: {
       title: "Claims portal reference API",
       version: "1",
-      description: "The claims API the portal calls (SPEC.md section 7) and our additions, as the reference server answers them. Schemas are generated from the contract (contract/schemas.ts). A call about a plan, claim or customer answers only to the session that found it (the `claims_session` cookie); anything else is the record's 404.",
+      description:
+        "The claims API the portal calls (SPEC.md section 7) and our additions, as the reference server answers them. Schemas are generated from the contract (contract/schemas.ts). A call about a plan, claim or customer answers only to the session that found it (the `claims_session` cookie); anything else is the record's 404.",
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ apiKey: [] }],
-    tags: ["Plans", "Plan links", "Lookups", "FPP claims", "Documents", "ACE claims", "Contact service", "Claim status", "Finish later", "Storage", "Reference"].map((name) => ({ name })),
+    tags: [
+      "Plans",
+      "Plan links",
+      "Lookups",
+      "FPP claims",
+      "Documents",
+      "ACE claims",
+      "Contact service",
+      "Claim status",
+      "Finish later",
+      "Storage",
+      "Reference",
+    ].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
         apiKey: {
-          type: "apiKey", in: "header", name: "x-api-key",
-          description: "Every /api/v1 call but the signed upload PUTs. It ships in the portal's bundle, so it protects nothing: ownership (the session) does.",
+          type: "apiKey",
+          in: "header",
+          name: "x-api-key",
+          description:
+            "Every /api/v1 call but the signed upload PUTs. It ships in the portal's bundle, so it protects nothing: ownership (the session) does.",
         },
         staffKey: {
-          type: "apiKey", in: "header", name: "x-staff-key",
-          description: "Staff calls only, instead of the API key: STAFF_KEY, else the key the server keeps in DATA_DIR/staff-key. Never in the portal.",
+          type: "apiKey",
+          in: "header",
+          name: "x-staff-key",
+          description:
+            "Staff calls only, instead of the API key: STAFF_KEY, else the key the server keeps in DATA_DIR/staff-key. Never in the portal.",
         },
         session: {
-          type: "apiKey", in: "cookie", name: SESSION_COOKIE,
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
           description: `Signed, HttpOnly, SameSite=Strict, ${SESSION_TTL_SECONDS / 3600} hours; set by a search or plan link that finds plans, naming those plans and their customers.`,
         },
       },
       parameters: {
         IdempotencyKey: {
-          name: "Idempotency-Key", in: "header", required: false, schema: { type: "string", pattern: "^[A-Za-z0-9-]{16,64}$" },
-          description: "The same key again within a day gets the first answer back (`Idempotent-Replayed: true`) and does nothing.",
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          schema: { type: "string", pattern: "^[A-Za-z0-9-]{16,64}$" },
+          description:
+            "The same key again within a day gets the first answer back (`Idempotent-Replayed: true`) and does nothing.",
         },
         Altcha: {
-          name: "X-Altcha", in: "header", required: false, schema: { type: "string" },
+          name: "X-Altcha",
+          in: "header",
+          required: false,
+          schema: { type: "string" },
           description: "Base64 of the JSON `{ challenge, solution }` of a 428's proof-of-work.",
         },
       },
       schemas: modelSchemas(),
-      responses: Object.fromEntries(Object.values(ERRORS).map(({ name, description, schema, headers }) => [name, { description, ...(headers ? { headers } : {}), content: json(schema) }])),
+      responses: Object.fromEntries(
+        Object.values(ERRORS).map(({ name, description, schema, headers }) => [
+          name,
+          { description, ...(headers ? { headers } : {}), content: json(schema) },
+        ]),
+      ),
     },
   };
 }

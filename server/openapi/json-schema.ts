@@ -45,7 +45,10 @@ const MODELS = {
 };
 
 const BASE: Omit<ConversionConfig, "definitions"> = {
-  target: "draft-2020-12", typeMode: "input", errorMode: "throw", overrideAction,
+  target: "draft-2020-12",
+  typeMode: "input",
+  errorMode: "throw",
+  overrideAction,
   overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
 };
 const CONFIG: ConversionConfig = { ...BASE, definitions: MODELS };

@@ -28,7 +28,9 @@ const SCRIPT_PATH = `${API_DOCS_PATH}/scalar.js`;
 function scalarPackage(name = "@scalar/api-reference"): { root: string; browser: string; version: string } {
   for (let root = dirname(createRequire(import.meta.url).resolve(name)); root !== dirname(root); root = dirname(root)) {
     const file = join(root, "package.json");
-    const pkg = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { name?: string; browser: string; version: string }) : undefined;
+    const pkg = existsSync(file)
+      ? (JSON.parse(readFileSync(file, "utf8")) as { name?: string; browser: string; version: string })
+      : undefined;
     if (pkg?.name === name) return { root, browser: pkg.browser, version: pkg.version };
   }
   throw new Error(`${name}: no package.json above its entry`);
@@ -82,20 +84,24 @@ export function apiDocsRoutes(): Hono {
     });
   });
 
-  app.get(API_DOCS_PATH, docsHeaders, Scalar((c) => ({
-    url: OPENAPI_PATH,
-    cdn: `${SCRIPT_PATH}?v=${SCALAR.version}`,
-    // The inline start-up script runs under the page's nonce (secure-headers' NONCE).
-    nonce: c.get("secureHeadersNonce"),
-    pageTitle: "Claims portal reference API",
-    // Nothing leaves our origin: no font CDN, no telemetry, none of Scalar's hosted extras (its AI
-    // agent, MCP and developer tools, which call scalar.com).
-    withDefaultFonts: false,
-    telemetry: false,
-    agent: { disabled: true },
-    mcp: { disabled: true },
-    showDeveloperTools: "never",
-  })));
+  app.get(
+    API_DOCS_PATH,
+    docsHeaders,
+    Scalar((c) => ({
+      url: OPENAPI_PATH,
+      cdn: `${SCRIPT_PATH}?v=${SCALAR.version}`,
+      // The inline start-up script runs under the page's nonce (secure-headers' NONCE).
+      nonce: c.get("secureHeadersNonce"),
+      pageTitle: "Claims portal reference API",
+      // Nothing leaves our origin: no font CDN, no telemetry, none of Scalar's hosted extras (its AI
+      // agent, MCP and developer tools, which call scalar.com).
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: "never",
+    })),
+  );
 
   return app;
 }

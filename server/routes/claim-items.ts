@@ -6,7 +6,12 @@
  * one item, its field errors at the top level. A missing item belongs to its claim (server/domain/manual-items.ts).
  */
 import { Hono } from "hono";
-import { SUCCEED, aceClaimItemRequestSchema, claimItemsRequestSchema, manualItemRequestSchema } from "../../contract/schemas.ts";
+import {
+  SUCCEED,
+  aceClaimItemRequestSchema,
+  claimItemsRequestSchema,
+  manualItemRequestSchema,
+} from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { removeClaimItem, saveClaimItems } from "../domain/claim-writes.ts";
 import { addManualItem } from "../domain/manual-items.ts";
@@ -20,10 +25,14 @@ export function claimItemRoutes({ db, storage }: AppDeps): Hono {
   app.post("/insert_update_claim_item", validBody(claimItemsRequestSchema), async (c) => {
     const request = c.req.valid("json");
     await ownerOf(c).claim(db, request.claimId);
-    const results = await db.transaction((tx) => saveClaimItems(
-      tx, "fpp", { claimId: request.claimId, warrentyId: request.warrentyId, items: request.claim_items },
-      (index, field) => `claim_items.${index}.${field}`,
-    ));
+    const results = await db.transaction((tx) =>
+      saveClaimItems(
+        tx,
+        "fpp",
+        { claimId: request.claimId, warrentyId: request.warrentyId, items: request.claim_items },
+        (index, field) => `claim_items.${index}.${field}`,
+      ),
+    );
     return c.json({ message: SUCCEED, results });
   });
 
@@ -38,7 +47,9 @@ export function claimItemRoutes({ db, storage }: AppDeps): Hono {
   app.post("/ace/insert_claim_item", validBody(aceClaimItemRequestSchema), async (c) => {
     const { claimId, warrentyId, ...item } = c.req.valid("json");
     await ownerOf(c).claim(db, claimId);
-    const [written] = await db.transaction((tx) => saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, (_index, field) => field));
+    const [written] = await db.transaction((tx) =>
+      saveClaimItems(tx, "ace", { claimId, warrentyId, items: [item] }, (_index, field) => field),
+    );
     return c.json({ message: SUCCEED, result: { claimItemId: written!.claimItemId } });
   });
 

@@ -4,7 +4,11 @@
  * forward by staff with the staff key (SECURITY.md, "Claim status" and "The staff key").
  */
 import { Hono } from "hono";
-import { claimStatusLinkQuerySchema, claimStatusQuerySchema, staffClaimStatusRequestSchema } from "../../contract/claim-status.ts";
+import {
+  claimStatusLinkQuerySchema,
+  claimStatusQuerySchema,
+  staffClaimStatusRequestSchema,
+} from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { claimIdOfCode, claimNotFound, loadClaimStatus, recordStep } from "../domain/claim-status.ts";
@@ -35,12 +39,20 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
     await limiter.hit("claim-status", address, rate);
     const loaded = await loadClaimStatus(db, { code }, languageOf(c));
     const owned = loaded !== null && ownerOf(c).access.plans.has(loaded.status.plan.id);
-    const link = config.linkSecret === undefined
-      ? "bad"
-      : verifyClaimStatusLink(config.linkSecret, loaded?.claimId ?? 0, Number(expires ?? 0), sig ?? "", Math.floor(Date.now() / 1000));
+    const link =
+      config.linkSecret === undefined
+        ? "bad"
+        : verifyClaimStatusLink(
+            config.linkSecret,
+            loaded?.claimId ?? 0,
+            Number(expires ?? 0),
+            sig ?? "",
+            Math.floor(Date.now() / 1000),
+          );
     const hasLink = sig !== undefined && expires !== undefined && link !== "bad";
     if (!loaded || (!owned && !hasLink)) throw claimNotFound();
-    if (!owned && link === "expired") throw new HttpError(403, { code: REFUSAL_CODES.linkExpired, message: "This claim-status link has expired" });
+    if (!owned && link === "expired")
+      throw new HttpError(403, { code: REFUSAL_CODES.linkExpired, message: "This claim-status link has expired" });
     await limiter.uncount("claim-status", address, rate);
     return c.json({ result: loaded.status });
   });
@@ -65,14 +77,19 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
 export function staffRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
   // The code must name exactly one submitted claim; an unknown or ambiguous one is refused by name.
-  app.post(STAFF_CLAIM_STATUS_PATH, requireStaffKey({ db, config }), validBody(staffClaimStatusRequestSchema), async (c) => {
-    const { code, step, outcome, reason } = c.req.valid("json");
-    const status = await db.transaction(async (tx) => {
-      const claimId = await claimIdOfCode(tx, code);
-      await recordStep(tx, claimId, step, outcome && { outcome, reason: reason ?? null });
-      return (await loadClaimStatus(tx, { id: claimId }, languageOf(c)))!.status;
-    });
-    return c.json({ result: status });
-  });
+  app.post(
+    STAFF_CLAIM_STATUS_PATH,
+    requireStaffKey({ db, config }),
+    validBody(staffClaimStatusRequestSchema),
+    async (c) => {
+      const { code, step, outcome, reason } = c.req.valid("json");
+      const status = await db.transaction(async (tx) => {
+        const claimId = await claimIdOfCode(tx, code);
+        await recordStep(tx, claimId, step, outcome && { outcome, reason: reason ?? null });
+        return (await loadClaimStatus(tx, { id: claimId }, languageOf(c)))!.status;
+      });
+      return c.json({ result: status });
+    },
+  );
   return app;
 }

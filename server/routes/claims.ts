@@ -19,7 +19,10 @@ export function claimRoutes({ db, storage, config }: AppDeps): Hono {
   const limiter = createRateLimiter(db);
   const draftRate = rateOf(config.rateLimits, "draftsPerAddress");
 
-  for (const [family, prefix] of [["fpp", ""], ["ace", "/ace"]] as const) {
+  for (const [family, prefix] of [
+    ["fpp", ""],
+    ["ace", "/ace"],
+  ] as const) {
     // Drafts made per address, both families in one count: making and deleting drafts in a loop
     // writes without end. Counted before the call runs (a burst counts at once) and taken back
     // when it made none, so reopening a draft the plan has never counts.

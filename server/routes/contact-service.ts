@@ -17,7 +17,12 @@ import {
   serialIdParamSchema,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
-import { contactUploadUrl, deleteContactDocument, fileContactTicket, linkContactDocument } from "../domain/contact-documents.ts";
+import {
+  contactUploadUrl,
+  deleteContactDocument,
+  fileContactTicket,
+  linkContactDocument,
+} from "../domain/contact-documents.ts";
 import { languageOf } from "../http/language.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
@@ -38,10 +43,15 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
   });
 
-  app.delete("/contact_service/documents/:docId", ids(["docId"], serialIdParamSchema), validQuery(contactDocumentQuerySchema), async (c) => {
-    await deleteContactDocument(deps, c.req.valid("query").requestId, c.req.valid("param").docId);
-    return c.json({ message: SUCCEED });
-  });
+  app.delete(
+    "/contact_service/documents/:docId",
+    ids(["docId"], serialIdParamSchema),
+    validQuery(contactDocumentQuerySchema),
+    async (c) => {
+      await deleteContactDocument(deps, c.req.valid("query").requestId, c.req.valid("param").docId);
+      return c.json({ message: SUCCEED });
+    },
+  );
 
   app.post("/contact_service_ticket", validBody(contactTicketRequestSchema), async (c) => {
     const ticket = await fileContactTicket(deps, c.req.valid("json"), languageOf(c), limiter);

@@ -15,7 +15,12 @@ import { CLAIM_CODES, SUCCEED, customerInfoQuerySchema, customerInfoUpdateSchema
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import {
-  contactOnFile, contactTypedForClaim, customerOfClaim, writeContactForClaim, writeContactOnFile, type ContactDetails,
+  contactOnFile,
+  contactTypedForClaim,
+  customerOfClaim,
+  writeContactForClaim,
+  writeContactOnFile,
+  type ContactDetails,
 } from "../domain/customer-contact.ts";
 import { HttpError, invalid, notFound } from "../http/http-errors.ts";
 import { ownerOf, type Owner } from "../http/session.ts";
@@ -28,7 +33,12 @@ type MaskedField = (typeof MASKED_FIELDS)[number];
 const customerNotFound = () => notFound("CUSTOMER_NOT_FOUND", "Customer not found");
 
 /** Checks the claim named is this session's and on a plan of this customer, or answers the claim's 404. */
-async function checkClaimOfCustomer(q: AppDeps["db"], owner: Owner, claimId: number, customerId: number): Promise<void> {
+async function checkClaimOfCustomer(
+  q: AppDeps["db"],
+  owner: Owner,
+  claimId: number,
+  customerId: number,
+): Promise<void> {
   await owner.claim(q, claimId);
   if ((await customerOfClaim(q, claimId)) !== customerId) throw notFound(CLAIM_CODES.claimNotFound, "Claim not found");
 }
@@ -36,7 +46,12 @@ async function checkClaimOfCustomer(q: AppDeps["db"], owner: Owner, claimId: num
 /** Details as a session without proof may see them: email, phone and street masked. */
 function masked<T extends Partial<ContactDetails>>(details: T): T {
   const hidden = { email: maskedEmail, phone: maskedPhone, address: maskedStreet };
-  return Object.fromEntries(Object.entries(details).map(([field, value]) => [field, field in hidden ? hidden[field as MaskedField](value) : value])) as T;
+  return Object.fromEntries(
+    Object.entries(details).map(([field, value]) => [
+      field,
+      field in hidden ? hidden[field as MaskedField](value) : value,
+    ]),
+  ) as T;
 }
 
 /** Routes of customer contact information, to mount under /api/v1. */
@@ -72,7 +87,10 @@ export function customerRoutes({ db }: AppDeps): Hono {
       if (claimId !== undefined) await checkClaimOfCustomer(db, owner, claimId, customerId);
       const verified = owner.access.verified.has(customerId);
       if (!verified && claimId === undefined) {
-        throw new HttpError(403, { code: REFUSAL_CODES.proofRequired, message: "Only a search by name changes the details on file; name the claim they are for" });
+        throw new HttpError(403, {
+          code: REFUSAL_CODES.proofRequired,
+          message: "Only a search by name changes the details on file; name the claim they are for",
+        });
       }
       const kept = keptFields(info, verified);
       await db.transaction(async (tx) => {

@@ -18,21 +18,30 @@ export function damageRoutes({ db }: AppDeps): Hono {
   app.post("/insert_claim_item_damage", validBody(damagesRequestSchema), async (c) => {
     const request = c.req.valid("json");
     await ownerOf(c).claim(db, request.claimId);
-    const ids = await db.transaction((tx) => saveDamages(
-      tx, "fpp", { claimId: request.claimId, customerId: request.customerId, damages: request.damage_item },
-      (index, field) => `damage_item.${index}.${field}`,
-    ));
+    const ids = await db.transaction((tx) =>
+      saveDamages(
+        tx,
+        "fpp",
+        { claimId: request.claimId, customerId: request.customerId, damages: request.damage_item },
+        (index, field) => `damage_item.${index}.${field}`,
+      ),
+    );
     return c.json({ message: SUCCEED, multipleDamageIds: ids });
   });
 
   app.post("/ace/insert_claim_item_damage", validBody(aceDamageRequestSchema), async (c) => {
     const { claimId, customerId, ...damage } = c.req.valid("json");
     await ownerOf(c).claim(db, claimId);
-    const [damageId] = await db.transaction((tx) => saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, (_index, field) => field));
+    const [damageId] = await db.transaction((tx) =>
+      saveDamages(tx, "ace", { claimId, customerId, damages: [damage] }, (_index, field) => field),
+    );
     return c.json({ message: SUCCEED, result: { damageId: damageId! } });
   });
 
-  for (const [family, prefix] of [["fpp", ""], ["ace", "/ace"]] as const) {
+  for (const [family, prefix] of [
+    ["fpp", ""],
+    ["ace", "/ace"],
+  ] as const) {
     app.delete(`${prefix}/delete_claim_item_damage/:id`, ids(["id"]), async (c) => {
       const { id: damageId } = c.req.valid("param");
       await ownerOf(c).damage(db, damageId);

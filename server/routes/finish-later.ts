@@ -14,7 +14,13 @@
 import { Hono, type Context } from "hono";
 import { maskedEmail } from "../../contract/contact-masks.ts";
 import { LANGUAGE_QUERY, LOCALES } from "../../contract/locales.ts";
-import { FINISH_LATER_CODES, finishLaterQuerySchema, finishLaterRequestSchema, type FinishLaterAnswer, type FinishLaterTarget } from "../../contract/finish-later.ts";
+import {
+  FINISH_LATER_CODES,
+  finishLaterQuerySchema,
+  finishLaterRequestSchema,
+  type FinishLaterAnswer,
+  type FinishLaterTarget,
+} from "../../contract/finish-later.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import {
@@ -55,18 +61,31 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
     const answer = await db.transaction(async (tx) => {
       const target = owner.loadedClaim(await finishTargetOf(tx, claimId));
       await lockDraftClaim(tx, claimId);
-      if (!target.email) throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
+      if (!target.email)
+        throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
       // Counted only for a link that would be sent: per customer (one inbox: a new draft starts no
       // new count), then per address. Sessions without proof count apart, so a stranger who knows
       // the warranty number cannot use up the owner's own links.
       const verified = owner.access.verified.has(target.customerId);
       const inbox = `${target.customerId}:${verified ? "verified" : "unverified"}`;
       await limiter.hit("finish-later-customer", inbox, rateOf(config.rateLimits, "finishLaterPerCustomer"));
-      await limiter.hit("finish-later-address", addressOf(c, config), rateOf(config.rateLimits, "finishLaterPerAddress"));
+      await limiter.hit(
+        "finish-later-address",
+        addressOf(c, config),
+        rateOf(config.rateLimits, "finishLaterPerAddress"),
+      );
       const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
       // The link grants what the asking session had, decided now: what the owner proves later
       // never widens a link a stranger asked for.
-      const link: FinishLink = { planId: target.planId, customerId: target.customerId, planType: target.planType, claimId, step, expires, verified };
+      const link: FinishLink = {
+        planId: target.planId,
+        customerId: target.customerId,
+        planType: target.planType,
+        claimId,
+        step,
+        expires,
+        verified,
+      };
       await enqueueFinishLaterMail(tx, {
         to: target.email,
         language: languageOf(c),
@@ -95,9 +114,10 @@ export function finishLinkRoutes({ db, config }: AppDeps): Hono {
     if (c.req.header("sec-fetch-site") === "cross-site") return next();
     c.header("Cache-Control", "no-store");
     const link = linkOf(Number(c.req.param("id")), query);
-    const verdict = link && query.sig !== undefined && config.linkSecret !== undefined
-      ? checkFinishLink(config.linkSecret, link, query.sig, Math.floor(Date.now() / 1000))
-      : "invalid";
+    const verdict =
+      link && query.sig !== undefined && config.linkSecret !== undefined
+        ? checkFinishLink(config.linkSecret, link, query.sig, Math.floor(Date.now() / 1000))
+        : "invalid";
     if (!link || verdict !== "valid") return refusedLink(c, verdict === "expired" ? "expired" : "invalid");
     // The customer, family and claim named are still the plan's (nothing moved since it was signed).
     const plan = await linkedPlan(db, link, languageOf(c));
@@ -120,7 +140,15 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
   const step = /^[2-5]$/.test(query.step ?? "") ? Number(query.step) : null;
   const expires = /^\d{1,12}$/.test(query.exp ?? "") ? Number(query.exp) : null;
   const verified = query.v === undefined ? undefined : query.v === "1" ? true : query.v === "0" ? false : null;
-  if ((planType !== "FPP" && planType !== "ACE") || !claimId || !customerId || step === null || expires === null || verified === null) return null;
+  if (
+    (planType !== "FPP" && planType !== "ACE") ||
+    !claimId ||
+    !customerId ||
+    step === null ||
+    expires === null ||
+    verified === null
+  )
+    return null;
   return { planId, customerId, planType, claimId, step, expires, ...(verified === undefined ? {} : { verified }) };
 }
 
@@ -130,7 +158,10 @@ function linkOf(planId: number, query: Record<string, string>): FinishLink | nul
  */
 function refusedLink(c: Context, why: "expired" | "invalid" | "closed"): Response {
   c.header("Cache-Control", "no-store");
-  return c.redirect(keepingLanguage(`/find-claim/link-refused?${new URLSearchParams({ reason: why })}`, c.req.query(LANGUAGE_QUERY)), 303);
+  return c.redirect(
+    keepingLanguage(`/find-claim/link-refused?${new URLSearchParams({ reason: why })}`, c.req.query(LANGUAGE_QUERY)),
+    303,
+  );
 }
 
 /**

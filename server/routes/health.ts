@@ -20,7 +20,11 @@ export function healthRoutes({ db, storage, lifecycle }: Pick<AppDeps, "db" | "s
   app.get("/readyz", async (c) => {
     const failed = await unreadyParts(db, storage, lifecycle?.draining ?? false);
     if (failed.length === 0) return c.json({ status: "ready" }, 200, fresh);
-    return c.json({ status: "unavailable", code: "NOT_READY", message: `Not ready: ${failed.join(", ")}`, failed }, 503, fresh);
+    return c.json(
+      { status: "unavailable", code: "NOT_READY", message: `Not ready: ${failed.join(", ")}`, failed },
+      503,
+      fresh,
+    );
   });
 
   return app;

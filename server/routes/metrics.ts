@@ -12,7 +12,10 @@ import { CHALLENGE_STATUS } from "../../contract/challenge.ts";
 import type { Metrics } from "../metrics.ts";
 
 /** The HTTP side of the metrics: mount with `app.use("*", ...)` before everything it should see. */
-export function metricsMiddleware(metrics: Metrics, isUpload: (c: Parameters<MiddlewareHandler>[0]) => boolean): MiddlewareHandler[] {
+export function metricsMiddleware(
+  metrics: Metrics,
+  isUpload: (c: Parameters<MiddlewareHandler>[0]) => boolean,
+): MiddlewareHandler[] {
   const { registerMetrics } = prometheus({ registry: metrics.registry });
   const answers: MiddlewareHandler = async (c, next) => {
     await next();
@@ -31,7 +34,10 @@ export function metricsMiddleware(metrics: Metrics, isUpload: (c: Parameters<Mid
 export function metricsRoutes(metrics: Metrics, token: string): Hono {
   const app = new Hono();
   app.get("/metrics", bearerAuth({ token }), async (c) => {
-    return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
+    return c.body(await metrics.registry.metrics(), 200, {
+      "Content-Type": metrics.registry.contentType,
+      "Cache-Control": "no-store",
+    });
   });
   return app;
 }

@@ -26,7 +26,6 @@ import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { grantAccess } from "../http/session.ts";
 import { idOf } from "../http/validate.ts";
 
-
 /** Routes of signed plan links, to mount at PLAN_LINK_PATH. */
 export function planLinkRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
@@ -50,7 +49,9 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
       return `${PLAN_LINK_PATH}/${planId}${rest.size ? `?${rest}` : ""}`;
     };
     c.header("Cache-Control", "no-store");
-    const attempt = await countedOrFull(countLinkAttempt(limiter, addressOf(c, config), config.rateLimits.searchPerAddress));
+    const attempt = await countedOrFull(
+      countLinkAttempt(limiter, addressOf(c, config), config.rateLimits.searchPerAddress),
+    );
     if (!attempt) {
       // Not sent on without `sig`: under PLAN_LINKS=signed that link could never open again, and
       // the emailed link would be gone from the address bar once the wait is over.
@@ -58,8 +59,14 @@ export function planLinkRoutes({ db, config }: AppDeps): Hono {
       c.header("Cache-Control", "no-store");
       return;
     }
-    const signed = config.linkSecret !== undefined
-      && verifyPlanLink(config.linkSecret, { planId, customerId, planType, expires }, query.sig, Math.floor(Date.now() / 1000));
+    const signed =
+      config.linkSecret !== undefined &&
+      verifyPlanLink(
+        config.linkSecret,
+        { planId, customerId, planType, expires },
+        query.sig,
+        Math.floor(Date.now() / 1000),
+      );
     if (!signed && config.planLinks === "unsigned") {
       // The unsigned link this one would be without its signature: the portal's call counts it and
       // lets the customer id decide, so it is not counted here as well.

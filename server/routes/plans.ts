@@ -5,7 +5,13 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import {
-  SEARCH_TYPES, acePlanQuerySchema, planQuerySchema, searchPlanRequestSchema, serialIdParamSchema, type SearchPlanRequest, type WirePlan,
+  SEARCH_TYPES,
+  acePlanQuerySchema,
+  planQuerySchema,
+  searchPlanRequestSchema,
+  serialIdParamSchema,
+  type SearchPlanRequest,
+  type WirePlan,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import type { Rate } from "../config.ts";
@@ -27,7 +33,6 @@ const SEARCH_FIELDS = {
   [SEARCH_TYPES.invoice]: "invoice_number",
 } as const;
 
-
 /** Routes of plan search and lookup, to mount under /api/v1. */
 export function planRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
@@ -37,55 +42,83 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   const limits = config.rateLimits;
   const challenges = searchChallenges(config, limiter);
   // Counted before the request is read: a refused one counts too.
-  const counted = (kind: "search" | "plan", rate: Rate): MiddlewareHandler => (c, next) => limiter.hit(kind, addressOf(c, config), rate).then(() => next());
+  const counted =
+    (kind: "search" | "plan", rate: Rate): MiddlewareHandler =>
+    (c, next) =>
+      limiter.hit(kind, addressOf(c, config), rate).then(() => next());
 
-  app.post("/search_plan", counted("search", limits.searchPerAddress), validBody(searchPlanRequestSchema), async (c) => {
-    const address = addressOf(c, config);
-    const request = c.req.valid("json");
-    // Counted as failed until it finds a plan. Never a refusal for the name: someone else's wrong
-    // guesses cost this searcher a second of work.
-    const attempt = await challenges.attempt(address, searchedName(request));
-    if (attempt.challenged) {
-      if (!(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
-        await attempt.undo();
-        return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
+  app.post(
+    "/search_plan",
+    counted("search", limits.searchPerAddress),
+    validBody(searchPlanRequestSchema),
+    async (c) => {
+      const address = addressOf(c, config);
+      const request = c.req.valid("json");
+      // Counted as failed until it finds a plan. Never a refusal for the name: someone else's wrong
+      // guesses cost this searcher a second of work.
+      const attempt = await challenges.attempt(address, searchedName(request));
+      if (attempt.challenged) {
+        if (!(await challenges.redeem(c.req.header(CHALLENGE_HEADER)))) {
+          await attempt.undo();
+          return c.json(await challenges.answer(), CHALLENGE_STATUS, { "Cache-Control": "no-store" });
+        }
+        // The search answered 428 was counted against the address; its retry with the solution is
+        // the same search, so the pair costs one search of the allowance, not two.
+        await limiter.uncount("search", address, limits.searchPerAddress);
       }
-      // The search answered 428 was counted against the address; its retry with the solution is
-      // the same search, so the pair costs one search of the allowance, not two.
-      await limiter.uncount("search", address, limits.searchPerAddress);
-    }
-    const filter = searchFilter(request);
-    const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
-    if (plans.length > 0) await attempt.undo();
-    // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
-    if (plans.length > 0) grantAccess(c, plans.map((plan) => ({ planId: plan.id, customerId: plan.customerId, verified: request.search_type !== SEARCH_TYPES.warrantyNumber })));
-    // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
-    return c.json({
-      customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
-      aceCustomers: plans.filter((plan) => familyOf(plan.planType) === "ace"),
-    });
-  });
+      const filter = searchFilter(request);
+      const plans = filter ? await loadPlansWhere(db, filter, languageOf(c)) : [];
+      if (plans.length > 0) await attempt.undo();
+      // Finding a plan is what grants this browser its plans and their customers (SECURITY.md).
+      if (plans.length > 0)
+        grantAccess(
+          c,
+          plans.map((plan) => ({
+            planId: plan.id,
+            customerId: plan.customerId,
+            verified: request.search_type !== SEARCH_TYPES.warrantyNumber,
+          })),
+        );
+      // ACE plans (Ace, Mace) go to their own list; FPP and LEGACY ones (and any other type) to customers.
+      return c.json({
+        customers: plans.filter((plan) => familyOf(plan.planType) === "fpp"),
+        aceCustomers: plans.filter((plan) => familyOf(plan.planType) === "ace"),
+      });
+    },
+  );
 
-  app.get("/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(planQuerySchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const { claimId } = c.req.valid("query");
-    ownerOf(c).plan(id);
-    const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
-    if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
-    return c.json({ customers: [plan] });
-  });
+  app.get(
+    "/plan/:id",
+    counted("plan", limits.planLookupPerAddress),
+    ids(["id"], serialIdParamSchema),
+    validQuery(planQuerySchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { claimId } = c.req.valid("query");
+      ownerOf(c).plan(id);
+      const [plan] = await loadPlans(db, [id], languageOf(c), { claimId });
+      if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
+      return c.json({ customers: [plan] });
+    },
+  );
 
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
-  app.get("/ace/plan/:id", counted("plan", limits.planLookupPerAddress), ids(["id"], serialIdParamSchema), validQuery(acePlanQuerySchema), async (c) => {
-    const { id } = c.req.valid("param");
-    const { customerId } = c.req.valid("query");
-    ownerOf(c).plan(id);
-    const [plan] = await loadPlans(db, [id], languageOf(c));
-    if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
-      throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
-    }
-    return c.json({ customers: [plan] satisfies WirePlan[] });
-  });
+  app.get(
+    "/ace/plan/:id",
+    counted("plan", limits.planLookupPerAddress),
+    ids(["id"], serialIdParamSchema),
+    validQuery(acePlanQuerySchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { customerId } = c.req.valid("query");
+      ownerOf(c).plan(id);
+      const [plan] = await loadPlans(db, [id], languageOf(c));
+      if (!plan || familyOf(plan.planType) !== "ace" || (customerId !== undefined && plan.customerId !== customerId)) {
+        throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
+      }
+      return c.json({ customers: [plan] satisfies WirePlan[] });
+    },
+  );
 
   return app;
 }
@@ -112,7 +145,8 @@ function searchedName(request: SearchPlanRequest): string {
  * @returns null when the search can match nothing (a ZIP that names no ZIP)
  */
 function searchFilter(request: SearchPlanRequest): PlanFilter | null {
-  if (request.search_type === SEARCH_TYPES.warrantyNumber) return { where: "upper(p.number) = upper($1)", params: [request.number] };
+  if (request.search_type === SEARCH_TYPES.warrantyNumber)
+    return { where: "upper(p.number) = upper($1)", params: [request.number] };
   const field = SEARCH_FIELDS[request.search_type];
   // The schema requires the field its search type reads.
   const typed = (request as unknown as Record<typeof field, string>)[field];
@@ -125,7 +159,11 @@ function searchFilter(request: SearchPlanRequest): PlanFilter | null {
   // Names ignore case, accents and surrounding spaces: 'María López' finds Maria Lopez.
   const first = param(foldName(request.name_first));
   const last = param(foldName(request.name_last));
-  const conditions = [currentOrSold((col) => `${foldedNameSql(col("first_name"))} = ${first} AND ${foldedNameSql(col("last_name"))} = ${last}`)];
+  const conditions = [
+    currentOrSold(
+      (col) => `${foldedNameSql(col("first_name"))} = ${first} AND ${foldedNameSql(col("last_name"))} = ${last}`,
+    ),
+  ];
   if (field === "email") {
     const email = param(typed);
     conditions.push(currentOrSold((col) => `lower(btrim(${col("email")})) = lower(${email})`));
@@ -135,7 +173,9 @@ function searchFilter(request: SearchPlanRequest): PlanFilter | null {
     conditions.push(currentOrSold((col) => `${col("phone")} = ${phone}`));
   }
   if (field === "invoice_number") {
-    conditions.push(`EXISTS (SELECT 1 FROM plans i WHERE i.customer_id = c.id AND upper(btrim(i.invoice_id)) = upper(${param(typed)}))`);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM plans i WHERE i.customer_id = c.id AND upper(btrim(i.invoice_id)) = upper(${param(typed)}))`,
+    );
   }
   const zipTyped = (request.zip_code ?? "").trim();
   if (zipTyped !== "") {

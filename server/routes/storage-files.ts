@@ -27,9 +27,10 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     const claimId = folder.startsWith("CL-") ? idOf(folder.slice(3)) : null;
     if (claimId === null || !isStoredName(fileName)) return c.json(missing, 404);
-    const allowed = c.req.query("sig") === undefined
-      ? await ownerOf(c).ownsClaim(db, claimId)
-      : signedFor(c, claimDocumentUrlPath(claimId, fileName, family));
+    const allowed =
+      c.req.query("sig") === undefined
+        ? await ownerOf(c).ownsClaim(db, claimId)
+        : signedFor(c, claimDocumentUrlPath(claimId, fileName, family));
     if (!allowed) return c.json(missing, 404);
     return send(c, claimDocumentPath(claimId, fileName, family), fileName);
   };
@@ -37,7 +38,9 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
   /** A signed GET URL (its signature over exactly this path, not expired) opens the file to anyone holding it. */
   const signedFor = (c: Context, path: string): boolean => {
     const { expires, sig } = signedParams((name) => c.req.query(name));
-    return verifyRequest(config.uploadSecret, { method: "GET", path, expires }, sig, Math.floor(Date.now() / 1000)) === "ok";
+    return (
+      verifyRequest(config.uploadSecret, { method: "GET", path, expires }, sig, Math.floor(Date.now() / 1000)) === "ok"
+    );
   };
 
   const send = async (c: Context, path: string, fileName: string): Promise<Response> => {
@@ -58,7 +61,9 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     return c.body(await storage.read(path), 200, headers);
   };
   for (const family of ["fpp", "ace"] as const) {
-    app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) => serve(c, family));
+    app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) =>
+      serve(c, family),
+    );
   }
 
   // A contact-service request's documents: contact_service/{requestId}/{fileName}.

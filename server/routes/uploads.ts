@@ -19,7 +19,6 @@ import { incomingPut } from "../http/incoming-put.ts";
 import { contactUploadPath, uploadPath } from "../storage/upload-grants.ts";
 import { idOf } from "../http/validate.ts";
 
-
 /** Routes of signed uploads, to mount under /api/v1. */
 export function uploadRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -33,7 +32,12 @@ export function uploadRoutes(deps: AppDeps): Hono {
     const requestId = c.req.param("requestId") ?? "";
     const fileName = c.req.param("fileName") ?? "";
     // A request id no URL could name fails the signature check before it reaches the database.
-    const bytes = await receiveUpload(incomingPut(c), deps, { path: contactUploadPath(requestId, fileName), fileName }, (tx) => lockOpenRequest(tx, requestId));
+    const bytes = await receiveUpload(
+      incomingPut(c),
+      deps,
+      { path: contactUploadPath(requestId, fileName), fileName },
+      (tx) => lockOpenRequest(tx, requestId),
+    );
     await storage.write(contactDocumentPath(requestId, fileName), bytes);
     return c.json({ message: SUCCEED });
   });
@@ -42,11 +46,24 @@ export function uploadRoutes(deps: AppDeps): Hono {
     const fileName = c.req.param("fileName") ?? "";
     // A malformed claim id is signed by no URL: the signature check refuses it.
     const claimId = idOf(c.req.param("claimId")) ?? 0;
-    const bytes = await receiveUpload(incomingPut(c), deps, { path: uploadPath(family, claimId, fileName), fileName }, (tx) => lockDraftClaim(tx, claimId, family));
+    const bytes = await receiveUpload(
+      incomingPut(c),
+      deps,
+      { path: uploadPath(family, claimId, fileName), fileName },
+      (tx) => lockDraftClaim(tx, claimId, family),
+    );
     const path = claimDocumentPath(claimId, fileName, family);
     // A write racing delete_draft_claim's removal of the folder may fail; the check below says why.
-    const writeFailure = await storage.write(path, bytes).then(() => null, (error: unknown) => error ?? new Error("write failed"));
-    const refusal = await db.transaction((tx) => lockDraftClaim(tx, claimId, family)).then(() => null, (error: unknown) => error);
+    const writeFailure = await storage.write(path, bytes).then(
+      () => null,
+      (error: unknown) => error ?? new Error("write failed"),
+    );
+    const refusal = await db
+      .transaction((tx) => lockDraftClaim(tx, claimId, family))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     if (refusal) {
       // Deleted while the bytes came in: the claim's folder goes, as delete_draft_claim's did.
       // Submitted meanwhile: the file could never be linked.

@@ -104,9 +104,23 @@ async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, loo
     `INSERT INTO plans (number, customer_id, plan_type, status, program_name, program_id, dealer_id, invoice_id,
        store, purchase_date, delivery_date, expiration_date, total_price, warranty_program_price, ace_migrated)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-    [plan.number, customerId, plan.planType, plan.status, plan.programName, plan.programId, plan.dealerId,
-      plan.invoice, plan.store, plan.purchaseDate, plan.deliveryDate, plan.expirationDate, plan.totalPrice,
-      plan.warrantyProgramPrice, plan.aceMigrated ?? false],
+    [
+      plan.number,
+      customerId,
+      plan.planType,
+      plan.status,
+      plan.programName,
+      plan.programId,
+      plan.dealerId,
+      plan.invoice,
+      plan.store,
+      plan.purchaseDate,
+      plan.deliveryDate,
+      plan.expirationDate,
+      plan.totalPrice,
+      plan.warrantyProgramPrice,
+      plan.aceMigrated ?? false,
+    ],
   );
   const planId = row!.id;
   // ACE plans describe their items with the ACE lists; the item type list is shared.
@@ -117,26 +131,51 @@ async function insertPlan(tx: Queryable, plan: DemoPlan, customerId: number, loo
       `INSERT INTO plan_items (plan_id, track_key, item_origin, type_id, manufacturer_id, material_id, color_id,
          description, vendor, sku, price, model_number, quantity, location, returned, full_replacement)
        VALUES ($1, $2, 'INVOICE', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-      [planId, `${plan.number}-${String(index + 1).padStart(2, "0")}`, lookup(KINDS.itemType, item.type),
+      [
+        planId,
+        `${plan.number}-${String(index + 1).padStart(2, "0")}`,
+        lookup(KINDS.itemType, item.type),
         lookup(ace ? KINDS.aceManufacturer : KINDS.manufacturer, item.manufacturer),
         lookup(ace ? KINDS.aceMaterial : KINDS.material, item.material),
         lookup(ace ? KINDS.aceColor : KINDS.color, item.color),
-        item.description, item.vendor, item.sku, item.price, item.modelNumber, item.quantity, item.location,
-        item.returned ?? false, item.fullReplacement ?? false],
+        item.description,
+        item.vendor,
+        item.sku,
+        item.price,
+        item.modelNumber,
+        item.quantity,
+        item.location,
+        item.returned ?? false,
+        item.fullReplacement ?? false,
+      ],
     );
     itemIds.push(itemRow!.id);
   }
   if (plan.claim) await insertClaim(tx, plan, planId, customerId, itemIds[0]!, lookup);
 }
 
-async function insertClaim(tx: Queryable, plan: DemoPlan, planId: number, customerId: number, planItemId: number, lookup: LookupIds): Promise<void> {
+async function insertClaim(
+  tx: Queryable,
+  plan: DemoPlan,
+  planId: number,
+  customerId: number,
+  planItemId: number,
+  lookup: LookupIds,
+): Promise<void> {
   const claim = plan.claim!;
   const submitted = claim.status === "In process";
   const [claimRow] = await tx.query<{ id: number }>(
     `INSERT INTO claims (plan_id, customer_id, status, status_code, damage_date, claim_date, allow_sms, submitted_at)
      VALUES ($1, $2, $3, $4, $5, $6, true, $7) RETURNING id`,
-    [planId, customerId, claim.status, claim.statusCode, claim.damage?.date ?? "2025-09-01",
-      "2025-09-05 10:30:00", submitted ? "2025-09-05T10:45:00Z" : null],
+    [
+      planId,
+      customerId,
+      claim.status,
+      claim.statusCode,
+      claim.damage?.date ?? "2025-09-01",
+      "2025-09-05 10:30:00",
+      submitted ? "2025-09-05T10:45:00Z" : null,
+    ],
   );
   // Its status timeline so far (In process: submitted, in review, decision), dated as migration
   // 012 dates the claims it backfills, so the demo's claim-status page shows one.
@@ -151,16 +190,29 @@ async function insertClaim(tx: Queryable, plan: DemoPlan, planId: number, custom
   const [claimItem] = await tx.query<{ id: number }>(
     `INSERT INTO claim_items (claim_id, plan_item_id, type_id, manufacturer_id, material_id, color_id)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [claimRow!.id, planItemId, lookup(KINDS.itemType, item.type), lookup(KINDS.manufacturer, item.manufacturer),
-      lookup(KINDS.material, item.material), lookup(KINDS.color, item.color)],
+    [
+      claimRow!.id,
+      planItemId,
+      lookup(KINDS.itemType, item.type),
+      lookup(KINDS.manufacturer, item.manufacturer),
+      lookup(KINDS.material, item.material),
+      lookup(KINDS.color, item.color),
+    ],
   );
   const d = claim.damage;
   if (!d) return;
   await tx.query(
     `INSERT INTO damages (claim_item_id, damage_type_id, specific_damage_id, specific_location_id, how_did_occur_id,
        action_taken_id, damage_date, notes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [claimItem!.id, lookup(KINDS.damageType, d.type), lookup(KINDS.specificDamage, d.specificDamage),
-      lookup(KINDS.damageArea, d.area), lookup(KINDS.howDidOccur, d.howDidOccur), lookup(KINDS.actionTaken, d.actionTaken),
-      d.date, d.notes],
+    [
+      claimItem!.id,
+      lookup(KINDS.damageType, d.type),
+      lookup(KINDS.specificDamage, d.specificDamage),
+      lookup(KINDS.damageArea, d.area),
+      lookup(KINDS.howDidOccur, d.howDidOccur),
+      lookup(KINDS.actionTaken, d.actionTaken),
+      d.date,
+      d.notes,
+    ],
   );
 }

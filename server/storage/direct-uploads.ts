@@ -34,7 +34,12 @@ export interface LinkTarget {
  * @throws HttpError 413 FILE_TOO_BIG, 400 SIZE_MISMATCH, 415 WRONG_CONTENT_TYPE, UNSUPPORTED_TYPE or
  *   TYPE_MISMATCH for a pending upload, which is deleted
  */
-export async function uploadedFileSize(tx: Queryable, storage: Storage, target: LinkTarget, linked: boolean): Promise<number | null> {
+export async function uploadedFileSize(
+  tx: Queryable,
+  storage: Storage,
+  target: LinkTarget,
+  linked: boolean,
+): Promise<number | null> {
   if (storage.direct && !linked && (await storage.direct.pending.size(target.path)) !== null) {
     await acceptPending(tx, storage.direct, target);
   }

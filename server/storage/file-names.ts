@@ -37,6 +37,10 @@ export function storedFileName(original: string, kind: DocumentKind): string {
     .replace(/_+/g, "_")
     .replace(/^[_-]+|[_-]+$/g, "")
     .slice(0, 60);
-  const token = randomBytes(8).toString("base64url").replace(/[^A-Za-z0-9]/g, "").slice(0, 10).toLowerCase();
+  const token = randomBytes(8)
+    .toString("base64url")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 10)
+    .toLowerCase();
   return `${token.padEnd(10, "0")}-${base || "document"}.${ext}`;
 }

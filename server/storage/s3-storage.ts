@@ -28,7 +28,11 @@ const INCOMING_PREFIX = "incoming/";
  */
 export async function openS3Storage(settings: S3Settings): Promise<Storage> {
   const storage = createS3Storage(settings, "");
-  const sample = await storage.direct!.presignPut("origin-probe", { contentType: "image/png", size: 1, expiresInSeconds: 60 });
+  const sample = await storage.direct!.presignPut("origin-probe", {
+    contentType: "image/png",
+    size: 1,
+    expiresInSeconds: 60,
+  });
   return createS3Storage(settings, new URL(sample).origin);
 }
 
@@ -48,18 +52,30 @@ function createS3Storage(settings: S3Settings, origin: string): Storage {
   const direct: DirectUploads = {
     pending,
     async presignPut(path, { contentType, size, expiresInSeconds }) {
-      const command = new PutObjectCommand({ Bucket: settings.bucket, Key: pending.key(path), ContentType: contentType, ContentLength: size });
+      const command = new PutObjectCommand({
+        Bucket: settings.bucket,
+        Key: pending.key(path),
+        ContentType: contentType,
+        ContentLength: size,
+      });
       // Both headers are signed: S3 refuses a PUT of another type or length.
-      return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(["content-type", "content-length"]) });
+      return getSignedUrl(client, command, {
+        expiresIn: expiresInSeconds,
+        signableHeaders: new Set(["content-type", "content-length"]),
+      });
     },
     async pendingContentType(path) {
-      const head = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: pending.key(path) })).catch(ifMissing(null));
+      const head = await client
+        .send(new HeadObjectCommand({ Bucket: settings.bucket, Key: pending.key(path) }))
+        .catch(ifMissing(null));
       return head ? (head.ContentType ?? "") : null;
     },
     origin,
     async accept(path) {
       const source = `${settings.bucket}/${pending.key(path)}`.split("/").map(encodeURIComponent).join("/");
-      await client.send(new CopyObjectCommand({ Bucket: settings.bucket, Key: documents.key(path), CopySource: source }));
+      await client.send(
+        new CopyObjectCommand({ Bucket: settings.bucket, Key: documents.key(path), CopySource: source }),
+      );
       await pending.remove(path);
     },
   };
@@ -91,14 +107,17 @@ function bucketStorage(client: S3Client, bucket: string, prefix: string): Storag
     location: `s3://${bucket}/${prefix}`,
     async write(path, bytes) {
       // A PUT replaces an object whole: readers never see half of it.
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key(path), Body: bytes, ContentLength: bytes.byteLength }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key(path), Body: bytes, ContentLength: bytes.byteLength }),
+      );
     },
     remove,
     async removeTree(path) {
       const folder = `${key(path)}/`;
       for await (const page of listAll({ Prefix: folder })) {
         // One DELETE per key: DeleteObjects needs checksums that not every S3-compatible server takes.
-        for (const object of page.Contents ?? []) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key! }));
+        for (const object of page.Contents ?? [])
+          await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.Key! }));
       }
     },
     async size(path) {
@@ -110,7 +129,9 @@ function bucketStorage(client: S3Client, bucket: string, prefix: string): Storag
       return object.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
     },
     async readStart(path, count) {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key(path), Range: `bytes=0-${count - 1}` })).catch(ifMissing(null));
+      const object = await client
+        .send(new GetObjectCommand({ Bucket: bucket, Key: key(path), Range: `bytes=0-${count - 1}` }))
+        .catch(ifMissing(null));
       if (!object) return null;
       // A server that ignores Range sends everything: keep the start.
       return (await object.Body!.transformToByteArray()).subarray(0, count);

@@ -127,11 +127,13 @@ export function createStorage(root: string): Storage {
     async list(path) {
       const folder = inside(path);
       const names = await readdir(folder).catch(() => [] as string[]);
-      const entries = await Promise.all(names.map(async (name) => {
-        // A file removed between readdir and stat is simply not listed.
-        const info = await lstat(join(folder, name)).catch(() => null);
-        return info && { name, isFile: info.isFile(), modifiedMs: info.mtimeMs };
-      }));
+      const entries = await Promise.all(
+        names.map(async (name) => {
+          // A file removed between readdir and stat is simply not listed.
+          const info = await lstat(join(folder, name)).catch(() => null);
+          return info && { name, isFile: info.isFile(), modifiedMs: info.mtimeMs };
+        }),
+      );
       return entries.filter((entry): entry is StoredEntry => entry !== null);
     },
   };

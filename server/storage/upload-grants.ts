@@ -29,7 +29,9 @@ export const MAX_OPEN_UPLOAD_URLS = 30;
 
 /** The `WHERE` condition naming an owner's grants, with its value as `$1`. */
 function ownerCondition(owner: UploadOwner): { sql: string; value: number | string } {
-  return "claimId" in owner ? { sql: "claim_id = $1", value: owner.claimId } : { sql: "request_id = $1", value: owner.requestId };
+  return "claimId" in owner
+    ? { sql: "claim_id = $1", value: owner.claimId }
+    : { sql: "request_id = $1", value: owner.requestId };
 }
 
 /**
@@ -48,11 +50,15 @@ async function checkOpenUploadUrls(tx: Queryable, owner: UploadOwner, nowSeconds
   );
   if (!open || open.n < MAX_OPEN_UPLOAD_URLS) return;
   const wait = Math.max(1, (open.first_expiry ?? nowSeconds) - nowSeconds + 1);
-  throw new HttpError(429, {
-    code: "TOO_MANY_UPLOAD_URLS",
-    message: `${MAX_OPEN_UPLOAD_URLS} upload URLs are open and not used yet; use them, or ask again once they expire`,
-    maxOpen: MAX_OPEN_UPLOAD_URLS,
-  }, { "Retry-After": String(wait) });
+  throw new HttpError(
+    429,
+    {
+      code: "TOO_MANY_UPLOAD_URLS",
+      message: `${MAX_OPEN_UPLOAD_URLS} upload URLs are open and not used yet; use them, or ask again once they expire`,
+      maxOpen: MAX_OPEN_UPLOAD_URLS,
+    },
+    { "Retry-After": String(wait) },
+  );
 }
 
 /** An upload URL to hand out. */
@@ -81,9 +87,14 @@ export interface UploadUrlRequest {
  * @throws HttpError 400 (errors.fileSize) with object storage when no size was declared: a
  *   presigned URL that signs no length would take up to 5 GB; 429 TOO_MANY_UPLOAD_URLS
  */
-export async function issueUploadUrl(tx: Queryable, deps: { config: ServerConfig; storage: Storage }, request: UploadUrlRequest): Promise<string> {
+export async function issueUploadUrl(
+  tx: Queryable,
+  deps: { config: ServerConfig; storage: Storage },
+  request: UploadUrlRequest,
+): Promise<string> {
   const { config, storage } = deps;
-  if (storage.direct && request.size === undefined) throw invalid({ fileSize: "Required: uploads go to object storage, which takes a declared size" });
+  if (storage.direct && request.size === undefined)
+    throw invalid({ fileSize: "Required: uploads go to object storage, which takes a declared size" });
   const nowSeconds = Math.floor(Date.now() / 1000);
   await checkOpenUploadUrls(tx, request.owner, nowSeconds);
   const signed: SignedRequest = {
@@ -97,12 +108,22 @@ export async function issueUploadUrl(tx: Queryable, deps: { config: ServerConfig
   await tx.query(
     `INSERT INTO upload_grants (signature, claim_id, request_id, file_name, size_bytes, expires)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [signRequest(config.uploadSecret, signed), "claimId" in owner ? owner.claimId : null, "requestId" in owner ? owner.requestId : null,
-      request.fileName, request.size ?? null, signed.expires],
+    [
+      signRequest(config.uploadSecret, signed),
+      "claimId" in owner ? owner.claimId : null,
+      "requestId" in owner ? owner.requestId : null,
+      request.fileName,
+      request.size ?? null,
+      signed.expires,
+    ],
   );
   if (storage.direct) {
     // The record's key is still our signature of the request: unique, and no PUT to the API carries it.
-    return storage.direct.presignPut(request.storagePath, { contentType: request.contentType, size: request.size!, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
+    return storage.direct.presignPut(request.storagePath, {
+      contentType: request.contentType,
+      size: request.size!,
+      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+    });
   }
   return `${signed.path}?${signedQuery(config.uploadSecret, signed)}`;
 }
@@ -120,7 +141,8 @@ export async function spendUploadUrl(tx: Queryable, signature: string): Promise<
     [signature],
   );
   if (!grant) throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
-  if (grant.used) throw new HttpError(409, { code: "URL_ALREADY_USED", message: "This upload URL has been used; ask for a new one" });
+  if (grant.used)
+    throw new HttpError(409, { code: "URL_ALREADY_USED", message: "This upload URL has been used; ask for a new one" });
   await tx.query("UPDATE upload_grants SET used_at = now() WHERE signature = $1", [signature]);
 }
 
@@ -130,10 +152,16 @@ export async function spendUploadUrl(tx: Queryable, signature: string): Promise<
  * @param nowSeconds current Unix time in seconds
  * @param largestFile bytes counted for a URL that declared no size
  */
-export async function pendingUploadBytes(tx: Queryable, owner: UploadOwner, nowSeconds: number, largestFile: number): Promise<number> {
-  const linked = "claimId" in owner
-    ? "SELECT 1 FROM documents d WHERE d.claim_id = g.claim_id AND d.file_name = g.file_name"
-    : "SELECT 1 FROM contact_documents d WHERE d.request_id = g.request_id AND d.file_name = g.file_name";
+export async function pendingUploadBytes(
+  tx: Queryable,
+  owner: UploadOwner,
+  nowSeconds: number,
+  largestFile: number,
+): Promise<number> {
+  const linked =
+    "claimId" in owner
+      ? "SELECT 1 FROM documents d WHERE d.claim_id = g.claim_id AND d.file_name = g.file_name"
+      : "SELECT 1 FROM contact_documents d WHERE d.request_id = g.request_id AND d.file_name = g.file_name";
   const { sql, value } = ownerCondition(owner);
   const [row] = await tx.query<{ bytes: number }>(
     `SELECT coalesce(sum(coalesce(g.size_bytes, $3)), 0)::float8 AS bytes FROM upload_grants g

@@ -30,13 +30,20 @@ export interface UploadTarget {
 }
 
 /** 413 FILE_TOO_BIG: over MAX_UPLOAD_BYTES, declared or sent. */
-export const tooBig = () => new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
+export const tooBig = () =>
+  new HttpError(413, { code: "FILE_TOO_BIG", message: `File is larger than ${MAX_UPLOAD_BYTES} bytes` });
 /** 400 SIZE_MISMATCH: not the size the upload URL was issued for. */
 export const sizeMismatch = (size: number) =>
-  new HttpError(400, { code: "SIZE_MISMATCH", message: `This upload URL takes exactly ${size} bytes, the size declared for it` });
+  new HttpError(400, {
+    code: "SIZE_MISMATCH",
+    message: `This upload URL takes exactly ${size} bytes, the size declared for it`,
+  });
 /** 415 WRONG_CONTENT_TYPE: not the Content-Type the upload URL was issued for. */
 export const wrongContentType = (contentType: string) =>
-  new HttpError(415, { code: "WRONG_CONTENT_TYPE", message: `This upload URL takes Content-Type ${contentType}, the type it was issued for` });
+  new HttpError(415, {
+    code: "WRONG_CONTENT_TYPE",
+    message: `This upload URL takes Content-Type ${contentType}, the type it was issued for`,
+  });
 
 /**
  * Receives the bytes of a signed upload PUT.
@@ -76,9 +83,13 @@ export async function receiveUpload(
  */
 export function checkRealType(start: Uint8Array, fileName: string): void {
   const kind = detectKind(start);
-  if (!kind) throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
+  if (!kind)
+    throw new HttpError(415, { code: "UNSUPPORTED_TYPE", message: "Only PNG, JPEG and PDF files are accepted" });
   if (kind !== kindOfName(fileName)) {
-    throw new HttpError(415, { code: "TYPE_MISMATCH", message: `The file is ${kind.toUpperCase()}, not what its name says` });
+    throw new HttpError(415, {
+      code: "TYPE_MISMATCH",
+      message: `The file is ${kind.toUpperCase()}, not what its name says`,
+    });
   }
 }
 
@@ -87,13 +98,23 @@ export function checkRealType(start: Uint8Array, fileName: string): void {
  * the content type of the stored name and the declared size; then the request's headers.
  * @returns the signature, which names the URL's record, and the declared size
  */
-function authorise(put: IncomingPut, config: ServerConfig, target: UploadTarget): { signature: string; size: number | undefined } {
+function authorise(
+  put: IncomingPut,
+  config: ServerConfig,
+  target: UploadTarget,
+): { signature: string; size: number | undefined } {
   const kind = isStoredName(target.fileName) ? kindOfName(target.fileName) : null;
   const { expires, size, sig } = signedParams(put.param);
   const contentType = kind ? CONTENT_TYPES[kind] : "";
-  const verdict = kind && expires > 0
-    ? verifyRequest(config.uploadSecret, { method: "PUT", path: `${API_PREFIX}${target.path}`, expires, contentType, size }, sig, Math.floor(Date.now() / 1000))
-    : "bad";
+  const verdict =
+    kind && expires > 0
+      ? verifyRequest(
+          config.uploadSecret,
+          { method: "PUT", path: `${API_PREFIX}${target.path}`, expires, contentType, size },
+          sig,
+          Math.floor(Date.now() / 1000),
+        )
+      : "bad";
   if (verdict === "bad") throw new HttpError(403, { code: "BAD_SIGNATURE", message: "Invalid upload signature" });
   if (verdict === "expired") throw new HttpError(403, { code: "URL_EXPIRED", message: "Upload URL has expired" });
   const sent = (put.contentType ?? "").split(";")[0]!.trim().toLowerCase();

@@ -60,7 +60,14 @@ export async function sweepUploads({ db, storage }: SweepDeps, nowMs: number = D
   await sweepFolders(db, storage, expiredBefore, (path) => report.removed.push(path), true);
   // Pending direct uploads (object storage): linking moves a file out of them, so whatever is
   // left there past a URL's lifetime was never linked, or is a repeated PUT of a linked file.
-  if (storage.direct) await sweepFolders(db, storage.direct.pending, expiredBefore, (path) => report.removed.push(`pending:${path}`), false);
+  if (storage.direct)
+    await sweepFolders(
+      db,
+      storage.direct.pending,
+      expiredBefore,
+      (path) => report.removed.push(`pending:${path}`),
+      false,
+    );
   await sweepUnsentRequests(db, storage, nowMs, (path) => report.removed.push(path));
   report.forgottenUrls = await forgetExpiredUploadUrls(db, Math.floor(nowMs / 1000));
   return report;
@@ -70,7 +77,13 @@ export async function sweepUploads({ db, storage }: SweepDeps, nowMs: number = D
  * Sweeps the upload folders of one storage.
  * @param keepLinked whether files that a document names stay (documents) or go too (pending uploads)
  */
-async function sweepFolders(db: Database, storage: Storage, expiredBefore: number, removed: (path: string) => void, keepLinked: boolean): Promise<void> {
+async function sweepFolders(
+  db: Database,
+  storage: Storage,
+  expiredBefore: number,
+  removed: (path: string) => void,
+  keepLinked: boolean,
+): Promise<void> {
   for (const folder of await uploadFolders(storage)) {
     const stale = (await storage.list(folder.path)).filter((entry) => entry.isFile && entry.modifiedMs < expiredBefore);
     if (stale.length === 0) continue;
@@ -102,7 +115,9 @@ async function uploadFolders(storage: Storage): Promise<UploadFolder[]> {
         async inspect(tx) {
           // The claim's lock is the one insert_linked_and_embedded_files holds while it links.
           const claim = await tx.query("SELECT 1 FROM claims WHERE id = $1 FOR UPDATE", [claimId]);
-          const rows = await tx.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_id = $1", [claimId]);
+          const rows = await tx.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_id = $1", [
+            claimId,
+          ]);
           return { linked: new Set(rows.map((row) => row.file_name)), ownerExists: claim.length > 0 };
         },
       });
@@ -114,7 +129,10 @@ async function uploadFolders(storage: Storage): Promise<UploadFolder[]> {
       path: `contact_service/${entry.name}`,
       async inspect(tx) {
         await lockRequest(tx, entry.name);
-        const rows = await tx.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE request_id = $1", [entry.name]);
+        const rows = await tx.query<{ file_name: string }>(
+          "SELECT file_name FROM contact_documents WHERE request_id = $1",
+          [entry.name],
+        );
         // A request has no row to be gone: sweepUnsentRequests removes the folder of one never sent.
         return { linked: new Set(rows.map((row) => row.file_name)), ownerExists: true };
       },
@@ -137,13 +155,15 @@ export function startUploadSweeper(deps: SweepDeps, intervalMs: number = SWEEP_I
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
     // One sweep at a time: a slow one delays the next instead of overlapping it.
-    running = running.then(() => sweepUploads(deps)).then(
-      (report) => deps.metrics?.sweepRemoved.inc(report.removed.length),
-      (error: unknown) => {
-        deps.metrics?.sweepFailures.inc();
-        log.error({ err: error }, "upload sweep failed");
-      },
-    );
+    running = running
+      .then(() => sweepUploads(deps))
+      .then(
+        (report) => deps.metrics?.sweepRemoved.inc(report.removed.length),
+        (error: unknown) => {
+          deps.metrics?.sweepFailures.inc();
+          log.error({ err: error }, "upload sweep failed");
+        },
+      );
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);

@@ -5,7 +5,14 @@
  */
 import type { AceOptions, Claim, DamageEntry, ItemDetails, Lookup, ModelOptions } from "../../machines/domain.ts";
 import { toClaim } from "./claims.ts";
-import { INCOMPLETE_CLAIM_MESSAGE, SUBMIT_504_IS_SUCCESS, http, submitOutcomeOfFailure, withCallFailure, type ApiClient } from "./http.ts";
+import {
+  INCOMPLETE_CLAIM_MESSAGE,
+  SUBMIT_504_IS_SUCCESS,
+  http,
+  submitOutcomeOfFailure,
+  withCallFailure,
+  type ApiClient,
+} from "./http.ts";
 import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import {
   aceClaimItemResponseSchema,
@@ -80,7 +87,10 @@ export async function removeAceClaimItem(claimId: number, claimItemId: number): 
 }
 
 /** POST /ace/insert_claim_item_damage, one call per new damage, in order. */
-export async function saveAceDamages(claim: { claimId: number; customerId: number }, damages: Array<{ planItemId: number } & DamageEntry>): Promise<void> {
+export async function saveAceDamages(
+  claim: { claimId: number; customerId: number },
+  damages: Array<{ planItemId: number } & DamageEntry>,
+): Promise<void> {
   for (const damage of damages) {
     await http
       .post("ace/insert_claim_item_damage", {
@@ -138,13 +148,22 @@ export interface CustomerContact {
 }
 
 /** GET /ace/customer_info/{customerId}?claimId=: the details on file and those typed for the claim. */
-export async function fetchCustomerInfo(customerId: number, claimId: number, client: ApiClient = http): Promise<CustomerContact> {
-  const { result } = await client.get(`ace/customer_info/${customerId}`, { searchParams: { claimId } }).json(customerInfoResponseSchema);
+export async function fetchCustomerInfo(
+  customerId: number,
+  claimId: number,
+  client: ApiClient = http,
+): Promise<CustomerContact> {
+  const { result } = await client
+    .get(`ace/customer_info/${customerId}`, { searchParams: { claimId } })
+    .json(customerInfoResponseSchema);
   const { unverified, ...onFile } = result;
   const present = (fields: Record<string, string | null | undefined>) =>
     Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => Boolean(entry[1])));
   return {
-    onFile: Object.fromEntries(Object.entries(onFile).map(([key, value]) => [key, value ?? ""])) as Record<keyof CustomerInfo, string>,
+    onFile: Object.fromEntries(Object.entries(onFile).map(([key, value]) => [key, value ?? ""])) as Record<
+      keyof CustomerInfo,
+      string
+    >,
     typedForClaim: present(unverified ?? {}),
   };
 }

@@ -19,7 +19,8 @@ export async function claimReach({ claimId, planId }: MissingItemInput): Promise
     return { kind: claim.planId === planId ? "open" : "unreachable" };
   } catch (error) {
     const failure = callFailureOf(error);
-    if (failure.kind === "refused" && (failure.status === 404 || failure.status === 400)) return { kind: "unreachable" };
+    if (failure.kind === "refused" && (failure.status === 404 || failure.status === 400))
+      return { kind: "unreachable" };
     throw error;
   }
 }

@@ -5,14 +5,29 @@
  * and 403 LINK_EXPIRED for a signed link past its time. Those codes and the steps' wire names are
  * read here and nowhere else.
  */
-import { CLAIM_STEPS, claimStatusLinkAnswerSchema, claimStatusResponseSchema, type ClaimStatus, type ClaimStep } from "../../contract/claim-status.ts";
+import {
+  CLAIM_STEPS,
+  claimStatusLinkAnswerSchema,
+  claimStatusResponseSchema,
+  type ClaimStatus,
+  type ClaimStep,
+} from "../../contract/claim-status.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { CLAIM_CODES } from "../../contract/schemas.ts";
-import { CLAIM_PROGRESS_STEPS, type ClaimProgress, type ClaimProgressStep, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
+import {
+  CLAIM_PROGRESS_STEPS,
+  type ClaimProgress,
+  type ClaimProgressStep,
+  type ClaimStatusLink,
+  type ClaimStatusOutcome,
+} from "../../machines/claim-status.machine.ts";
 import { callFailureOf, http } from "./http.ts";
 
 /** Each wire step as the portal names it: the two lists are in the same order. */
-const STEP_OF = Object.fromEntries(CLAIM_STEPS.map((step, index) => [step, CLAIM_PROGRESS_STEPS[index]!])) as Record<ClaimStep, ClaimProgressStep>;
+const STEP_OF = Object.fromEntries(CLAIM_STEPS.map((step, index) => [step, CLAIM_PROGRESS_STEPS[index]!])) as Record<
+  ClaimStep,
+  ClaimProgressStep
+>;
 
 /** The API's status answer in the page's terms. */
 function toClaimProgress(status: ClaimStatus): ClaimProgress {
@@ -44,7 +59,8 @@ export async function readClaimStatus(link: ClaimStatusLink): Promise<ClaimStatu
   } catch (error) {
     const failure = callFailureOf(error);
     if (failure.kind === "refused") {
-      if ((failure.status === 404 && failure.code === CLAIM_CODES.claimNotFound) || failure.status === 400) return { kind: "notFound" };
+      if ((failure.status === 404 && failure.code === CLAIM_CODES.claimNotFound) || failure.status === 400)
+        return { kind: "notFound" };
       if (failure.status === 403 && failure.code === REFUSAL_CODES.linkExpired) return { kind: "linkExpired" };
     }
     return { kind: "failed", failure };

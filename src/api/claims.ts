@@ -3,7 +3,16 @@
  * wire. Each throws ky's HTTPError or a SchemaValidationError on failure.
  */
 import * as v from "valibot";
-import { isAcePlanType, toClaimStatus, type Claim, type ClaimItem, type DamageEntry, type ItemDetails, type PlanType, type StartClaimResult } from "../../machines/domain.ts";
+import {
+  isAcePlanType,
+  toClaimStatus,
+  type Claim,
+  type ClaimItem,
+  type DamageEntry,
+  type ItemDetails,
+  type PlanType,
+  type StartClaimResult,
+} from "../../machines/domain.ts";
 import type { ManualItem } from "../../machines/missing-item.machine.ts";
 import { INCOMPLETE_CLAIM_MESSAGE, http, submitOutcomeOfFailure, withCallFailure, type ApiClient } from "./http.ts";
 import type { AddItemOutcome, SubmitOutcome } from "../../machines/outcomes.ts";
@@ -22,7 +31,10 @@ import {
  * POST /insert_claim (FPP) or /ace/insert_claim (Ace, Mace) on a plan, dated `at` (now unless given)
  * in the consumer's zone: created, a draft exists, a claim is in progress, or refused.
  */
-export async function startClaim(plan: { planId: number; customerId: number; planType?: PlanType }, at?: Date): Promise<StartClaimResult> {
+export async function startClaim(
+  plan: { planId: number; customerId: number; planType?: PlanType },
+  at?: Date,
+): Promise<StartClaimResult> {
   const path = plan.planType && isAcePlanType(plan.planType) ? "ace/insert_claim" : "insert_claim";
   // This module is part of the app shell (route loaders fetch claims); luxon comes with the claim.
   const { claimDates } = await import("../../machines/calendar.ts");
@@ -39,7 +51,8 @@ export async function startClaim(plan: { planId: number; customerId: number; pla
     })
     .json(insertClaimResponseSchema);
   if (body.code === CLAIM_CODES.draftExist && body.claimId) return { kind: "draftExists", claimId: body.claimId };
-  if (body.code === CLAIM_CODES.claimInProgress) return { kind: "claimInProgress", statusCode: body.claimSatusCode ?? null };
+  if (body.code === CLAIM_CODES.claimInProgress)
+    return { kind: "claimInProgress", statusCode: body.claimSatusCode ?? null };
   if (body.result?.claim_id) return { kind: "created", claimId: body.result.claim_id };
   return { kind: "refused" };
 }
@@ -57,26 +70,24 @@ export function toClaim(detail: WireClaimDetail): Claim {
     planId: detail.claim.warrentyId,
     customerId: detail.claim.customerId,
     damageAreas: detail.damageAreasDisp,
-    items: detail.items.map(
-      (item): ClaimItem => ({
-        id: item.id,
-        planItemId: item.warrntyItemId,
-        manufacturerId: item.manufacturer.id,
-        materialId: item.material.id,
-        colorId: item.color.id,
-        documents: item.documents_and_photos,
-        damages: item.damages.map((damage) => ({
-          id: damage.id,
-          damageTypeId: damage.damageCategory.id,
-          specificDamageId: damage.specificDamage?.id ?? null,
-          damageAreaId: damage.specificLocation.id,
-          howItHappenedId: damage.occuredReason.id,
-          remedyId: damage.actionTaken.id,
-          noticedOn: damage.damageDate,
-          note: damage.notes,
-        })),
-      }),
-    ),
+    items: detail.items.map((item): ClaimItem => ({
+      id: item.id,
+      planItemId: item.warrntyItemId,
+      manufacturerId: item.manufacturer.id,
+      materialId: item.material.id,
+      colorId: item.color.id,
+      documents: item.documents_and_photos,
+      damages: item.damages.map((damage) => ({
+        id: damage.id,
+        damageTypeId: damage.damageCategory.id,
+        specificDamageId: damage.specificDamage?.id ?? null,
+        damageAreaId: damage.specificLocation.id,
+        howItHappenedId: damage.occuredReason.id,
+        remedyId: damage.actionTaken.id,
+        noticedOn: damage.damageDate,
+        note: damage.notes,
+      })),
+    })),
   };
 }
 
@@ -180,7 +191,10 @@ export async function submitClaim(claim: { claimId: number; customerId: number }
  * @returns added when the answer's message is 'Succeed', notAdded for any other message
  * @throws CallFailed saying why the call failed; the screen says it as a catalog message (refusals.ts)
  */
-export async function addManualItem(claim: { claimId: number; planId: number }, item: ManualItem): Promise<AddItemOutcome> {
+export async function addManualItem(
+  claim: { claimId: number; planId: number },
+  item: ManualItem,
+): Promise<AddItemOutcome> {
   const body = await withCallFailure(() =>
     http
       .post("insert_manual_warr_item", {

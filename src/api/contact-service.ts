@@ -18,7 +18,9 @@ export function contactRequestDestination(requestId: string): UploadDestination 
 
 /** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. @throws CallFailed */
 export async function deleteContactDocument(requestId: string, documentId: number): Promise<void> {
-  await withCallFailure(() => http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema));
+  await withCallFailure(() =>
+    http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema),
+  );
 }
 
 /** POST /contact_service_ticket: sends the request; resolves to its Request Number. */
@@ -57,4 +59,3 @@ export function contactDocumentUrl(requestId: string, fileName: string): string 
   const base = config.publicStorageUrl.endsWith("/") ? config.publicStorageUrl : `${config.publicStorageUrl}/`;
   return `${base}contact_service/${encodeURIComponent(requestId)}/${encodeURIComponent(fileName)}`;
 }
-

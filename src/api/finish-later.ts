@@ -14,7 +14,9 @@ import { codeOf, http, withCallFailure } from "./http.ts";
  * @throws CallFailed (404 when the claim is not this browser's)
  */
 export function loadFinishLaterTarget(claimId: number): Promise<string | null> {
-  return withCallFailure(async () => (await http.get("finish_later", { searchParams: { claimId } }).json(finishLaterTargetSchema)).sendTo);
+  return withCallFailure(
+    async () => (await http.get("finish_later", { searchParams: { claimId } }).json(finishLaterTargetSchema)).sendTo,
+  );
 }
 
 /**
@@ -24,7 +26,9 @@ export function loadFinishLaterTarget(claimId: number): Promise<string | null> {
  */
 export async function sendFinishLaterLink(input: { claimId: number; step: number }): Promise<string> {
   try {
-    return await withCallFailure(async () => (await http.post("finish_later", { json: input }).json(finishLaterAnswerSchema)).sentTo);
+    return await withCallFailure(
+      async () => (await http.post("finish_later", { json: input }).json(finishLaterAnswerSchema)).sentTo,
+    );
   } catch (error) {
     if (codeOf((error as Error).cause) === FINISH_LATER_CODES.noEmailOnFile) throw new NoEmailOnFile();
     throw error;

@@ -48,13 +48,21 @@ function isReadSentAsPost(request: Request): boolean {
  * POST), or a write carrying an Idempotency-Key, which the server answers once (server/http/idempotency.ts).
  */
 export function isSafeToRepeat(request: Request): boolean {
-  return request.method === "GET" || request.method === "HEAD" || isReadSentAsPost(request) || request.headers.has("Idempotency-Key");
+  return (
+    request.method === "GET" ||
+    request.method === "HEAD" ||
+    isReadSentAsPost(request) ||
+    request.headers.has("Idempotency-Key")
+  );
 }
 
 /** True when an answer is the server's 409 REQUEST_IN_PROGRESS for a keyed write: try again shortly. */
 async function isRequestInProgress(response: Response): Promise<boolean> {
   if (response.status !== 409) return false;
-  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
   return body?.code === REFUSAL_CODES.requestInProgress;
 }
 
@@ -78,7 +86,13 @@ export async function addIdempotencyKey({ request }: { request: Request }): Prom
  * ky afterResponse hook: an answer that says the write was done, or refused for good, settles it;
  * its key is not used again. One that says not done (yet) keeps the key for the repeat.
  */
-export async function settleIdempotencyKey({ request, response }: { request: Request; response: Response }): Promise<void> {
+export async function settleIdempotencyKey({
+  request,
+  response,
+}: {
+  request: Request;
+  response: Response;
+}): Promise<void> {
   const key = request.headers.get("Idempotency-Key");
   if (key === null || response.status >= 500 || response.status === REQUEST_TIMEOUT) return;
   if (response.status === 409 && (await isRequestInProgress(response))) return;

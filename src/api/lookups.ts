@@ -31,7 +31,10 @@ const OPTION_OF: Record<ClaimLookupPath, keyof ClaimOptions> = {
  * list's own call.
  * @param language the language of the names, by default the one on screen (or being put there)
  */
-export async function fetchClaimOptions(language: Locale = shownLocale(), client: ApiClient = http): Promise<ClaimOptions> {
+export async function fetchClaimOptions(
+  language: Locale = shownLocale(),
+  client: ApiClient = http,
+): Promise<ClaimOptions> {
   try {
     return claimOptionsFromAnswer(await client.get(`lookups?lang=${language}`).json());
   } catch {
@@ -41,7 +44,15 @@ export async function fetchClaimOptions(language: Locale = shownLocale(), client
 }
 
 function noOptions(): ClaimOptions {
-  return { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
+  return {
+    manufacturers: [],
+    materials: [],
+    colors: [],
+    damageTypes: [],
+    specificDamages: [],
+    howItHappened: [],
+    remedies: [],
+  };
 }
 
 /** The option lists in an answer of GET /lookups. @throws ValiError when the answer is not one */

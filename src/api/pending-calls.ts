@@ -21,7 +21,9 @@ function countCall(change: 1 | -1): void {
  * cancellation as well as to its own signal, and counted while it waits for its answer.
  */
 export function cancellableFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const signals = [controller.signal, init.signal ?? (input instanceof Request ? input.signal : undefined)].filter((signal): signal is AbortSignal => Boolean(signal));
+  const signals = [controller.signal, init.signal ?? (input instanceof Request ? input.signal : undefined)].filter(
+    (signal): signal is AbortSignal => Boolean(signal),
+  );
   countCall(1);
   return fetch(input, { ...init, signal: AbortSignal.any(signals) }).finally(() => countCall(-1));
 }

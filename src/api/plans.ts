@@ -7,11 +7,24 @@
 import { isHTTPError } from "ky";
 import * as v from "valibot";
 import { CHALLENGE_HEADER, CHALLENGE_STATUS, challengeAnswerSchema } from "../../contract/challenge.ts";
-import { isAcePlanType, type Plan, type PlanItem, type PlanQuery, type PlanStatus, type PlanType } from "../../machines/domain.ts";
+import {
+  isAcePlanType,
+  type Plan,
+  type PlanItem,
+  type PlanQuery,
+  type PlanStatus,
+  type PlanType,
+} from "../../machines/domain.ts";
 import type { SearchAnswer } from "../../machines/plan-search.machine.ts";
 import { http, withCallFailure, type ApiClient } from "./http.ts";
 import { proofHeader, type ChallengeProof } from "./search-challenge.ts";
-import { SEARCH_TYPES, searchPlanResponseSchema, type SearchPlanRequest, type WirePlan, type WirePlanItem } from "../../contract/schemas.ts";
+import {
+  SEARCH_TYPES,
+  searchPlanResponseSchema,
+  type SearchPlanRequest,
+  type WirePlan,
+  type WirePlanItem,
+} from "../../contract/schemas.ts";
 
 const STATUS_BY_TEXT: Record<string, PlanStatus> = {
   active: "active",
@@ -89,7 +102,8 @@ export function toSearchRequest(query: PlanQuery): SearchPlanRequest {
     ...(query.zip?.trim() && { zip_code: query.zip.trim() }),
   };
   if (query.by === "email") return { search_type: SEARCH_TYPES.email, ...person, email: query.email?.trim() ?? "" };
-  if (query.by === "phone") return { search_type: SEARCH_TYPES.phone, ...person, phone_number: query.phone?.trim() ?? "" };
+  if (query.by === "phone")
+    return { search_type: SEARCH_TYPES.phone, ...person, phone_number: query.phone?.trim() ?? "" };
   return { search_type: SEARCH_TYPES.invoice, ...person, invoice_number: query.invoice?.trim() ?? "" };
 }
 
@@ -106,19 +120,34 @@ export async function searchPlans(query: PlanQuery, proof?: ChallengeProof): Pro
 async function searchOnce(query: PlanQuery, proof?: ChallengeProof): Promise<SearchAnswer> {
   try {
     const body = await http
-      .post("search_plan", { json: toSearchRequest(query), ...(proof && { headers: { [CHALLENGE_HEADER]: proofHeader(proof) } }) })
+      .post("search_plan", {
+        json: toSearchRequest(query),
+        ...(proof && { headers: { [CHALLENGE_HEADER]: proofHeader(proof) } }),
+      })
       .json(searchPlanResponseSchema);
     return { plans: sortPlans([...body.customers, ...body.aceCustomers].map(toPlan)) };
   } catch (error) {
-    const asked = isHTTPError(error) && error.response.status === CHALLENGE_STATUS ? v.safeParse(challengeAnswerSchema, error.data) : null;
+    const asked =
+      isHTTPError(error) && error.response.status === CHALLENGE_STATUS
+        ? v.safeParse(challengeAnswerSchema, error.data)
+        : null;
     if (asked?.success) return { challenge: asked.output.challenge };
     throw error;
   }
 }
 
 /** GET /ace/plan/{id}?customerId=..: the ACE plan, or null when the answer holds none. @throws CallFailed */
-export async function fetchAcePlan(planId: number, customerId: number, claimId?: number, client: ApiClient = http): Promise<Plan | null> {
-  const body = await withCallFailure(() => client.get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } }).json(searchPlanResponseSchema));
+export async function fetchAcePlan(
+  planId: number,
+  customerId: number,
+  claimId?: number,
+  client: ApiClient = http,
+): Promise<Plan | null> {
+  const body = await withCallFailure(() =>
+    client
+      .get(`ace/plan/${planId}`, { searchParams: { customerId, ...(claimId && { claimId }) } })
+      .json(searchPlanResponseSchema),
+  );
   const plan = body.customers[0];
   return plan ? toPlan(plan) : null;
 }
@@ -128,7 +157,9 @@ export async function fetchAcePlan(planId: number, customerId: number, claimId?:
  * filed) the plan also lists the missing line items that claim added.
  */
 export async function fetchPlan(planId: number, claimId?: number, client: ApiClient = http): Promise<Plan | null> {
-  return withCallFailure(async () => planFromAnswer(await client.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json()));
+  return withCallFailure(async () =>
+    planFromAnswer(await client.get(`plan/${planId}`, claimId ? { searchParams: { claimId } } : {}).json()),
+  );
 }
 
 /** The plan in an answer of GET /plan/{id}, or null when it holds none. @throws ValiError when the answer is not one */
@@ -147,7 +178,9 @@ export async function fetchPlansAgain(plans: readonly Plan[]): Promise<Plan[]> {
   return Promise.all(
     plans.map(async (plan) => {
       try {
-        return (await (isAcePlanType(plan.planType) ? fetchAcePlan(plan.id, plan.customerId) : fetchPlan(plan.id))) ?? plan;
+        return (
+          (await (isAcePlanType(plan.planType) ? fetchAcePlan(plan.id, plan.customerId) : fetchPlan(plan.id))) ?? plan
+        );
       } catch {
         return plan;
       }

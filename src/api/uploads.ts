@@ -29,12 +29,17 @@ export function uploadUrlQuery(file: FileToUpload): Record<string, string | numb
  * (or /ace/...) for a claim item, GET /contact_service/file-upload-url for a request. The URL comes
  * back absolute: the reference server answers a root-relative one, on the API's own origin.
  */
-export async function uploadUrlFor(destination: UploadDestination, file: FileToUpload): Promise<{ url: string; fileName: string }> {
+export async function uploadUrlFor(
+  destination: UploadDestination,
+  file: FileToUpload,
+): Promise<{ url: string; fileName: string }> {
   const [path, owner] =
     destination.kind === "claimItem"
       ? [`${prefixOf(destination.family)}file-upload-url`, { claimId: destination.claimId }]
       : ["contact_service/file-upload-url", { requestId: destination.requestId }];
-  const answer = await http.get(path, { searchParams: { ...owner, ...uploadUrlQuery(file) } }).json(uploadUrlResponseSchema);
+  const answer = await http
+    .get(path, { searchParams: { ...owner, ...uploadUrlQuery(file) } })
+    .json(uploadUrlResponseSchema);
   return { ...answer, url: fromApi(answer.url) };
 }
 
@@ -54,7 +59,12 @@ function fromApi(url: string): string {
  * allows over HTTP/2 alone, and storage URLs are often HTTP/1.1.
  * Rejects with an Error carrying the HTTP status when the storage refuses the file.
  */
-export function putFile(url: string, file: Blob & { name: string }, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function putFile(
+  url: string,
+  file: Blob & { name: string },
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("PUT", url);
@@ -78,15 +88,19 @@ export async function linkToDestination(destination: UploadDestination, fileName
   const body =
     destination.kind === "claimItem"
       ? await http
-        .post(`${prefixOf(destination.family)}insert_linked_and_embedded_files`, { json: { claimId: destination.claimId, claimItemsId: destination.claimItemId, docName: fileName } })
-        .json(linkDocumentResponseSchema)
-        .catch((error: unknown) => {
-          // A retried link whose first answer was lost: the server names the document it made then.
-          const existing = alreadyLinked(error, fileName);
-          if (existing) return { result: [existing] };
-          throw error;
-        })
-      : await http.post("contact_service/documents", { json: { requestId: destination.requestId, docName: fileName } }).json(linkDocumentResponseSchema);
+          .post(`${prefixOf(destination.family)}insert_linked_and_embedded_files`, {
+            json: { claimId: destination.claimId, claimItemsId: destination.claimItemId, docName: fileName },
+          })
+          .json(linkDocumentResponseSchema)
+          .catch((error: unknown) => {
+            // A retried link whose first answer was lost: the server names the document it made then.
+            const existing = alreadyLinked(error, fileName);
+            if (existing) return { result: [existing] };
+            throw error;
+          })
+      : await http
+          .post("contact_service/documents", { json: { requestId: destination.requestId, docName: fileName } })
+          .json(linkDocumentResponseSchema);
   const linked = body.result[0];
   if (!linked) throw new Error("Document not linked");
   return { id: linked.id, fileName: linked.name };

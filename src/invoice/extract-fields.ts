@@ -22,7 +22,14 @@ import { isValidUsPhone, maskPhone } from "../lib/phone.ts";
  */
 export type InvoiceFields = InvoiceDetails;
 
-export const EMPTY_INVOICE_FIELDS: InvoiceFields = Object.freeze({ firstName: "", lastName: "", invoiceNumber: "", email: "", phone: "", zip: "" });
+export const EMPTY_INVOICE_FIELDS: InvoiceFields = Object.freeze({
+  firstName: "",
+  lastName: "",
+  invoiceNumber: "",
+  email: "",
+  phone: "",
+  zip: "",
+});
 
 /** Longer texts are cut: the customer block is near the top, and the regexes stay fast. */
 const MAX_TEXT = 30_000;
@@ -60,18 +67,48 @@ const NUMBER_MARK = String.raw`(?:\s*(?:#|n[oº°]\s*\.?|no\.|num(?:ber|ero|\.)?
  * the store's, "Customer #" is an account number, "Customer" alone is the buyer.
  */
 const LABELS: { kind: LabelKind; rank?: number; pattern: string }[] = [
-  { kind: "store", pattern: String.raw`customer\s+(?:service|care|support)|sold\s+by|sales\s*(?:person|associate|rep)|remit\s+to|store(?:\s*(?:#|no\.?|number|phone|hours|address))?|showroom|visit\s+us|questions\??|call\s+us|tienda|sucursal|vendedor(?:a)?|atendido\s+por|atención\s+al\s+cliente` },
-  { kind: "other", pattern: String.raw`customer\s+(?:copy|signature)|(?:customer|account|cliente|cuenta)\s*(?:#|no\.|n[oº°](?![\p{L}\d])|id(?![\p{L}\d])|number|número|num\.)|invoice\s+date|order\s+date|fecha(?:\s+de\s+(?:factura|compra|venta))?|date|payment|balance|terms|delivery\s+date|subtotal|total|qty|quantity|item|description|sku|price|amount|cantidad|descripción|descripcion|precio|artículo|articulo|importe` },
-  { kind: "customer", pattern: String.raw`bill(?:ed)?[\s-]*to|sold[\s-]*to|customer(?:\s+name)?|purchaser|buyer|facturar\s+a|vendido\s+a|datos\s+del\s+cliente|cliente|nombre(?:\s+del\s+cliente)?(?=\s*:)|name(?=\s*:)` },
-  { kind: "ship", pattern: String.raw`ship(?:ped)?[\s-]*to|deliver(?:y|ed)?[\s-]*(?:to|address)|enviar\s+a|entregar\s+a|dirección\s+de\s+entrega|direccion\s+de\s+entrega` },
-  { kind: "invoice", rank: 3, pattern: String.raw`(?:n[uú]m(?:ero|\.)?|n[oº°]\.?)\s*(?:de\s+)?factura|invoice${NUMBER_MARK}|factura${NUMBER_MARK}|folio${NUMBER_MARK}` },
-  { kind: "invoice", rank: 2, pattern: String.raw`receipt${NUMBER_MARK}|recibo${NUMBER_MARK}|ticket\s*(?:#|no\.?|number)${NUMBER_MARK}|transaction\s*(?:#|no\.?|number)${NUMBER_MARK}` },
-  { kind: "invoice", rank: 1, pattern: String.raw`sales\s+order${NUMBER_MARK}|order\s*(?:#|no\.?|number|n[oº°])${NUMBER_MARK}|pedido${NUMBER_MARK}` },
-  { kind: "field", pattern: String.raw`e-?mail(?:\s+address)?|correo(?:\s+electr[oó]nico)?|phone|tel(?:ephone|éfono|efono)?\.?|cell|mobile|celular|móvil|zip(?:\s+code)?|c\.\s*p\.|código\s+postal|codigo\s+postal|address|dirección|direccion` },
+  {
+    kind: "store",
+    pattern: String.raw`customer\s+(?:service|care|support)|sold\s+by|sales\s*(?:person|associate|rep)|remit\s+to|store(?:\s*(?:#|no\.?|number|phone|hours|address))?|showroom|visit\s+us|questions\??|call\s+us|tienda|sucursal|vendedor(?:a)?|atendido\s+por|atención\s+al\s+cliente`,
+  },
+  {
+    kind: "other",
+    pattern: String.raw`customer\s+(?:copy|signature)|(?:customer|account|cliente|cuenta)\s*(?:#|no\.|n[oº°](?![\p{L}\d])|id(?![\p{L}\d])|number|número|num\.)|invoice\s+date|order\s+date|fecha(?:\s+de\s+(?:factura|compra|venta))?|date|payment|balance|terms|delivery\s+date|subtotal|total|qty|quantity|item|description|sku|price|amount|cantidad|descripción|descripcion|precio|artículo|articulo|importe`,
+  },
+  {
+    kind: "customer",
+    pattern: String.raw`bill(?:ed)?[\s-]*to|sold[\s-]*to|customer(?:\s+name)?|purchaser|buyer|facturar\s+a|vendido\s+a|datos\s+del\s+cliente|cliente|nombre(?:\s+del\s+cliente)?(?=\s*:)|name(?=\s*:)`,
+  },
+  {
+    kind: "ship",
+    pattern: String.raw`ship(?:ped)?[\s-]*to|deliver(?:y|ed)?[\s-]*(?:to|address)|enviar\s+a|entregar\s+a|dirección\s+de\s+entrega|direccion\s+de\s+entrega`,
+  },
+  {
+    kind: "invoice",
+    rank: 3,
+    pattern: String.raw`(?:n[uú]m(?:ero|\.)?|n[oº°]\.?)\s*(?:de\s+)?factura|invoice${NUMBER_MARK}|factura${NUMBER_MARK}|folio${NUMBER_MARK}`,
+  },
+  {
+    kind: "invoice",
+    rank: 2,
+    pattern: String.raw`receipt${NUMBER_MARK}|recibo${NUMBER_MARK}|ticket\s*(?:#|no\.?|number)${NUMBER_MARK}|transaction\s*(?:#|no\.?|number)${NUMBER_MARK}`,
+  },
+  {
+    kind: "invoice",
+    rank: 1,
+    pattern: String.raw`sales\s+order${NUMBER_MARK}|order\s*(?:#|no\.?|number|n[oº°])${NUMBER_MARK}|pedido${NUMBER_MARK}`,
+  },
+  {
+    kind: "field",
+    pattern: String.raw`e-?mail(?:\s+address)?|correo(?:\s+electr[oó]nico)?|phone|tel(?:ephone|éfono|efono)?\.?|cell|mobile|celular|móvil|zip(?:\s+code)?|c\.\s*p\.|código\s+postal|codigo\s+postal|address|dirección|direccion`,
+  },
 ];
 
 /** One regex over all labels; the group that matched names the label. Labels stand alone as words. */
-const LABEL_RE = new RegExp(String.raw`(?<![\p{L}\d])(?:${LABELS.map((l, i) => `(?<l${i}>${l.pattern})`).join("|")})(?![\p{L}\d])\s*[:.]?`, "giu");
+const LABEL_RE = new RegExp(
+  String.raw`(?<![\p{L}\d])(?:${LABELS.map((l, i) => `(?<l${i}>${l.pattern})`).join("|")})(?![\p{L}\d])\s*[:.]?`,
+  "giu",
+);
 
 /** Reads the customer's fields from an invoice's text. Never throws; unread fields are "". */
 export function extractInvoiceFields(text: string): InvoiceFields {
@@ -85,7 +122,12 @@ export function extractInvoiceFields(text: string): InvoiceFields {
 function extract(raw: string): InvoiceFields {
   const lines = normalize(raw).split("\n");
   const labels = lines.flatMap((line, index) => findLabels(line, index));
-  const cells = lines.map((line, index) => splitCells(line, labels.filter((l) => l.line === index)));
+  const cells = lines.map((line, index) =>
+    splitCells(
+      line,
+      labels.filter((l) => l.line === index),
+    ),
+  );
   const blocks = buildBlocks(lines, cells, labels);
   const where = (line: number, offset: number) => placeOf(blocks, labels, line, offset);
   const name = readName(blocks, lines.join("\n"));
@@ -101,16 +143,18 @@ function extract(raw: string): InvoiceFields {
 
 /** Unifies what OCR and PDF text vary on: line ends, odd spaces, table rules, look-alike symbols. */
 function normalize(text: string): string {
-  return text
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u00a0\u2000-\u200b\u202f\u3000]/g, " ")
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .replace(/[‘’`´]/g, "'")
-    .replace(/[¦‖]/g, "|")
-    // A pipe with space around it is a table rule, a column gap; the cells keep their places.
-    .replace(/ ?\| ?/g, "   ")
-    .replace(/\t/g, "    ")
-    .replace(/[_=]{3,}|-{4,}|\.{4,}/g, (m) => " ".repeat(m.length));
+  return (
+    text
+      .replace(/\r\n?/g, "\n")
+      .replace(/[\u00a0\u2000-\u200b\u202f\u3000]/g, " ")
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/[‘’`´]/g, "'")
+      .replace(/[¦‖]/g, "|")
+      // A pipe with space around it is a table rule, a column gap; the cells keep their places.
+      .replace(/ ?\| ?/g, "   ")
+      .replace(/\t/g, "    ")
+      .replace(/[_=]{3,}|-{4,}|\.{4,}/g, (m) => " ".repeat(m.length))
+  );
 }
 
 function findLabels(line: string, index: number): Label[] {
@@ -162,7 +206,8 @@ function buildBlocks(lines: string[], cells: Cell[][], labels: Label[]): Block[]
     if (rest) block.cells.push({ line: label.line, cell: { text: rest, start: label.end } });
     // "| Bill To | Jane Doe |": the value in the next cell of the label's own line.
     const next = cells[label.line]?.find((c) => c.start > label.start);
-    if (!rest && next && !labels.some((l) => l.line === label.line && l.start === next.start)) block.cells.push({ line: label.line, cell: next });
+    if (!rest && next && !labels.some((l) => l.line === label.line && l.start === next.start))
+      block.cells.push({ line: label.line, cell: next });
     // Labels on the same line are the column heads the lines below are sorted under.
     const heads = labels.filter((l) => l.line === label.line).map((l) => l.start);
     for (let line = label.line + 1; line < Math.min(lines.length, label.line + 1 + BLOCK_LINES); line++) {
@@ -187,12 +232,25 @@ function nearest(heads: number[], offset: number): number {
 }
 
 /** Which block a spot of the text belongs to, and whether it sits above every label (the store's letterhead). */
-function placeOf(blocks: Block[], labels: Label[], line: number, offset: number): { kind: LabelKind | "letterhead" | "none"; labelKinds: LabelKind[] } {
-  const labelKinds = labels.filter((l) => l.line === line && l.end <= offset).sort((a, b) => b.end - a.end).map((l) => l.kind);
+function placeOf(
+  blocks: Block[],
+  labels: Label[],
+  line: number,
+  offset: number,
+): { kind: LabelKind | "letterhead" | "none"; labelKinds: LabelKind[] } {
+  const labelKinds = labels
+    .filter((l) => l.line === line && l.end <= offset)
+    .sort((a, b) => b.end - a.end)
+    .map((l) => l.kind);
   // Nearest label to the left on the same line decides first (Store phone: ... beside Phone: ...).
   if (labelKinds[0] === "store") return { kind: "store", labelKinds };
   for (const block of blocks) {
-    if (block.cells.some(({ line: l, cell }) => l === line && cell.start <= offset && offset <= cell.start + cell.text.length)) return { kind: block.kind, labelKinds };
+    if (
+      block.cells.some(
+        ({ line: l, cell }) => l === line && cell.start <= offset && offset <= cell.start + cell.text.length,
+      )
+    )
+      return { kind: block.kind, labelKinds };
   }
   const firstLabel = labels.find((l) => l.kind === "customer" || l.kind === "ship" || l.kind === "invoice");
   if (firstLabel && line < firstLabel.line) return { kind: "letterhead", labelKinds };
@@ -215,14 +273,16 @@ function best(candidates: Candidate[], where: Where): string {
   for (const candidate of candidates) {
     const place = where(candidate.line, candidate.offset);
     const score =
-      { customer: 4, ship: 2, none: 0, letterhead: -2, store: -4, invoice: 0, field: 0, other: 0 }[place.kind] - candidate.penalty;
+      { customer: 4, ship: 2, none: 0, letterhead: -2, store: -4, invoice: 0, field: 0, other: 0 }[place.kind] -
+      candidate.penalty;
     // Later wins a tie: the letterhead comes first, the customer after it.
     if (score >= 0 && (!chosen || score >= chosen.score)) chosen = { value: candidate.value, score };
   }
   return chosen?.value ?? "";
 }
 
-const GENERIC_MAILBOX = /^(info|sales|support|service|help|contact|orders?|store|hello|customer.?(service|care)|noreply|no-reply|billing|accounts?|ventas|servicio|soporte|contacto|tienda|atencion)\b/i;
+const GENERIC_MAILBOX =
+  /^(info|sales|support|service|help|contact|orders?|store|hello|customer.?(service|care)|noreply|no-reply|billing|accounts?|ventas|servicio|soporte|contacto|tienda|atencion)\b/i;
 
 function findEmails(lines: string[]): Candidate[] {
   const found: Candidate[] = [];
@@ -235,7 +295,10 @@ function findEmails(lines: string[]): Candidate[] {
       .replace(/(@[\w.-]+?)\s*\.\s*(?=[a-z]{2,}\b)/gi, "$1.")
       .replace(/(^|[\s:])([a-z0-9._-]{2,})[G©®&]([a-z0-9-]{2,}\.[a-z]{2,})(?=$|[\s,;])/g, "$1$2@$3");
     for (const m of mended.matchAll(/[\w.+'-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}/gi)) {
-      const value = m[0].toLowerCase().replace(/^[.'-]+/, "").replace(/\.c[o0](?:rn|rr|r|n)$/, ".com");
+      const value = m[0]
+        .toLowerCase()
+        .replace(/^[.'-]+/, "")
+        .replace(/\.c[o0](?:rn|rr|r|n)$/, ".com");
       if (!/^[^@]+@[^@]+\.[a-z]{2,}$/.test(value)) continue;
       const offset = Math.min(m.index ?? 0, line.length);
       found.push({ value, line: index, offset, penalty: GENERIC_MAILBOX.test(value) ? 3 : 0 });
@@ -247,12 +310,19 @@ function findEmails(lines: string[]): Candidate[] {
 /** Digit look-alikes OCR gives inside numbers. */
 const DIGITISH = "[0-9OoQDIl|!SB]";
 const toDigits = (s: string) =>
-  s.replace(/[OoQD]/g, "0").replace(/[Il|!]/g, "1").replace(/S/g, "5").replace(/B/g, "8");
+  s
+    .replace(/[OoQD]/g, "0")
+    .replace(/[Il|!]/g, "1")
+    .replace(/S/g, "5")
+    .replace(/B/g, "8");
 const TOLL_FREE = /^8(00|33|44|55|66|77|88)/;
 
 function findPhones(lines: string[]): Candidate[] {
   const d = DIGITISH;
-  const re = new RegExp(String.raw`(?<![\p{L}\d])(?:\+?1[\s.-]{0,2})?\(?\s?(${d}{3})\s?\)?[\s.-]{0,3}(${d}{3})\s?[\s.-]{0,2}\s?(${d}{4})(?![\p{L}\d])`, "gu");
+  const re = new RegExp(
+    String.raw`(?<![\p{L}\d])(?:\+?1[\s.-]{0,2})?\(?\s?(${d}{3})\s?\)?[\s.-]{0,3}(${d}{3})\s?[\s.-]{0,2}\s?(${d}{4})(?![\p{L}\d])`,
+    "gu",
+  );
   const found: Candidate[] = [];
   lines.forEach((line, index) => {
     for (const m of line.matchAll(re)) {
@@ -271,20 +341,29 @@ function findPhones(lines: string[]): Candidate[] {
 }
 
 const STATES = new Set(
-  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY".split(" "),
+  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY".split(
+    " ",
+  ),
 );
 
 function findZips(lines: string[]): Candidate[] {
   const d = DIGITISH;
-  const afterState = new RegExp(String.raw`(?<![\p{L}])([A-Z]{2})\.?,?\s{1,3}(${d}{5})(?:\s?-\s?${d}{4})?(?![\p{L}\d])`, "gu");
-  const labelled = new RegExp(String.raw`(?:zip(?:\s+code)?|c\.\s*p\.|c[oó]digo\s+postal)\s*[:.#]?\s*(${d}{5})(?![\p{L}\d])`, "giu");
+  const afterState = new RegExp(
+    String.raw`(?<![\p{L}])([A-Z]{2})\.?,?\s{1,3}(${d}{5})(?:\s?-\s?${d}{4})?(?![\p{L}\d])`,
+    "gu",
+  );
+  const labelled = new RegExp(
+    String.raw`(?:zip(?:\s+code)?|c\.\s*p\.|c[oó]digo\s+postal)\s*[:.#]?\s*(${d}{5})(?![\p{L}\d])`,
+    "giu",
+  );
   const found: Candidate[] = [];
   lines.forEach((line, index) => {
     for (const m of line.matchAll(afterState)) {
       const [, state = "", digits = ""] = m;
       if (!STATES.has(state)) continue;
       const zip = toDigits(digits);
-      if (/^\d{5}$/.test(zip) && (digits.match(/\d/g) ?? []).length >= 2) found.push({ value: zip, line: index, offset: m.index ?? 0, penalty: 0 });
+      if (/^\d{5}$/.test(zip) && (digits.match(/\d/g) ?? []).length >= 2)
+        found.push({ value: zip, line: index, offset: m.index ?? 0, penalty: 0 });
     }
     for (const m of line.matchAll(labelled)) {
       const zip = toDigits(m[1] ?? "");
@@ -302,11 +381,20 @@ function readInvoiceNumber(lines: string[], cells: Cell[][], labels: Label[]): s
     const own = cells[label.line]?.find((c) => c.start <= label.start && label.start < c.start + c.text.length);
     let value = own ? readCode(own.text.slice(label.end - own.start)) : "";
     // A table head ("Invoice #   Date") has its values in the next line, under it.
-    for (let line = label.line + 1; !value && label.expectsValue && line < Math.min(lines.length, label.line + 3); line++) {
+    for (
+      let line = label.line + 1;
+      !value && label.expectsValue && line < Math.min(lines.length, label.line + 3);
+      line++
+    ) {
       const below = cells[line] ?? [];
       if (below.length === 0) continue;
       const heads = labels.filter((l) => l.line === label.line).map((l) => l.start);
-      value = readCode(below.filter((c) => nearest(heads, c.start) === label.start).map((c) => c.text).join(" "));
+      value = readCode(
+        below
+          .filter((c) => nearest(heads, c.start) === label.start)
+          .map((c) => c.text)
+          .join(" "),
+      );
       if (!value && below.length === 1) value = firstInvoiceLike(below[0]!.text);
       break;
     }
@@ -356,7 +444,8 @@ function mendCode(raw: string): string {
       // A lower-case l among capitals is an I ("lNV"); among digits it is a 1 (below).
       const upper = (/[A-Z]/.test(part) ? part.replace(/l/g, "I") : part).toUpperCase();
       const glued = /^([A-Z]{2,4})([0-9OQDIL|!SBZ]{4,})$/.exec(upper);
-      if (glued?.[1] && glued[2] && /\d/.test(glued[2])) return glued[1] + toDigits(glued[2]).replace(/L/g, "1").replace(/Z/g, "2");
+      if (glued?.[1] && glued[2] && /\d/.test(glued[2]))
+        return glued[1] + toDigits(glued[2]).replace(/L/g, "1").replace(/Z/g, "2");
       const digits = (upper.match(/\d/g) ?? []).length;
       const letters = (upper.match(/[A-Z|!]/g) ?? []).length;
       if (digits >= letters) return toDigits(upper).replace(/L/g, "1").replace(/Z/g, "2");
@@ -367,7 +456,8 @@ function mendCode(raw: string): string {
 
 const HONORIFIC = /^(mr|mrs|ms|miss|mx|dr|sr|sra|srta|don|doña)\.?$/i;
 const SUFFIX = /^(jr|sr|ii|iii|iv)\.?$/i;
-const NOT_A_NAME = /^(bill|ship|sold|to|customer|cliente|name|nombre|phone|email|address|invoice|factura|date|fecha|store|tienda|order|total|delivery|the|and|of|inc|llc|co|furniture|home|street|st|ave|avenue|suite|apt)$/i;
+const NOT_A_NAME =
+  /^(bill|ship|sold|to|customer|cliente|name|nombre|phone|email|address|invoice|factura|date|fecha|store|tienda|order|total|delivery|the|and|of|inc|llc|co|furniture|home|street|st|ave|avenue|suite|apt)$/i;
 
 /**
  * First and last name: from "First Name:" and "Last Name:" (or "Nombre:" and "Apellidos:") when
@@ -375,7 +465,10 @@ const NOT_A_NAME = /^(bill|ship|sold|to|customer|cliente|name|nombre|phone|email
  */
 function readName(blocks: Block[], text: string): { first: string; last: string } {
   const first = /(?<![\p{L}])(?:first\s+name|given\s+name|nombre)\s*:\s*([\p{L}][\p{L}'’-]*)/iu.exec(text)?.[1];
-  const last = /(?<![\p{L}])(?:last\s+name|surname|family\s+name|apellidos?)\s*:\s*([\p{L}][\p{L}'’-]*(?: [\p{L}][\p{L}'’-]*)?)/iu.exec(text)?.[1];
+  const last =
+    /(?<![\p{L}])(?:last\s+name|surname|family\s+name|apellidos?)\s*:\s*([\p{L}][\p{L}'’-]*(?: [\p{L}][\p{L}'’-]*)?)/iu.exec(
+      text,
+    )?.[1];
   if (first && last) {
     const name = tidy(first, last.replace(/ (?:phone|tel|email|e-mail|correo|tel[eé]fono)$/i, ""));
     if (name) return name;
@@ -393,7 +486,10 @@ function readName(blocks: Block[], text: string): { first: string; last: string 
 
 /** "DOE, JANE A." or "Jane A. Doe" or "Mr. Jane Doe Jane Doe" (two columns read as one). */
 export function parseName(text: string): { first: string; last: string } | undefined {
-  const cleaned = text.replace(/[|[\]{}()*"“”<>_~]/g, " ").replace(/\s+/g, " ").trim();
+  const cleaned = text
+    .replace(/[|[\]{}()*"“”<>_~]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   const comma = /^([\p{L}'’-]+(?: [\p{L}'’-]+)?)\s?,\s?([\p{L}'’-]+)(?: [\p{L}]\.?)?$/u.exec(cleaned);
   if (comma) return tidy(comma[2] ?? "", comma[1] ?? "");
   let words = cleaned.split(" ").map((w) => w.replace(/[.,;:]+$/, ""));

@@ -26,4 +26,8 @@ export const OCR_DATA_SET = "4.0.0_best_int";
 /** English and Spanish, the portal's languages. */
 export const OCR_LANGUAGES = ["eng", "spa"] as const;
 /** LSTM-only cores: the trained data is the LSTM "best_int" set, so the legacy engine is never loaded. */
-export const OCR_CORE_FILES = ["tesseract-core-lstm.wasm.js", "tesseract-core-simd-lstm.wasm.js", "tesseract-core-relaxedsimd-lstm.wasm.js"] as const;
+export const OCR_CORE_FILES = [
+  "tesseract-core-lstm.wasm.js",
+  "tesseract-core-simd-lstm.wasm.js",
+  "tesseract-core-relaxedsimd-lstm.wasm.js",
+] as const;

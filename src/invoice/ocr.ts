@@ -57,7 +57,11 @@ export async function ocrImage(image: Blob, { onProgress, signal }: OcrOptions =
 }
 
 /** Runs `job` on the worker, terminating it when done or when the signal aborts. */
-async function abortable<W extends { terminate(): Promise<unknown> }>(starting: Promise<W>, signal: AbortSignal | undefined, job: (worker: W) => Promise<string>): Promise<string> {
+async function abortable<W extends { terminate(): Promise<unknown> }>(
+  starting: Promise<W>,
+  signal: AbortSignal | undefined,
+  job: (worker: W) => Promise<string>,
+): Promise<string> {
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(signal?.reason);
@@ -89,7 +93,12 @@ async function fitForOcr(image: Blob): Promise<Blob | undefined> {
   try {
     const kind = sniffKind(new Uint8Array(await image.slice(0, 16).arrayBuffer()));
     const source = kind === "heic" ? await browserTools.decodeHeic(image) : image;
-    const result = await browserTools.encode({ source, force: kind === "heic", maxBytes: Number.MAX_SAFE_INTEGER, maxSide: OCR_MAX_SIDE });
+    const result = await browserTools.encode({
+      source,
+      force: kind === "heic",
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      maxSide: OCR_MAX_SIDE,
+    });
     if (result.outcome === "undecodable") return undefined;
     return result.outcome === "encoded" ? result.blob : image;
   } catch {

@@ -42,6 +42,10 @@ export function hasTextLayer(text: string): boolean {
  * Opens a PDF from its bytes. pdf.js takes ownership of `data` (it is transferred to its worker).
  * @throws pdf.js errors for a damaged or password-protected PDF
  */
-export async function openPdf(pdfjs: PdfJs, data: Uint8Array, options: { wasmUrl?: string } = {}): Promise<PDFDocumentProxy> {
+export async function openPdf(
+  pdfjs: PdfJs,
+  data: Uint8Array,
+  options: { wasmUrl?: string } = {},
+): Promise<PDFDocumentProxy> {
   return pdfjs.getDocument({ data, stopAtErrors: false, ...options }).promise;
 }

@@ -8,8 +8,6 @@
 import { sniffKind } from "../lib/photo-bytes.ts";
 import { EMPTY_INVOICE_FIELDS, extractInvoiceFields, type InvoiceFields } from "./extract-fields.ts";
 
-;
-
 /** How the text was read: a PDF's own text layer, or OCR of a photo or a scanned page. */
 type InvoiceSource = "pdf-text" | "ocr";
 
@@ -40,10 +38,14 @@ export class UnsupportedInvoiceError extends Error {
  * @throws UnsupportedInvoiceError for a file that is neither a PDF nor an image;
  *   the signal's reason (a DOMException named "AbortError") when aborted
  */
-export async function readInvoice(file: Blob, { onProgress, signal }: ReadInvoiceOptions = {}): Promise<InvoiceReading> {
+export async function readInvoice(
+  file: Blob,
+  { onProgress, signal }: ReadInvoiceOptions = {},
+): Promise<InvoiceReading> {
   signal?.throwIfAborted();
   const kind = sniffKind(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  const isImage = kind === "jpeg" || kind === "png" || kind === "heic" || (kind === "unknown" && file.type.startsWith("image/"));
+  const isImage =
+    kind === "jpeg" || kind === "png" || kind === "heic" || (kind === "unknown" && file.type.startsWith("image/"));
   if (kind !== "pdf" && !isImage) throw new UnsupportedInvoiceError(file.type);
   onProgress?.(0);
   let reading: { text: string; source: InvoiceSource };
@@ -63,5 +65,8 @@ export async function readInvoice(file: Blob, { onProgress, signal }: ReadInvoic
   }
   signal?.throwIfAborted();
   onProgress?.(1);
-  return { fields: reading.text ? extractInvoiceFields(reading.text) : { ...EMPTY_INVOICE_FIELDS }, source: reading.source };
+  return {
+    fields: reading.text ? extractInvoiceFields(reading.text) : { ...EMPTY_INVOICE_FIELDS },
+    source: reading.source,
+  };
 }

@@ -20,7 +20,9 @@ export interface TextRun {
 export function layoutRuns(runs: readonly TextRun[]): string {
   const useful = runs.filter((r) => r.text.trim() && Number.isFinite(r.x) && Number.isFinite(r.y) && r.size > 0);
   if (useful.length === 0) return "";
-  const charWidth = median(useful.filter((r) => r.width > 0 && r.text.length > 0).map((r) => r.width / r.text.length)) || median(useful.map((r) => r.size)) * 0.5;
+  const charWidth =
+    median(useful.filter((r) => r.width > 0 && r.text.length > 0).map((r) => r.width / r.text.length)) ||
+    median(useful.map((r) => r.size)) * 0.5;
   const sorted = [...useful].sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: TextRun[][] = [];
   for (const run of sorted) {

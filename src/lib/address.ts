@@ -23,7 +23,12 @@ export function parseAddress(components: readonly AddressComponent[]): ParsedAdd
   const street = [find("street_number")?.long_name, find("route")?.short_name].filter(Boolean).join(" ");
   return {
     address: street || find("premise")?.long_name || "",
-    city: find("locality")?.long_name ?? find("postal_town")?.long_name ?? find("sublocality")?.long_name ?? find("administrative_area_level_3")?.long_name ?? "",
+    city:
+      find("locality")?.long_name ??
+      find("postal_town")?.long_name ??
+      find("sublocality")?.long_name ??
+      find("administrative_area_level_3")?.long_name ??
+      "",
     state: find("administrative_area_level_1")?.short_name ?? "",
     zipCode: find("postal_code")?.long_name ?? "",
     country: find("country")?.short_name ?? "",

@@ -21,7 +21,9 @@ const SOLVE_TIMEOUT_MS = 60_000;
  * @returns altcha-lib's Solution: `{ counter, derivedKey, time }`
  * @throws Error when no worker found one within SOLVE_TIMEOUT_MS, or a worker failed
  */
-export async function solveInWorkers(challenge: Challenge): Promise<{ counter: number; derivedKey: string; time?: number }> {
+export async function solveInWorkers(
+  challenge: Challenge,
+): Promise<{ counter: number; derivedKey: string; time?: number }> {
   const solution = await solveChallengeWorkers({
     challenge,
     concurrency: Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1),

@@ -35,7 +35,10 @@ const keyOf = (family: ClaimFamily, claimId: number) => `claimDraft:${family}:${
 /** The kept input of a claim, or null when there is none or it does not parse. */
 export function loadKeptDraft(family: ClaimFamily, claimId: number): KeptDraft | null {
   try {
-    const parsed = v.safeParse(keptDraftSchema, JSON.parse(window.sessionStorage.getItem(keyOf(family, claimId)) ?? "null"));
+    const parsed = v.safeParse(
+      keptDraftSchema,
+      JSON.parse(window.sessionStorage.getItem(keyOf(family, claimId)) ?? "null"),
+    );
     return parsed.success ? (parsed.output as KeptDraft) : null;
   } catch {
     return null;

@@ -23,7 +23,13 @@ export function loadMapsScript(apiKey: string, language: string): Promise<boolea
   if (!apiKey) return Promise.resolve(false);
   loading ??= new Promise<boolean>((resolve) => {
     const script = document.createElement("script");
-    const params = new URLSearchParams({ key: apiKey, libraries: "places", language, callback: CALLBACK, loading: "async" });
+    const params = new URLSearchParams({
+      key: apiKey,
+      libraries: "places",
+      language,
+      callback: CALLBACK,
+      loading: "async",
+    });
     script.src = `https://maps.googleapis.com/maps/api/js?${params}`;
     script.async = true;
     window[CALLBACK] = () => resolve(mapsPlacesReady());

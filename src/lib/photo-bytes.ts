@@ -16,7 +16,8 @@ import { detectKind, type DocumentKind } from "../../contract/upload-rules.ts";
 /** What the bytes of a picked file are, whatever its name says. */
 export type PickedKind = DocumentKind | "heic" | "unknown";
 
-const ascii = (bytes: Uint8Array, from: number, length: number) => String.fromCharCode(...bytes.subarray(from, from + length));
+const ascii = (bytes: Uint8Array, from: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(from, from + length));
 
 /** HEIF brands phones write (ISO/IEC 23008-12): iPhones `heic`, others `mif1`, `heix`, ... */
 const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);

@@ -31,11 +31,13 @@ function fittedSize(width: number, height: number, maxSide: number): { width: nu
 const QUALITIES = [0.88, 0.8, 0.7, 0.6];
 
 export async function encodePhoto(job: PhotoJob): Promise<PhotoResult> {
-  const bitmap = job.source instanceof Blob ? await createImageBitmap(job.source, { imageOrientation: "from-image" }) : job.source;
+  const bitmap =
+    job.source instanceof Blob ? await createImageBitmap(job.source, { imageOrientation: "from-image" }) : job.source;
   try {
     const { width, height } = bitmap;
     const tooBig = job.source instanceof Blob && job.source.size > job.maxBytes;
-    if (!job.force && !tooBig && Math.max(width, height) <= job.maxSide) return { id: job.id, outcome: "unchanged", width, height };
+    if (!job.force && !tooBig && Math.max(width, height) <= job.maxSide)
+      return { id: job.id, outcome: "unchanged", width, height };
     let side = job.maxSide;
     for (;;) {
       const size = fittedSize(width, height, side);

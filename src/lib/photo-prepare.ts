@@ -22,7 +22,6 @@ export class PrepareError extends Error {
   }
 }
 
-
 export interface PrepareTools {
   /** Decode and maybe re-encode (photo-worker.ts). */
   encode(job: Omit<PhotoJob, "id">): Promise<PhotoResult>;
@@ -33,7 +32,8 @@ export interface PrepareTools {
 }
 
 const baseName = (name: string) => (name.lastIndexOf(".") > 0 ? name.slice(0, name.lastIndexOf(".")) : name);
-const asFile = (bytes: Uint8Array | Blob, name: string, type: string) => new File([bytes as BlobPart], name, { type, lastModified: Date.now() });
+const asFile = (bytes: Uint8Array | Blob, name: string, type: string) =>
+  new File([bytes as BlobPart], name, { type, lastModified: Date.now() });
 
 /**
  * The file to upload in place of the picked one.
@@ -53,7 +53,12 @@ export async function prepareFile(file: File, tools: PrepareTools = browserTools
       const pixels = await tools.decodeHeic(file).catch(() => {
         throw new PrepareError("damaged");
       });
-      const result = await tools.encode({ source: pixels, force: true, maxBytes: MAX_UPLOAD_BYTES, maxSide: MAX_PHOTO_SIDE });
+      const result = await tools.encode({
+        source: pixels,
+        force: true,
+        maxBytes: MAX_UPLOAD_BYTES,
+        maxSide: MAX_PHOTO_SIDE,
+      });
       if (result.outcome !== "encoded") throw new PrepareError("damaged");
       return encodedJpeg(result.blob, file.name, kept.dateTimeOriginal);
     }
@@ -63,7 +68,12 @@ export async function prepareFile(file: File, tools: PrepareTools = browserTools
       const bytes = new Uint8Array(await file.arrayBuffer());
       if (kind === "jpeg" && jpegEnd(bytes) === null) throw new PrepareError("damaged");
       const kept = kind === "jpeg" ? await tools.readMetadata(file).catch(() => ({}) as KeptMetadata) : {};
-      const result = await tools.encode({ source: file, force: false, maxBytes: MAX_UPLOAD_BYTES, maxSide: MAX_PHOTO_SIDE });
+      const result = await tools.encode({
+        source: file,
+        force: false,
+        maxBytes: MAX_UPLOAD_BYTES,
+        maxSide: MAX_PHOTO_SIDE,
+      });
       if (result.outcome === "undecodable") throw new PrepareError("damaged");
       if (result.outcome === "encoded") return encodedJpeg(result.blob, file.name, kept.dateTimeOriginal);
       if (kind === "png") return ext === "png" ? file : asFile(bytes, `${baseName(file.name)}.png`, "image/png");
@@ -79,7 +89,10 @@ export async function prepareFile(file: File, tools: PrepareTools = browserTools
 
 /** A re-encoded JPEG with the capture date written back (canvas output carries no EXIF). */
 async function encodedJpeg(blob: Blob, originalName: string, dateTimeOriginal: string | undefined): Promise<File> {
-  const clean = withCleanMetadata(new Uint8Array(await blob.arrayBuffer()), dateTimeOriginal ? { dateTimeOriginal } : {});
+  const clean = withCleanMetadata(
+    new Uint8Array(await blob.arrayBuffer()),
+    dateTimeOriginal ? { dateTimeOriginal } : {},
+  );
   if (!clean || clean.length > MAX_UPLOAD_BYTES) throw new PrepareError("tooBig");
   return asFile(clean, `${baseName(originalName)}.jpg`, "image/jpeg");
 }
@@ -118,7 +131,16 @@ export const browserTools: PrepareTools = {
   readMetadata: async (file) => {
     const exifr = (await import("exifr/dist/lite.esm.mjs")).default;
     // No `pick`: exifr 7.1.3's lite build throws on HEIC files when given one.
-    const tags = await exifr.parse(file, { gps: false, interop: false, ifd1: false, reviveValues: false, translateValues: false });
-    return { dateTimeOriginal: typeof tags?.DateTimeOriginal === "string" ? tags.DateTimeOriginal : undefined, orientation: typeof tags?.Orientation === "number" ? tags.Orientation : undefined };
+    const tags = await exifr.parse(file, {
+      gps: false,
+      interop: false,
+      ifd1: false,
+      reviveValues: false,
+      translateValues: false,
+    });
+    return {
+      dateTimeOriginal: typeof tags?.DateTimeOriginal === "string" ? tags.DateTimeOriginal : undefined,
+      orientation: typeof tags?.Orientation === "number" ? tags.Orientation : undefined,
+    };
   },
 };

@@ -6,7 +6,10 @@
  */
 import { encodePhoto, type PhotoJob, type PhotoResult } from "./photo-encode.ts";
 
-const scope = self as unknown as { onmessage: ((event: MessageEvent<PhotoJob>) => void) | null; postMessage(message: PhotoResult): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<PhotoJob>) => void) | null;
+  postMessage(message: PhotoResult): void;
+};
 
 scope.onmessage = (event) => {
   const job = event.data;

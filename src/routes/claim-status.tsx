@@ -26,7 +26,11 @@ const { code, expires, sig } = claimStatusQuerySchema.entries;
  * emailed link open it. A code that is no claim number shows the no-such-claim view without a call.
  */
 export const Route = createFileRoute("/claim-status")({
-  validateSearch: v.object({ code: optionalBy(code), expires: optionalBy(expires.wrapped), sig: optionalBy(sig.wrapped) }),
+  validateSearch: v.object({
+    code: optionalBy(code),
+    expires: optionalBy(expires.wrapped),
+    sig: optionalBy(sig.wrapped),
+  }),
   component: function ClaimStatusRoute() {
     const search = Route.useSearch();
     if (!search.code) return <NoSuchClaim reason="notFound" />;

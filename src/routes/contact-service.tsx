@@ -26,7 +26,8 @@ export const Route = createFileRoute("/contact-service")({
     if (search.id === undefined && search.ticket === undefined && search.step !== undefined && search.step !== 1) {
       throw redirect({ to: "/contact-service", search: { step: 1 }, replace: true });
     }
-    if (!preload && !draftReadableHere()) throw redirect({ to: "/contact-service", search, reloadDocument: true, replace: true });
+    if (!preload && !draftReadableHere())
+      throw redirect({ to: "/contact-service", search, reloadDocument: true, replace: true });
   },
   // Which request opens, the kept one or a new one, is the machine's choice (requestIdOf); the first
   // step shown writes its id into the URL (SPEC.md section 2: a missing id opens step 1).

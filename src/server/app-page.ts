@@ -36,7 +36,9 @@ export function pageFile(file: string): () => Promise<string | undefined> {
 
 /** The hashes ('sha256-…') of a page's inline scripts, for its Content-Security-Policy. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map((match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`);
+  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`,
+  );
 }
 
 /**
@@ -47,7 +49,11 @@ export function inlineScriptHashes(html: string): string[] {
  */
 export function headersAllowing(hashes: string[]): MiddlewareHandler {
   const policy = HEADER_OPTIONS.contentSecurityPolicy;
-  return secureHeaders({ ...HEADER_OPTIONS, strictTransportSecurity: false, contentSecurityPolicy: { ...policy, scriptSrc: [...policy.scriptSrc, ...hashes] } });
+  return secureHeaders({
+    ...HEADER_OPTIONS,
+    strictTransportSecurity: false,
+    contentSecurityPolicy: { ...policy, scriptSrc: [...policy.scriptSrc, ...hashes] },
+  });
 }
 
 /**
@@ -58,14 +64,20 @@ export function headersAllowing(hashes: string[]): MiddlewareHandler {
  */
 export function appPage(root: string): MiddlewareHandler {
   const built = pageFile(join(root, "index.html"));
-  const prerendered = Object.fromEntries(LOCALES.map((locale) => [locale, pageFile(join(root, `index.${locale}.html`))])) as Record<Locale, () => Promise<string | undefined>>;
+  const prerendered = Object.fromEntries(
+    LOCALES.map((locale) => [locale, pageFile(join(root, `index.${locale}.html`))]),
+  ) as Record<Locale, () => Promise<string | undefined>>;
   // Per rendered route and language, the page and the headers that let its inline scripts run,
   // made again when the file changes (a new build).
   interface RenderedPage {
     read: () => Promise<string | undefined>;
     headers?: { html: string; set: MiddlewareHandler };
   }
-  const renderedRoutes = new Map<string, RenderedPage>(RENDERED_ROUTES.flatMap((path) => LOCALES.map((locale) => [`${path}.${locale}`, { read: pageFile(join(root, renderedRouteFile(path, locale))) }])));
+  const renderedRoutes = new Map<string, RenderedPage>(
+    RENDERED_ROUTES.flatMap((path) =>
+      LOCALES.map((locale) => [`${path}.${locale}`, { read: pageFile(join(root, renderedRouteFile(path, locale))) }]),
+    ),
+  );
   /** The page the build rendered for `path` in `locale`, with the headers that let it run; undefined without one. */
   const renderedRoute = async (path: string, locale: Locale) => {
     const entry = renderedRoutes.get(`${path}.${locale}`);

@@ -51,7 +51,10 @@ export interface PortalApi {
 /** The renderer under `root`, imported once; undefined when the build has none. */
 function rendererIn(root: string): () => Promise<Renderer | undefined> {
   let imported: Promise<Renderer | undefined> | undefined;
-  return () => (imported ??= import(pathToFileURL(join(root, RENDERER_DIR, "render.js")).href).catch(() => undefined) as Promise<Renderer | undefined>);
+  return () =>
+    (imported ??= import(pathToFileURL(join(root, RENDERER_DIR, "render.js")).href).catch(() => undefined) as Promise<
+      Renderer | undefined
+    >);
 }
 
 /**
@@ -86,14 +89,26 @@ export function claimPage(root: string, api: PortalApi, onRenderError: (error: u
 /** The claim's page for the visitor of `c`, or undefined when the API does not give the claim or nothing renders. */
 async function render(
   c: Context,
-  { renderer, page, api, onRenderError }: {
-    renderer: () => Promise<Renderer | undefined>; page: () => Promise<string | undefined>; api: PortalApi; onRenderError: (error: unknown) => void;
+  {
+    renderer,
+    page,
+    api,
+    onRenderError,
+  }: {
+    renderer: () => Promise<Renderer | undefined>;
+    page: () => Promise<string | undefined>;
+    api: PortalApi;
+    onRenderError: (error: unknown) => void;
   },
 ): Promise<string | undefined> {
   const [rendererModule, template] = await Promise.all([renderer(), page()]);
   if (!rendererModule || template === undefined) return undefined;
   const locale = pageLocale(c);
-  const headers: Record<string, string> = { cookie: c.req.header("cookie") ?? "", "accept-language": locale, "x-api-key": api.key };
+  const headers: Record<string, string> = {
+    cookie: c.req.header("cookie") ?? "",
+    "accept-language": locale,
+    "x-api-key": api.key,
+  };
   // The API knows the visitor by the X-Forwarded-For entry its nearest trusted proxy wrote (its
   // rate limits are per address), and the scheme by X-Forwarded-Proto.
   for (const name of ["x-forwarded-for", "x-forwarded-proto"]) {
@@ -102,9 +117,11 @@ async function render(
   }
   if (api.forwardedFor) headers["x-forwarded-for"] = api.forwardedFor(c);
   const url = new URL(c.req.url);
-  const markup = await rendererModule.renderClaimPage(locale, url.pathname + url.search, { baseUrl: api.baseUrl(), headers }).catch((error: unknown) => {
-    onRenderError(error);
-    return null;
-  });
+  const markup = await rendererModule
+    .renderClaimPage(locale, url.pathname + url.search, { baseUrl: api.baseUrl(), headers })
+    .catch((error: unknown) => {
+      onRenderError(error);
+      return null;
+    });
   return markup === null ? undefined : pageWithRoot(template, locale, markup, ` ${RENDERED_ROUTE_ATTRIBUTE}`);
 }

@@ -16,7 +16,10 @@ export function linkHandOverFile(locale: string): string {
 }
 
 /** True for a request the hand-over answers: a signed link followed from another site. */
-export function isCrossSiteLink(request: { query(name: string): string | undefined; header(name: string): string | undefined }): boolean {
+export function isCrossSiteLink(request: {
+  query(name: string): string | undefined;
+  header(name: string): string | undefined;
+}): boolean {
   return request.query("sig") !== undefined && request.header("sec-fetch-site") === "cross-site";
 }
 

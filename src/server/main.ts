@@ -23,14 +23,27 @@ import { HEADER_OPTIONS } from "../../contract/page-headers.ts";
 import { isCrossSiteLink } from "./link-hand-over.ts";
 import { createPortalHost, isApiPath } from "./portal-host.ts";
 
-const settings = v.parse(v.object({
-  PORTAL_API_URL: v.pipe(v.string("PORTAL_API_URL must name the claims API's base URL"), v.url(), v.transform((url) => url.replace(/\/+$/, ""))),
-  API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty()), "demo-key"),
-  STATIC_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), "dist"),
-  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), "127.0.0.1"),
-  PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.toNumber(), v.maxValue(65535)), "8080"),
-  UPLOAD_ORIGIN: v.optional(v.pipe(v.string(), v.url(), v.transform((url) => new URL(url).origin))),
-}), process.env);
+const settings = v.parse(
+  v.object({
+    PORTAL_API_URL: v.pipe(
+      v.string("PORTAL_API_URL must name the claims API's base URL"),
+      v.url(),
+      v.transform((url) => url.replace(/\/+$/, "")),
+    ),
+    API_KEY: v.optional(v.pipe(v.string(), v.nonEmpty()), "demo-key"),
+    STATIC_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), "dist"),
+    HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), "127.0.0.1"),
+    PORT: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.toNumber(), v.maxValue(65535)), "8080"),
+    UPLOAD_ORIGIN: v.optional(
+      v.pipe(
+        v.string(),
+        v.url(),
+        v.transform((url) => new URL(url).origin),
+      ),
+    ),
+  }),
+  process.env,
+);
 
 const log = pino({ base: undefined, level: process.env.LOG_LEVEL ?? "info" });
 const apiOrigin = new URL(settings.PORTAL_API_URL).origin;
@@ -48,7 +61,8 @@ const app = new Hono();
 // The API's own answers pass through with its headers; the host's pages get the portal's. A signed
 // link goes to the API, which grants it to the session, unless it comes from another site
 // without the session (the host's hand-over page reopens it from ours first).
-const isProxied = (c: Context) => isApiPath(c.req.path) || (c.req.query("sig") !== undefined && !isCrossSiteLink(c.req));
+const isProxied = (c: Context) =>
+  isApiPath(c.req.path) || (c.req.query("sig") !== undefined && !isCrossSiteLink(c.req));
 app.all("*", async (c, next) => {
   if (!isProxied(c)) return next();
   const url = new URL(c.req.url);
@@ -56,7 +70,12 @@ app.all("*", async (c, next) => {
     raw: c.req.raw,
     // The API's redirects (a signed link's, with the session it grants) are the browser's to follow.
     redirect: "manual",
-    headers: { ...c.req.header(), "x-forwarded-for": forwardedFor(c), "x-forwarded-proto": c.req.header("x-forwarded-proto") ?? url.protocol.slice(0, -1), host: undefined },
+    headers: {
+      ...c.req.header(),
+      "x-forwarded-for": forwardedFor(c),
+      "x-forwarded-proto": c.req.header("x-forwarded-proto") ?? url.protocol.slice(0, -1),
+      host: undefined,
+    },
   });
   // A signed link the API has no answer for (its searches' window is full, so nothing was checked)
   // is the portal's page at the link's own address, as in one process: the page's call says how
@@ -65,14 +84,20 @@ app.all("*", async (c, next) => {
   return answer;
 });
 app.use("*", secureHeaders({ ...HEADER_OPTIONS, contentSecurityPolicy: { ...policy, connectSrc } }));
-app.route("/", createPortalHost({
-  root: resolve(settings.STATIC_DIR),
-  api: { baseUrl: () => settings.PORTAL_API_URL, key: settings.API_KEY, forwardedFor },
-  onRenderError: (error) => log.error({ err: error }, "rendering a claim page failed"),
-}));
+app.route(
+  "/",
+  createPortalHost({
+    root: resolve(settings.STATIC_DIR),
+    api: { baseUrl: () => settings.PORTAL_API_URL, key: settings.API_KEY, forwardedFor },
+    onRenderError: (error) => log.error({ err: error }, "rendering a claim page failed"),
+  }),
+);
 
 const server = serve({ fetch: app.fetch, hostname: settings.HOST, port: settings.PORT }, (info) => {
-  log.info({ api: settings.PORTAL_API_URL, portal: settings.STATIC_DIR }, `Portal listening on http://${settings.HOST}:${info.port}`);
+  log.info(
+    { api: settings.PORTAL_API_URL, portal: settings.STATIC_DIR },
+    `Portal listening on http://${settings.HOST}:${info.port}`,
+  );
 });
 const stop = () => server.close(() => process.exit(0));
 process.on("SIGINT", stop);

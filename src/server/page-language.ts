@@ -8,7 +8,13 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { detectFromQuery, languageDetector } from "hono/language";
-import { LANGUAGE_COOKIE, PAGE_LANGUAGE_RULES, languageCookieToKeep, localeOf, type Locale } from "../../contract/locales.ts";
+import {
+  LANGUAGE_COOKIE,
+  PAGE_LANGUAGE_RULES,
+  languageCookieToKeep,
+  localeOf,
+  type Locale,
+} from "../../contract/locales.ts";
 
 /** The rules as Hono's detector and its detectFrom* functions take them. */
 const PAGE_DETECTION = { ...PAGE_LANGUAGE_RULES, lookupFromPathIndex: 0 };

@@ -18,7 +18,10 @@ export function portalFiles(root: string): MiddlewareHandler {
     root,
     precompressed: true,
     onFound: (_path, c) => {
-      c.header("Cache-Control", HASHED.test(c.req.path) || VERSIONED.test(c.req.path) ? "public, max-age=31536000, immutable" : "no-cache");
+      c.header(
+        "Cache-Control",
+        HASHED.test(c.req.path) || VERSIONED.test(c.req.path) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     },
   });
 }

@@ -44,12 +44,18 @@ export function createPortalHost({ root, api, onRenderError }: PortalHostOptions
   const index = appPage(root);
   const files = portalFiles(root);
   const page = every(inLanguage, claimPage(root, api, onRenderError), index);
-  const unlessApi = (handler: MiddlewareHandler): MiddlewareHandler => (c, next) => (isApiPath(c.req.path) ? next() : handler(c, next));
+  const unlessApi =
+    (handler: MiddlewareHandler): MiddlewareHandler =>
+    (c, next) =>
+      isApiPath(c.req.path) ? next() : handler(c, next);
   const handOver = every(inLanguage, linkHandOverPage(root));
   host.get("/", inLanguage, welcomePage(root), index);
   // A signed link followed from another site: the claims API grants nothing to it, this reopens it from ours.
   host.get("/find-claim/:id{[0-9]{1,10}}", (c, next) => (isCrossSiteLink(c.req) ? handOver(c, next) : next()));
-  host.get("*", unlessApi((c, next) => (c.req.path.startsWith(`/${RENDERER_DIR}/`) ? next() : files(c, next))));
+  host.get(
+    "*",
+    unlessApi((c, next) => (c.req.path.startsWith(`/${RENDERER_DIR}/`) ? next() : files(c, next))),
+  );
   host.get("*", unlessApi(page));
   return host;
 }

@@ -49,7 +49,11 @@ function AddressCombobox({ label, value, error, required, onChange, onPick, onBl
     suggestions: { status, data },
     setValue,
     clearSuggestions,
-  } = usePlacesAutocomplete({ initOnMount: false, debounce: 300, requestOptions: { componentRestrictions: { country: "us" }, types: ["address"] } });
+  } = usePlacesAutocomplete({
+    initOnMount: false,
+    debounce: 300,
+    requestOptions: { componentRestrictions: { country: "us" }, types: ["address"] },
+  });
   // The maps script is there (mapsReady): start the Places service once.
   useEffect(() => init(), [init]);
   const open = status === "OK" && data.length > 0;
@@ -111,7 +115,13 @@ function AddressCombobox({ label, value, error, required, onChange, onPick, onBl
               }
             }}
           />
-          <ul id={listId} role="listbox" aria-label={t`Suggested addresses`} className="address-suggestions" hidden={!open}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t`Suggested addresses`}
+            className="address-suggestions"
+            hidden={!open}
+          >
             {open &&
               data.map((suggestion, index) => (
                 <li

@@ -9,7 +9,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export function Button({ variant = "primary", loading = false, disabled, children, className, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  loading = false,
+  disabled,
+  children,
+  className,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   const inactive = Boolean(disabled || loading);
   return (
     <button

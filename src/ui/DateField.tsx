@@ -5,7 +5,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useHydrated } from "@tanstack/react-router";
 import { useRef, useState } from "react";
-import { dayMonthYearToIso, EARLIEST_NOTICE_DATE, isoToDayMonthYear, isRealDay, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
+import {
+  dayMonthYearToIso,
+  EARLIEST_NOTICE_DATE,
+  isoToDayMonthYear,
+  isRealDay,
+  localToday,
+  maskDayMonthYear,
+} from "../../machines/calendar.ts";
 import { FieldShell, type BaseFieldProps } from "./fields.tsx";
 
 /**
@@ -51,7 +58,12 @@ export function DateField(props: BaseFieldProps & { value: string; onChange: (va
             }}
             onBlur={props.onBlur}
           />
-          <button type="button" className="button button-secondary small" aria-label={t`Open calendar`} onClick={() => picker.current?.showPicker?.()}>
+          <button
+            type="button"
+            className="button button-secondary small"
+            aria-label={t`Open calendar`}
+            onClick={() => picker.current?.showPicker?.()}
+          >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -29,10 +29,22 @@ export function DocumentList({ documents, urlOf, disabled, onDelete }: DocumentL
           <li key={document.id}>
             <Thumbnail url={url} isPdf={extensionOf(document.fileName) === "pdf"} />
             <span className="document-name">{name}</span>
-            <a className="button button-secondary small" href={url} target="_blank" rel="noopener noreferrer" aria-label={t`Open ${name}`}>
+            <a
+              className="button button-secondary small"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t`Open ${name}`}
+            >
               {t`Open`}
             </a>
-            <button type="button" className="button button-secondary small" disabled={disabled} onClick={() => onDelete(document.id)} aria-label={t`Delete ${name}`}>
+            <button
+              type="button"
+              className="button button-secondary small"
+              disabled={disabled}
+              onClick={() => onDelete(document.id)}
+              aria-label={t`Delete ${name}`}
+            >
               {t`Delete`}
             </button>
           </li>

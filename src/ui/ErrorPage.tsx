@@ -11,7 +11,8 @@ import { callErrorMessage } from "../api/refusals.ts";
 import { ScreenHeading } from "./ScreenHeading.tsx";
 
 /** The browsers' messages for a script chunk that did not load (Chromium, Safari, Firefox). */
-const CODE_NOT_LOADED = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const CODE_NOT_LOADED =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 /** The browsers' messages for a fetch that reached no server. */
 const NO_CONNECTION = /^(Failed to fetch|NetworkError when attempting to fetch resource\.|Load failed)$/;
 

@@ -6,7 +6,16 @@
  * control: a field, or the photo picker of the damage step).
  */
 import { useLingui } from "@lingui/react/macro";
-import { createContext, useCallback, useContext, useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 
 interface ShownError {
   /** id of the field's control. */
@@ -34,7 +43,13 @@ export function useReportError(id: string, label: ReactNode, message: string | n
   const report = useContext(ReportContext);
   const group = useContext(GroupContext);
   useEffect(() => {
-    const named = group ? <>{group} – {label}</> : label;
+    const named = group ? (
+      <>
+        {group} – {label}
+      </>
+    ) : (
+      label
+    );
     report?.(id, message === null ? null : { id, label: named, message });
     // The label is shown as it was when the message appeared; a new render of it is no news.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- label is a fresh node every render

@@ -13,7 +13,10 @@ export function Logo() {
   const { t } = useLingui();
   return (
     <>
-      <span aria-hidden="true" className="logo-mark">◆</span> <span>{t`ProtectPlan Claims`}</span>
+      <span aria-hidden="true" className="logo-mark">
+        ◆
+      </span>{" "}
+      <span>{t`ProtectPlan Claims`}</span>
     </>
   );
 }

@@ -45,11 +45,20 @@ export function ScreenAnnouncer({ children }: { children: ReactNode }) {
  * changes (a wizard's step). A title that changes while the screen stays (a language switch,
  * 'Verify' becoming 'Update') is no new screen and must not take focus from the field typed in.
  */
-export function usePageTitle(title: string | null, { focus, screen }: { focus?: RefObject<HTMLElement | null>; screen?: unknown } = {}): void {
+export function usePageTitle(
+  title: string | null,
+  { focus, screen }: { focus?: RefObject<HTMLElement | null>; screen?: unknown } = {},
+): void {
   const { t } = useLingui();
   const announcer = useContext(AnnouncerContext);
   // null: a screen shown within this one names the page instead (its effects run first).
-  const pageTitle = title === null ? null : t({ message: `${title} – ProtectPlan Claims`, comment: "The browser tab's title: a screen's title, then the site's name" });
+  const pageTitle =
+    title === null
+      ? null
+      : t({
+          message: `${title} – ProtectPlan Claims`,
+          comment: "The browser tab's title: a screen's title, then the site's name",
+        });
   useEffect(() => {
     if (pageTitle !== null) document.title = pageTitle;
   }, [pageTitle]);

@@ -6,7 +6,11 @@ export function StepProgress({ steps, current }: { steps: readonly number[]; cur
   return (
     <ol className="step-progress" aria-label={t`Progress`}>
       {steps.map((step) => (
-        <li key={step} className={step < current ? "done" : step === current ? "current" : ""} aria-current={step === current ? "step" : undefined}>
+        <li
+          key={step}
+          className={step < current ? "done" : step === current ? "current" : ""}
+          aria-current={step === current ? "step" : undefined}
+        >
           <span className="visually-hidden">{t`Step`} </span>
           {step}
         </li>

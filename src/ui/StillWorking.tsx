@@ -34,7 +34,10 @@ export function StillWorking({ busy }: { busy: boolean }) {
   const [phase, setPhase] = useState<Phase>("quiet");
   useEffect(() => {
     if (!waiting) return;
-    const timers = [window.setTimeout(() => setPhase("working"), STILL_WORKING_AFTER_MS), window.setTimeout(() => setPhase("longer"), LONGER_THAN_USUAL_AFTER_MS)];
+    const timers = [
+      window.setTimeout(() => setPhase("working"), STILL_WORKING_AFTER_MS),
+      window.setTimeout(() => setPhase("longer"), LONGER_THAN_USUAL_AFTER_MS),
+    ];
     return () => {
       timers.forEach((timer) => window.clearTimeout(timer));
       setPhase("quiet");

@@ -18,7 +18,6 @@ import { showError } from "./toasts.ts";
 import type { UploadBatch } from "./upload-batch.ts";
 import type { UploadQueue } from "./UploadQueue.tsx";
 
-
 export interface UploadAreaProps {
   /** Where the files go: a claim item (claimItemDestination) or a contact-service request. */
   destination: UploadDestination;
@@ -62,16 +61,18 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
   const batch = (): Promise<UploadBatch> => {
     if (!starting.current) {
       setLoading(true);
-      starting.current = Promise.all([import("./upload-batch.ts"), import("./UploadQueue.tsx")]).then(([{ startUploadBatch }, { UploadQueue }]) => {
-        const started = startUploadBatch(
-          () => latest.current.destination,
-          (document) => latest.current.onLinked(document),
-        );
-        if (!mounted.current) started.stop();
-        setRunning({ actor: started, Queue: UploadQueue });
-        setLoading(false);
-        return started;
-      });
+      starting.current = Promise.all([import("./upload-batch.ts"), import("./UploadQueue.tsx")]).then(
+        ([{ startUploadBatch }, { UploadQueue }]) => {
+          const started = startUploadBatch(
+            () => latest.current.destination,
+            (document) => latest.current.onLinked(document),
+          );
+          if (!mounted.current) started.stop();
+          setRunning({ actor: started, Queue: UploadQueue });
+          setLoading(false);
+          return started;
+        },
+      );
       starting.current.catch(() => {
         // The code did not load (a lost connection): the next pick tries again.
         starting.current = null;
@@ -83,7 +84,11 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
   };
 
   const send = (files: File[]) => {
-    if (files.length > 0) batch().then((started) => started.send({ type: "files.picked", files }), () => undefined);
+    if (files.length > 0)
+      batch().then(
+        (started) => started.send({ type: "files.picked", files }),
+        () => undefined,
+      );
   };
   const pick = (input: HTMLInputElement) => {
     const files = Array.from(input.files ?? []);
@@ -113,7 +118,8 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
       <label htmlFor={id} className="field-label">
         {label}
         <span className="required-mark" aria-hidden="true">
-          {" "}*
+          {" "}
+          *
         </span>
       </label>
       {destination.kind === "claimItem" && (
@@ -133,10 +139,26 @@ export function UploadArea({ destination, label, error = null, onLinked }: Uploa
         <span className="drop-hint"> {t`You can also drop files here.`}</span>
       </p>
       <div className="upload-buttons">
-        <input id={id} type="file" multiple accept={PICKER_ACCEPT} disabled={checking} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} onChange={(event) => pick(event.currentTarget)} />
+        <input
+          id={id}
+          type="file"
+          multiple
+          accept={PICKER_ACCEPT}
+          disabled={checking}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => pick(event.currentTarget)}
+        />
         <label className="button button-secondary camera-button">
           {t`Take a photo`}
-          <input type="file" accept="image/*" capture="environment" className="visually-hidden" disabled={checking} onChange={(event) => pick(event.currentTarget)} />
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="visually-hidden"
+            disabled={checking}
+            onChange={(event) => pick(event.currentTarget)}
+          />
         </label>
       </div>
       {error && (

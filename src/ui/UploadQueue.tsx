@@ -9,7 +9,17 @@ import type { UploadItemRef } from "../../machines/file-upload.machine.ts";
 import type { UploadBatch } from "./upload-batch.ts";
 
 /** One file of the batch: its name, what is happening, a progress bar, Cancel or Retry. */
-function UploadRow({ item, fileName, onCancel, onRetry }: { item: UploadItemRef; fileName: string; onCancel: () => void; onRetry: () => void }) {
+function UploadRow({
+  item,
+  fileName,
+  onCancel,
+  onRetry,
+}: {
+  item: UploadItemRef;
+  fileName: string;
+  onCancel: () => void;
+  onRetry: () => void;
+}) {
   const { t } = useLingui();
   const phase = useSelector(item, (snapshot) => {
     if (snapshot.matches("failed")) return "failed";

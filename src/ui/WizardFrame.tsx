@@ -31,7 +31,17 @@ export interface WizardFrameProps {
   children: ReactNode;
 }
 
-export function WizardFrame({ steps, step, title, canGoNext, busy, isReview, onBack, onNext, children }: WizardFrameProps) {
+export function WizardFrame({
+  steps,
+  step,
+  title,
+  canGoNext,
+  busy,
+  isReview,
+  onBack,
+  onNext,
+  children,
+}: WizardFrameProps) {
   const { t } = useLingui();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -40,16 +40,36 @@ function BoundTextField({ format, ...props }: TextProps) {
   );
 }
 
-function BoundTextAreaField(props: Omit<ComponentProps<typeof TextAreaField>, "value" | "onChange" | "onBlur" | "error" | "name">) {
+function BoundTextAreaField(
+  props: Omit<ComponentProps<typeof TextAreaField>, "value" | "onChange" | "onBlur" | "error" | "name">,
+) {
   const field = useFieldContext<string>();
   const error = useShownErrors();
-  return <TextAreaField {...props} name={field.name} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />;
+  return (
+    <TextAreaField
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      error={error}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+    />
+  );
 }
 
 function BoundSelectField(props: { label: string; required?: boolean; options: Lookup[] }) {
   const field = useFieldContext<number>();
   const error = useShownErrors();
-  return <SelectField {...props} name={field.name} value={field.state.value} error={error} onChange={field.handleChange} onBlur={field.handleBlur} />;
+  return (
+    <SelectField
+      {...props}
+      name={field.name}
+      value={field.state.value}
+      error={error}
+      onChange={field.handleChange}
+      onBlur={field.handleBlur}
+    />
+  );
 }
 
 export const { useAppForm } = createFormHook({

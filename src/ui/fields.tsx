@@ -23,7 +23,11 @@ export function useFieldMessage(error: FieldError): string | null {
   const first = Array.isArray(error) ? error[0] : error;
   if (first === null || first === undefined || first === "" || first === false) return null;
   const key = typeof first === "object" && "message" in first ? (first as { message: unknown }).message : first;
-  return isFieldMessageKey(key) ? i18n._(FIELD_MESSAGES[key]) : typeof key === "string" ? key : i18n._(FIELD_MESSAGES.required);
+  return isFieldMessageKey(key)
+    ? i18n._(FIELD_MESSAGES[key])
+    : typeof key === "string"
+      ? key
+      : i18n._(FIELD_MESSAGES.required);
 }
 
 interface FieldShellProps {
@@ -45,7 +49,8 @@ export function FieldShell({ label, required, error: rawError, children }: Field
         {label}
         {required && (
           <span className="required-mark" aria-hidden="true">
-            {" "}*
+            {" "}
+            *
           </span>
         )}
       </label>
@@ -68,7 +73,16 @@ export interface BaseFieldProps {
   onBlur?: () => void;
 }
 
-export function TextField(props: BaseFieldProps & { value: string; onChange: (value: string) => void; placeholder?: string; type?: string; inputMode?: "text" | "numeric" | "decimal" | "email" | "tel"; autoComplete?: string }) {
+export function TextField(
+  props: BaseFieldProps & {
+    value: string;
+    onChange: (value: string) => void;
+    placeholder?: string;
+    type?: string;
+    inputMode?: "text" | "numeric" | "decimal" | "email" | "tel";
+    autoComplete?: string;
+  },
+) {
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>
       {({ id, describedBy, invalid }) => (
@@ -112,7 +126,9 @@ export function TextAreaField(props: BaseFieldProps & { value: string; onChange:
 }
 
 /** A select over a lookup list; the value is the option id, 0 when nothing is chosen. */
-export function SelectField(props: BaseFieldProps & { value: number; options: Lookup[]; onChange: (value: number) => void }) {
+export function SelectField(
+  props: BaseFieldProps & { value: number; options: Lookup[]; onChange: (value: number) => void },
+) {
   const { t } = useLingui();
   return (
     <FieldShell label={props.label} required={props.required} error={props.error}>

@@ -8,7 +8,14 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { createActor, fromCallback, fromPromise, type ActorRefFrom } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import { fileUploadMachine, uploadItemMachine, type FileRefusal, type PickedFile, type UploadItemEvent, type UploadNotice } from "../../machines/file-upload.machine.ts";
+import {
+  fileUploadMachine,
+  uploadItemMachine,
+  type FileRefusal,
+  type PickedFile,
+  type UploadItemEvent,
+  type UploadNotice,
+} from "../../machines/file-upload.machine.ts";
 import type { UploadDestination } from "../api/documents.ts";
 import { linkToDestination, putFile, uploadUrlFor } from "../api/uploads.ts";
 import { prepareFile } from "../lib/photo-prepare.ts";
@@ -31,10 +38,17 @@ const uploadActors = (destinationNow: () => UploadDestination) => ({
   uploadFile: uploadItemMachine.provide({
     actors: {
       prepareFile: fromPromise<PickedFile, { file: PickedFile }>(({ input }) => prepareFile(input.file as File)),
-      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) => uploadUrlFor(destinationNow(), input.file)),
+      getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(({ input }) =>
+        uploadUrlFor(destinationNow(), input.file),
+      ),
       putFile: fromCallback<UploadItemEvent, { url: string; file: PickedFile }>(({ input, sendBack }) => {
         const controller = new AbortController();
-        putFile(input.url, input.file as File, (fraction) => sendBack({ type: "upload.progress", fraction }), controller.signal).then(
+        putFile(
+          input.url,
+          input.file as File,
+          (fraction) => sendBack({ type: "upload.progress", fraction }),
+          controller.signal,
+        ).then(
           () => sendBack({ type: "upload.stored" }),
           () => {
             if (!controller.signal.aborted) sendBack({ type: "upload.failed" });
@@ -42,7 +56,9 @@ const uploadActors = (destinationNow: () => UploadDestination) => ({
         );
         return () => controller.abort();
       }),
-      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) => linkToDestination(destinationNow(), input.fileName)),
+      linkDocument: fromPromise<ClaimDocument, { fileName: string }>(({ input }) =>
+        linkToDestination(destinationNow(), input.fileName),
+      ),
     },
   }),
 });
@@ -54,7 +70,9 @@ function showUploadNotice(notice: UploadNotice, destination: UploadDestination):
       // and so what is said (docs/spec-decisions.md).
       const { fileName } = notice;
       return showError(
-        destination.kind === "contactRequest" ? i18n._(msg`File ${fileName} is too big. Should be less then 10 MB`) : i18n._(msg`File is too big. Should be less then 10 MB`),
+        destination.kind === "contactRequest"
+          ? i18n._(msg`File ${fileName} is too big. Should be less then 10 MB`)
+          : i18n._(msg`File is too big. Should be less then 10 MB`),
       );
     }
     case "fileNotSupported": {
@@ -76,8 +94,14 @@ function showUploadNotice(notice: UploadNotice, destination: UploadDestination):
  * Starts a batch for the area's destination (read when used, as the area may be given a new one)
  * and shows its notices as toasts until it is stopped.
  */
-export function startUploadBatch(destinationNow: () => UploadDestination, onLinked: (document: ClaimDocument) => void): UploadBatch {
-  const logic = fileUploadMachine.provide({ actors: uploadActors(destinationNow), actions: { documentLinked: (_, { document }) => onLinked(document) } });
+export function startUploadBatch(
+  destinationNow: () => UploadDestination,
+  onLinked: (document: ClaimDocument) => void,
+): UploadBatch {
+  const logic = fileUploadMachine.provide({
+    actors: uploadActors(destinationNow),
+    actions: { documentLinked: (_, { document }) => onLinked(document) },
+  });
   const actor = createActor(logic, { inspect });
   actor.on("notify", (notice) => showUploadNotice(notice, destinationNow()));
   return actor.start();

@@ -12,17 +12,31 @@ import type { AnyRouter } from "@tanstack/react-router";
  * for the consumer's own moves, a replaced one when the machine answers a URL request. Nothing
  * happens when the URL already says so (back and forward, a reload).
  */
-export function showStepInUrl(router: AnyRouter, to: string, step: number, replace: boolean, extra: Record<string, unknown> = {}): void {
+export function showStepInUrl(
+  router: AnyRouter,
+  to: string,
+  step: number,
+  replace: boolean,
+  extra: Record<string, unknown> = {},
+): void {
   const search = router.state.location.search as Record<string, unknown>;
   if (search.step === step && Object.entries(extra).every(([key, value]) => search[key] === value)) return;
-  void router.navigate({ to, search: (previous: Record<string, unknown>) => ({ ...previous, ...extra, step }), replace });
+  void router.navigate({
+    to,
+    search: (previous: Record<string, unknown>) => ({ ...previous, ...extra, step }),
+    replace,
+  });
 }
 
 /**
  * Sends a change of the URL's step to the machine. Only a change of the URL is news: the machine's
  * own moves reach the URL through showStep, after which the URL agrees with `machineStep`.
  */
-export function useStepRequests(actor: { send(event: { type: "step.requested"; step: number | null }): void }, urlStep: number | null, machineStep: number | null): void {
+export function useStepRequests(
+  actor: { send(event: { type: "step.requested"; step: number | null }): void },
+  urlStep: number | null,
+  machineStep: number | null,
+): void {
   useEffect(() => {
     if (urlStep !== machineStep) actor.send({ type: "step.requested", step: urlStep });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the URL moves, not when the machine does

@@ -8,7 +8,12 @@
  */
 import { setupI18n, type I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createRequestHandler, renderRouterToString, renderSsrHtmlResponse, type HandlerCallback } from "@tanstack/react-router/ssr/server";
+import {
+  createRequestHandler,
+  renderRouterToString,
+  renderSsrHtmlResponse,
+  type HandlerCallback,
+} from "@tanstack/react-router/ssr/server";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
@@ -37,7 +42,11 @@ export function renderWelcome(locale: Locale): Promise<string> {
 
 /** The page that reopens a signed link followed from another site, whole, in a language (LinkHandOverPage). */
 export async function renderLinkHandOver(locale: Locale): Promise<string> {
-  return `<!doctype html>${renderToStaticMarkup(<I18nProvider i18n={await i18nIn(locale)}><LinkHandOverPage locale={locale} /></I18nProvider>)}`;
+  return `<!doctype html>${renderToStaticMarkup(
+    <I18nProvider i18n={await i18nIn(locale)}>
+      <LinkHandOverPage locale={locale} />
+    </I18nProvider>,
+  )}`;
 }
 
 /**
@@ -60,7 +69,9 @@ export function renderAppPageFrame(locale: Locale): Promise<string> {
  */
 export async function renderAppPage(locale: Locale, path: string): Promise<string> {
   const i18n = await i18nIn(locale);
-  const response = await routerResponse(path, {}, ({ router, responseHeaders }) => renderRouterToString({ router, responseHeaders, children: <AppRoot router={router} i18n={i18n} /> }));
+  const response = await routerResponse(path, {}, ({ router, responseHeaders }) =>
+    renderRouterToString({ router, responseHeaders, children: <AppRoot router={router} i18n={i18n} /> }),
+  );
   if (response.status !== 200) throw new Error(`${path} rendered with status ${response.status}`);
   return markupOf(response);
 }
@@ -78,7 +89,11 @@ async function markupOf(response: Response): Promise<string> {
  * router made with `options`, loaded for the address, its state ready for the client, and
  * `render`'s response, or a redirect's.
  */
-function routerResponse(path: string, options: AppRouterOptions, render: HandlerCallback<AppRouter>): Promise<Response> {
+function routerResponse(
+  path: string,
+  options: AppRouterOptions,
+  render: HandlerCallback<AppRouter>,
+): Promise<Response> {
   const request = new Request(new URL(path, "http://portal.local"));
   return createRequestHandler({ request, createRouter: () => createAppRouter(options) })(render);
 }
@@ -117,10 +132,19 @@ export async function renderClaimPage(locale: Locale, path: string, calls: Claim
   const response = await routerResponse(path, { serverCalls: { client, locale } }, ({ router, responseHeaders }) => {
     // Only a wizard route, loaded with its claim: an address the router would correct first (a step
     // that is not a number) gets no matches here, and is left to the app, which corrects it in place.
-    const rendered = router.state.matches.some((match) => CLAIM_ROUTES.includes(match.routeId) && match.status === "success" && (match.loaderData as { loaded?: unknown } | undefined)?.loaded);
+    const rendered = router.state.matches.some(
+      (match) =>
+        CLAIM_ROUTES.includes(match.routeId) &&
+        match.status === "success" &&
+        (match.loaderData as { loaded?: unknown } | undefined)?.loaded,
+    );
     if (!rendered) return new Response(null, { status: NOT_RENDERED });
     const app = <AppRoot router={router} i18n={i18n} />;
-    return renderSsrHtmlResponse({ router, responseHeaders, render: async () => new Response((await prerender(app)).prelude).text() });
+    return renderSsrHtmlResponse({
+      router,
+      responseHeaders,
+      render: async () => new Response((await prerender(app)).prelude).text(),
+    });
   });
   return response.status === 200 ? markupOf(response) : null;
 }

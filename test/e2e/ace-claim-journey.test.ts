@@ -32,7 +32,8 @@ describe("filing an ACE claim end to end", () => {
     const loadCalls: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.method() === "GET" && /^\/api\/v1\/ace\/(plan|customer_info)\//.test(path)) loadCalls.push(path.split("/")[4]!);
+      if (request.method() === "GET" && /^\/api\/v1\/ace\/(plan|customer_info)\//.test(path))
+        loadCalls.push(path.split("/")[4]!);
     });
     await page.goto("/find-claim/warranty-number");
     await page.getByRole("textbox", { name: "Warranty number" }).fill("A-300-100200");
@@ -71,7 +72,8 @@ describe("filing an ACE claim end to end", () => {
     await page.getByRole("heading", { name: "Report your damage" }).waitFor();
     const sofa = page.getByRole("region", { name: "Sofa" });
     const recliner = page.getByRole("region", { name: "Recliner" });
-    const areasOf = async (region: typeof sofa) => (await region.getByLabel("Damage Area").locator("option").allTextContents()).slice(1);
+    const areasOf = async (region: typeof sofa) =>
+      (await region.getByLabel("Damage Area").locator("option").allTextContents()).slice(1);
     expect(await areasOf(sofa)).toEqual(["Seat cushion", "Back cushion", "Left arm", "Right arm"]);
     expect(await areasOf(recliner)).toEqual(["Footrest", "Seat", "Backrest", "Reclining handle"]);
     expect(await page.getByLabel("Specific Damage").count()).toBe(0);
@@ -106,7 +108,14 @@ describe("filing an ACE claim end to end", () => {
     expect(violations).toEqual({});
     expect(loadCalls.sort()).toEqual(["customer_info", "plan"]);
 
-    const [claim] = await server.db.query<{ status: string; phone: string; email: string; address: string; typed_phone: string | null; typed_email: string | null }>(
+    const [claim] = await server.db.query<{
+      status: string;
+      phone: string;
+      email: string;
+      address: string;
+      typed_phone: string | null;
+      typed_email: string | null;
+    }>(
       `SELECT c.status, cu.phone, cu.email, cu.address, cc.phone AS typed_phone, cc.email AS typed_email
        FROM claims c JOIN customers cu ON cu.id = c.customer_id LEFT JOIN claim_contacts cc ON cc.claim_id = c.id WHERE c.id = $1`,
       [claimId],
@@ -114,7 +123,12 @@ describe("filing an ACE claim end to end", () => {
     // Found by warranty number alone, the phone typed is kept for this claim, never on file; the
     // email and address left masked were kept.
     expect(claim).toEqual({
-      status: "Open", phone: "7135550142", email: "maria.lopez@example.com", address: "1200 Main St", typed_phone: "8325550199", typed_email: null,
+      status: "Open",
+      phone: "7135550142",
+      email: "maria.lopez@example.com",
+      address: "1200 Main St",
+      typed_phone: "8325550199",
+      typed_email: null,
     });
     const damages = await server.db.query<{ item: string; type: string; area: string; specific: number | null }>(
       `SELECT t.name AS item, dt.name AS type, a.name AS area, d.specific_damage_id AS specific FROM damages d
@@ -127,8 +141,14 @@ describe("filing an ACE claim end to end", () => {
       { item: "Recliner", type: "Mechanism failure", area: "Footrest", specific: null },
       { item: "Sofa", type: "Stain", area: "Seat cushion", specific: null },
     ]);
-    const [pdf] = await server.db.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_id = $1 AND content_type = 'application/pdf'", [claimId]);
-    const stored = await fetchInSession(portal.context, `${server.url}/storage/ace/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(pdf!.file_name)}`);
+    const [pdf] = await server.db.query<{ file_name: string }>(
+      "SELECT file_name FROM documents WHERE claim_id = $1 AND content_type = 'application/pdf'",
+      [claimId],
+    );
+    const stored = await fetchInSession(
+      portal.context,
+      `${server.url}/storage/ace/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(pdf!.file_name)}`,
+    );
     expect(Buffer.from(await stored.arrayBuffer()).equals(await readFile(PDF))).toBe(true);
   });
 });

@@ -46,25 +46,36 @@ describe("the API reference page", () => {
     await page.exposeFunction("reportRefusal", (refusal: Refusal) => refusals.push(refusal));
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => {
-        (window as unknown as { reportRefusal(r: Refusal): void }).reportRefusal({ directive: event.effectiveDirective, blocked: event.blockedURI });
+        (window as unknown as { reportRefusal(r: Refusal): void }).reportRefusal({
+          directive: event.effectiveDirective,
+          blocked: event.blockedURI,
+        });
       });
     });
 
-    const documentLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/v1/openapi.json");
+    const documentLoaded = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/api/v1/openapi.json",
+    );
     await page.goto("/api/docs");
     expect((await documentLoaded).status()).toBe(200);
     await page.getByRole("heading", { name: "Claims portal reference API" }).first().waitFor({ timeout: 60_000 });
     // The plan search call, as its summary names it in the list of operations.
-    await expect.poll(() => page.getByText("Find plans by warranty number or personal details").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText("Find plans by warranty number or personal details").count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     expect(elsewhere).toEqual([]);
     // The page, Scalar's bundle and the document, and whatever else it draws with: all ours.
     expect(loaded.length).toBeGreaterThanOrEqual(3);
-    expect(loaded.filter((url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin)).toEqual([]);
+    expect(
+      loaded.filter((url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin),
+    ).toEqual([]);
     // The one refusal allowed: the zod inside Scalar's bundle tries `new Function("")` once to learn
     // whether it may compile its validators; the CSP (no 'unsafe-eval') refuses, zod catches that
     // and validates without compiling. Nothing the page loads may be refused, nor any other script.
-    expect(refusals.filter((refusal) => !(refusal.directive === "script-src" && refusal.blocked === "eval"))).toEqual([]);
+    expect(refusals.filter((refusal) => !(refusal.directive === "script-src" && refusal.blocked === "eval"))).toEqual(
+      [],
+    );
     await context.close();
   });
 });

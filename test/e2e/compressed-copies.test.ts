@@ -41,7 +41,10 @@ describe("the built portal's compressed copies", () => {
       if (bytes.length < SMALLEST) continue;
       compressed.push(file);
       expect(files.has(`${file}.br`) && files.has(`${file}.gz`), `${file} has a .br and a .gz copy`).toBe(true);
-      expect(brotliDecompressSync(await readFile(join(dir, `${file}.br`))).equals(bytes), `${file}.br holds ${file}`).toBe(true);
+      expect(
+        brotliDecompressSync(await readFile(join(dir, `${file}.br`))).equals(bytes),
+        `${file}.br holds ${file}`,
+      ).toBe(true);
       expect(gunzipSync(await readFile(join(dir, `${file}.gz`))).equals(bytes), `${file}.gz holds ${file}`).toBe(true);
     }
     // The pages "/" is answered with are made after the bundle's other files, and compressed too.

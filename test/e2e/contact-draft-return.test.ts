@@ -97,7 +97,9 @@ describe("a contact-service request on return", () => {
     await expectCustomer(third, "", "", "");
     await third.getByRole("button", { name: "Start a new request" }).waitFor({ state: "hidden" });
     // Focus is not lost with the button that had it: it goes to the new request's title.
-    await expect.poll(() => third.evaluate(() => document.activeElement?.textContent), { timeout: 15_000 }).toBe("Customer Details");
+    await expect
+      .poll(() => third.evaluate(() => document.activeElement?.textContent), { timeout: 15_000 })
+      .toBe("Customer Details");
     await third.close();
 
     // The old request is gone for good: a new tab finds nothing kept.

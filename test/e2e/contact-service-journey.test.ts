@@ -90,7 +90,16 @@ describe("contact service, end to end", () => {
     // Step 4: everything, read-only, then Submit.
     await heading("Review Details").waitFor();
     const review = await page.getByRole("main").innerText();
-    for (const shown of ["Jane Doe", "jane.doe@example.com", "(212) 555-0134", "350 5th Ave, New York, NY, 10118", "INV-100234", "March 15th, 2024", "Furniture Mart", "shared-mime-info-spec.pdf"]) {
+    for (const shown of [
+      "Jane Doe",
+      "jane.doe@example.com",
+      "(212) 555-0134",
+      "350 5th Ave, New York, NY, 10118",
+      "INV-100234",
+      "March 15th, 2024",
+      "Furniture Mart",
+      "shared-mime-info-spec.pdf",
+    ]) {
       expect(review).toContain(shown);
     }
     expect(await accessibilityViolations(page)).toEqual([]);

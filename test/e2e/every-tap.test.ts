@@ -102,7 +102,10 @@ describe("a tap right after first paint, at 4x CPU throttling", () => {
     const outcomes = await whatTheTapsDid({
       path: "/",
       control: (page) => page.getByRole("button", { name: "Claim Video Tutorial" }),
-      state: async (page) => ((await page.getByRole("dialog", { name: "Claim Video Tutorial" }).isVisible()) ? "dialog open" : "dialog closed"),
+      state: async (page) =>
+        (await page.getByRole("dialog", { name: "Claim Video Tutorial" }).isVisible())
+          ? "dialog open"
+          : "dialog closed",
       wanted: "dialog open",
     });
     expectEveryTapTookEffect(outcomes);
@@ -112,7 +115,10 @@ describe("a tap right after first paint, at 4x CPU throttling", () => {
     const outcomes = await whatTheTapsDid({
       path: "/",
       control: (page) => page.getByRole("heading", { level: 3, name: "How long does a review take?" }),
-      state: async (page) => ((await page.getByText("Claims are typically reviewed within 3 to 5 business days.").isVisible()) ? "answer shown" : "answer folded"),
+      state: async (page) =>
+        (await page.getByText("Claims are typically reviewed within 3 to 5 business days.").isVisible())
+          ? "answer shown"
+          : "answer folded",
       wanted: "answer folded",
     });
     expectEveryTapTookEffect(outcomes);

@@ -41,11 +41,16 @@ let extraPresses = 0;
 let portal: Portal;
 beforeAll(async () => {
   // Each run searches its plan afresh: more searches than one person makes.
-  portal = await openPortal({ faults, rateLimits: { searchPerAddress: [10_000, 600], planLookupPerAddress: [10_000, 600] } });
+  portal = await openPortal({
+    faults,
+    rateLimits: { searchPerAddress: [10_000, 600], planLookupPerAddress: [10_000, 600] },
+  });
 });
 afterAll(async () => {
   const line = (runs: number[]) => `${runs.length}/${RUNS} finished, extra presses ${JSON.stringify(runs)}`;
-  console.log(`Fault journeys (${FAULTS}): FPP ${line(tally.FPP!)}; ACE ${line(tally.ACE!)}; faults injected ${JSON.stringify(faultsInjected(faults))}`);
+  console.log(
+    `Fault journeys (${FAULTS}): FPP ${line(tally.FPP!)}; ACE ${line(tally.ACE!)}; faults injected ${JSON.stringify(faultsInjected(faults))}`,
+  );
   await portal?.close();
 });
 
@@ -86,12 +91,19 @@ async function newPhone(): Promise<{ page: Page; explain: (error: unknown) => Er
  */
 async function pressUntil(button: Locator, arrived: Locator): Promise<void> {
   const page = button.page();
-  const settled = (waiting: Promise<unknown>) => waiting.then(() => true, () => false);
+  const settled = (waiting: Promise<unknown>) =>
+    waiting.then(
+      () => true,
+      () => false,
+    );
   for (let press = 1; press <= ATTEMPTS; press++) {
     if (press > 1) extraPresses += 1;
     await page.evaluate(() => ((window as unknown as { busySeen: number }).busySeen = 0));
     await button.click();
-    await Promise.race([settled(arrived.first().waitFor()), settled(page.waitForFunction(() => (window as unknown as { busySeen: number }).busySeen > 0))]);
+    await Promise.race([
+      settled(arrived.first().waitFor()),
+      settled(page.waitForFunction(() => (window as unknown as { busySeen: number }).busySeen > 0)),
+    ]);
     await button.and(page.locator(":not([aria-busy])")).or(arrived).first().waitFor();
     if (await arrived.isVisible()) return;
   }
@@ -106,7 +118,10 @@ async function findPlan(page: Page, number: string): Promise<void> {
     await page.goto("/find-claim/warranty-number");
     await page.getByRole("textbox", { name: "Warranty number" }).fill(number);
     await page.getByRole("button", { name: "Submit" }).click();
-    await plans.or(page.getByRole("heading", { name: "We could not locate your warranty" })).first().waitFor();
+    await plans
+      .or(page.getByRole("heading", { name: "We could not locate your warranty" }))
+      .first()
+      .waitFor();
     if (await plans.isVisible()) return;
   }
   throw new Error(`${number} not found after ${ATTEMPTS} searches`);
@@ -139,14 +154,22 @@ async function upload(area: Locator, label: RegExp, file: string, listedAs: stri
 async function duplicatesAndOrphans(claimId: number): Promise<Record<string, unknown[]>> {
   const db = portal.server.db;
   const found = {
-    claimItems: await db.query("SELECT plan_item_id FROM claim_items WHERE claim_id = $1 GROUP BY plan_item_id HAVING count(*) > 1", [claimId]),
+    claimItems: await db.query(
+      "SELECT plan_item_id FROM claim_items WHERE claim_id = $1 GROUP BY plan_item_id HAVING count(*) > 1",
+      [claimId],
+    ),
     damages: await db.query(
       `SELECT d.claim_item_id, d.notes FROM damages d JOIN claim_items ci ON ci.id = d.claim_item_id
         WHERE ci.claim_id = $1 GROUP BY d.claim_item_id, d.notes HAVING count(*) > 1`,
       [claimId],
     ),
-    documents: await db.query("SELECT claim_item_id, size_bytes FROM documents WHERE claim_id = $1 GROUP BY claim_item_id, size_bytes HAVING count(*) > 1", [claimId]),
-    liveClaimsPerPlan: await db.query("SELECT plan_id FROM claims WHERE status IN ('Draft', 'Open') GROUP BY plan_id HAVING count(*) > 1"),
+    documents: await db.query(
+      "SELECT claim_item_id, size_bytes FROM documents WHERE claim_id = $1 GROUP BY claim_item_id, size_bytes HAVING count(*) > 1",
+      [claimId],
+    ),
+    liveClaimsPerPlan: await db.query(
+      "SELECT plan_id FROM claims WHERE status IN ('Draft', 'Open') GROUP BY plan_id HAVING count(*) > 1",
+    ),
   };
   const documents = await db.query<{ file_name: string; family: string }>(
     "SELECT d.file_name, p.plan_type AS family FROM documents d JOIN claims c ON c.id = d.claim_id JOIN plans p ON p.id = c.plan_id WHERE d.claim_id = $1",
@@ -155,7 +178,11 @@ async function duplicatesAndOrphans(claimId: number): Promise<Record<string, unk
   const missingFiles: unknown[] = [];
   for (const document of documents) {
     const prefix = document.family === "Ace" ? "ace/" : "";
-    const path = join(portal.server.config.dataDir, "storage", `${prefix}claims_documentation/CL-${claimId}/photos-consumer/${document.file_name}`);
+    const path = join(
+      portal.server.config.dataDir,
+      "storage",
+      `${prefix}claims_documentation/CL-${claimId}/photos-consumer/${document.file_name}`,
+    );
     if (!existsSync(path)) missingFiles.push(document.file_name);
   }
   return { ...found, missingFiles };
@@ -205,117 +232,154 @@ const JOURNEY_MS = 300_000;
 const runs = Array.from({ length: RUNS }, (_, index) => index + 1);
 
 describe(`journeys under injected faults (FAULTS=${FAULTS})`, () => {
-  it.each(runs)("FPP run %i: W-E34-WS4566's sofa, one damage and a photo, submitted once, each button pressed at most twice", async () => {
-    await journey("FPP", async (page) => {
-      await findPlan(page, "W-E34-WS4566");
-      const items = page.getByRole("heading", { name: "Select damaged items under your plan" });
-      await startClaim(page, items);
-      await page.getByRole("checkbox", { name: /Sofa/ }).check();
-      const next = page.getByRole("button", { name: "Next" });
-      await pressUntil(next, page.getByRole("heading", { name: "Confirm/Update Item Details" }));
-      await confirmSofaDetails(page);
-      await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
-      await upload(page.getByRole("main"), /Photos and documents of the Sofa/, PHOTO, "iphone_hdr_YES.jpg");
-      await describeFppDamage(page);
-      await pressUntil(next, page.getByRole("heading", { name: "Review claim details" }));
-      await pressUntil(page.getByRole("button", { name: "Submit" }), page.getByRole("heading", { name: "Thank you for submitting your claim" }));
+  it.each(runs)(
+    "FPP run %i: W-E34-WS4566's sofa, one damage and a photo, submitted once, each button pressed at most twice",
+    async () => {
+      await journey("FPP", async (page) => {
+        await findPlan(page, "W-E34-WS4566");
+        const items = page.getByRole("heading", { name: "Select damaged items under your plan" });
+        await startClaim(page, items);
+        await page.getByRole("checkbox", { name: /Sofa/ }).check();
+        const next = page.getByRole("button", { name: "Next" });
+        await pressUntil(next, page.getByRole("heading", { name: "Confirm/Update Item Details" }));
+        await confirmSofaDetails(page);
+        await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
+        await upload(page.getByRole("main"), /Photos and documents of the Sofa/, PHOTO, "iphone_hdr_YES.jpg");
+        await describeFppDamage(page);
+        await pressUntil(next, page.getByRole("heading", { name: "Review claim details" }));
+        await pressUntil(
+          page.getByRole("button", { name: "Submit" }),
+          page.getByRole("heading", { name: "Thank you for submitting your claim" }),
+        );
 
-      const { claimId, claim } = await storedClaim(page);
-      expect(claim).toMatchObject({ status: "Open", items: 1, damages: 1, documents: 1 });
-      expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
-      await closeClaim(claimId);
-    });
-  }, JOURNEY_MS);
-
-  it("FPP: a save whose first two tries get no answer at all still takes one press of Next, at most two", async () => {
-    const { page, explain } = await newPhone();
-    try {
-      await findPlan(page, "W-E34-WS4566");
-      await startClaim(page, page.getByRole("heading", { name: "Select damaged items under your plan" }));
-      await page.getByRole("checkbox", { name: /Sofa/ }).check();
-      const next = page.getByRole("button", { name: "Next" });
-      await pressUntil(next, page.getByRole("heading", { name: "Confirm/Update Item Details" }));
-      await confirmSofaDetails(page);
-      // The connection fails twice running, besides whatever the server's faults add.
-      let tries = 0;
-      await page.route(/\/api\/v1\/insert_update_claim_item$/, (route) => (++tries <= 2 ? route.abort("connectionfailed") : route.continue()));
-      await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
-      expect(tries).toBeGreaterThanOrEqual(3);
-      const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
-      expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
-      await closeClaim(claimId);
-    } catch (error) {
-      throw explain(error);
-    }
-    await page.context().close();
-  }, JOURNEY_MS);
-
-  it.each(runs)("ACE run %i: A-300-100200's sofa with changed contact details, submitted once though the submit answers 504, each button pressed at most twice", async () => {
-    await journey("ACE", async (page) => {
-      // SPEC.md counts a 504 to the submit as success: the portal must not send the submit again after one.
-      let answered504 = false;
-      let submitsAfter504 = 0;
-      const isSubmit = (url: string) => new URL(url).pathname.includes("/ace/submit_claim/");
-      page.on("request", (request) => {
-        if (isSubmit(request.url()) && answered504) submitsAfter504 += 1;
+        const { claimId, claim } = await storedClaim(page);
+        expect(claim).toMatchObject({ status: "Open", items: 1, damages: 1, documents: 1 });
+        expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
+        await closeClaim(claimId);
       });
-      page.on("response", (response) => {
-        if (isSubmit(response.url()) && response.status() === 504) answered504 = true;
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    "FPP: a save whose first two tries get no answer at all still takes one press of Next, at most two",
+    async () => {
+      const { page, explain } = await newPhone();
+      try {
+        await findPlan(page, "W-E34-WS4566");
+        await startClaim(page, page.getByRole("heading", { name: "Select damaged items under your plan" }));
+        await page.getByRole("checkbox", { name: /Sofa/ }).check();
+        const next = page.getByRole("button", { name: "Next" });
+        await pressUntil(next, page.getByRole("heading", { name: "Confirm/Update Item Details" }));
+        await confirmSofaDetails(page);
+        // The connection fails twice running, besides whatever the server's faults add.
+        let tries = 0;
+        await page.route(/\/api\/v1\/insert_update_claim_item$/, (route) =>
+          ++tries <= 2 ? route.abort("connectionfailed") : route.continue(),
+        );
+        await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
+        expect(tries).toBeGreaterThanOrEqual(3);
+        const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
+        expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
+        await closeClaim(claimId);
+      } catch (error) {
+        throw explain(error);
+      }
+      await page.context().close();
+    },
+    JOURNEY_MS,
+  );
+
+  it.each(runs)(
+    "ACE run %i: A-300-100200's sofa with changed contact details, submitted once though the submit answers 504, each button pressed at most twice",
+    async () => {
+      await journey("ACE", async (page) => {
+        // SPEC.md counts a 504 to the submit as success: the portal must not send the submit again after one.
+        let answered504 = false;
+        let submitsAfter504 = 0;
+        const isSubmit = (url: string) => new URL(url).pathname.includes("/ace/submit_claim/");
+        page.on("request", (request) => {
+          if (isSubmit(request.url()) && answered504) submitsAfter504 += 1;
+        });
+        page.on("response", (response) => {
+          if (isSubmit(response.url()) && response.status() === 504) answered504 = true;
+        });
+        await findPlan(page, "A-300-100200");
+        await startClaim(page, page.getByRole("heading", { name: "Verify your contact information" }));
+        await page.getByRole("textbox", { name: "Phone" }).fill("832 555 0199");
+        const next = page.getByRole("button", { name: "Next" });
+        await pressUntil(next, page.getByRole("heading", { name: "Select damaged items under your plan" }));
+        await page.getByRole("checkbox", { name: /Sofa/ }).check();
+        await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
+        await upload(page.getByRole("main"), /Photos and documents of the Sofa/, PDF, "shared-mime-info-spec.pdf");
+        await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
+        await page.getByLabel("Damage Area").selectOption({ label: "Seat cushion" });
+        await page.getByLabel("When did you notice the damage").fill("30/10/2026");
+        await page.getByLabel("How did it happen").selectOption({ index: 1 });
+        await page.getByLabel("Did you take any steps to remedy?").selectOption({ label: "None" });
+        await page.getByLabel("Note").fill("Coffee stain on the middle seat.");
+        await pressUntil(next, page.getByRole("heading", { name: "Review claim details" }));
+        await pressUntil(
+          page.getByRole("button", { name: "Submit" }),
+          page.getByRole("heading", { name: "Thank you for submitting your claim." }),
+        );
+
+        const { claimId, claim } = await storedClaim(page);
+        expect(claim).toEqual({ status: "Open", phone: "8325550199", items: 1, damages: 1, documents: 1 });
+        expect({ answered504, submitsAfter504 }).toEqual({ answered504: true, submitsAfter504: 0 });
+        expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
+        await closeClaim(claimId);
       });
-      await findPlan(page, "A-300-100200");
-      await startClaim(page, page.getByRole("heading", { name: "Verify your contact information" }));
-      await page.getByRole("textbox", { name: "Phone" }).fill("832 555 0199");
-      const next = page.getByRole("button", { name: "Next" });
-      await pressUntil(next, page.getByRole("heading", { name: "Select damaged items under your plan" }));
-      await page.getByRole("checkbox", { name: /Sofa/ }).check();
-      await pressUntil(next, page.getByRole("heading", { name: "Report your damage" }));
-      await upload(page.getByRole("main"), /Photos and documents of the Sofa/, PDF, "shared-mime-info-spec.pdf");
-      await page.getByLabel("Damage Type").selectOption({ label: "Stain" });
-      await page.getByLabel("Damage Area").selectOption({ label: "Seat cushion" });
-      await page.getByLabel("When did you notice the damage").fill("30/10/2026");
-      await page.getByLabel("How did it happen").selectOption({ index: 1 });
-      await page.getByLabel("Did you take any steps to remedy?").selectOption({ label: "None" });
-      await page.getByLabel("Note").fill("Coffee stain on the middle seat.");
-      await pressUntil(next, page.getByRole("heading", { name: "Review claim details" }));
-      await pressUntil(page.getByRole("button", { name: "Submit" }), page.getByRole("heading", { name: "Thank you for submitting your claim." }));
+      expect(faultsInjected(faults).aceSubmit504).toBeGreaterThanOrEqual(1);
+    },
+    JOURNEY_MS,
+  );
 
-      const { claimId, claim } = await storedClaim(page);
-      expect(claim).toEqual({ status: "Open", phone: "8325550199", items: 1, damages: 1, documents: 1 });
-      expect({ answered504, submitsAfter504 }).toEqual({ answered504: true, submitsAfter504: 0 });
-      expect(await duplicatesAndOrphans(claimId)).toEqual(nothingTwice);
-      await closeClaim(claimId);
-    });
-    expect(faultsInjected(faults).aceSubmit504).toBeGreaterThanOrEqual(1);
-  }, JOURNEY_MS);
+  it(
+    "contact service: a request with its invoice, one ticket and one document",
+    async () => {
+      const { page, explain } = await newPhone();
+      try {
+        await page.goto("/contact-service");
+        await page.getByRole("heading", { level: 1, name: "Customer Details" }).waitFor();
+        // The step's navigation writes the request's id into the address a moment after the heading shows.
+        await page.waitForURL((url) => url.searchParams.has("id"));
+        const requestId = new URL(page.url()).searchParams.get("id")!;
+        await fillCustomerDetails(page);
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByRole("heading", { level: 1, name: "Purchase Details" }).waitFor();
+        await fillPurchaseDetails(page);
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByRole("heading", { level: 1, name: "Upload Documents" }).waitFor();
+        await upload(page.getByRole("main"), /Invoice or sales receipt/, PDF, "shared-mime-info-spec.pdf");
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.getByRole("heading", { level: 1, name: "Review Details" }).waitFor();
+        await pressUntil(
+          page.getByRole("button", { name: "Submit" }),
+          page.getByRole("heading", { level: 1, name: "Thank you for submitting your request" }),
+        );
 
-  it("contact service: a request with its invoice, one ticket and one document", async () => {
-    const { page, explain } = await newPhone();
-    try {
-      await page.goto("/contact-service");
-      await page.getByRole("heading", { level: 1, name: "Customer Details" }).waitFor();
-      // The step's navigation writes the request's id into the address a moment after the heading shows.
-      await page.waitForURL((url) => url.searchParams.has("id"));
-      const requestId = new URL(page.url()).searchParams.get("id")!;
-      await fillCustomerDetails(page);
-      await page.getByRole("button", { name: "Next" }).click();
-      await page.getByRole("heading", { level: 1, name: "Purchase Details" }).waitFor();
-      await fillPurchaseDetails(page);
-      await page.getByRole("button", { name: "Next" }).click();
-      await page.getByRole("heading", { level: 1, name: "Upload Documents" }).waitFor();
-      await upload(page.getByRole("main"), /Invoice or sales receipt/, PDF, "shared-mime-info-spec.pdf");
-      await page.getByRole("button", { name: "Next" }).click();
-      await page.getByRole("heading", { level: 1, name: "Review Details" }).waitFor();
-      await pressUntil(page.getByRole("button", { name: "Submit" }), page.getByRole("heading", { level: 1, name: "Thank you for submitting your request" }));
-
-      const tickets = await portal.server.db.query<{ id: number }>("SELECT id FROM contact_tickets WHERE request_id = $1", [requestId]);
-      expect(tickets).toHaveLength(1);
-      const documents = await portal.server.db.query<{ ticket_id: number | null; file_name: string }>("SELECT ticket_id, file_name FROM contact_documents WHERE request_id = $1", [requestId]);
-      expect(documents.map((document) => document.ticket_id)).toEqual([tickets[0]!.id]);
-      expect(existsSync(join(portal.server.config.dataDir, "storage", "contact_service", requestId, documents[0]!.file_name))).toBe(true);
-    } catch (error) {
-      throw explain(error);
-    }
-  }, JOURNEY_MS);
+        const tickets = await portal.server.db.query<{ id: number }>(
+          "SELECT id FROM contact_tickets WHERE request_id = $1",
+          [requestId],
+        );
+        expect(tickets).toHaveLength(1);
+        const documents = await portal.server.db.query<{ ticket_id: number | null; file_name: string }>(
+          "SELECT ticket_id, file_name FROM contact_documents WHERE request_id = $1",
+          [requestId],
+        );
+        expect(documents.map((document) => document.ticket_id)).toEqual([tickets[0]!.id]);
+        expect(
+          existsSync(
+            join(portal.server.config.dataDir, "storage", "contact_service", requestId, documents[0]!.file_name),
+          ),
+        ).toBe(true);
+      } catch (error) {
+        throw explain(error);
+      }
+    },
+    JOURNEY_MS,
+  );
 
   it("the journeys above met every kind of fault", () => {
     const met = faultsInjected(faults);

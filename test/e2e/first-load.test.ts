@@ -34,7 +34,8 @@ function importCycles(manifest: Manifest): string[][] {
   const visit = (chunk: string, path: string[]) => {
     state.set(chunk, "open");
     for (const next of manifest[chunk]?.imports ?? []) {
-      if (state.get(next) === "open") cycles.push([...path.slice(path.indexOf(next)), chunk, next].map((key) => manifest[key]?.file ?? key));
+      if (state.get(next) === "open")
+        cycles.push([...path.slice(path.indexOf(next)), chunk, next].map((key) => manifest[key]?.file ?? key));
       else if (!state.has(next)) visit(next, [...path, chunk]);
     }
     state.set(chunk, "done");
@@ -55,7 +56,12 @@ function problemsOf(page: Page): string[] {
 
 /** A phone-sized browser context asking for `locale`, with JavaScript off: what the HTML alone shows. */
 function phoneWithoutScript(locale: string): Promise<BrowserContext> {
-  return portal.browser.newContext({ baseURL: portal.server.url, locale, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  return portal.browser.newContext({
+    baseURL: portal.server.url,
+    locale,
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 812 },
+  });
 }
 
 /** Runs `check` on a new page of the browser context `opening`, then closes the context, also when the check fails. */
@@ -96,7 +102,11 @@ describe("a first visit", () => {
   });
 
   it("is drawn in the language the browser asks for", async () => {
-    const context = await portal.browser.newContext({ baseURL: portal.server.url, locale: "es-MX", reducedMotion: "reduce" });
+    const context = await portal.browser.newContext({
+      baseURL: portal.server.url,
+      locale: "es-MX",
+      reducedMotion: "reduce",
+    });
     try {
       const page = await context.newPage();
       await page.goto(PATH);
@@ -179,7 +189,11 @@ describe("a first visit", () => {
       await expect.poll(() => page.getByRole("button", { name: "Search" }).isEnabled(), { timeout: 15_000 }).toBe(true);
       expect(await choice.isChecked()).toBe(true);
       // Hydrated, not drawn again: the heading the HTML held is the one on screen.
-      expect(await page.evaluate(() => (window as unknown as { sentHeading: Element }).sentHeading === document.querySelector("h1"))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { sentHeading: Element }).sentHeading === document.querySelector("h1"),
+        ),
+      ).toBe(true);
       await page.getByRole("button", { name: "Search" }).click();
       await page.getByRole("heading", { level: 1, name: "Find your plan with your invoice" }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/find-claim/upload-invoice");
@@ -202,7 +216,9 @@ describe("a first visit", () => {
       await page.goto(PATH, { waitUntil: "commit" });
       await page.getByRole("combobox", { name: "Language" }).selectOption("es");
       release();
-      await page.getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole("heading", { level: 1, name: "Necesitamos encontrar su garantía" })
+        .waitFor({ timeout: 30_000 });
       expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
       // Hydrated, not drawn again: the choices the HTML held are on screen and work.
       await page.getByRole("radio", { name: "Tengo mi número de garantía" }).check();
@@ -231,19 +247,30 @@ describe("a first visit", () => {
   });
 
   it("comes from a build whose chunks import each other in no cycle", async () => {
-    const manifest = JSON.parse(await readFile(join(inject("portalDir"), ".vite", "manifest.json"), "utf8")) as Manifest;
+    const manifest = JSON.parse(
+      await readFile(join(inject("portalDir"), ".vite", "manifest.json"), "utf8"),
+    ) as Manifest;
     expect(Object.keys(manifest).length).toBeGreaterThan(20);
     expect(importCycles(manifest)).toEqual([]);
     // The check itself sees a cycle where there is one (the entry and shell chunks once imported each other).
-    expect(importCycles({ "index.html": { file: "index.js", imports: ["_shell"] }, _shell: { file: "shell.js", imports: ["index.html"] } })).toEqual([["index.js", "shell.js", "index.js"]]);
+    expect(
+      importCycles({
+        "index.html": { file: "index.js", imports: ["_shell"] },
+        _shell: { file: "shell.js", imports: ["index.html"] },
+      }),
+    ).toEqual([["index.js", "shell.js", "index.js"]]);
   });
 
   it("sends the welcome page in a language compressed when the browser takes it, and plain when not", async () => {
-    const compressed = await fetch(`${portal.server.url}/`, { headers: { "accept-encoding": "br, gzip", "accept-language": "es" } });
+    const compressed = await fetch(`${portal.server.url}/`, {
+      headers: { "accept-encoding": "br, gzip", "accept-language": "es" },
+    });
     expect(compressed.headers.get("content-encoding")).toBe("br");
     expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
     expect(await compressed.text()).toContain('<html lang="es">');
-    const plain = await fetch(`${portal.server.url}/`, { headers: { "accept-encoding": "identity", "accept-language": "es" } });
+    const plain = await fetch(`${portal.server.url}/`, {
+      headers: { "accept-encoding": "identity", "accept-language": "es" },
+    });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain('<div id="root"');
   });
@@ -251,12 +278,22 @@ describe("a first visit", () => {
   it("sends scripts compressed, and hashed ones cached for a year", async () => {
     const html = await (await fetch(`${portal.server.url}/find-claim/create-claim`)).text();
     const startup = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-    const sizes = await Promise.all(startup.map(async (path) => (await (await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer()).byteLength));
+    const sizes = await Promise.all(
+      startup.map(
+        async (path) =>
+          (
+            await (
+              await fetch(`${portal.server.url}${path}`, { headers: { "accept-encoding": "identity" } })
+            ).arrayBuffer()
+          ).byteLength,
+      ),
+    );
     // The largest of them, the libraries, is what compression is for (a tiny file is sent as it is).
     const largest = startup[sizes.indexOf(Math.max(...sizes))]!;
     const response = await fetch(`${portal.server.url}${largest}`, { headers: { "accept-encoding": "br, gzip" } });
     expect(response.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
-    for (const path of startup) expect((await fetch(`${portal.server.url}${path}`)).headers.get("cache-control"), path).toContain("immutable");
+    for (const path of startup)
+      expect((await fetch(`${portal.server.url}${path}`)).headers.get("cache-control"), path).toContain("immutable");
     expect((await fetch(`${portal.server.url}${PATH}`)).headers.get("cache-control")).toBe("no-cache");
   });
 
@@ -293,7 +330,14 @@ describe("a claim's step opened from a link, with nothing cached", () => {
 
   /** A phone (a touch screen) holding the claim's session: a new browser opening the emailed link. */
   async function ownersPhone(options: { javaScriptEnabled?: boolean; locale?: string } = {}): Promise<BrowserContext> {
-    const context = await portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, reducedMotion: "reduce", ...options });
+    const context = await portal.browser.newContext({
+      baseURL: portal.server.url,
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: "reduce",
+      ...options,
+    });
     await context.addCookies(owner);
     return context;
   }
@@ -301,7 +345,12 @@ describe("a claim's step opened from a link, with nothing cached", () => {
   it("shows the step with the claim from the page's HTML, in its language, before any script runs; its controls wait for the app", async () => {
     for (const [locale, heading, hint, drop] of [
       ["en-US", "Report your damage", "Photos (also HEIC) or PDF; PDFs up to 10 MB.", "You can also drop files here."],
-      ["es-MX", "Informe el daño", "Fotos (también HEIC) o PDF; PDF de hasta 10 MB.", "También puede soltar archivos aquí."],
+      [
+        "es-MX",
+        "Informe el daño",
+        "Fotos (también HEIC) o PDF; PDF de hasta 10 MB.",
+        "También puede soltar archivos aquí.",
+      ],
     ] as const) {
       await onPage(ownersPhone({ javaScriptEnabled: false, locale }), async (page) => {
         await page.goto(step4);
@@ -335,7 +384,12 @@ describe("a claim's step opened from a link, with nothing cached", () => {
       const next = page.getByRole("button", { name: "Next" });
       await next.waitFor();
       expect(await next.isDisabled()).toBe(true);
-      await page.evaluate(() => Object.assign(window, { sentHeading: document.querySelector("h1"), sentHint: document.querySelector(".upload-area p.hint:last-of-type") }));
+      await page.evaluate(() =>
+        Object.assign(window, {
+          sentHeading: document.querySelector("h1"),
+          sentHint: document.querySelector(".upload-area p.hint:last-of-type"),
+        }),
+      );
       release();
       await expect.poll(() => next.isEnabled(), { timeout: 15_000 }).toBe(true);
       // Hydrated, not drawn again: the heading and the upload hint the HTML held are on screen.

@@ -114,7 +114,13 @@ describe("filing an FPP claim end to end", () => {
       [claimId],
     );
     expect(claim).toEqual({ status: "Open", plan_number: "W-E34-WS4566" });
-    const items = await server.db.query<{ id: number; type: string; manufacturer: string; material: string; color: string }>(
+    const items = await server.db.query<{
+      id: number;
+      type: string;
+      manufacturer: string;
+      material: string;
+      color: string;
+    }>(
       `SELECT ci.id, t.name AS type, m.name AS manufacturer, mt.name AS material, co.name AS color
          FROM claim_items ci JOIN plan_items pi ON pi.id = ci.plan_item_id
          JOIN lookup_values t ON t.id = pi.type_id JOIN lookup_values m ON m.id = ci.manufacturer_id
@@ -122,17 +128,27 @@ describe("filing an FPP claim end to end", () => {
         WHERE ci.claim_id = $1`,
       [claimId],
     );
-    expect(items).toEqual([{ id: expect.any(Number), type: "Sofa", manufacturer: "Ashley", material: "Leather", color: "Brown" }]);
+    expect(items).toEqual([
+      { id: expect.any(Number), type: "Sofa", manufacturer: "Ashley", material: "Leather", color: "Brown" },
+    ]);
     const damages = await server.db.query<{ type: string; date: string; notes: string }>(
       `SELECT t.name AS type, to_char(d.damage_date, 'YYYY-MM-DD') AS date, d.notes FROM damages d
          JOIN lookup_values t ON t.id = d.damage_type_id WHERE d.claim_item_id = $1`,
       [items[0]!.id],
     );
-    expect(damages).toEqual([{ type: "Stain", date: "2026-11-02", notes: "Red wine spilled on the middle seat cushion." }]);
-    const documents = await server.db.query<{ file_name: string }>("SELECT file_name FROM documents WHERE claim_item_id = $1", [items[0]!.id]);
+    expect(damages).toEqual([
+      { type: "Stain", date: "2026-11-02", notes: "Red wine spilled on the middle seat cushion." },
+    ]);
+    const documents = await server.db.query<{ file_name: string }>(
+      "SELECT file_name FROM documents WHERE claim_item_id = $1",
+      [items[0]!.id],
+    );
     expect(documents).toHaveLength(1);
 
-    const stored = await fetchInSession(portal.context, `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`);
+    const stored = await fetchInSession(
+      portal.context,
+      `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(documents[0]!.file_name)}`,
+    );
     expect(stored.status).toBe(200);
     // The phone photo carries a GPS position; what is stored is a JPEG with its capture date and
     // without the position.

@@ -104,11 +104,16 @@ function recordApiCalls(): { calls: string[]; writes: () => string[]; stop: () =
     if (url.pathname.startsWith("/api/")) calls.push(`${request.method()} ${url.pathname}`);
   };
   page.on("request", listener);
-  return { calls, writes: () => calls.filter((call) => !call.startsWith("GET ")), stop: () => page.off("request", listener) };
+  return {
+    calls,
+    writes: () => calls.filter((call) => !call.startsWith("GET ")),
+    stop: () => page.off("request", listener),
+  };
 }
 
 /** The text of the option a select shows. */
-const chosen = (select: Locator) => select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? "");
+const chosen = (select: Locator) =>
+  select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? "");
 
 /** The error message tied to a control by aria-describedby, or null. */
 const errorOf = (control: Locator) =>
@@ -166,7 +171,11 @@ const itemCard = (name: string) => page.getByRole("region", { name, exact: true 
 async function listedFiles(item: Locator): Promise<string[]> {
   const list = item.getByRole("list", { name: "Uploaded files" });
   if ((await list.count()) === 0) return [];
-  return list.getByRole("listitem").evaluateAll((rows) => rows.map((row) => row.querySelector(".document-name")?.textContent ?? row.textContent ?? ""));
+  return list
+    .getByRole("listitem")
+    .evaluateAll((rows) =>
+      rows.map((row) => row.querySelector(".document-name")?.textContent ?? row.textContent ?? ""),
+    );
 }
 
 /** How each uploaded file is pictured: a drawn thumbnail, or the icon text (PDF / IMG). */
@@ -218,10 +227,14 @@ async function watchProgress() {
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["value"] });
   });
 }
-const progressSeen = () => page.evaluate(() => (window as unknown as { uploadProgress: Record<string, number> }).uploadProgress);
+const progressSeen = () =>
+  page.evaluate(() => (window as unknown as { uploadProgress: Record<string, number> }).uploadProgress);
 
 /** An item of the review: its heading, its facts by label (Manufacturer, Files...), its damages. */
-type ReviewedItem = { item: string | undefined; damages: Array<Record<string, string | undefined>> } & Record<string, unknown>;
+type ReviewedItem = { item: string | undefined; damages: Array<Record<string, string | undefined>> } & Record<
+  string,
+  unknown
+>;
 
 /** The review step as a person reads it: per item its facts, per damage its facts. */
 async function readReview(): Promise<ReviewedItem[]> {
@@ -240,7 +253,10 @@ async function readReview(): Promise<ReviewedItem[]> {
         return {
           item: section.querySelector("h2")?.textContent?.trim(),
           ...facts(section.querySelector(":scope > dl")),
-          damages: Array.from(section.querySelectorAll("h3")).map((title) => ({ title: title.textContent?.trim(), ...facts(title.nextElementSibling) })),
+          damages: Array.from(section.querySelectorAll("h3")).map((title) => ({
+            title: title.textContent?.trim(),
+            ...facts(title.nextElementSibling),
+          })),
         };
       }),
     );
@@ -250,7 +266,14 @@ async function readReview(): Promise<ReviewedItem[]> {
 function storedFile(claimId: number, fileName: string) {
   return {
     url: `${portal.server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${encodeURIComponent(fileName)}`,
-    path: join(portal.server.config.dataDir, "storage", "claims_documentation", `CL-${claimId}`, "photos-consumer", fileName),
+    path: join(
+      portal.server.config.dataDir,
+      "storage",
+      "claims_documentation",
+      `CL-${claimId}`,
+      "photos-consumer",
+      fileName,
+    ),
   };
 }
 
@@ -284,7 +307,8 @@ describe("the FPP claim wizard, complete", () => {
   it("navigation and recovery on a Draft claim: bad steps, unknown claim, back and forward, an empty step 4", async () => {
     pageErrors = [];
     const { claimId, planId } = await startClaim();
-    const wizard = (step: string | number, claim = claimId) => `/find-claim/create-claim?step=${step}&claimId=${claim}&warranty_id=${planId}`;
+    const wizard = (step: string | number, claim = claimId) =>
+      `/find-claim/create-claim?step=${step}&claimId=${claim}&warranty_id=${planId}`;
 
     // Steps 2 and 3 with details of our own.
     await page.getByRole("checkbox", { name: /^Sofa/ }).check();
@@ -327,7 +351,9 @@ describe("the FPP claim wizard, complete", () => {
     });
     // The person is taken to the first thing to fix: the photo picker.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).toBe("true");
-    expect(await sofa.getByLabel(/Photos and documents of the Sofa/).evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(
+      await sofa.getByLabel(/Photos and documents of the Sofa/).evaluate((input) => input === document.activeElement),
+    ).toBe(true);
     await page.waitForTimeout(500);
     api.stop();
     expect(api.writes()).toEqual([]);
@@ -358,7 +384,9 @@ describe("the FPP claim wizard, complete", () => {
     await atStep(4);
     expect(await chosen(damageFields(damageBlock(sofa, 1)).type)).toBe("Tear");
     expect(await damageFields(damageBlock(sofa, 1)).note.inputValue()).toBe("Torn seam on the left arm.");
-    expect(await sofa.getByRole("definition").allTextContents()).toEqual(expect.arrayContaining(["Stanley", "Wood", "Black"]));
+    expect(await sofa.getByRole("definition").allTextContents()).toEqual(
+      expect.arrayContaining(["Stanley", "Wood", "Black"]),
+    );
 
     // A step that is no number, or too high, shows step 2; the URL is corrected in place.
     for (const bad of ["abc", "9"]) {
@@ -392,7 +420,9 @@ describe("the FPP claim wizard, complete", () => {
     // A damaged JPEG: refused before anything is sent, with the toast at the bottom centre.
     const api = recordApiCalls();
     await picker.setInputFiles(CORRUPTED_JPEG);
-    const toast = page.getByText("File corrupted.jpg is damaged and cannot be opened. Please choose another photo.", { exact: true });
+    const toast = page.getByText("File corrupted.jpg is damaged and cannot be opened. Please choose another photo.", {
+      exact: true,
+    });
     await toast.waitFor();
     // Once it has slid in: inside the screen, in its lower part, centred.
     const viewport = page.viewportSize()!;
@@ -411,7 +441,9 @@ describe("the FPP claim wizard, complete", () => {
     expect(api.calls.filter((call) => /file-upload-url|uploads|insert_linked/.test(call))).toEqual([]);
     expect(await listedFiles(sofa)).toEqual([]);
     expect(await documentsOf(claimId)).toEqual([]);
-    expect(existsSync(join(portal.server.config.dataDir, "storage", "claims_documentation", `CL-${claimId}`))).toBe(false);
+    expect(existsSync(join(portal.server.config.dataDir, "storage", "claims_documentation", `CL-${claimId}`))).toBe(
+      false,
+    );
 
     // An iPhone's HEIC goes up as a JPEG, and is listed under its .jpg name.
     const uploading = recordApiCalls();
@@ -427,7 +459,10 @@ describe("the FPP claim wizard, complete", () => {
       "POST /api/v1/insert_linked_and_embedded_files",
     ]);
     const [converted] = await documentsOf(claimId);
-    expect(converted).toMatchObject({ content_type: "image/jpeg", file_name: expect.stringMatching(/-iphone_13_pro_max\.jpg$/) });
+    expect(converted).toMatchObject({
+      content_type: "image/jpeg",
+      file_name: expect.stringMatching(/-iphone_13_pro_max\.jpg$/),
+    });
     expect((await pictures(sofa))["iphone_13_pro_max.jpg"]).toBe("thumbnail");
     expect(pageErrors).toEqual([]);
 
@@ -439,13 +474,23 @@ describe("the FPP claim wizard, complete", () => {
     await page.getByText("file deleted sucessfully").waitFor();
     await uploaded.waitFor({ state: "detached" });
     expect(await listedFiles(sofa)).toEqual(["iphone_hdr_YES.jpg"]);
-    expect((await documentsOf(claimId)).map((document) => document.file_name)).toEqual([expect.stringMatching(/-iphone_hdr_YES\.jpg$/)]);
+    expect((await documentsOf(claimId)).map((document) => document.file_name)).toEqual([
+      expect.stringMatching(/-iphone_hdr_YES\.jpg$/),
+    ]);
     const gone = storedFile(claimId, converted!.file_name);
     expect((await fetchInSession(portal.context, gone.url)).status).toBe(404);
     expect(existsSync(gone.path)).toBe(false);
 
     // The page still works: a damage, Next, and the review lists the remaining photo.
-    await fillDamage(damageBlock(sofa, 1), { type: "Scratch", specific: "Surface scratch", area: "Frame", date: "01/11/2026", how: "Normal use", remedy: "None", note: "Scratch along the base." });
+    await fillDamage(damageBlock(sofa, 1), {
+      type: "Scratch",
+      specific: "Surface scratch",
+      area: "Frame",
+      date: "01/11/2026",
+      how: "Normal use",
+      remedy: "None",
+      note: "Scratch along the base.",
+    });
     await nextButton().click();
     await atStep(5);
     expect((await readReview()).map((item) => [item.item, item.Files])).toEqual([["Sofa", "iphone_hdr_YES.jpg"]]);
@@ -466,7 +511,11 @@ describe("the FPP claim wizard, complete", () => {
     await page.getByRole("heading", { name: "Missing Line Item." }).waitFor();
     const missingUrl = new URL(page.url());
     expect(missingUrl.pathname).toBe("/find-claim/add-warrnty-item");
-    expect(Object.fromEntries(missingUrl.searchParams)).toEqual({ step: "1", warranty_id: String(planId), claimId: String(claimId) });
+    expect(Object.fromEntries(missingUrl.searchParams)).toEqual({
+      step: "1",
+      warranty_id: String(planId),
+      claimId: String(claimId),
+    });
     await page.getByRole("combobox", { name: "Item type" }).waitFor();
     await scan("missing line item");
     await page.getByRole("combobox", { name: "Item type" }).selectOption({ label: "Chair" });
@@ -478,7 +527,9 @@ describe("the FPP claim wizard, complete", () => {
     await page.getByRole("textbox", { name: "Model" }).fill("K-4242");
     await page.getByRole("textbox", { name: "Price" }).fill("349.99");
     await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
-    await page.getByRole("textbox", { name: "Description" }).fill("Pair of velvet accent chairs, bought with the sofa.");
+    await page
+      .getByRole("textbox", { name: "Description" })
+      .fill("Pair of velvet accent chairs, bought with the sofa.");
     await page.getByRole("button", { name: "Submit" }).click();
     const added = page.getByRole("dialog", { name: "Plan item added successfully" });
     await added.getByText("Thank you for submitting your Plan Item.").waitFor();
@@ -523,7 +574,9 @@ describe("the FPP claim wizard, complete", () => {
     await sofa.getByLabel(/Photos and documents of the Sofa/).setInputFiles(png);
     await expect.poll(() => listedFiles(sofa), { timeout: 30_000 }).toEqual(["sofa-armrest.png"]);
     await sofa.getByLabel(/Photos and documents of the Sofa/).setInputFiles(PDF);
-    await expect.poll(() => listedFiles(sofa), { timeout: 30_000 }).toEqual(["sofa-armrest.png", "shared-mime-info-spec.pdf"]);
+    await expect
+      .poll(() => listedFiles(sofa), { timeout: 30_000 })
+      .toEqual(["sofa-armrest.png", "shared-mime-info-spec.pdf"]);
     await page.getByText("files uploaded sucessfully").first().waitFor();
     await loveseat.getByLabel(/Photos and documents of the Loveseat/).setInputFiles(JPEG);
     await expect.poll(() => listedFiles(loveseat), { timeout: 30_000 }).toEqual(["iphone_hdr_YES.jpg"]);
@@ -536,9 +589,33 @@ describe("the FPP claim wizard, complete", () => {
     expect(await pictures(sofa)).toEqual({ "sofa-armrest.png": "thumbnail", "shared-mime-info-spec.pdf": "icon PDF" });
     expect(await pictures(loveseat)).toEqual({ "iphone_hdr_YES.jpg": "thumbnail" });
 
-    const sofaDamage1: Damage = { type: "Tear", specific: "Cut or puncture", area: "Arm", date: "02/11/2026", how: "Pet damage", remedy: "None", note: "The cat clawed through the fabric of the left arm." };
-    const sofaDamage2: Damage = { type: "Stain", specific: "Food or beverage stain", area: "Seat cushion", date: "15/10/2026", how: "Accidental spill", remedy: "Blotted with a cloth", note: "Coffee spilled on the middle seat cushion." };
-    const loveseatDamage: Damage = { type: "Scratch", specific: "Surface scratch", area: "Frame", date: "20/11/2026", how: "Moving/transport", remedy: "None", note: "Frame scratched when the loveseat was moved." };
+    const sofaDamage1: Damage = {
+      type: "Tear",
+      specific: "Cut or puncture",
+      area: "Arm",
+      date: "02/11/2026",
+      how: "Pet damage",
+      remedy: "None",
+      note: "The cat clawed through the fabric of the left arm.",
+    };
+    const sofaDamage2: Damage = {
+      type: "Stain",
+      specific: "Food or beverage stain",
+      area: "Seat cushion",
+      date: "15/10/2026",
+      how: "Accidental spill",
+      remedy: "Blotted with a cloth",
+      note: "Coffee spilled on the middle seat cushion.",
+    };
+    const loveseatDamage: Damage = {
+      type: "Scratch",
+      specific: "Surface scratch",
+      area: "Frame",
+      date: "20/11/2026",
+      how: "Moving/transport",
+      remedy: "None",
+      note: "Frame scratched when the loveseat was moved.",
+    };
     await fillDamage(damageBlock(sofa, 1), sofaDamage1);
     await fillDamage(damageBlock(loveseat, 1), loveseatDamage);
     await sofa.getByRole("button", { name: "+ Add Damage" }).click();
@@ -548,7 +625,11 @@ describe("the FPP claim wizard, complete", () => {
     await damageFields(damageBlock(sofa, 3)).note.fill("Not a real damage: deleted before saving.");
     expect(await damageBlocks(sofa).count()).toBe(3);
     // The first block cannot be deleted; an unsaved one is deleted without a call.
-    expect(await damageBlock(sofa, 1).getByRole("button", { name: /Delete damage/ }).count()).toBe(0);
+    expect(
+      await damageBlock(sofa, 1)
+        .getByRole("button", { name: /Delete damage/ })
+        .count(),
+    ).toBe(0);
     const deleting = recordApiCalls();
     await sofa.getByRole("button", { name: "Delete damage 3" }).click();
     await damageBlock(sofa, 3).waitFor({ state: "detached" });
@@ -577,20 +658,30 @@ describe("the FPP claim wizard, complete", () => {
     await atStep(2);
     const [loveseatItem] = (await claimItemsOf(claimId)).filter((item) => item.type === "Loveseat");
     expect(loveseatItem).toBeDefined();
-    const loveseatFiles = (await documentsOf(claimId)).filter((document) => document.claim_item_id === loveseatItem!.id);
+    const loveseatFiles = (await documentsOf(claimId)).filter(
+      (document) => document.claim_item_id === loveseatItem!.id,
+    );
     expect(loveseatFiles).toHaveLength(1);
-    expect(await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id])).toHaveLength(1);
+    expect(
+      await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id]),
+    ).toHaveLength(1);
     const loveseatStored = storedFile(claimId, loveseatFiles[0]!.file_name);
     expect((await fetchInSession(portal.context, loveseatStored.url)).status).toBe(200);
 
     const loveseatBox = page.getByRole("checkbox", { name: /^Loveseat/ });
     await loveseatBox.click();
-    await expect.poll(async () => [await loveseatBox.isChecked(), await loveseatBox.isDisabled()], { timeout: 10_000 }).toEqual([false, false]);
+    await expect
+      .poll(async () => [await loveseatBox.isChecked(), await loveseatBox.isDisabled()], { timeout: 10_000 })
+      .toEqual([false, false]);
     expect(await page.getByRole("checkbox", { name: /^Sofa/ }).isChecked()).toBe(true);
     expect((await claimItemsOf(claimId)).map((item) => item.type)).toEqual(["Sofa"]);
     expect(await portal.server.db.query("SELECT id FROM claim_items WHERE id = $1", [loveseatItem!.id])).toEqual([]);
-    expect(await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id])).toEqual([]);
-    expect(await portal.server.db.query("SELECT id FROM documents WHERE claim_item_id = $1", [loveseatItem!.id])).toEqual([]);
+    expect(await portal.server.db.query("SELECT id FROM damages WHERE claim_item_id = $1", [loveseatItem!.id])).toEqual(
+      [],
+    );
+    expect(
+      await portal.server.db.query("SELECT id FROM documents WHERE claim_item_id = $1", [loveseatItem!.id]),
+    ).toEqual([]);
     expect((await fetchInSession(portal.context, loveseatStored.url)).status).toBe(404);
     expect(existsSync(loveseatStored.path)).toBe(false);
 
@@ -643,7 +734,10 @@ describe("the FPP claim wizard, complete", () => {
         Color: "Beige",
         Vendor: "Ashley Furniture Industries",
         Files: "sofa-armrest.png, shared-mime-info-spec.pdf",
-        damages: [damageShown("Damage 1", sofaDamage1, "November 2nd, 2026"), damageShown("Damage 2", sofaDamage2, "October 15th, 2026")],
+        damages: [
+          damageShown("Damage 1", sofaDamage1, "November 2nd, 2026"),
+          damageShown("Damage 2", sofaDamage2, "October 15th, 2026"),
+        ],
       },
     ]);
     await page.getByRole("button", { name: "Submit" }).click();
@@ -654,9 +748,17 @@ describe("the FPP claim wizard, complete", () => {
     await page.getByText(`CL-${claimId}`).waitFor();
 
     // ---- The database holds exactly what the review showed.
-    const [claim] = await portal.server.db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [claimId]);
+    const [claim] = await portal.server.db.query<{ status: string }>("SELECT status FROM claims WHERE id = $1", [
+      claimId,
+    ]);
     expect(claim).toEqual({ status: "Open" });
-    const items = await portal.server.db.query<{ id: number; type: string; manufacturer: string; material: string; color: string }>(
+    const items = await portal.server.db.query<{
+      id: number;
+      type: string;
+      manufacturer: string;
+      material: string;
+      color: string;
+    }>(
       `SELECT ci.id, t.name AS type, m.name AS manufacturer, mt.name AS material, co.name AS color
          FROM claim_items ci JOIN plan_items pi ON pi.id = ci.plan_item_id
          JOIN lookup_values t ON t.id = pi.type_id JOIN lookup_values m ON m.id = ci.manufacturer_id
@@ -664,7 +766,9 @@ describe("the FPP claim wizard, complete", () => {
         WHERE ci.claim_id = $1`,
       [claimId],
     );
-    expect(items).toEqual([{ id: expect.any(Number), type: "Sofa", manufacturer: "La-Z-Boy", material: "Fabric", color: "Beige" }]);
+    expect(items).toEqual([
+      { id: expect.any(Number), type: "Sofa", manufacturer: "La-Z-Boy", material: "Fabric", color: "Beige" },
+    ]);
     const damages = await portal.server.db.query(
       `SELECT t.name AS type, sd.name AS specific, a.name AS area, to_char(d.damage_date, 'YYYY-MM-DD') AS date,
               h.name AS how, r.name AS remedy, d.notes AS note
@@ -674,10 +778,24 @@ describe("the FPP claim wizard, complete", () => {
         WHERE d.claim_item_id = $1 ORDER BY d.seq`,
       [items[0]!.id],
     );
-    const stored = (damage: Damage, date: string) => ({ type: damage.type, specific: damage.specific, area: damage.area, date, how: damage.how, remedy: damage.remedy, note: damage.note });
+    const stored = (damage: Damage, date: string) => ({
+      type: damage.type,
+      specific: damage.specific,
+      area: damage.area,
+      date,
+      how: damage.how,
+      remedy: damage.remedy,
+      note: damage.note,
+    });
     expect(damages).toEqual([stored(sofaDamage1, "2026-11-02"), stored(sofaDamage2, "2026-10-15")]);
     const documents = await documentsOf(claimId);
-    expect(documents.map((document) => [document.claim_item_id, document.content_type, document.file_name.replace(/^[a-z0-9]+-/, "")])).toEqual([
+    expect(
+      documents.map((document) => [
+        document.claim_item_id,
+        document.content_type,
+        document.file_name.replace(/^[a-z0-9]+-/, ""),
+      ]),
+    ).toEqual([
       [items[0]!.id, "image/png", "sofa-armrest.png"],
       [items[0]!.id, "application/pdf", "shared-mime-info-spec.pdf"],
     ]);

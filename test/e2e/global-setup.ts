@@ -37,18 +37,29 @@ declare module "vitest" {
  */
 async function buildPortal(root: string, outDir: string): Promise<void> {
   const vite = join(dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js");
-  await promisify(execFile)(process.execPath, [vite, "build", "--mode", "production", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production" },
-    maxBuffer: 64 * 1024 * 1024,
-  }).catch((error: Error & { stdout?: string; stderr?: string }) => {
-    throw new Error(`The portal build failed: ${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`, { cause: error });
+  await promisify(execFile)(
+    process.execPath,
+    [vite, "build", "--mode", "production", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`The portal build failed: ${error.message}\n${error.stdout ?? ""}${error.stderr ?? ""}`, {
+      cause: error,
+    });
   });
   // Live inspection is for development only (src/inspect.ts): no chunk of the build may carry it.
   const chunks = (await readdir(join(outDir, "assets"))).filter((file) => file.endsWith(".js"));
   const carrying: string[] = [];
-  for (const chunk of chunks) if (/stately\.ai\/inspect|xstateinspector/.test(await readFile(join(outDir, "assets", chunk), "utf8"))) carrying.push(chunk);
-  if (carrying.length) throw new Error(`The production build contains @statelyai/inspect (${carrying.join(", ")}): guard it with import.meta.env.DEV in src/inspect.ts`);
+  for (const chunk of chunks)
+    if (/stately\.ai\/inspect|xstateinspector/.test(await readFile(join(outDir, "assets", chunk), "utf8")))
+      carrying.push(chunk);
+  if (carrying.length)
+    throw new Error(
+      `The production build contains @statelyai/inspect (${carrying.join(", ")}): guard it with import.meta.env.DEV in src/inspect.ts`,
+    );
 }
 
 export default async function setup(project: TestProject) {

@@ -42,13 +42,22 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), "claims-e2e-data-"));
   // Mail to DATA_DIR/outbox and the staff key in DATA_DIR, whatever the shell exports (the tests read both there).
   const server = await startServer({
-    searchChallenge: NO_SEARCH_CHALLENGE, smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
+    searchChallenge: NO_SEARCH_CHALLENGE,
+    smtpUrl: undefined,
+    mailFrom: "Claims Portal <claims@localhost>",
+    staffKey: undefined,
     // Closing a file's server waits for no call its browser left hanging.
     shutdownGraceSeconds: 2,
     ...settings,
     // A file's journeys make drafts and read statuses from one address far more often than a person.
-    rateLimits: { ...DEFAULT_RATE_LIMITS, draftsPerAddress: [10_000, 600], claimStatusPerAddress: [10_000, 600], ...settings.rateLimits },
-    dataDir, staticDir: inject("portalDir"),
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      draftsPerAddress: [10_000, 600],
+      claimStatusPerAddress: [10_000, 600],
+      ...settings.rateLimits,
+    },
+    dataDir,
+    staticDir: inject("portalDir"),
   });
   // A browser of the file's own, not one shared by the run: a shared browser's every protocol
   // message went through the vitest main process that served it, which cost more CPU than a
@@ -65,7 +74,9 @@ export async function openPortal(settings: Partial<ServerConfig> = {}): Promise<
       hasTouch: false,
       reducedMotion: "reduce",
     });
-    context.on("weberror", (error) => errors.push(`${error.page()?.url() ?? "a closed page"}: ${error.error().message}`));
+    context.on("weberror", (error) =>
+      errors.push(`${error.page()?.url() ?? "a closed page"}: ${error.error().message}`),
+    );
     return context;
   };
   const context = await newContext();
@@ -97,7 +108,10 @@ export async function fetchInSession(context: BrowserContext, url: string, init:
 }
 
 /** The path of a signed plan link for email (server/domain/plan-links.ts), as `npm run plan-link` makes. */
-export function signedPlanLink(server: RunningServer, link: { planId: number; customerId: number; planType: string }): string {
+export function signedPlanLink(
+  server: RunningServer,
+  link: { planId: number; customerId: number; planType: string },
+): string {
   return signedPlanLinkPath(server.config.linkSecret!, { ...link, expires: Math.floor(Date.now() / 1000) + 600 });
 }
 
@@ -109,7 +123,10 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   await animationsSettled(page);
   const { AxeBuilder } = await import("@axe-core/playwright");
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  return result.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+  );
 }
 
 /**
@@ -119,7 +136,11 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  */
 async function animationsSettled(page: Page, timeout = 5_000): Promise<void> {
   try {
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"), undefined, { timeout });
+    await page.waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== "running"),
+      undefined,
+      { timeout },
+    );
   } catch (error) {
     const running = await page.evaluate(() =>
       document
@@ -127,7 +148,12 @@ async function animationsSettled(page: Page, timeout = 5_000): Promise<void> {
         .filter((animation) => animation.playState === "running")
         .map((animation) => {
           const target = (animation.effect as KeyframeEffect | null)?.target;
-          const name = animation instanceof CSSAnimation ? animation.animationName : animation instanceof CSSTransition ? `transition of ${animation.transitionProperty}` : "animation";
+          const name =
+            animation instanceof CSSAnimation
+              ? animation.animationName
+              : animation instanceof CSSTransition
+                ? `transition of ${animation.transitionProperty}`
+                : "animation";
           return `${name} on ${target ? target.outerHTML.slice(0, 120) : "(no target)"}`;
         }),
     );

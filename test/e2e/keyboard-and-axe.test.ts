@@ -109,7 +109,9 @@ describe("keyboard only", () => {
 
 /** The emailed status link of the seeded claim in progress (W-P55-IP0001): its page, shown to anyone holding the link. */
 async function claimStatusLink(): Promise<string> {
-  const [claim] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'");
+  const [claim] = await portal.server.db.query<{ id: number }>(
+    "SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'",
+  );
   return claimStatusLinkPath(portal.server.config.linkSecret!, claim!.id);
 }
 
@@ -119,14 +121,26 @@ async function finishLaterLink(): Promise<string> {
     "SELECT c.id, c.plan_id, p.customer_id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-D12-DR0001'",
   );
   const expires = Math.floor(Date.now() / 1000) + 600;
-  return finishLinkPath(portal.server.config.linkSecret!, { planId: claim!.plan_id, customerId: claim!.customer_id, planType: "FPP", claimId: claim!.id, step: 2, expires });
+  return finishLinkPath(portal.server.config.linkSecret!, {
+    planId: claim!.plan_id,
+    customerId: claim!.customer_id,
+    planType: "FPP",
+    claimId: claim!.id,
+    step: 2,
+    expires,
+  });
 }
 
-const FINISH_LATER = { en: { offer: "Email me a link to finish later", send: "Send" }, es: { offer: "Recibir un enlace por correo para terminar después", send: "Enviar enlace" } };
+const FINISH_LATER = {
+  en: { offer: "Email me a link to finish later", send: "Send" },
+  es: { offer: "Recibir un enlace por correo para terminar después", send: "Enviar enlace" },
+};
 
 describe("axe in both languages, at both sizes", () => {
   /** Each screen: its name, its path (or how to make it), and what to wait for or do once there. */
-  const screens: Array<[string, string | (() => Promise<string>), ((page: Page, lng: "en" | "es") => Promise<unknown>)?]> = [
+  const screens: Array<
+    [string, string | (() => Promise<string>), ((page: Page, lng: "en" | "es") => Promise<unknown>)?]
+  > = [
     ["welcome", "/"],
     ["select search method", "/find-claim/select-search-method"],
     ["warranty number", "/find-claim/warranty-number"],

@@ -35,7 +35,8 @@ async function onPhone(locale: string, journey: (page: Page) => Promise<void>): 
 const choose = (page: Page, language: "en" | "es") => page.locator(".language-switch select").selectOption(language);
 
 /** The text of a select's chosen option. */
-const chosenText = (select: Locator) => select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? "");
+const chosenText = (select: Locator) =>
+  select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? "");
 
 /** A cell of the plans' item tables, by its exact text. */
 const cell = (page: Page, text: string) => page.getByRole("cell", { name: text, exact: true });

@@ -37,7 +37,9 @@ async function overflows(page: Page): Promise<string[]> {
       if (element.clientWidth === 0 || element.closest("svg, [aria-hidden=true], .visually-hidden, .sr-only")) continue;
       // One pixel of rounding is no overflow.
       if (element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim()) {
-        found.push(`${element.tagName.toLowerCase()}.${element.className}: "${element.textContent.trim().slice(0, 40)}" needs ${element.scrollWidth} px in ${element.clientWidth}`);
+        found.push(
+          `${element.tagName.toLowerCase()}.${element.className}: "${element.textContent.trim().slice(0, 40)}" needs ${element.scrollWidth} px in ${element.clientWidth}`,
+        );
       }
     }
     return found;
@@ -63,7 +65,9 @@ it.each(["en", "es"])("lets nothing run past its box on the search screens at 37
       expect(await overflows(page), path).toEqual([]);
     }
     // Each way of the personal search shows its own fields.
-    for (const method of language === "es" ? ["Correo electrónico", "Teléfono", "Factura"] : ["Email", "Phone", "Invoice"]) {
+    for (const method of language === "es"
+      ? ["Correo electrónico", "Teléfono", "Factura"]
+      : ["Email", "Phone", "Invoice"]) {
       await page.goto("/find-claim/search-by-personal-info");
       await page.getByRole("radio", { name: method }).check();
       expect(await overflows(page), method).toEqual([]);

@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 /** Runs `run` on the first page of a fresh context (Spanish when asked), closing the context after. */
-async function inFreshTab(language: "en" | "es", run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+async function inFreshTab(
+  language: "en" | "es",
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
   const context = await portal.newContext();
   try {
     if (language === "es") await inSpanish(context);
@@ -47,8 +50,26 @@ async function startClaim(page: Page, number: string): Promise<void> {
 
 /** The missing-item form's labels and buttons, in each language. */
 const FORM = {
-  en: { itemType: "Item type", manufacturer: "Manufacturer", material: "Material", color: "Color", model: "Model", price: "Price", description: "Description", submit: "Submit" },
-  es: { itemType: "Tipo de artículo", manufacturer: "Fabricante", material: "Material", color: "Color", model: "Modelo", price: "Precio", description: "Descripción", submit: "Enviar" },
+  en: {
+    itemType: "Item type",
+    manufacturer: "Manufacturer",
+    material: "Material",
+    color: "Color",
+    model: "Model",
+    price: "Price",
+    description: "Description",
+    submit: "Submit",
+  },
+  es: {
+    itemType: "Tipo de artículo",
+    manufacturer: "Fabricante",
+    material: "Material",
+    color: "Color",
+    model: "Modelo",
+    price: "Precio",
+    description: "Descripción",
+    submit: "Enviar",
+  },
 } as const;
 
 /** Fills the missing-item form's required fields, the price as typed, and presses Submit. */
@@ -60,7 +81,9 @@ async function describeMissingItem(page: Page, language: "en" | "es", price: str
   }
   await main.getByRole("textbox", { name: new RegExp(`^${words.model}`) }).fill("T-100");
   await main.getByRole("textbox", { name: new RegExp(`^${words.price}`) }).fill(price);
-  await main.getByRole("textbox", { name: new RegExp(`^${words.description}`) }).fill("Walnut coffee table bought with the sofa");
+  await main
+    .getByRole("textbox", { name: new RegExp(`^${words.description}`) })
+    .fill("Walnut coffee table bought with the sofa");
   await main.getByRole("button", { name: words.submit, exact: true }).click();
 }
 
@@ -100,7 +123,9 @@ describe("the smaller things", () => {
     await inFreshTab("es", async (page) => {
       await page.goto("/find-claim/add-warrnty-item?claimId=424242424242&warranty_id=1");
       await page.getByRole("heading", { level: 1, name: "No se encontró el reclamo" }).waitFor();
-      await page.getByText("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.").waitFor();
+      await page
+        .getByText("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.")
+        .waitFor();
       expect(await page.getByRole("combobox", { name: /^Tipo de artículo/ }).count()).toBe(0);
       await page.getByRole("button", { name: "Busque su garantía" }).click();
       await page.getByRole("heading", { name: "Necesitamos encontrar su garantía" }).waitFor();
@@ -125,7 +150,10 @@ describe("the smaller things", () => {
       await describeMissingItem(page, "es", "1.299,00");
       await page.getByRole("dialog", { name: "Artículo del plan agregado correctamente" }).waitFor();
 
-      const prices = await portal.server.db.query<{ price: string }>("SELECT price::text AS price FROM plan_items WHERE claim_id = $1 ORDER BY id", [claimId]);
+      const prices = await portal.server.db.query<{ price: string }>(
+        "SELECT price::text AS price FROM plan_items WHERE claim_id = $1 ORDER BY id",
+        [claimId],
+      );
       expect(prices.map((row) => Number(row.price))).toEqual([1299, 1299]);
 
       // The claim goes (deleted from another tab) while the Spanish form is open: the API refuses the item.
@@ -139,7 +167,9 @@ describe("the smaller things", () => {
       await describeMissingItem(page, "es", "10");
       const refusal = page.getByRole("main").getByRole("alert");
       await refusal.waitFor();
-      expect(await refusal.textContent()).toBe("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.");
+      expect(await refusal.textContent()).toBe(
+        "No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.",
+      );
     });
   });
 
@@ -161,7 +191,9 @@ describe("the smaller things", () => {
       await page.getByRole("button", { name: "Next" }).click();
       const summary = page.getByRole("alert", { name: "Please check the following" });
       await summary.waitFor();
-      await summary.getByRole("link", { name: /^.+ – Photos and documents of the .+: We need at least one photo from you$/ }).waitFor();
+      await summary
+        .getByRole("link", { name: /^.+ – Photos and documents of the .+: We need at least one photo from you$/ })
+        .waitFor();
     });
   });
 
@@ -178,7 +210,10 @@ describe("the smaller things", () => {
       await page.getByRole("main").getByText("Enter a real date as DD/MM/YYYY", { exact: true }).waitFor();
       expect(await date.getAttribute("aria-invalid")).toBe("true");
       await page.getByRole("button", { name: "Next" }).click();
-      await page.getByRole("alert", { name: "Please check the following" }).getByRole("link", { name: "When did you notice the damage: Enter a real date as DD/MM/YYYY" }).waitFor();
+      await page
+        .getByRole("alert", { name: "Please check the following" })
+        .getByRole("link", { name: "When did you notice the damage: Enter a real date as DD/MM/YYYY" })
+        .waitFor();
       expect(warnings).toEqual([]);
     });
   });
@@ -190,7 +225,9 @@ describe("the smaller things", () => {
       await page.getByLabel("I have my warranty number").check();
       await page.getByRole("button", { name: "Search" }).click();
       await page.getByRole("heading", { name: "Oops! Something went wrong" }).waitFor();
-      await page.getByText("Part of this page could not be loaded. Check your connection, then refresh the page.").waitFor();
+      await page
+        .getByText("Part of this page could not be loaded. Check your connection, then refresh the page.")
+        .waitFor();
       expect(await page.getByRole("main").textContent()).not.toMatch(/\.js|dynamically imported/);
       await page.getByRole("button", { name: "Refresh Page" }).waitFor();
       await page.getByRole("button", { name: "Go Home" }).waitFor();

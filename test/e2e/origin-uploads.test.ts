@@ -38,5 +38,7 @@ it("a photo picked on step 4 uploads at 127.0.0.1 while PUBLIC_URL names localho
   expect(puts.length).toBeGreaterThan(0);
   expect(puts.map((url) => new URL(url).origin)).toEqual(puts.map(() => pageOrigin));
   const claimId = Number(new URL(page.url()).searchParams.get("claimId"));
-  expect(await portal.server.db.query("SELECT file_name FROM documents WHERE claim_id = $1", [claimId])).toHaveLength(1);
+  expect(await portal.server.db.query("SELECT file_name FROM documents WHERE claim_id = $1", [claimId])).toHaveLength(
+    1,
+  );
 }, 60_000);

@@ -13,7 +13,10 @@ import { LANGUAGE_COOKIE } from "../../contract/locales.ts";
 import { heading, shows } from "../model/screen.ts";
 import { openPortal, type Portal } from "./harness.ts";
 
-const WELCOME = { es: "Presente un reclamo por daños en su plan de protección", en: "File a damage claim on your protection plan" };
+const WELCOME = {
+  es: "Presente un reclamo por daños en su plan de protección",
+  en: "File a damage claim on your protection plan",
+};
 const SEARCH = { es: "Buscar", en: "Search" };
 const DEEP_LINK = "/find-claim/select-search-method";
 
@@ -35,7 +38,12 @@ type Languages = { languages: string[] } | { extraHTTPHeaders: Record<string, st
 /** A phone's browser context speaking `settings`: its locale (Intl's) is its first language. */
 function phone(settings: Languages): Promise<BrowserContext> {
   const speaking = "languages" in settings ? { locale: settings.languages[0] } : settings;
-  return portal.browser.newContext({ baseURL: portal.server.url, viewport: { width: 375, height: 812 }, reducedMotion: "reduce", ...speaking });
+  return portal.browser.newContext({
+    baseURL: portal.server.url,
+    viewport: { width: 375, height: 812 },
+    reducedMotion: "reduce",
+    ...speaking,
+  });
 }
 
 /**
@@ -48,7 +56,10 @@ async function newPage(context: BrowserContext, settings: Languages): Promise<Pa
   const page = await context.newPage();
   if ("languages" in settings) {
     const devtools = await context.newCDPSession(page);
-    await devtools.send("Emulation.setUserAgentOverride", { userAgent: "", acceptLanguage: settings.languages.join(",") });
+    await devtools.send("Emulation.setUserAgentOverride", {
+      userAgent: "",
+      acceptLanguage: settings.languages.join(","),
+    });
   }
   return page;
 }
@@ -60,7 +71,12 @@ const ENGLISH = { languages: ["en-US"] };
  * Opens `path` on a new page of a fresh context with `settings`, and closes it after `check`.
  * @param setUp what the context needs before the page opens (a cookie, a static host's answers)
  */
-async function openFresh(settings: Languages, path: string, check: (page: Page) => Promise<void>, setUp?: (context: BrowserContext) => Promise<void>): Promise<void> {
+async function openFresh(
+  settings: Languages,
+  path: string,
+  check: (page: Page) => Promise<void>,
+  setUp?: (context: BrowserContext) => Promise<void>,
+): Promise<void> {
   const context = await phone(settings);
   try {
     await setUp?.(context);
@@ -121,20 +137,34 @@ it("from a static host, which sends the built page naming no language, the app f
   expect(builtPage).toMatch(/<html lang="">/);
   /** The context's app pages come as a static host sends them: the built file, unchanged. */
   const staticHost = (cookie?: string) => async (context: BrowserContext) => {
-    await context.route((url) => url.pathname === DEEP_LINK, (route) => route.fulfill({ contentType: "text/html", body: builtPage }));
+    await context.route(
+      (url) => url.pathname === DEEP_LINK,
+      (route) => route.fulfill({ contentType: "text/html", body: builtPage }),
+    );
     if (cookie) await context.addCookies([{ name: LANGUAGE_COOKIE, value: cookie, url: portal.server.url }]);
   };
-  const cookieOf = async (page: Page) => (await page.context().cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
+  const cookieOf = async (page: Page) =>
+    (await page.context().cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value;
 
   await openFresh(FRENCH_THEN_SPANISH, DEEP_LINK, (page) => appIn(page, "es"), staticHost());
   // The cookie, which a browser never lets a script put in a Request's headers, still counts.
-  await openFresh(FRENCH_THEN_SPANISH, DEEP_LINK, async (page) => {
-    await appIn(page, "en");
-    expect(await cookieOf(page)).toBe("en");
-  }, staticHost("en"));
-  await openFresh(ENGLISH, DEEP_LINK, async (page) => {
-    await appIn(page, "es");
-    expect(await cookieOf(page)).toBe("es");
-  }, staticHost("es"));
+  await openFresh(
+    FRENCH_THEN_SPANISH,
+    DEEP_LINK,
+    async (page) => {
+      await appIn(page, "en");
+      expect(await cookieOf(page)).toBe("en");
+    },
+    staticHost("en"),
+  );
+  await openFresh(
+    ENGLISH,
+    DEEP_LINK,
+    async (page) => {
+      await appIn(page, "es");
+      expect(await cookieOf(page)).toBe("es");
+    },
+    staticHost("es"),
+  );
   await openFresh(ENGLISH, `${DEEP_LINK}?lng=es`, (page) => appIn(page, "es"), staticHost("en"));
 });

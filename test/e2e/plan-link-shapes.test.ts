@@ -21,8 +21,13 @@ let portal: Portal;
 let jane: { id: number; customerId: number };
 
 beforeAll(async () => {
-  portal = await openPortal({ trustProxy: 1, rateLimits: { searchPerAddress: SEARCH_LIMIT, planLookupPerAddress: [120, 600] } });
-  const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-E34-WS4566'");
+  portal = await openPortal({
+    trustProxy: 1,
+    rateLimits: { searchPerAddress: SEARCH_LIMIT, planLookupPerAddress: [120, 600] },
+  });
+  const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>(
+    "SELECT id, customer_id FROM plans WHERE number = 'W-E34-WS4566'",
+  );
   jane = { id: Number(plan!.id), customerId: Number(plan!.customer_id) };
 });
 afterAll(async () => {
@@ -40,7 +45,8 @@ async function browserAt(address: string): Promise<BrowserContext> {
 async function windowPasses(address: string): Promise<void> {
   const limiter = createRateLimiter(portal.server.db);
   // count adds one and tells the total, which is then taken back to zero.
-  for (let counted = await limiter.count("search", address, SEARCH_LIMIT); counted > 0; counted--) await limiter.uncount("search", address, SEARCH_LIMIT);
+  for (let counted = await limiter.count("search", address, SEARCH_LIMIT); counted > 0; counted--)
+    await limiter.uncount("search", address, SEARCH_LIMIT);
 }
 
 it("an unsigned link to a plan opens that plan, in English", async () => {

@@ -15,7 +15,9 @@ let opened: string[];
 
 beforeAll(async () => {
   portal = await openPortal();
-  await portal.context.route(/^https:\/\/(legacy-claims|claims)\.example\.com\//, (route) => route.fulfill({ body: "external site", contentType: "text/plain" }));
+  await portal.context.route(/^https:\/\/(legacy-claims|claims)\.example\.com\//, (route) =>
+    route.fulfill({ body: "external site", contentType: "text/plain" }),
+  );
 });
 afterAll(async () => {
   await portal?.close();
@@ -36,7 +38,13 @@ async function searchByNumber(number: string) {
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
-async function searchByPerson(person: { first: string; last: string; zip?: string; by: "Email" | "Phone" | "Invoice"; value: string }) {
+async function searchByPerson(person: {
+  first: string;
+  last: string;
+  zip?: string;
+  by: "Email" | "Phone" | "Invoice";
+  value: string;
+}) {
   await page.goto("/find-claim/select-search-method");
   await page.getByLabel("Lookup based on personal information").check();
   await page.getByRole("button", { name: "Search" }).click();
@@ -63,8 +71,13 @@ async function plansShown(): Promise<string[]> {
   const names: string[] = [];
   for (let i = 0; i < (await radios.count()); i++) {
     const radio = radios.nth(i);
-    const number = /[A-Z]-[A-Z0-9]{3}-[A-Z0-9]{6}/.exec((await radio.getAttribute("aria-label")) ?? (await radio.locator("xpath=..").innerText()))?.[0] ?? "?";
-    names.push(`${number}${(await radio.isChecked()) ? " (chosen)" : ""}${(await radio.isDisabled()) ? " (not selectable)" : ""}`);
+    const number =
+      /[A-Z]-[A-Z0-9]{3}-[A-Z0-9]{6}/.exec(
+        (await radio.getAttribute("aria-label")) ?? (await radio.locator("xpath=..").innerText()),
+      )?.[0] ?? "?";
+    names.push(
+      `${number}${(await radio.isChecked()) ? " (chosen)" : ""}${(await radio.isDisabled()) ? " (not selectable)" : ""}`,
+    );
   }
   return names;
 }
@@ -129,15 +142,25 @@ describe("finding a plan", () => {
 
 describe("opening a plan by link", () => {
   it("opens the FPP plan of its customer, preselected", async () => {
-    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'");
+    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'",
+    );
     // The link as emailed: signed (npm run plan-link); the server checks it and drops exp and sig.
-    await page.goto(signedPlanLink(portal.server, { planId: plan!.id, customerId: plan!.customer_id, planType: "fpp" }));
+    await page.goto(
+      signedPlanLink(portal.server, { planId: plan!.id, customerId: plan!.customer_id, planType: "fpp" }),
+    );
     expect(await plansShown()).toEqual(["W-K77-AB1021 (chosen)"]);
   });
 
   it("goes to no warranty found for another customer, an unknown type or an unknown plan", async () => {
-    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'");
-    for (const link of [`${plan!.id}?customer_id=${plan!.customer_id + 1}&plan_type=FPP`, `${plan!.id}?customer_id=${plan!.customer_id}&plan_type=gold`, `999999?customer_id=1&plan_type=fpp`]) {
+    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'",
+    );
+    for (const link of [
+      `${plan!.id}?customer_id=${plan!.customer_id + 1}&plan_type=FPP`,
+      `${plan!.id}?customer_id=${plan!.customer_id}&plan_type=gold`,
+      `999999?customer_id=1&plan_type=fpp`,
+    ]) {
       await page.goto(`/find-claim/${link}`);
       await page.getByRole("heading", { name: "We could not locate your warranty" }).waitFor();
     }
@@ -146,11 +169,16 @@ describe("opening a plan by link", () => {
 
 describe("Submit by plan type", () => {
   it("W-N07-NS0001's 'Not submitted' claim counts as a draft: it opens at step 2 and can be finished and submitted", async () => {
-    const [claim] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-N07-NS0001'");
+    const [claim] = await portal.server.db.query<{ id: number }>(
+      "SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-N07-NS0001'",
+    );
     await searchByNumber("W-N07-NS0001");
     await plansShown();
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("dialog", { name: "Continue Draft Claim" }).getByRole("button", { name: "Continue Draft Claim" }).click();
+    await page
+      .getByRole("dialog", { name: "Continue Draft Claim" })
+      .getByRole("button", { name: "Continue Draft Claim" })
+      .click();
     await page.getByRole("heading", { level: 1, name: "Select damaged items under your plan" }).waitFor();
     expect(new URL(page.url()).searchParams.get("claimId")).toBe(String(claim!.id));
     await page.getByRole("button", { name: "Next" }).click();
@@ -158,17 +186,23 @@ describe("Submit by plan type", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("heading", { level: 1, name: "Report your damage" }).waitFor();
     // The saved damage is there; only the photo is missing.
-    await page.getByLabel(/Photos and documents of the Sofa/).setInputFiles(fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url)));
+    await page
+      .getByLabel(/Photos and documents of the Sofa/)
+      .setInputFiles(fileURLToPath(new URL("../fixtures/iphone_hdr_YES.jpg", import.meta.url)));
     await page.getByRole("list", { name: "Uploaded files" }).getByText("iphone_hdr_YES.jpg").waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("heading", { level: 1, name: "Review claim details" }).waitFor();
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Thank you for submitting your claim" }).waitFor();
-    expect(await portal.server.db.query("SELECT status FROM claims WHERE id = $1", [claim!.id])).toEqual([{ status: "Open" }]);
+    expect(await portal.server.db.query("SELECT status FROM claims WHERE id = $1", [claim!.id])).toEqual([
+      { status: "Open" },
+    ]);
   });
 
   it("W-D12-DR0001 has a draft: continue it, or delete it and file a new claim", async () => {
-    const [draft] = await portal.server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-D12-DR0001' AND c.status = 'Draft'");
+    const [draft] = await portal.server.db.query<{ id: number }>(
+      "SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-D12-DR0001' AND c.status = 'Draft'",
+    );
     await searchByNumber("W-D12-DR0001");
     await plansShown();
     await page.getByRole("button", { name: "Submit" }).click();
@@ -190,7 +224,10 @@ describe("Submit by plan type", () => {
     await searchByNumber("W-D12-DR0001");
     await plansShown();
     await page.getByRole("button", { name: "Submit" }).click();
-    await page.getByRole("dialog", { name: "Continue Draft Claim" }).getByRole("button", { name: "Delete Draft & File New Claim" }).click();
+    await page
+      .getByRole("dialog", { name: "Continue Draft Claim" })
+      .getByRole("button", { name: "Delete Draft & File New Claim" })
+      .click();
     await page.getByRole("heading", { name: "Select damaged items under your plan" }).waitFor();
     const newClaimId = Number(new URL(page.url()).searchParams.get("claimId"));
     expect(newClaimId).not.toBe(draft!.id);
@@ -199,14 +236,18 @@ describe("Submit by plan type", () => {
   });
 
   it("W-P55-IP0001 has a claim in progress: View Claim Status opens the status site with its code", async () => {
-    const [claim] = await portal.server.db.query<{ status_code: string }>("SELECT c.status_code FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'");
+    const [claim] = await portal.server.db.query<{ status_code: string }>(
+      "SELECT c.status_code FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'",
+    );
     await searchByNumber("W-P55-IP0001");
     await plansShown();
     await page.getByRole("button", { name: "Submit" }).click();
     const dialog = page.getByRole("dialog", { name: "Claim Already in Progress" });
     await dialog.getByText(/We've found that a claim is already in progress for this service plan/).waitFor();
     await dialog.getByRole("button", { name: "View Claim Status" }).click();
-    await expect.poll(() => opened).toEqual([new URL(`/claim-status?code=${encodeURIComponent(claim!.status_code)}`, portal.server.url).href]);
+    await expect
+      .poll(() => opened)
+      .toEqual([new URL(`/claim-status?code=${encodeURIComponent(claim!.status_code)}`, portal.server.url).href]);
   });
 
   it("L-900-LEG001 opens the legacy claim site in a new tab", async () => {
@@ -218,14 +259,21 @@ describe("Submit by plan type", () => {
   });
 
   it("A-300-100200 starts an ACE claim and opens the ACE wizard with the customer", async () => {
-    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'");
+    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'",
+    );
     await searchByPerson({ first: "Maria", last: "Lopez", by: "Email", value: "maria.lopez@example.com" });
     expect(await plansShown()).toEqual(["A-300-100200 (chosen)"]);
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Verify your contact information" }).waitFor();
     const url = new URL(page.url());
     expect(url.pathname).toBe("/find-claim/create-ace-claim");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ step: "2", claimId: expect.any(String), warranty_id: String(plan!.id), cust_id: String(plan!.customer_id) });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      step: "2",
+      claimId: expect.any(String),
+      warranty_id: String(plan!.id),
+      cust_id: String(plan!.customer_id),
+    });
   });
 });
 

@@ -10,7 +10,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Cookie } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { ACE_STEP1_HEADING, BENCH_PLAN, fileUpToStep4, startAceClaim, STEP4_HEADING } from "../../scripts/bench/journeys.ts";
+import {
+  ACE_STEP1_HEADING,
+  BENCH_PLAN,
+  fileUpToStep4,
+  startAceClaim,
+  STEP4_HEADING,
+} from "../../scripts/bench/journeys.ts";
 import { freePort, startApiProcess, stopApiProcess, type ApiProcess } from "../../scripts/api-process.ts";
 import { launchChromium } from "../../scripts/chromium.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
@@ -40,11 +46,18 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${port}`;
   host = spawn(process.execPath, ["--import", "tsx", join("src", "server", "main.ts")], {
     cwd: join(import.meta.dirname, "..", ".."),
-    env: { PATH: process.env.PATH ?? "", PORTAL_API_URL: `${api.url}/api/v1`, STATIC_DIR: inject("portalDir"), PORT: String(port), LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORTAL_API_URL: `${api.url}/api/v1`,
+      STATIC_DIR: inject("portalDir"),
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let printed = "";
-  for (const stream of [host.stdout!, host.stderr!]) stream.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+  for (const stream of [host.stdout!, host.stderr!])
+    stream.on("data", (chunk: Buffer) => (printed += chunk.toString()));
   await answering(`${hostUrl}/find-claim/select-search-method`, host, () => printed);
   browser = await launchChromium();
 });
@@ -61,7 +74,14 @@ afterAll(async () => {
 
 /** A phone holding `cookies`, with or without JavaScript. */
 async function phone(cookies: Cookie[], javaScriptEnabled: boolean): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: hostUrl, viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true, reducedMotion: "reduce", javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: hostUrl,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+    reducedMotion: "reduce",
+    javaScriptEnabled,
+  });
   await context.addCookies(cookies);
   return context;
 }
@@ -154,21 +174,36 @@ async function benchPlan(): Promise<{ id: number; customerId: number }> {
 
 it("passes a signed plan link to the API, which grants its plan; from another site its own page reopens the link first", async () => {
   const plan = await benchPlan();
-  const link = signedPlanLinkPath(LINK_SECRET, { planId: plan.id, customerId: plan.customerId, planType: "fpp", expires: Math.floor(Date.now() / 1000) + 600 });
+  const link = signedPlanLinkPath(LINK_SECRET, {
+    planId: plan.id,
+    customerId: plan.customerId,
+    planType: "fpp",
+    expires: Math.floor(Date.now() / 1000) + 600,
+  });
 
-  const crossSite = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "cross-site" } });
+  const crossSite = await fetch(`${hostUrl}${link}`, {
+    redirect: "manual",
+    headers: { "sec-fetch-site": "cross-site" },
+  });
   expect(crossSite.status).toBe(200);
   expect(crossSite.headers.getSetCookie()).toEqual([]);
   const handOver = await crossSite.text();
   expect(handOver).toContain('<meta http-equiv="refresh" content="0"/>');
   expect(handOver).toContain("<title>Opening your plan…</title>");
   const inSpanish = await fetch(`${hostUrl}${link}&lng=es`, { headers: { "sec-fetch-site": "cross-site" } });
-  expect(await inSpanish.text()).toMatch(/<html lang="es">.*<title>Abriendo su plan…<\/title>.*<a href="">Abrir su plan<\/a>/s);
+  expect(await inSpanish.text()).toMatch(
+    /<html lang="es">.*<title>Abriendo su plan…<\/title>.*<a href="">Abrir su plan<\/a>/s,
+  );
 
   // The page's refresh comes from our origin: the API grants the plan and sends the browser on without the signature.
-  const sameOrigin = await fetch(`${hostUrl}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "same-origin" } });
+  const sameOrigin = await fetch(`${hostUrl}${link}`, {
+    redirect: "manual",
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(sameOrigin.status).toBe(303);
-  expect(sameOrigin.headers.get("location")).toBe(`/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`);
+  expect(sameOrigin.headers.get("location")).toBe(
+    `/find-claim/${plan.id}?customer_id=${plan.customerId}&plan_type=FPP`,
+  );
   expect(sameOrigin.headers.getSetCookie().some((line) => line.startsWith("claims_session="))).toBe(true);
 
   // In a browser, a link on another site's page (localhost is another site than 127.0.0.1) ends on
@@ -200,12 +235,20 @@ it("shows the portal's page at a signed link's own address while the API's searc
   // Links naming another customer count as failed searches until the window is full (30 by default).
   let guesses = 0;
   for (; guesses < 40; guesses++) {
-    const answer = await fetch(`${hostUrl}/api/v1/plan_link/${plan.id}?customer_id=${plan.customerId + 1 + guesses}&plan_type=FPP`, { headers: { "x-api-key": "demo-key" } });
+    const answer = await fetch(
+      `${hostUrl}/api/v1/plan_link/${plan.id}?customer_id=${plan.customerId + 1 + guesses}&plan_type=FPP`,
+      { headers: { "x-api-key": "demo-key" } },
+    );
     if (answer.status === 429) break;
   }
   expect(guesses).toBeLessThan(40);
 
-  const link = signedPlanLinkPath(LINK_SECRET, { planId: plan.id, customerId: plan.customerId, planType: "fpp", expires });
+  const link = signedPlanLinkPath(LINK_SECRET, {
+    planId: plan.id,
+    customerId: plan.customerId,
+    planType: "fpp",
+    expires,
+  });
   const paused = await fetch(`${hostUrl}${link}`, { redirect: "manual" });
   expect(paused.status).toBe(200);
   expect(paused.headers.getSetCookie().some((line) => line.startsWith("claims_session="))).toBe(false);

@@ -73,7 +73,11 @@ describe("route chunks on a bad network", () => {
    * The 120 s pass on the fake clock: `meanwhile` on screen once the router's pending time has
    * passed and still at 119 s, with no error page; the error page at 120 s.
    */
-  const expectErrorAfterTimeout = async (page: Page, hold: Awaited<ReturnType<typeof holdChunk>>, meanwhile: Locator) => {
+  const expectErrorAfterTimeout = async (
+    page: Page,
+    hold: Awaited<ReturnType<typeof holdChunk>>,
+    meanwhile: Locator,
+  ) => {
     await expect.poll(() => hold.held.length, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.clock.runFor(2_000);
     await meanwhile.waitFor();

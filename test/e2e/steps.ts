@@ -6,7 +6,10 @@
 import type { Locator, Page } from "playwright-core";
 
 /** The FPP damage of the journeys on step 4: a red-wine stain, noticed 02/11/2026. */
-export async function describeFppDamage(scope: Page | Locator, note = "Red wine spilled on the middle seat cushion."): Promise<void> {
+export async function describeFppDamage(
+  scope: Page | Locator,
+  note = "Red wine spilled on the middle seat cushion.",
+): Promise<void> {
   await scope.getByLabel("Damage Type").selectOption({ label: "Stain" });
   await scope.getByLabel("Specific Damage").selectOption({ index: 1 });
   await scope.getByLabel("Damage Area").selectOption({ index: 1 });

@@ -61,7 +61,9 @@ async function failSearch(page: Page, language: Language, number: string): Promi
 async function offer(page: Page, language: Language): Promise<"Try Again" | "Contact Service"> {
   const words = WORDS[language];
   await page.getByRole("heading", { name: words.notFound }).waitFor();
-  const either = page.getByRole("button", { name: words.tryAgain }).or(page.getByRole("button", { name: words.contactService }));
+  const either = page
+    .getByRole("button", { name: words.tryAgain })
+    .or(page.getByRole("button", { name: words.contactService }));
   await either.first().waitFor();
   const tryAgain = await page.getByRole("button", { name: words.tryAgain }).count();
   const contactService = await page.getByRole("button", { name: words.contactService }).count();

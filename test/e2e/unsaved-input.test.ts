@@ -23,7 +23,8 @@ async function startClaim(page: Page): Promise<void> {
 }
 
 /** The session-storage keys of kept claim drafts in the page. */
-const keptDrafts = (page: Page) => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("claimDraft:")));
+const keptDrafts = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith("claimDraft:")));
 
 describe("unsaved input and flaky reads", () => {
   let portal: Portal;
@@ -47,7 +48,9 @@ describe("unsaved input and flaky reads", () => {
     await page.reload();
     await page.getByRole("heading", { name: "Confirm/Update Item Details" }).waitFor();
     // The server draws the step as saved; the kept copy comes back once the page's scripts run.
-    await expect.poll(() => page.getByLabel("Manufacturer").locator("option:checked").innerText(), { timeout: 15_000 }).toBe("Ashley");
+    await expect
+      .poll(() => page.getByLabel("Manufacturer").locator("option:checked").innerText(), { timeout: 15_000 })
+      .toBe("Ashley");
     expect(await page.getByLabel("Material").locator("option:checked").innerText()).toBe("Leather");
     await page.getByLabel("Color").selectOption({ label: "Brown" });
     await page.getByRole("button", { name: "Next" }).click();
@@ -58,7 +61,9 @@ describe("unsaved input and flaky reads", () => {
     await page.getByLabel("Note").fill("Red wine on the middle cushion.");
     await page.reload();
     await page.getByRole("heading", { name: "Report your damage" }).waitFor();
-    await expect.poll(() => page.getByLabel("Note").inputValue(), { timeout: 15_000 }).toBe("Red wine on the middle cushion.");
+    await expect
+      .poll(() => page.getByLabel("Note").inputValue(), { timeout: 15_000 })
+      .toBe("Red wine on the middle cushion.");
     expect(await page.getByLabel("Damage Type").locator("option:checked").innerText()).toBe("Stain");
 
     // Leaving with unsaved damage input: the browser asks first.
@@ -83,7 +88,9 @@ describe("unsaved input and flaky reads", () => {
   });
 
   it("a read that fails once is retried: the plan a link names opens as if nothing happened", async () => {
-    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-E34-WS4566'");
+    const [plan] = await portal.server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'W-E34-WS4566'",
+    );
     const context = await portal.newContext();
     let answered = 0;
     await context.route(/\/api\/v1\/plan_link\/\d+/, async (route) => {
@@ -91,7 +98,9 @@ describe("unsaved input and flaky reads", () => {
       return route.continue();
     });
     const page = await context.newPage();
-    await page.goto(signedPlanLink(portal.server, { planId: plan!.id, customerId: plan!.customer_id, planType: "fpp" }));
+    await page.goto(
+      signedPlanLink(portal.server, { planId: plan!.id, customerId: plan!.customer_id, planType: "fpp" }),
+    );
     await page.getByRole("heading", { name: "Select your Plan" }).waitFor();
     expect(await page.getByRole("radio", { name: /W-E34-WS4566/ }).isChecked()).toBe(true);
     expect(answered).toBe(2); // the refused call, then its retry

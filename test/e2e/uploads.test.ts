@@ -49,7 +49,12 @@ afterAll(async () => {
 });
 
 const picker = (item: string) => page.getByLabel(new RegExp(`Photos and documents of the ${item}`));
-const uploadedList = (item: string) => page.getByRole("region", { name: item }).or(page.locator("section", { has: page.getByRole("heading", { name: item }) })).first().getByRole("list", { name: "Uploaded files" });
+const uploadedList = (item: string) =>
+  page
+    .getByRole("region", { name: item })
+    .or(page.locator("section", { has: page.getByRole("heading", { name: item }) }))
+    .first()
+    .getByRole("list", { name: "Uploaded files" });
 
 /** The documents of one claim item as stored: name, and the bytes the public storage serves. */
 async function storedDocuments(item: string): Promise<Array<{ name: string; bytes: Buffer }>> {
@@ -61,7 +66,10 @@ async function storedDocuments(item: string): Promise<Array<{ name: string; byte
   );
   return Promise.all(
     rows.map(async ({ file_name }) => {
-      const served = await fetchInSession(portal.context, `${portal.server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${file_name}`);
+      const served = await fetchInSession(
+        portal.context,
+        `${portal.server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${file_name}`,
+      );
       expect(served.status, file_name).toBe(200);
       return { name: file_name, bytes: Buffer.from(await served.arrayBuffer()) };
     }),
@@ -77,7 +85,12 @@ async function decoded(bytes: Buffer): Promise<{ width: number; height: number; 
     const context = canvas.getContext("2d")!;
     context.drawImage(bitmap, 0, 0);
     const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
-    return { width: bitmap.width, height: bitmap.height, left: at(10, bitmap.height / 2), right: at(bitmap.width - 10, bitmap.height / 2) };
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      left: at(10, bitmap.height / 2),
+      right: at(bitmap.width - 10, bitmap.height / 2),
+    };
   }, bytes.toString("base64"));
 }
 
@@ -98,7 +111,12 @@ async function bigTaggedPhoto(): Promise<Buffer> {
       for (let x = 0; x < width; x++) {
         const i = (y * width + x) * 4;
         seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-        const band = y < height * 0.1 ? [220, 20, 20] : y > height * 0.9 ? [20, 20, 220] : [seed & 255, (seed >> 8) & 255, (seed >> 16) & 255];
+        const band =
+          y < height * 0.1
+            ? [220, 20, 20]
+            : y > height * 0.9
+              ? [20, 20, 220]
+              : [seed & 255, (seed >> 8) & 255, (seed >> 16) & 255];
         image.data.set([...band, 255], i);
       }
     }
@@ -132,13 +150,25 @@ async function bigTaggedPhoto(): Promise<Buffer> {
     });
     tiff.writeUInt32BE(0, at + 2 + entries.length * 12);
   };
-  ifd(8, [[0x0112, 3, 1, 6], [0x0132, 2, 20, 160], [0x8769, 4, 1, 80], [0x8825, 4, 1, 110]]);
+  ifd(8, [
+    [0x0112, 3, 1, 6],
+    [0x0132, 2, 20, 160],
+    [0x8769, 4, 1, 80],
+    [0x8825, 4, 1, 110],
+  ]);
   ifd(80, [[0x9003, 2, 20, 180]]);
-  ifd(110, [[0x0001, 2, 2, 0], [0x0002, 5, 3, 200]]);
+  ifd(110, [
+    [0x0001, 2, 2, 0],
+    [0x0002, 5, 3, 200],
+  ]);
   tiff.write("2025:06:01 09:30:00\0", 160, "latin1");
   tiff.write("2025:06:01 09:30:00\0", 180, "latin1");
   [48, 1, 51, 1, 2953, 100].forEach((n, i) => tiff.writeUInt32BE(n, 200 + i * 4));
-  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (tiff.length + 8) >> 8, (tiff.length + 8) & 0xff]), Buffer.from("Exif\0\0", "latin1"), tiff]);
+  const app1 = Buffer.concat([
+    Buffer.from([0xff, 0xe1, (tiff.length + 8) >> 8, (tiff.length + 8) & 0xff]),
+    Buffer.from("Exif\0\0", "latin1"),
+    tiff,
+  ]);
   // Our own minimal EXIF segment follows SOI (and APP0); replace it with this one.
   const own = Buffer.from(jpeg);
   const at = own.indexOf(Buffer.from([0xff, 0xe1]));
@@ -151,25 +181,38 @@ describe("phone photos", () => {
     const big = await bigTaggedPhoto();
     expect(big.length).toBeGreaterThan(MAX_UPLOAD_BYTES);
     const bigTags = await exifr.parse(big, { gps: true, reviveValues: false, translateValues: false });
-    expect(bigTags).toMatchObject({ Orientation: 6, DateTimeOriginal: "2025:06:01 09:30:00", GPSLatitude: [48, 51, 29.53] });
+    expect(bigTags).toMatchObject({
+      Orientation: 6,
+      DateTimeOriginal: "2025:06:01 09:30:00",
+      GPSLatitude: [48, 51, 29.53],
+    });
     const nokia = await readFile(fixture("HMD_Nokia_8.3_5G.jpg"));
     const nokiaTags = await exifr.parse(nokia, { gps: true, reviveValues: false });
     expect(nokiaTags.GPSLatitude).toBeDefined();
 
     const started = Date.now();
     await picker("Sofa").setInputFiles([
-      { name: "iphone_13_pro_max.HEIC", mimeType: "image/heic", buffer: await readFile(fixture("iphone_13_pro_max.HEIC")) },
+      {
+        name: "iphone_13_pro_max.HEIC",
+        mimeType: "image/heic",
+        buffer: await readFile(fixture("iphone_13_pro_max.HEIC")),
+      },
       { name: "big-photo.jpg", mimeType: "image/jpeg", buffer: big },
       { name: "HMD_Nokia_8.3_5G.jpg", mimeType: "image/jpeg", buffer: nokia },
     ]);
     const list = uploadedList("Sofa");
     // The storage names files safely: dots inside a name become underscores.
-    for (const name of ["iphone_13_pro_max.jpg", "big-photo.jpg", "HMD_Nokia_8_3_5G.jpg"]) await list.getByText(name).waitFor({ timeout: 60_000 });
+    for (const name of ["iphone_13_pro_max.jpg", "big-photo.jpg", "HMD_Nokia_8_3_5G.jpg"])
+      await list.getByText(name).waitFor({ timeout: 60_000 });
     await page.getByText("files uploaded sucessfully").waitFor();
     console.info(`three photos prepared and uploaded in ${Date.now() - started} ms`);
 
     const stored = await storedDocuments("Sofa");
-    expect(stored.map((document) => document.name.replace(/^[a-z0-9]+-/, "")).sort()).toEqual(["HMD_Nokia_8_3_5G.jpg", "big-photo.jpg", "iphone_13_pro_max.jpg"]);
+    expect(stored.map((document) => document.name.replace(/^[a-z0-9]+-/, "")).sort()).toEqual([
+      "HMD_Nokia_8_3_5G.jpg",
+      "big-photo.jpg",
+      "iphone_13_pro_max.jpg",
+    ]);
     const byName = (suffix: string) => stored.find((document) => document.name.endsWith(suffix))!.bytes;
 
     const heic = byName("-iphone_13_pro_max.jpg");
@@ -195,7 +238,9 @@ describe("phone photos", () => {
     const wide = byName("-HMD_Nokia_8_3_5G.jpg");
     const wideTags = await exifr.parse(wide, { gps: true, reviveValues: false });
     const widePixels = await decoded(wide);
-    console.info(`Nokia ${nokia.length} bytes 4608x1976 -> ${wide.length} bytes, ${widePixels.width}x${widePixels.height}`);
+    console.info(
+      `Nokia ${nokia.length} bytes 4608x1976 -> ${wide.length} bytes, ${widePixels.width}x${widePixels.height}`,
+    );
     expect(wideTags.DateTimeOriginal).toBe(nokiaTags.DateTimeOriginal);
     expect(Object.keys(wideTags).filter((key) => key.startsWith("GPS"))).toEqual([]);
     expect(widePixels.width).toBe(4096);
@@ -205,7 +250,8 @@ describe("phone photos", () => {
     const before = (await storedDocuments("Sofa")).length;
     await picker("Sofa").setInputFiles([
       { name: "corrupted.jpg", mimeType: "image/jpeg", buffer: await readFile(fixture("corrupted.jpg")) },
-      { name: "living-room.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") }]);
+      { name: "living-room.png", mimeType: "image/png", buffer: Buffer.from("just some text, not a picture") },
+    ]);
     await page.getByText("File corrupted.jpg is damaged and cannot be opened. Please choose another photo.").waitFor();
     await page.getByText("File living-room.png is not supported").waitFor();
     await page.getByRole("list", { name: "Files being uploaded" }).waitFor({ state: "detached" });
@@ -224,7 +270,11 @@ describe("a dropped connection", () => {
       }
       return route.continue();
     });
-    await picker("Loveseat").setInputFiles([fixture("shared-mime-info-spec.pdf"), fixture("iphone_hdr_YES.jpg"), fixture("portrait_6.jpg")]);
+    await picker("Loveseat").setInputFiles([
+      fixture("shared-mime-info-spec.pdf"),
+      fixture("iphone_hdr_YES.jpg"),
+      fixture("portrait_6.jpg"),
+    ]);
     const uploading = page.getByRole("list", { name: "Files being uploaded" });
     const row = uploading.getByRole("listitem").filter({ hasText: "shared-mime-info-spec.pdf" });
     await row.getByRole("button", { name: /Retry/ }).waitFor({ timeout: 20_000 });
@@ -240,7 +290,12 @@ describe("a dropped connection", () => {
     await page.unroute("**/api/v1/uploads/**");
 
     const stored = await storedDocuments("Loveseat");
-    expect(stored.map((document) => document.name.replace(/^[a-z0-9]+-/, "")).sort()).toEqual(["iphone_hdr_YES.jpg", "portrait_6.jpg", "shared-mime-info-spec.pdf"]);
-    for (const name of ["iphone_hdr_YES.jpg", "portrait_6.jpg", "shared-mime-info-spec.pdf"]) expect(await list.getByText(name).count(), name).toBe(1);
+    expect(stored.map((document) => document.name.replace(/^[a-z0-9]+-/, "")).sort()).toEqual([
+      "iphone_hdr_YES.jpg",
+      "portrait_6.jpg",
+      "shared-mime-info-spec.pdf",
+    ]);
+    for (const name of ["iphone_hdr_YES.jpg", "portrait_6.jpg", "shared-mime-info-spec.pdf"])
+      expect(await list.getByText(name).count(), name).toBe(1);
   }, 60_000);
 });

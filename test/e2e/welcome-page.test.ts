@@ -38,7 +38,11 @@ describe("the prerendered welcome page", () => {
   });
 
   it("shows the page, opens the tutorial, folds the FAQ and starts a claim with JavaScript turned off", async () => {
-    const context = await portal.browser.newContext({ baseURL: portal.server.url, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const context = await portal.browser.newContext({
+      baseURL: portal.server.url,
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 812 },
+    });
     const page = await context.newPage();
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "File a damage claim on your protection plan" }).waitFor();
@@ -68,7 +72,10 @@ describe("the prerendered welcome page", () => {
         .getEntriesByType("resource")
         .map((entry) => entry as PerformanceResourceTiming)
         .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-        .map((entry) => ({ name: new URL(entry.name).pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ""), bytes: entry.decodedBodySize })),
+        .map((entry) => ({
+          name: new URL(entry.name).pathname.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ""),
+          bytes: entry.decodedBodySize,
+        })),
     );
     await context.close();
     // The entry, and the one chunk it shares with the app (the tutorial's wiring and the language
@@ -83,7 +90,9 @@ describe("the prerendered welcome page", () => {
     const page = await context.newPage();
     await page.goto("/");
     await page.getByRole("combobox", { name: "Language" }).selectOption("es");
-    await page.getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" }).waitFor();
+    await page
+      .getByRole("heading", { level: 1, name: "Presente un reclamo por daños en su plan de protección" })
+      .waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     expect(await page.getByRole("combobox", { name: "Idioma" }).inputValue()).toBe("es");
     expect((await context.cookies()).find((cookie) => cookie.name === "i18next")?.value).toBe("es");

@@ -4,7 +4,13 @@
  */
 import { describe } from "vitest";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
-import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../machines/claim-wizard.ts";
+import type {
+  LoadClaimInput,
+  LoadedClaim,
+  SaveContactInput,
+  SaveDamagesInput,
+  SaveItemsInput,
+} from "../../machines/claim-wizard.ts";
 import type { Claim } from "../../machines/domain.ts";
 import type { SubmitOutcome } from "../../machines/outcomes.ts";
 import { scenarios } from "./support/ace-claim-scenarios.ts";

@@ -11,7 +11,13 @@ import { CallFailed } from "../../machines/outcomes.ts";
 import { hasCompleteDamages, hasDocumentsForEveryItem } from "../../machines/claim-drafts.ts";
 import { CLAIM_STEPS, resolveStep, type StepFacts } from "../../machines/claim-steps.ts";
 import { initialContext, stepOf, type ClaimWizardContext } from "../../machines/claim-wizard.ts";
-import { BLANK_CONTACT, isValidContact, isValidUsPhone, phoneDigits, type Contact } from "../../machines/contact-rules.ts";
+import {
+  BLANK_CONTACT,
+  isValidContact,
+  isValidUsPhone,
+  phoneDigits,
+  type Contact,
+} from "../../machines/contact-rules.ts";
 import type { Claim, ItemDetails } from "../../machines/domain.ts";
 import {
   aceDamageSent,
@@ -54,10 +60,19 @@ const fullDetails: ItemDetails = { manufacturerId: 1, materialId: 2, colorId: 3 
 const guard = (name: string) => guardOf(aceClaimMachine, name);
 const ace = FAMILIES.find((family) => family.name === "ace")!;
 /** An ACE wizard on `first`: a claim (loaded with valid contact details) or loadClaim's whole answer. */
-const open = (requestedStep: number | null, first: Parameters<typeof openWizard>[2], server: Parameters<typeof openWizard>[3] = {}) => openWizard(ace, requestedStep, first, server);
+const open = (
+  requestedStep: number | null,
+  first: Parameters<typeof openWizard>[2],
+  server: Parameters<typeof openWizard>[3] = {},
+) => openWizard(ace, requestedStep, first, server);
 
 describe("aceClaim step rule (resolveAceStep)", () => {
-  const facts = (claimValue: Claim, contact: Partial<Contact> = validContact, selection: number[] = [], contactSaved = true) => ({ claim: claimValue, contact, contactSaved, selection });
+  const facts = (
+    claimValue: Claim,
+    contact: Partial<Contact> = validContact,
+    selection: number[] = [],
+    contactSaved = true,
+  ) => ({ claim: claimValue, contact, contactSaved, selection });
 
   it("the numbered steps are 1 to 5; the confirmation is step 6", () => {
     expect(ACE_STEPS).toEqual([1, 2, 3, 4, 5]);
@@ -65,7 +80,8 @@ describe("aceClaim step rule (resolveAceStep)", () => {
   });
 
   it("a claim out of the draft group shows the confirmation (6), whatever the step or contact (Not submitted and UNKNOWN count as drafts: claim-status.test.ts)", () => {
-    for (const requested of [null, 1, 2, 3, 4, 5, 6, 9, Number.NaN]) expect(resolveAceStep(requested, facts(aceSubmittedClaim)), String(requested)).toBe(6);
+    for (const requested of [null, 1, 2, 3, 4, 5, 6, 9, Number.NaN])
+      expect(resolveAceStep(requested, facts(aceSubmittedClaim)), String(requested)).toBe(6);
     for (const status of ["Open", "Closed", "In process", "Pending review", "Denied", "Cancelled"] as const) {
       expect(resolveAceStep(3, facts(claim({ status }), {})), status).toBe(6);
     }
@@ -109,7 +125,9 @@ describe("aceClaim step rule (resolveAceStep)", () => {
     expect(resolveAceStep(5, facts(aceReadyClaim))).toBe(5);
     expect(resolveAceStep(5, facts(aceReadyClaim, contactWithoutEmail))).toBe(2);
     expect(resolveAceStep(5, facts(claim({ items: [claimItem(11, 1, { damages: [aceSavedDamage(901)] })] })))).toBe(4);
-    expect(resolveAceStep(5, facts(claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "a.jpg" }] })] })))).toBe(4);
+    expect(
+      resolveAceStep(5, facts(claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "a.jpg" }] })] }))),
+    ).toBe(4);
     expect(resolveAceStep(5, facts(claim({ items: [...aceReadyClaim.items, claimItem(12, 2)] })))).toBe(4);
   });
 
@@ -149,27 +167,49 @@ describe("aceClaim contact rule (isValidContact)", () => {
   });
 
   it("a bad email fails", () => {
-    for (const email of ["ada", "ada@", "ada@example", "@example.com", "ada@@example.com", "a da@example.com", "ada@example.com x"]) {
+    for (const email of [
+      "ada",
+      "ada@",
+      "ada@example",
+      "@example.com",
+      "ada@@example.com",
+      "a da@example.com",
+      "ada@example.com x",
+    ]) {
       expect(isValidContact({ ...validContact, email }), email).toBe(false);
     }
   });
 
   it("a bad phone fails: too short or long, letters, area code or exchange starting with 0 or 1", () => {
-    for (const phone of ["555-2345", "55523456789", "555234567", "phone", "(155) 234-5678", "(055) 234-5678", "(555) 134-5678", "(555) 034-5678", "2 555 234 5678"]) {
+    for (const phone of [
+      "555-2345",
+      "55523456789",
+      "555234567",
+      "phone",
+      "(155) 234-5678",
+      "(055) 234-5678",
+      "(555) 134-5678",
+      "(555) 034-5678",
+      "2 555 234 5678",
+    ]) {
       expect(isValidContact({ ...validContact, phone }), phone).toBe(false);
     }
   });
 
   it("the masked email, phone and street address a warranty-number session is shown pass: left as is, they keep what is on file", () => {
-    expect(isValidContact({ ...validContact, email: "m•••@example.com", phone: "•••-0142", address: "•••" })).toBe(true);
+    expect(isValidContact({ ...validContact, email: "m•••@example.com", phone: "•••-0142", address: "•••" })).toBe(
+      true,
+    );
   });
 
   it("the state is a two-letter code: three letters, one letter or digits fail", () => {
-    for (const state of ["TEX", "T", "T1", "12", "T X"]) expect(isValidContact({ ...validContact, state }), state).toBe(false);
+    for (const state of ["TEX", "T", "T1", "12", "T X"])
+      expect(isValidContact({ ...validContact, state }), state).toBe(false);
   });
 
   it("the ZIP code is five digits: four, six or letters fail", () => {
-    for (const zipCode of ["7870", "787011", "7870a", "78701-1234", "7 870"]) expect(isValidContact({ ...validContact, zipCode }), zipCode).toBe(false);
+    for (const zipCode of ["7870", "787011", "7870a", "78701-1234", "7 870"])
+      expect(isValidContact({ ...validContact, zipCode }), zipCode).toBe(false);
   });
 
   it("phoneDigits drops formatting and a leading US country code; isValidUsPhone judges those digits", () => {
@@ -222,7 +262,13 @@ describe("aceClaim guards", () => {
   });
 
   it("routing guards: each names where the URL's request leads with the ACE rule, all false before the claim is loaded", () => {
-    const routes = ["isSubmittedClaim", "asksForPlanChoice", "canResumeAtReview", "canResumeAtDamageReport", "canResumeAtItems"] as const;
+    const routes = [
+      "isSubmittedClaim",
+      "asksForPlanChoice",
+      "canResumeAtReview",
+      "canResumeAtDamageReport",
+      "canResumeAtItems",
+    ] as const;
     const which = (overrides: Partial<ClaimWizardContext>) => routes.filter((name) => guard(name)(context(overrides)));
     expect(which({ claim: aceReadyClaim, stepRequest: { step: 5 } })).toEqual(["canResumeAtReview"]);
     expect(which({ claim: aceReadyClaim, stepRequest: { step: 5 }, contact: contactWithoutEmail })).toEqual([]);
@@ -254,7 +300,9 @@ describe("aceClaim guards", () => {
     const isSavedItemSelected = guard("isSavedItemSelected");
     expect(isSavedItemSelected(context({ claim: aceItemsSavedClaim, selection: [1] }), { planItemId: 1 })).toBe(true);
     expect(isSavedItemSelected(context({ claim: aceItemsSavedClaim, selection: [] }), { planItemId: 1 })).toBe(false);
-    expect(isSavedItemSelected(context({ claim: aceItemsSavedClaim, selection: [1, 2] }), { planItemId: 2 })).toBe(false);
+    expect(isSavedItemSelected(context({ claim: aceItemsSavedClaim, selection: [1, 2] }), { planItemId: 2 })).toBe(
+      false,
+    );
     expect(isSavedItemSelected(context({ claim: null, selection: [1] }), { planItemId: 1 })).toBe(false);
   });
 
@@ -263,7 +311,9 @@ describe("aceClaim guards", () => {
     expect(hasCompleteDetails(context({ selection: [1], details: { 1: fullDetails } }))).toBe(true);
     expect(hasCompleteDetails(context({ selection: [], details: { 1: fullDetails } }))).toBe(false);
     expect(hasCompleteDetails(context({ selection: [1, 2], details: { 1: fullDetails } }))).toBe(false);
-    expect(hasCompleteDetails(context({ selection: [1], details: { 1: { manufacturerId: 1, materialId: 2 } } }))).toBe(false);
+    expect(hasCompleteDetails(context({ selection: [1], details: { 1: { manufacturerId: 1, materialId: 2 } } }))).toBe(
+      false,
+    );
     expect(hasCompleteDetails(context({ selection: [1], details: { 1: { ...fullDetails, colorId: 0 } } }))).toBe(false);
   });
 
@@ -285,10 +335,16 @@ describe("aceClaim guards", () => {
     const isComplete = (ctx: ClaimWizardContext) => hasCompleteDamages(ctx, false);
     expect(isComplete(context({ selection: [1], damages: { 1: [aceSavedBlock(901)] } }))).toBe(true);
     expect(isComplete(context({ selection: [1], damages: { 1: [aceNewDamage()] } }))).toBe(true);
-    expect(isComplete(context({ selection: [1], damages: { 1: [{ ...aceNewDamage(), specificDamageId: null }] } }))).toBe(true);
-    expect(isComplete(context({ selection: [1], damages: { 1: [aceSavedBlock(901), incompleteAceBlock] } }))).toBe(false);
+    expect(
+      isComplete(context({ selection: [1], damages: { 1: [{ ...aceNewDamage(), specificDamageId: null }] } })),
+    ).toBe(true);
+    expect(isComplete(context({ selection: [1], damages: { 1: [aceSavedBlock(901), incompleteAceBlock] } }))).toBe(
+      false,
+    );
     expect(isComplete(context({ selection: [1], damages: { 1: [{ ...aceNewDamage(), note: "  " }] } }))).toBe(false);
-    expect(isComplete(context({ selection: [1], damages: { 1: [{ ...aceNewDamage(), damageAreaId: 0 }] } }))).toBe(false);
+    expect(isComplete(context({ selection: [1], damages: { 1: [{ ...aceNewDamage(), damageAreaId: 0 }] } }))).toBe(
+      false,
+    );
     expect(isComplete(context({ selection: [1], damages: { 1: [] } }))).toBe(false);
     expect(isComplete(context({ selection: [1, 2], damages: { 1: [aceNewDamage()] } }))).toBe(false);
   });
@@ -302,7 +358,9 @@ describe("aceClaim guards", () => {
 
   it("hasUnsavedDamages: an unsaved complete block of a chosen item, without specific damage", () => {
     const hasUnsavedDamages = guard("hasUnsavedDamages");
-    expect(hasUnsavedDamages(context({ selection: [1], damages: { 1: [aceSavedBlock(901), aceNewDamage()] } }))).toBe(true);
+    expect(hasUnsavedDamages(context({ selection: [1], damages: { 1: [aceSavedBlock(901), aceNewDamage()] } }))).toBe(
+      true,
+    );
     expect(hasUnsavedDamages(context({ selection: [1], damages: { 1: [aceSavedBlock(901)] } }))).toBe(false);
     expect(hasUnsavedDamages(context({ selection: [1], damages: { 1: [incompleteAceBlock] } }))).toBe(false);
     expect(hasUnsavedDamages(context({ selection: [2], damages: { 1: [aceNewDamage()] } }))).toBe(false);
@@ -310,14 +368,26 @@ describe("aceClaim guards", () => {
 
   it("isDamageReportComplete: documents for every item and complete damages, no specific damage asked", () => {
     const isComplete = guard("isDamageReportComplete");
-    expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [aceSavedBlock(901)] } }))).toBe(true);
-    expect(isComplete(context({ claim: aceItemsSavedClaim, selection: [1], damages: { 1: [aceNewDamage()] } }))).toBe(false);
-    expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [incompleteAceBlock] } }))).toBe(false);
+    expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [aceSavedBlock(901)] } }))).toBe(
+      true,
+    );
+    expect(isComplete(context({ claim: aceItemsSavedClaim, selection: [1], damages: { 1: [aceNewDamage()] } }))).toBe(
+      false,
+    );
+    expect(isComplete(context({ claim: aceReadyClaim, selection: [1], damages: { 1: [incompleteAceBlock] } }))).toBe(
+      false,
+    );
   });
 
   it("hasItemsToKeep ('Email me a link to finish later'): a selection whose details are all complete, as Next would save", () => {
-    expect(guard("hasItemsToKeep")(context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2, colorId: 3 } } }))).toBe(true);
-    expect(guard("hasItemsToKeep")(context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2 } } }))).toBe(false);
+    expect(
+      guard("hasItemsToKeep")(
+        context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2, colorId: 3 } } }),
+      ),
+    ).toBe(true);
+    expect(
+      guard("hasItemsToKeep")(context({ selection: [2], details: { 2: { manufacturerId: 1, materialId: 2 } } })),
+    ).toBe(false);
     expect(guard("hasItemsToKeep")(context({ selection: [] }))).toBe(false);
   });
 
@@ -334,13 +404,17 @@ describe("aceClaim guards", () => {
 
   it("isClaimAccepted: submitted, already submitted or a gateway timeout; not an incomplete claim (SPEC.md section 4: ACE confirms after success and after a 504)", () => {
     const isClaimAccepted = guard("isClaimAccepted");
-    for (const kind of ["submitted", "alreadySubmitted", "gatewayTimeout"] as const) expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(true);
-    for (const kind of ["incomplete", "notTaken"] as const) expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(false);
+    for (const kind of ["submitted", "alreadySubmitted", "gatewayTimeout"] as const)
+      expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(true);
+    for (const kind of ["incomplete", "notTaken"] as const)
+      expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(false);
   });
 
   it("isRefusedByServer: the server answered the failed call (refused, or asked to wait)", () => {
     expect(guard("isRefusedByServer")(context(), { error: httpError(409) })).toBe(true);
-    expect(guard("isRefusedByServer")(context(), { error: new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }) })).toBe(true);
+    expect(
+      guard("isRefusedByServer")(context(), { error: new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }) }),
+    ).toBe(true);
     expect(guard("isRefusedByServer")(context(), { error: new CallFailed({ kind: "network" }) })).toBe(false);
     expect(guard("isRefusedByServer")(context(), { error: new TypeError("Failed to fetch") })).toBe(false);
   });
@@ -371,13 +445,16 @@ describe("aceClaim behaviour: loading, and the contact details gating steps 3 to
     expect(snapshot.context.details).toEqual({ 1: fullDetails });
   });
 
-  it.each([3, 4, 5])("step %i requested with invalid contact details shows step 2, answering the URL in place", async (step) => {
-    const { actor, showStep } = open(step, aceLoaded(aceReadyClaim, contactWithoutEmail));
-    const snapshot = await idle(actor);
-    expect(where(actor)).toBe("confirmingContact.editing");
-    expect(stepOf(snapshot)).toBe(2);
-    expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
-  });
+  it.each([3, 4, 5])(
+    "step %i requested with invalid contact details shows step 2, answering the URL in place",
+    async (step) => {
+      const { actor, showStep } = open(step, aceLoaded(aceReadyClaim, contactWithoutEmail));
+      const snapshot = await idle(actor);
+      expect(where(actor)).toBe("confirmingContact.editing");
+      expect(stepOf(snapshot)).toBe(2);
+      expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
+    },
+  );
 });
 
 describe("aceClaim behaviour: step 2, contact details", () => {
@@ -389,7 +466,9 @@ describe("aceClaim behaviour: step 2, contact details", () => {
   });
 
   it("Next needs valid contact details, then saves them and shows step 3", async () => {
-    const { actor, saveContact } = open(2, aceLoaded(aceFreshClaim, contactWithoutEmail), { saveContact: async () => undefined });
+    const { actor, saveContact } = open(2, aceLoaded(aceFreshClaim, contactWithoutEmail), {
+      saveContact: async () => undefined,
+    });
     await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("confirmingContact.editing");
@@ -405,7 +484,11 @@ describe("aceClaim behaviour: step 2, contact details", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveContact).toHaveBeenCalledTimes(1);
-    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, claimId: 55, contact: { ...validContact, email: "grace@example.com" } });
+    expect(saveContact).toHaveBeenCalledWith({
+      customerId: 700,
+      claimId: 55,
+      contact: { ...validContact, email: "grace@example.com" },
+    });
     expect(where(actor)).toBe("selectingItems.editing");
     expect(stepOf(snapshot)).toBe(3);
   });
@@ -468,7 +551,9 @@ describe("aceClaim behaviour: step 2, contact details", () => {
 
   it("step.requested while the contact details are saved is kept, then answered in place with step 3", async () => {
     let release!: () => void;
-    const { actor, showStep } = open(2, aceFreshClaim, { saveContact: () => new Promise<void>((resolve) => (release = resolve)) });
+    const { actor, showStep } = open(2, aceFreshClaim, {
+      saveContact: () => new Promise<void>((resolve) => (release = resolve)),
+    });
     await idle(actor);
     actor.send({ type: "step.next" });
     actor.send({ type: "step.requested", step: 5 });
@@ -504,7 +589,9 @@ describe("aceClaim behaviour: step 2, contact details", () => {
 
 describe("aceClaim behaviour: step 3, items and details", () => {
   it("Next needs complete details, then saves the items with their ids and shows step 4", async () => {
-    const { actor, saveItems } = open(3, aceFreshClaim, { saveItems: async () => claim({ items: [claimItem(12, 2)] }) });
+    const { actor, saveItems } = open(3, aceFreshClaim, {
+      saveItems: async () => claim({ items: [claimItem(12, 2)] }),
+    });
     await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("selectingItems.editing");
@@ -540,17 +627,31 @@ describe("aceClaim behaviour: step 3, items and details", () => {
 describe("aceClaim behaviour: step 4, damages and documents", () => {
   it("with documents, Next saves ONLY the unsaved complete damages, no specific damage needed, then shows the review", async () => {
     const afterSave = claim({
-      items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(903)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+      items: [
+        claimItem(11, 1, {
+          damages: [aceSavedDamage(901), aceSavedDamage(903)],
+          documents: [{ id: 501, fileName: "sofa.jpg" }],
+        }),
+      ],
     });
     const { actor, saveDamages } = open(4, aceReadyClaim, { saveDamages: async () => afterSave });
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [aceSavedBlock(901), aceNewDamage("new tear"), { ...aceNewDamage("other"), specificDamageId: null }] } });
+    actor.send({
+      type: "damages.change",
+      damages: {
+        1: [aceSavedBlock(901), aceNewDamage("new tear"), { ...aceNewDamage("other"), specificDamageId: null }],
+      },
+    });
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.savingDamages");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
-    expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [aceDamageSent(1, "new tear"), aceDamageSent(1, "other")] });
+    expect(saveDamages).toHaveBeenCalledWith({
+      claimId: 55,
+      customerId: 700,
+      damages: [aceDamageSent(1, "new tear"), aceDamageSent(1, "other")],
+    });
     expect(where(actor)).toBe("reviewing.ready");
     expect(stepOf(snapshot)).toBe(5);
     expect(snapshot.context.claim).toEqual(afterSave);
@@ -569,15 +670,18 @@ describe("aceClaim behaviour: step 5, submit, confirmation", () => {
     expect(notices).toEqual([]);
   });
 
-  it.each(["submitted", "alreadySubmitted"] as const)("submit answered %s shows the confirmation (SPEC.md section 4)", async (kind) => {
-    const { actor, notices } = open(5, aceReadyClaim, { submitClaim: async () => outcome[kind] });
-    await idle(actor);
-    actor.send({ type: "claim.submit" });
-    const snapshot = await idle(actor);
-    expect(where(actor)).toBe("submitted");
-    expect(stepOf(snapshot)).toBe(6);
-    expect(notices).toEqual([]);
-  });
+  it.each(["submitted", "alreadySubmitted"] as const)(
+    "submit answered %s shows the confirmation (SPEC.md section 4)",
+    async (kind) => {
+      const { actor, notices } = open(5, aceReadyClaim, { submitClaim: async () => outcome[kind] });
+      await idle(actor);
+      actor.send({ type: "claim.submit" });
+      const snapshot = await idle(actor);
+      expect(where(actor)).toBe("submitted");
+      expect(stepOf(snapshot)).toBe(6);
+      expect(notices).toEqual([]);
+    },
+  );
 
   it("submit answered that the claim is incomplete stays on the review with submitFailed and a notice", async () => {
     const { actor, notices } = open(5, aceReadyClaim, { submitClaim: async () => outcome.incomplete });
@@ -610,17 +714,20 @@ describe("aceClaim behaviour: step 5, submit, confirmation", () => {
   it.each([
     ["submitted", async () => outcome.submitted],
     ["a gateway timeout", async () => outcome.gatewayTimeout],
-  ])("after a submit answered %s, the browser's Back (step 5 requested) keeps the confirmation", async (_label, answer) => {
-    const { actor } = open(5, aceReadyClaim, { submitClaim: answer });
-    await idle(actor);
-    actor.send({ type: "claim.submit" });
-    await idle(actor);
-    actor.send({ type: "step.requested", step: 5 });
-    expect(where(actor)).toBe("submitted");
-    expect(stepOf(actor.getSnapshot())).toBe(6);
-    actor.send({ type: "step.requested", step: 2 });
-    expect(where(actor)).toBe("submitted");
-    actor.send({ type: "step.requested", step: 6 });
-    expect(where(actor)).toBe("submitted");
-  });
+  ])(
+    "after a submit answered %s, the browser's Back (step 5 requested) keeps the confirmation",
+    async (_label, answer) => {
+      const { actor } = open(5, aceReadyClaim, { submitClaim: answer });
+      await idle(actor);
+      actor.send({ type: "claim.submit" });
+      await idle(actor);
+      actor.send({ type: "step.requested", step: 5 });
+      expect(where(actor)).toBe("submitted");
+      expect(stepOf(actor.getSnapshot())).toBe(6);
+      actor.send({ type: "step.requested", step: 2 });
+      expect(where(actor)).toBe("submitted");
+      actor.send({ type: "step.requested", step: 6 });
+      expect(where(actor)).toBe("submitted");
+    },
+  );
 });

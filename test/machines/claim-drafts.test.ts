@@ -11,8 +11,16 @@ import { claim, claimItem, plan, planItem, savedDamage } from "./support/domain-
 describe("a newly ticked item", () => {
   const twoFurnished = plan(1, {
     items: [
-      planItem(1, { manufacturer: { id: 1, name: "Acme" }, material: { id: 2, name: "Oak" }, color: { id: 3, name: "Red" } }),
-      planItem(2, { manufacturer: { id: 11, name: "Birch & Co" }, material: { id: 12, name: "Leather" }, color: { id: 13, name: "Tan" } }),
+      planItem(1, {
+        manufacturer: { id: 1, name: "Acme" },
+        material: { id: 2, name: "Oak" },
+        color: { id: 3, name: "Red" },
+      }),
+      planItem(2, {
+        manufacturer: { id: 11, name: "Birch & Co" },
+        material: { id: 12, name: "Leather" },
+        color: { id: 13, name: "Tan" },
+      }),
     ],
   });
 
@@ -23,13 +31,21 @@ describe("a newly ticked item", () => {
 
   it("starts with no details when the plan is not known yet or does not list it", () => {
     const blank = { manufacturerId: undefined, materialId: undefined, colorId: undefined };
-    expect(toggleSelection({ selection: [1], details: {}, plan: null }, 2)).toEqual({ selection: [1, 2], details: { 2: blank } });
-    expect(toggleSelection({ selection: [], details: {}, plan: twoFurnished }, 9)).toEqual({ selection: [9], details: { 9: blank } });
+    expect(toggleSelection({ selection: [1], details: {}, plan: null }, 2)).toEqual({
+      selection: [1, 2],
+      details: { 2: blank },
+    });
+    expect(toggleSelection({ selection: [], details: {}, plan: twoFurnished }, 9)).toEqual({
+      selection: [9],
+      details: { 9: blank },
+    });
   });
 
   it("keeps the details already confirmed for it when ticked again", () => {
     const confirmed = { manufacturerId: 1, materialId: 2, colorId: 99 };
-    expect(toggleSelection({ selection: [], details: { 2: confirmed }, plan: twoFurnished }, 2).details).toEqual({ 2: confirmed });
+    expect(toggleSelection({ selection: [], details: { 2: confirmed }, plan: twoFurnished }, 2).details).toEqual({
+      2: confirmed,
+    });
   });
 });
 
@@ -49,7 +65,14 @@ describe("typed damage input that leaving would lose", () => {
   });
 
   it("does not count a block whose fields were cleared back to empty", () => {
-    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ damageTypeId: undefined, note: "", noticedOn: undefined }] } })).toBe(false);
-    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ specificDamageId: null, note: "" }] } })).toBe(false);
+    expect(
+      hasUnsavedDamageInput({
+        selection: [1],
+        damages: { 1: [{ damageTypeId: undefined, note: "", noticedOn: undefined }] },
+      }),
+    ).toBe(false);
+    expect(hasUnsavedDamageInput({ selection: [1], damages: { 1: [{ specificDamageId: null, note: "" }] } })).toBe(
+      false,
+    );
   });
 });

@@ -5,10 +5,24 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { claimStatusMachine, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
+import {
+  claimStatusMachine,
+  type ClaimStatusLink,
+  type ClaimStatusOutcome,
+} from "../../machines/claim-status.machine.ts";
 import { CallFailed } from "../../machines/outcomes.ts";
 import { guardOf } from "./support/actors.ts";
-import { FOUND, LINK_EXPIRED, MOVED, NOT_FOUND, NO_CONNECTION, SERVER_FAILED, inReview, justSubmitted, statusLink } from "./support/claim-status-fixtures.ts";
+import {
+  FOUND,
+  LINK_EXPIRED,
+  MOVED,
+  NOT_FOUND,
+  NO_CONNECTION,
+  SERVER_FAILED,
+  inReview,
+  justSubmitted,
+  statusLink,
+} from "./support/claim-status-fixtures.ts";
 
 const context = { link: statusLink, progress: null, failure: null };
 
@@ -19,7 +33,8 @@ describe("claimStatus guards", () => {
     ["isLinkExpired", LINK_EXPIRED],
   ] as const)("%s holds for its outcome only", (name, own) => {
     const guard = guardOf(claimStatusMachine, name);
-    for (const outcome of [FOUND, NOT_FOUND, LINK_EXPIRED, NO_CONNECTION]) expect(guard(context, { outcome }), outcome.kind).toBe(outcome === own);
+    for (const outcome of [FOUND, NOT_FOUND, LINK_EXPIRED, NO_CONNECTION])
+      expect(guard(context, { outcome }), outcome.kind).toBe(outcome === own);
   });
 });
 
@@ -31,14 +46,17 @@ function start(...answers: Array<ClaimStatusOutcome | Error>) {
     if (answer instanceof Error) throw answer;
     return answer;
   });
-  const machine = claimStatusMachine.provide({ actors: { readStatus: fromPromise<ClaimStatusOutcome, ClaimStatusLink>(({ input }) => readStatus(input)) } });
+  const machine = claimStatusMachine.provide({
+    actors: { readStatus: fromPromise<ClaimStatusOutcome, ClaimStatusLink>(({ input }) => readStatus(input)) },
+  });
   const actor = createActor(machine, { input: statusLink }).start();
   return { actor, readStatus };
 }
 
 type Actor = ReturnType<typeof start>["actor"];
 // No timeout of their own: the test's (vite.config.ts testTimeout) bounds these waits.
-const settle = (actor: Actor, state: "shown" | "notFound" | "linkExpired" | "failed") => waitFor(actor, (snapshot) => snapshot.matches(state));
+const settle = (actor: Actor, state: "shown" | "notFound" | "linkExpired" | "failed") =>
+  waitFor(actor, (snapshot) => snapshot.matches(state));
 
 describe("claimStatus behaviour", () => {
   it("reads the status of the link's claim and shows it", async () => {

@@ -5,12 +5,26 @@
  */
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
-import { claimStatusMachine, type ClaimStatusEvent, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
+import {
+  claimStatusMachine,
+  type ClaimStatusEvent,
+  type ClaimStatusLink,
+  type ClaimStatusOutcome,
+} from "../../machines/claim-status.machine.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
-import { FOUND, LINK_EXPIRED, MOVED, NOT_FOUND, NO_CONNECTION, SERVER_FAILED, statusLink } from "./support/claim-status-fixtures.ts";
+import {
+  FOUND,
+  LINK_EXPIRED,
+  MOVED,
+  NOT_FOUND,
+  NO_CONNECTION,
+  SERVER_FAILED,
+  statusLink,
+} from "./support/claim-status-fixtures.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
-type PathEvent = ClaimStatusEvent | DoneActorEvent<ClaimStatusOutcome, "readStatus"> | ErrorActorEvent<unknown, "readStatus">;
+type PathEvent =
+  ClaimStatusEvent | DoneActorEvent<ClaimStatusOutcome, "readStatus"> | ErrorActorEvent<unknown, "readStatus">;
 
 const fixtures = {
   "status.retry": [{ type: "status.retry" }],
@@ -31,7 +45,10 @@ const scenarios: Array<Scenario<PathEvent, ClaimStatusLink>> = [{ name: "claim C
 describe("claimStatus generated paths", () => {
   describePathSuite({
     machine: claimStatusMachine,
-    build: (gate) => claimStatusMachine.provide({ actors: { readStatus: gate.promise<ClaimStatusOutcome, ClaimStatusLink>("readStatus") } }),
+    build: (gate) =>
+      claimStatusMachine.provide({
+        actors: { readStatus: gate.promise<ClaimStatusOutcome, ClaimStatusLink>("readStatus") },
+      }),
     scenarios,
     states: ["loading", "shown", "notFound", "linkExpired", "failed"],
     transientStates: [],

@@ -8,7 +8,13 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import { resolveStep } from "../../machines/claim-steps.ts";
 import { stepOf, type LoadedClaim } from "../../machines/claim-wizard.ts";
-import { CLAIM_STATUSES, claimStatusGroup, toClaimStatus, type Claim, type ClaimStatus } from "../../machines/domain.ts";
+import {
+  CLAIM_STATUSES,
+  claimStatusGroup,
+  toClaimStatus,
+  type Claim,
+  type ClaimStatus,
+} from "../../machines/domain.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { claim, loaded, readyClaim } from "./support/domain-fixtures.ts";
@@ -35,17 +41,23 @@ describe("claim status grouping", () => {
     expect(toClaimStatus("")).toBe("UNKNOWN");
   });
 
-  it.each(["Not submitted", "UNKNOWN"] as ClaimStatus[])("a '%s' claim opens where a Draft would, so it can be finished", (status) => {
-    for (const family of ["fpp", "ace"] as const) {
-      const facts = { claim: { ...readyClaim, status }, selection: [1], contact: undefined, contactSaved: false };
-      expect(resolveStep(family, 2, facts), family).toBe(2);
-    }
-    expect(resolveStep("fpp", 5, { claim: { ...readyClaim, status }, selection: [1] })).toBe(5);
-  });
+  it.each(["Not submitted", "UNKNOWN"] as ClaimStatus[])(
+    "a '%s' claim opens where a Draft would, so it can be finished",
+    (status) => {
+      for (const family of ["fpp", "ace"] as const) {
+        const facts = { claim: { ...readyClaim, status }, selection: [1], contact: undefined, contactSaved: false };
+        expect(resolveStep(family, 2, facts), family).toBe(2);
+      }
+      expect(resolveStep("fpp", 5, { claim: { ...readyClaim, status }, selection: [1] })).toBe(5);
+    },
+  );
 
-  it.each(["Open", "Closed", "In process", "Pending review", "Denied", "Cancelled"] as ClaimStatus[])("a '%s' claim shows its submitted state", (status) => {
-    expect(resolveStep("fpp", 2, { claim: { ...readyClaim, status }, selection: [1] })).toBe(6);
-  });
+  it.each(["Open", "Closed", "In process", "Pending review", "Denied", "Cancelled"] as ClaimStatus[])(
+    "a '%s' claim shows its submitted state",
+    (status) => {
+      expect(resolveStep("fpp", 2, { claim: { ...readyClaim, status }, selection: [1] })).toBe(6);
+    },
+  );
 });
 
 describe("submit rules per family", () => {
@@ -58,7 +70,9 @@ describe("submit rules per family", () => {
           submitClaim: fromPromise(submit),
         },
       }),
-      { input: { claimId: first.claim.id, planId: first.plan.id, customerId: first.claim.customerId, requestedStep: 5 } },
+      {
+        input: { claimId: first.claim.id, planId: first.plan.id, customerId: first.claim.customerId, requestedStep: 5 },
+      },
     ).start();
     await waitFor(actor, (snapshot) => stepOf(snapshot) === 5);
     actor.send({ type: "claim.submit" });
@@ -78,31 +92,74 @@ describe("submit rules per family", () => {
 
   it("ACE: a submitted or already submitted claim confirms, and so does a gateway timeout; an incomplete claim or a failure stays on the review", async () => {
     const ace = aceClaimMachine as unknown as typeof fppClaimMachine;
-    const first = { ...loaded(ready), contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" }, modelOptions: {} };
+    const first = {
+      ...loaded(ready),
+      contact: {
+        firstName: "Maria",
+        lastName: "Lopez",
+        email: "maria.lopez@example.com",
+        phone: "7135550142",
+        address: "1200 Main St",
+        city: "Houston",
+        state: "TX",
+        zipCode: "77002",
+      },
+      modelOptions: {},
+    };
     expect(await submitWith(ace, first, answer("submitted"))).toBe(6);
     expect(await submitWith(ace, first, answer("alreadySubmitted"))).toBe(6);
     expect(await submitWith(ace, first, answer("incomplete"))).toBe(5);
     expect(await submitWith(ace, first, answer("gatewayTimeout"))).toBe(6);
-    expect(await submitWith(ace, first, () => Promise.reject(new CallFailed({ kind: "refused", status: 502, code: null, message: "" })))).toBe(5);
+    expect(
+      await submitWith(ace, first, () =>
+        Promise.reject(new CallFailed({ kind: "refused", status: 502, code: null, message: "" })),
+      ),
+    ).toBe(5);
   });
 });
 
 describe("a document delete that fails (SPEC.md section 8)", () => {
   it.each([
-    ["fpp", "the server refuses", new CallFailed({ kind: "refused", status: 409, code: null, message: "" }), "documentDeleteFailed"],
-    ["fpp", "the server asks to wait", new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }), "documentDeleteFailed"],
+    [
+      "fpp",
+      "the server refuses",
+      new CallFailed({ kind: "refused", status: 409, code: null, message: "" }),
+      "documentDeleteFailed",
+    ],
+    [
+      "fpp",
+      "the server asks to wait",
+      new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }),
+      "documentDeleteFailed",
+    ],
     ["fpp", "no answer comes", new CallFailed({ kind: "network" }), "documentDeleteError"],
     ["fpp", "an unexpected error", new TypeError("Failed to fetch"), "documentDeleteError"],
-    ["ace", "the server refuses", new CallFailed({ kind: "refused", status: 404, code: null, message: "" }), "documentDeleteFailed"],
+    [
+      "ace",
+      "the server refuses",
+      new CallFailed({ kind: "refused", status: 404, code: null, message: "" }),
+      "documentDeleteFailed",
+    ],
     ["ace", "no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
   ] as const)("%s: when %s the document stays and the matching message shows", async (family, _when, error, code) => {
     const machine = (family === "fpp" ? fppClaimMachine : aceClaimMachine) as unknown as typeof fppClaimMachine;
     const first: LoadedClaim = {
       ...loaded(readyClaim),
-      contact: { firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142", address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002" },
+      contact: {
+        firstName: "Maria",
+        lastName: "Lopez",
+        email: "maria.lopez@example.com",
+        phone: "7135550142",
+        address: "1200 Main St",
+        city: "Houston",
+        state: "TX",
+        zipCode: "77002",
+      },
     };
     const actor = createActor(
-      machine.provide({ actors: { loadClaim: fromPromise(async () => first), deleteDocument: fromPromise(() => Promise.reject(error)) } }),
+      machine.provide({
+        actors: { loadClaim: fromPromise(async () => first), deleteDocument: fromPromise(() => Promise.reject(error)) },
+      }),
       { input: { claimId: readyClaim.id, planId: first.plan.id, customerId: readyClaim.customerId, requestedStep: 4 } },
     );
     const notices: Array<{ code: string }> = [];

@@ -10,7 +10,9 @@ import { aceReadyClaim, validContact } from "./support/ace-claim-fixtures.ts";
 describe("resolveStep for ACE with the contact facts left out", () => {
   it("keeps the consumer on step 2 while nobody says the contact details are saved", () => {
     expect(resolveStep("ace", 5, { claim: aceReadyClaim, selection: [1], contact: validContact })).toBe(2);
-    expect(resolveStep("ace", 5, { claim: aceReadyClaim, selection: [1], contact: validContact, contactSaved: true })).toBe(5);
+    expect(
+      resolveStep("ace", 5, { claim: aceReadyClaim, selection: [1], contact: validContact, contactSaved: true }),
+    ).toBe(5);
   });
 
   it("keeps the consumer on step 2 when no contact details are given, saved or not", () => {

@@ -14,7 +14,18 @@ import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { draftToKeep, hasUnsavedDamageInput, keptDraftOf } from "../../machines/claim-drafts.ts";
 import { validContact } from "./support/ace-claim-fixtures.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
-import { FAMILIES, failing, idle, inTurn, openWizard, paramsOf, where, type WizardActor, type WizardFamily, type WizardServer } from "./support/wizard-harness.ts";
+import {
+  FAMILIES,
+  failing,
+  idle,
+  inTurn,
+  openWizard,
+  paramsOf,
+  where,
+  type WizardActor,
+  type WizardFamily,
+  type WizardServer,
+} from "./support/wizard-harness.ts";
 
 const SUBMITTED: SubmitOutcome = { kind: "submitted" };
 
@@ -29,7 +40,14 @@ function held<O>() {
 
 /** Item 1 with two saved damages and a document: damage 902 can be deleted on the server. */
 const twoDamagesOf = (family: WizardFamily) =>
-  claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [{ id: 501, fileName: "a.jpg" }] })] });
+  claim({
+    items: [
+      claimItem(11, 1, {
+        damages: [family.savedDamage(901), family.savedDamage(902)],
+        documents: [{ id: 501, fileName: "a.jpg" }],
+      }),
+    ],
+  });
 
 /**
  * Each call both wizards make while the consumer waits: how to start it, the busy state it runs in,
@@ -58,7 +76,10 @@ function callsOf(family: WizardFamily) {
     {
       call: "saveDamages",
       open: [4, family.ready],
-      start: [{ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage()] } }, { type: "step.next" }],
+      start: [
+        { type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage()] } },
+        { type: "step.next" },
+      ],
       busy: "reportingDamage.savingDamages",
       answer: family.ready,
       endsIn: "reviewing.ready",
@@ -172,7 +193,9 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     const kept = { selection: [1], details: { 1: fullDetails }, damages: { 1: [{ note: "kept on the phone" }] } };
     // What the server renders: the wizard's first state, before it runs.
     const { machine } = openWizard(family, 4, family.itemsSaved);
-    const unstarted = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep: 4, loaded: given } });
+    const unstarted = createActor(machine, {
+      input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep: 4, loaded: given },
+    });
     expect(where(unstarted)).toBe("reportingDamage.editing");
     expect(stepOf(unstarted.getSnapshot())).toBe(4);
 
@@ -185,7 +208,11 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
 
   it("a step requested while loading is the one routed to", async () => {
     let release!: () => void;
-    const { actor } = openWizard(family, null, () => new Promise<LoadedClaim>((resolve) => (release = () => resolve(family.loaded(family.ready)))));
+    const { actor } = openWizard(
+      family,
+      null,
+      () => new Promise<LoadedClaim>((resolve) => (release = () => resolve(family.loaded(family.ready)))),
+    );
     actor.send({ type: "step.requested", step: 4 });
     expect(where(actor)).toBe("loading");
     expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 4 });
@@ -220,7 +247,9 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
 
   it("step.requested during a save is kept for later and does not interrupt it", async () => {
     let release!: (claimValue: Claim) => void;
-    const { actor } = openWizard(family, 3, family.itemsSaved, { saveItems: () => new Promise<Claim>((resolve) => (release = resolve)) });
+    const { actor } = openWizard(family, 3, family.itemsSaved, {
+      saveItems: () => new Promise<Claim>((resolve) => (release = resolve)),
+    });
     await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe(family.savingItemsState);
@@ -232,32 +261,37 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     expect(where(actor)).toBe("reportingDamage.editing");
   });
 
-  it.each(callsOf(family))("step.requested while $call runs is kept and does not leave $busy", async ({ call, open: [step, first], start, busy, answer, endsIn, nextStep }) => {
-    const server = held<Claim | SubmitOutcome>();
-    const { actor, showStep } = openWizard(family, step, first, { [call]: server.call });
-    await idle(actor);
-    for (const event of start) actor.send(event);
-    expect(where(actor)).toBe(busy);
-    const announced = showStep.mock.calls.length;
-    actor.send({ type: "step.requested", step: 2 });
-    actor.send({ type: "step.requested", step: 3 });
-    expect(where(actor)).toBe(busy);
-    expect(actor.getSnapshot().hasTag("busy")).toBe(true);
-    expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 3 });
-    expect(showStep.mock.calls.length).toBe(announced);
-    server.release(answer);
-    await idle(actor);
-    if (nextStep !== null) {
-      // A call that moves on answers the URL in place with the step it shows (the machine owns the step).
-      expect(where(actor)).toBe(endsIn);
-      expect(showStep.mock.calls.slice(announced).map(([, params]) => params)).toEqual([{ step: nextStep, replace: true }]);
-    } else {
-      // A call that ends on its own step routes the kept request (step 3) once it is back at rest.
-      expect(where(actor)).toBe(family.detailsState);
-      expect(showStep.mock.calls.slice(announced).map(([, params]) => params)).toEqual([{ step: 3, replace: true }]);
-    }
-    expect(actor.getSnapshot().context.stepRequest).toBeNull();
-  });
+  it.each(callsOf(family))(
+    "step.requested while $call runs is kept and does not leave $busy",
+    async ({ call, open: [step, first], start, busy, answer, endsIn, nextStep }) => {
+      const server = held<Claim | SubmitOutcome>();
+      const { actor, showStep } = openWizard(family, step, first, { [call]: server.call });
+      await idle(actor);
+      for (const event of start) actor.send(event);
+      expect(where(actor)).toBe(busy);
+      const announced = showStep.mock.calls.length;
+      actor.send({ type: "step.requested", step: 2 });
+      actor.send({ type: "step.requested", step: 3 });
+      expect(where(actor)).toBe(busy);
+      expect(actor.getSnapshot().hasTag("busy")).toBe(true);
+      expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 3 });
+      expect(showStep.mock.calls.length).toBe(announced);
+      server.release(answer);
+      await idle(actor);
+      if (nextStep !== null) {
+        // A call that moves on answers the URL in place with the step it shows (the machine owns the step).
+        expect(where(actor)).toBe(endsIn);
+        expect(showStep.mock.calls.slice(announced).map(([, params]) => params)).toEqual([
+          { step: nextStep, replace: true },
+        ]);
+      } else {
+        // A call that ends on its own step routes the kept request (step 3) once it is back at rest.
+        expect(where(actor)).toBe(family.detailsState);
+        expect(showStep.mock.calls.slice(announced).map(([, params]) => params)).toEqual([{ step: 3, replace: true }]);
+      }
+      expect(actor.getSnapshot().context.stepRequest).toBeNull();
+    },
+  );
 });
 
 describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) => {
@@ -282,7 +316,9 @@ describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) 
 
   it("while a save runs nothing is announced; a URL request made meanwhile is answered in place when it ends", async () => {
     let release!: (claimValue: Claim) => void;
-    const { actor, showStep } = openWizard(family, 3, family.itemsSaved, { saveItems: () => new Promise<Claim>((resolve) => (release = resolve)) });
+    const { actor, showStep } = openWizard(family, 3, family.itemsSaved, {
+      saveItems: () => new Promise<Claim>((resolve) => (release = resolve)),
+    });
     await idle(actor);
     const before = showStep.mock.calls.length;
     actor.send({ type: "step.next" });
@@ -323,8 +359,6 @@ describe.each(FAMILIES)("$name wizard: the step announced to the URL", (family) 
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 4, replace: true }]);
   });
-
-
 });
 
 describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
@@ -352,7 +386,13 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
   it("a newly ticked item starts from the plan item's manufacturer, material and color", async () => {
     const planWithDetails = {
       ...wizardPlan,
-      items: [planItem(1, { manufacturer: { id: 1, name: "Acme" }, material: { id: 2, name: "Oak" }, color: { id: 3, name: "Red" } })],
+      items: [
+        planItem(1, {
+          manufacturer: { id: 1, name: "Acme" },
+          material: { id: 2, name: "Oak" },
+          color: { id: 3, name: "Red" },
+        }),
+      ],
     };
     const { actor } = openWizard(family, family.itemsStep, family.loaded(family.fresh, planWithDetails));
     await idle(actor);
@@ -361,9 +401,13 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
   });
 
   it("unticking a saved item removes its claim item on the server and drops its details and damages", async () => {
-    const twoItems = claim({ items: [...family.ready.items, claimItem(12, 2, { damages: [family.savedDamage(905)] })] });
+    const twoItems = claim({
+      items: [...family.ready.items, claimItem(12, 2, { damages: [family.savedDamage(905)] })],
+    });
     const afterRemoval = claim({ items: [claimItem(12, 2, { damages: [family.savedDamage(905)] })] });
-    const { actor, removeItem } = openWizard(family, family.itemsStep, twoItems, { removeItem: async () => afterRemoval });
+    const { actor, removeItem } = openWizard(family, family.itemsStep, twoItems, {
+      removeItem: async () => afterRemoval,
+    });
     await idle(actor);
     expect(actor.getSnapshot().context.selection).toEqual([1, 2]);
     actor.send({ type: "item.toggle", planItemId: 1 });
@@ -395,7 +439,9 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
 
 describe.each(FAMILIES)("$name wizard: saving items", (family) => {
   it("a saved item is re-sent with its claim item id beside a new one", async () => {
-    const { actor, saveItems } = openWizard(family, family.itemsStep, family.itemsSaved, { saveItems: async () => family.itemsSaved });
+    const { actor, saveItems } = openWizard(family, family.itemsStep, family.itemsSaved, {
+      saveItems: async () => family.itemsSaved,
+    });
     await idle(actor);
     actor.send({ type: "item.toggle", planItemId: 2 });
     // FPP asks the details on the step after the items; ACE on the same step.
@@ -414,7 +460,9 @@ describe.each(FAMILIES)("$name wizard: saving items", (family) => {
     const untypedPlan = { ...wizardPlan, items: [planItem(1), planItem(2, { type: null })] };
     // Claim item 12 names plan item 9, which this plan does not list.
     const held = claim({ items: [claimItem(11, 1), claimItem(12, 9)] });
-    const { actor, saveItems } = openWizard(family, family.itemsStep, family.loaded(held, untypedPlan), { saveItems: async () => held });
+    const { actor, saveItems } = openWizard(family, family.itemsStep, family.loaded(held, untypedPlan), {
+      saveItems: async () => held,
+    });
     await idle(actor);
     actor.send({ type: "item.toggle", planItemId: 2 });
     if (family.detailsStep !== family.itemsStep) actor.send({ type: "step.next" });
@@ -465,7 +513,10 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     const { actor, saveDamages } = openWizard(family, 4, family.ready);
     await idle(actor);
     expect(actor.getSnapshot().context.showValidation).toBe(false);
-    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage(), { ...family.newDamage(), note: "  " }] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [family.savedBlock(901), family.newDamage(), { ...family.newDamage(), note: "  " }] },
+    });
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.showValidation).toBe(true);
@@ -473,7 +524,11 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   });
 
   it("Next on an item without any damage block shows validation and stays on step 4", async () => {
-    const { actor, saveDamages } = openWizard(family, 4, claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] })] }));
+    const { actor, saveDamages } = openWizard(
+      family,
+      4,
+      claim({ items: [claimItem(11, 1, { documents: [{ id: 501, fileName: "sofa.jpg" }] })] }),
+    );
     await idle(actor);
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.editing");
@@ -491,7 +546,11 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
-    expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [family.damageSent(1, "new tear")] });
+    expect(saveDamages).toHaveBeenCalledWith({
+      claimId: 55,
+      customerId: 700,
+      damages: [family.damageSent(1, "new tear")],
+    });
     expect(where(actor)).toBe("reviewing.ready");
     expect(stepOf(snapshot)).toBe(5);
     expect(snapshot.context.claim).toEqual(afterSave);
@@ -506,10 +565,16 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     });
     const { actor, saveDamages } = openWizard(family, 4, twoItems, { saveDamages: async () => twoItems });
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [family.newDamage("on sofa")], 2: [family.savedBlock(905), family.newDamage("on chair")] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [family.newDamage("on sofa")], 2: [family.savedBlock(905), family.newDamage("on chair")] },
+    });
     actor.send({ type: "step.next" });
     await idle(actor);
-    expect(saveDamages.mock.calls[0]![0].damages).toEqual([family.damageSent(1, "on sofa"), family.damageSent(2, "on chair")]);
+    expect(saveDamages.mock.calls[0]![0].damages).toEqual([
+      family.damageSent(1, "on sofa"),
+      family.damageSent(2, "on chair"),
+    ]);
   });
 
   it("after saving, the damages are held once each, and Back then Next again re-sends nothing", async () => {
@@ -520,7 +585,9 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     actor.send({ type: "step.next" });
     await idle(actor);
     expect(where(actor)).toBe("reviewing.ready");
-    expect(actor.getSnapshot().context.damages).toEqual({ 1: [family.savedBlock(901), { ...family.savedBlock(903), note: "new tear", noticedOn: "2024-06-01" }] });
+    expect(actor.getSnapshot().context.damages).toEqual({
+      1: [family.savedBlock(901), { ...family.savedBlock(903), note: "new tear", noticedOn: "2024-06-01" }],
+    });
     actor.send({ type: "step.back" });
     expect(where(actor)).toBe("reportingDamage.editing");
     actor.send({ type: "step.next" });
@@ -581,7 +648,10 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   it("removing an unsaved block drops it locally", async () => {
     const { actor, deleteDamage } = openWizard(family, 4, family.ready);
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("a"), family.newDamage("b")] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [family.savedBlock(901), family.newDamage("a"), family.newDamage("b")] },
+    });
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.damages[1]).toEqual([family.savedBlock(901), family.newDamage("b")]);
@@ -597,9 +667,14 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   });
 
   it("removing a saved block deletes it on the server by its id, keeping unsaved blocks", async () => {
-    const { actor, deleteDamage } = openWizard(family, 4, twoDamagesOf(family), { deleteDamage: async () => family.ready });
+    const { actor, deleteDamage } = openWizard(family, 4, twoDamagesOf(family), {
+      deleteDamage: async () => family.ready,
+    });
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.savedBlock(902), family.newDamage("kept")] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [family.savedBlock(901), family.savedBlock(902), family.newDamage("kept")] },
+    });
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
     expect(where(actor)).toBe("reportingDamage.deletingDamage");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
@@ -610,7 +685,9 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   });
 
   it("a failed damage deletion keeps the block and notifies damageDeleteFailed", async () => {
-    const twoDamages = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [] })] });
+    const twoDamages = claim({
+      items: [claimItem(11, 1, { damages: [family.savedDamage(901), family.savedDamage(902)], documents: [] })],
+    });
     const { actor, notices } = openWizard(family, 4, twoDamages, { deleteDamage: failing() });
     await idle(actor);
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
@@ -623,7 +700,9 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
   it("deleting a document calls deleteDocument and notifies documentDeleted; a refusal notifies documentDeleteFailed", async () => {
     const withoutDocument = claim({ items: [claimItem(11, 1, { damages: [family.savedDamage(901)] })] });
     const refused = new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" });
-    const { actor, deleteDocument, notices } = openWizard(family, 4, family.ready, { deleteDocument: inTurn(async () => withoutDocument, failing(refused)) });
+    const { actor, deleteDocument, notices } = openWizard(family, 4, family.ready, {
+      deleteDocument: inTurn(async () => withoutDocument, failing(refused)),
+    });
     await idle(actor);
     actor.send({ type: "document.delete", documentId: 501 });
     expect(where(actor)).toBe("reportingDamage.deletingDocument");
@@ -652,7 +731,9 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
 
 describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   it("a submitted claim completes the claim (step 6); Back to Home calls goHome", async () => {
-    const { actor, submitClaim, goHome, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => SUBMITTED });
+    const { actor, submitClaim, goHome, notices } = openWizard(family, 5, family.ready, {
+      submitClaim: async () => SUBMITTED,
+    });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     expect(where(actor)).toBe("reviewing.submitting");
@@ -680,7 +761,9 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   });
 
   it("a submit error stays on the review with submitFailed and a notice; a retry clears the error and can succeed", async () => {
-    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: inTurn(failing(new Error("502")), async () => SUBMITTED) });
+    const { actor, notices } = openWizard(family, 5, family.ready, {
+      submitClaim: inTurn(failing(new Error("502")), async () => SUBMITTED),
+    });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     const snapshot = await idle(actor);
@@ -694,7 +777,9 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
   });
 
   it("a submit refused because the claim is already submitted (a lost answer, a second tab) shows the submitted screen", async () => {
-    const { actor, notices } = openWizard(family, 5, family.ready, { submitClaim: async () => ({ kind: "alreadySubmitted" }) });
+    const { actor, notices } = openWizard(family, 5, family.ready, {
+      submitClaim: async () => ({ kind: "alreadySubmitted" }),
+    });
     await idle(actor);
     actor.send({ type: "claim.submit" });
     await idle(actor);
@@ -744,7 +829,13 @@ describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
 describe.each(FAMILIES)("$name wizard: input kept on the device across a reload", (family) => {
   it("lays kept unsaved damage blocks after the saved ones, and never keeps a saved one twice", async () => {
     const kept = { ...family.newDamage("kept before the reload"), damageTypeId: undefined } as Partial<DamageEntry>;
-    const { actor } = openWizard(family, 4, family.ready, {}, { selection: [1], details: {}, damages: { 1: [family.savedBlock(901), kept] } });
+    const { actor } = openWizard(
+      family,
+      4,
+      family.ready,
+      {},
+      { selection: [1], details: {}, damages: { 1: [family.savedBlock(901), kept] } },
+    );
     await idle(actor);
     expect(where(actor)).toBe("reportingDamage.editing");
     const blocks = actor.getSnapshot().context.damages[1]!;
@@ -754,7 +845,13 @@ describe.each(FAMILIES)("$name wizard: input kept on the device across a reload"
 
   it("keeps chosen items that may still be claimed, with their kept details, and resumes on the details step", async () => {
     const keptDetails = { manufacturerId: 77, materialId: 78, colorId: 79 };
-    const { actor } = openWizard(family, family.detailsStep, family.fresh, {}, { selection: [1, 3], details: { 1: keptDetails, 3: keptDetails }, damages: {} });
+    const { actor } = openWizard(
+      family,
+      family.detailsStep,
+      family.fresh,
+      {},
+      { selection: [1, 3], details: { 1: keptDetails, 3: keptDetails }, damages: {} },
+    );
     await idle(actor);
     expect(where(actor)).toBe(family.detailsState);
     const { selection, details } = actor.getSnapshot().context;
@@ -783,20 +880,36 @@ describe.each(FAMILIES)("$name wizard: 'Email me a link to finish later' saves w
 
   it("on the damage report, sends only the complete new blocks, then stays on step 4 with the half-typed one still there", async () => {
     const answer = claim({
-      items: [claimItem(11, 1, { damages: [family.savedDamage(901), { ...family.savedDamage(903), note: "complete" }], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+      items: [
+        claimItem(11, 1, {
+          damages: [family.savedDamage(901), { ...family.savedDamage(903), note: "complete" }],
+          documents: [{ id: 501, fileName: "sofa.jpg" }],
+        }),
+      ],
     });
     const { actor, saveDamages, showStep } = openWizard(family, 4, family.ready, { saveDamages: async () => answer });
     const answers = keepAnswers(actor);
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("complete"), halfTyped] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [family.savedBlock(901), family.newDamage("complete"), halfTyped] },
+    });
     actor.send({ type: "step.keep" });
     expect(where(actor)).toBe("reportingDamage.keepingDamages");
     const { context } = await idle(actor);
-    expect(saveDamages).toHaveBeenCalledWith({ claimId: 55, customerId: 700, damages: [family.damageSent(1, "complete")] });
+    expect(saveDamages).toHaveBeenCalledWith({
+      claimId: 55,
+      customerId: 700,
+      damages: [family.damageSent(1, "complete")],
+    });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(context.claim).toEqual(answer);
     // The block just saved is held once, as the server's; the half-typed one waits to be finished.
-    expect(context.damages[1]).toEqual([family.savedBlock(901), { ...family.savedBlock(903), note: "complete" }, halfTyped]);
+    expect(context.damages[1]).toEqual([
+      family.savedBlock(901),
+      { ...family.savedBlock(903), note: "complete" },
+      halfTyped,
+    ]);
     expect(answers).toEqual(["stepKept"]);
     expect(showStep).toHaveBeenCalledTimes(1);
   });
@@ -828,13 +941,19 @@ describe.each(FAMILIES)("$name wizard: 'Email me a link to finish later' saves w
 
   it("on the details step, saves the chosen items with their details as Next would, and stays on the step", async () => {
     const answer = claim({ items: [claimItem(11, 1), claimItem(12, 2)] });
-    const { actor, saveItems, showStep } = openWizard(family, family.detailsStep, family.itemsSaved, { saveItems: async () => answer });
+    const { actor, saveItems, showStep } = openWizard(family, family.detailsStep, family.itemsSaved, {
+      saveItems: async () => answer,
+    });
     const answers = keepAnswers(actor);
     await idle(actor);
     actor.send({ type: "details.change", details: { 1: { ...fullDetails, colorId: 9 } } });
     actor.send({ type: "step.keep" });
     const { context } = await idle(actor);
-    expect(saveItems).toHaveBeenCalledWith({ claimId: 55, planId: 1, items: [{ planItemId: 1, claimItemId: 11, itemTypeId: 101, ...fullDetails, colorId: 9 }] });
+    expect(saveItems).toHaveBeenCalledWith({
+      claimId: 55,
+      planId: 1,
+      items: [{ planItemId: 1, claimItemId: 11, itemTypeId: 101, ...fullDetails, colorId: 9 }],
+    });
     expect(where(actor)).toBe(family.detailsState);
     expect(context.claim).toEqual(answer);
     expect(answers).toEqual(["stepKept"]);
@@ -852,7 +971,11 @@ describe("ACE wizard: 'Email me a link to finish later' on the contact step", ()
     actor.send({ type: "contact.change", contact: { email: "grace@example.com" } });
     actor.send({ type: "step.keep" });
     const { context } = await idle(actor);
-    expect(saveContact).toHaveBeenCalledWith({ customerId: 700, claimId: 55, contact: { ...validContact, email: "grace@example.com" } });
+    expect(saveContact).toHaveBeenCalledWith({
+      customerId: 700,
+      claimId: 55,
+      contact: { ...validContact, email: "grace@example.com" },
+    });
     expect(where(actor)).toBe("confirmingContact.editing");
     expect(context.contactSaved).toBe(true);
     expect(answers).toEqual(["stepKept"]);
@@ -874,7 +997,13 @@ describe("stepToShow: the step a wizard's URL request leads to", () => {
 describe("what a wizard keeps on the device", () => {
   it("draftToKeep drops the blocks the server holds, and items left with none", () => {
     const typed = { note: "scratch" };
-    expect(draftToKeep({ selection: [1, 2], details: { 1: { colorId: 5 } }, damages: { 1: [{ savedId: 9, note: "saved" }, typed], 2: [{ savedId: 10 }] } })).toEqual({
+    expect(
+      draftToKeep({
+        selection: [1, 2],
+        details: { 1: { colorId: 5 } },
+        damages: { 1: [{ savedId: 9, note: "saved" }, typed], 2: [{ savedId: 10 }] },
+      }),
+    ).toEqual({
       selection: [1, 2],
       details: { 1: { colorId: 5 } },
       damages: { 1: [typed] },

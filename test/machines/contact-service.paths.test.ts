@@ -7,9 +7,21 @@ import { CallFailed } from "../../machines/outcomes.ts";
 import { describe } from "vitest";
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
-import { contactServiceMachine, type ContactServiceContext, type ContactServiceEvent, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
+import {
+  contactServiceMachine,
+  type ContactServiceContext,
+  type ContactServiceEvent,
+  type ContactServiceInput,
+  type TicketRequest,
+} from "../../machines/contact-service.machine.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
-import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf } from "./support/contact-service-fixtures.ts";
+import {
+  completeDraft,
+  contactInput,
+  fullCustomer,
+  fullPurchase,
+  invoicePdf,
+} from "./support/contact-service-fixtures.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
 type PathEvent =
@@ -27,8 +39,14 @@ const fixtures = {
     { type: "step.requested", step: 4 },
     { type: "step.requested", step: null },
   ],
-  "customer.change": [{ type: "customer.change", customer: fullCustomer }, { type: "customer.change", customer: { email: "" } }],
-  "purchase.change": [{ type: "purchase.change", purchase: fullPurchase }, { type: "purchase.change", purchase: { invoice: "" } }],
+  "customer.change": [
+    { type: "customer.change", customer: fullCustomer },
+    { type: "customer.change", customer: { email: "" } },
+  ],
+  "purchase.change": [
+    { type: "purchase.change", purchase: fullPurchase },
+    { type: "purchase.change", purchase: { invoice: "" } },
+  ],
   "document.added": [{ type: "document.added", document: invoicePdf }],
   "document.delete": [{ type: "document.delete", documentId: invoicePdf.id }],
   "step.next": [{ type: "step.next" }],
@@ -42,7 +60,10 @@ const fixtures = {
   "restart.cancel": [{ type: "restart.cancel" }],
   "restart.confirm": [{ type: "restart.confirm", requestId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", undefined)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })), failed("deleteDocument", new TypeError("Failed to fetch"))],
+  "xstate.error.actor.deleteDocument": [
+    failed("deleteDocument", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })),
+    failed("deleteDocument", new TypeError("Failed to fetch")),
+  ],
   "xstate.done.actor.createTicket": [done("createTicket", "CS-000123")],
   "xstate.error.actor.createTicket": [failed("createTicket")],
 } as const satisfies FixturesFor<PathEvent>;
@@ -62,7 +83,9 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: PathEvent): boolean {
     case "customer.change":
       return "name" in event.customer ? !isCompleteCustomer(context.customer) : isCompleteCustomer(context.customer);
     case "purchase.change":
-      return "storeName" in event.purchase ? !isCompletePurchase(context.purchase) : isCompletePurchase(context.purchase);
+      return "storeName" in event.purchase
+        ? !isCompletePurchase(context.purchase)
+        : isCompletePurchase(context.purchase);
     case "document.added":
       return context.documents.length === 0;
     case "step.requested":
@@ -74,7 +97,10 @@ function filterEvents(snapshot: AnyMachineSnapshot, event: PathEvent): boolean {
 
 /** A new request is filled in order; going back and forth is the draft scenario's. */
 const fillingIn = (snapshot: AnyMachineSnapshot, event: PathEvent) =>
-  filterEvents(snapshot, event) && (event.type !== "step.requested" || event.step === null) && !(event.type === "customer.change" && !("name" in event.customer)) && !(event.type === "purchase.change" && !("storeName" in event.purchase));
+  filterEvents(snapshot, event) &&
+  (event.type !== "step.requested" || event.step === null) &&
+  !(event.type === "customer.change" && !("name" in event.customer)) &&
+  !(event.type === "purchase.change" && !("storeName" in event.purchase));
 
 /** A request found again: 'Start a new request', kept or confirmed (the question is modal: only its answers while open). */
 const restarting = (snapshot: AnyMachineSnapshot, event: PathEvent) => {
@@ -85,10 +111,20 @@ const restarting = (snapshot: AnyMachineSnapshot, event: PathEvent) => {
 
 const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = [
   { name: "a new request", input: contactInput(), fixtures, filterEvents: fillingIn },
-  { name: "a complete draft on the review", input: contactInput({ requestedStep: 4, draft: completeDraft }), fixtures, filterEvents },
+  {
+    name: "a complete draft on the review",
+    input: contactInput({ requestedStep: 4, draft: completeDraft }),
+    fixtures,
+    filterEvents,
+  },
   { name: "a request already sent", input: contactInput({ ticket: "CS-000123" }), fixtures, filterEvents },
   // Each step at rest offers 'Start a new request' for a request found again.
-  ...[1, 2, 3, 4].map((step) => ({ name: `a request found again on step ${step}, then a new one`, input: contactInput({ requestedStep: step, draft: completeDraft }), fixtures, filterEvents: restarting })),
+  ...[1, 2, 3, 4].map((step) => ({
+    name: `a request found again on step ${step}, then a new one`,
+    input: contactInput({ requestedStep: step, draft: completeDraft }),
+    fixtures,
+    filterEvents: restarting,
+  })),
 ];
 
 describe("contactService generated paths", () => {

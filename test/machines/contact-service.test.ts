@@ -8,27 +8,48 @@ import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { phoneDigits } from "../../machines/contact-rules.ts";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
-import { contactServiceMachine, initialContactContext, requestIdOf, type ContactServiceInput, type TicketRequest } from "../../machines/contact-service.machine.ts";
+import {
+  contactServiceMachine,
+  initialContactContext,
+  requestIdOf,
+  type ContactServiceInput,
+  type TicketRequest,
+} from "../../machines/contact-service.machine.ts";
 import { stepOf } from "../../machines/claim-wizard.ts";
 import { collectEmitted } from "./support/actors.ts";
-import { completeDraft, contactInput, fullCustomer, fullPurchase, invoicePdf, NEW_REQUEST_ID, REQUEST_ID } from "./support/contact-service-fixtures.ts";
+import {
+  completeDraft,
+  contactInput,
+  fullCustomer,
+  fullPurchase,
+  invoicePdf,
+  NEW_REQUEST_ID,
+  REQUEST_ID,
+} from "./support/contact-service-fixtures.ts";
 
 const OTHER_ID = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 
 function open(
   input: ContactServiceInput,
-  server: { createTicket?: (request: TicketRequest) => Promise<string>; deleteDocument?: (call: { requestId: string; documentId: number }) => Promise<void> } = {},
+  server: {
+    createTicket?: (request: TicketRequest) => Promise<string>;
+    deleteDocument?: (call: { requestId: string; documentId: number }) => Promise<void>;
+  } = {},
 ) {
   const showStep = vi.fn();
   const goHome = vi.fn();
   const saveDraft = vi.fn();
   const clearDraft = vi.fn();
   const createTicket = vi.fn(server.createTicket ?? (async () => "CS-000123"));
-  const deleteDocument = vi.fn(server.deleteDocument ?? (async (_call: { requestId: string; documentId: number }) => undefined));
+  const deleteDocument = vi.fn(
+    server.deleteDocument ?? (async (_call: { requestId: string; documentId: number }) => undefined),
+  );
   const machine = contactServiceMachine.provide({
     actors: {
       createTicket: fromPromise(({ input }: { input: TicketRequest }) => createTicket(input)),
-      deleteDocument: fromPromise(({ input }: { input: { requestId: string; documentId: number } }) => deleteDocument(input)),
+      deleteDocument: fromPromise(({ input }: { input: { requestId: string; documentId: number } }) =>
+        deleteDocument(input),
+      ),
     },
     actions: {
       showStep: (_, params) => showStep(params),
@@ -80,14 +101,20 @@ describe("the phone number a request sends", () => {
 
 describe("contact-service context", () => {
   it("starts from what the failed searches know: the name, email, phone, ZIP and invoice", () => {
-    const context = initialContactContext(contactInput({ prefill: { name: "Jane Doe", email: "jane.doe@example.com", zipCode: "10001", invoice: "INV-100234" } }));
+    const context = initialContactContext(
+      contactInput({
+        prefill: { name: "Jane Doe", email: "jane.doe@example.com", zipCode: "10001", invoice: "INV-100234" },
+      }),
+    );
     expect(context.customer).toEqual({ name: "Jane Doe", email: "jane.doe@example.com", zipCode: "10001" });
     expect(context.purchase).toEqual({ invoice: "INV-100234" });
     expect(context.documents).toEqual([]);
   });
 
   it("a kept draft wins over the searches", () => {
-    expect(initialContactContext(contactInput({ draft: completeDraft, prefill: { name: "Someone Else" } })).customer).toEqual(fullCustomer);
+    expect(
+      initialContactContext(contactInput({ draft: completeDraft, prefill: { name: "Someone Else" } })).customer,
+    ).toEqual(fullCustomer);
   });
 });
 
@@ -114,8 +141,23 @@ describe("contact-service: which request opens (requestIdOf)", () => {
   });
 
   it("on the thank-you page of another request, the kept draft is not shown as that request's", () => {
-    const context = initialContactContext(contactInput({ requestId: OTHER_ID, ticket: "CS-1", requestedStep: 5, draft: completeDraft, prefill: { name: "Jane Doe" } }));
-    expect(context).toMatchObject({ requestId: OTHER_ID, ticket: "CS-1", customer: { name: "Jane Doe" }, purchase: {}, documents: [], resumed: false });
+    const context = initialContactContext(
+      contactInput({
+        requestId: OTHER_ID,
+        ticket: "CS-1",
+        requestedStep: 5,
+        draft: completeDraft,
+        prefill: { name: "Jane Doe" },
+      }),
+    );
+    expect(context).toMatchObject({
+      requestId: OTHER_ID,
+      ticket: "CS-1",
+      customer: { name: "Jane Doe" },
+      purchase: {},
+      documents: [],
+      resumed: false,
+    });
   });
 
   it("the request opened writes its id into the URL with the first step, in place of the address", () => {
@@ -199,18 +241,35 @@ describe("contactService steps", () => {
   it("every change is kept on the device: fields and documents by reference", () => {
     const { actor, saveDraft } = open(contactInput());
     actor.send({ type: "customer.change", customer: { name: "Jane Doe" } });
-    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: { name: "Jane Doe" }, purchase: {}, documents: [] });
+    expect(saveDraft).toHaveBeenLastCalledWith({
+      requestId: REQUEST_ID,
+      customer: { name: "Jane Doe" },
+      purchase: {},
+      documents: [],
+    });
     actor.send({ type: "customer.change", customer: fullCustomer });
     actor.send({ type: "step.next" });
     actor.send({ type: "purchase.change", purchase: { invoice: "INV-1" } });
-    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: { invoice: "INV-1" }, documents: [] });
+    expect(saveDraft).toHaveBeenLastCalledWith({
+      requestId: REQUEST_ID,
+      customer: fullCustomer,
+      purchase: { invoice: "INV-1" },
+      documents: [],
+    });
     actor.send({ type: "step.requested", step: 3 });
     actor.send({ type: "document.added", document: invoicePdf });
-    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: { invoice: "INV-1" }, documents: [invoicePdf] });
+    expect(saveDraft).toHaveBeenLastCalledWith({
+      requestId: REQUEST_ID,
+      customer: fullCustomer,
+      purchase: { invoice: "INV-1" },
+      documents: [invoicePdf],
+    });
   });
 
   it("deleting a document asks the server first; the list and the kept draft follow its answer", async () => {
-    const { actor, deleteDocument, saveDraft, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }));
+    const { actor, deleteDocument, saveDraft, notices } = open(
+      contactInput({ requestedStep: 3, draft: completeDraft }),
+    );
     actor.send({ type: "document.delete", documentId: invoicePdf.id });
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
@@ -222,7 +281,9 @@ describe("contactService steps", () => {
 
   it("deleting one of several documents asks to delete that one, of this request, and keeps the others listed", async () => {
     const receipt = { id: 72, fileName: "e5f6a7b8-receipt.jpg" };
-    const { actor, deleteDocument, saveDraft } = open(contactInput({ requestedStep: 3, draft: { ...completeDraft, documents: [invoicePdf, receipt] } }));
+    const { actor, deleteDocument, saveDraft } = open(
+      contactInput({ requestedStep: 3, draft: { ...completeDraft, documents: [invoicePdf, receipt] } }),
+    );
     actor.send({ type: "document.delete", documentId: receipt.id });
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(deleteDocument).toHaveBeenCalledExactlyOnceWith({ requestId: REQUEST_ID, documentId: receipt.id });
@@ -231,12 +292,18 @@ describe("contactService steps", () => {
   });
 
   it.each([
-    ["the server refuses", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" }), "documentDeleteFailed"],
+    [
+      "the server refuses",
+      new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" }),
+      "documentDeleteFailed",
+    ],
     ["the server asks to wait", new CallFailed({ kind: "rateLimited", retryAfterSeconds: 60 }), "documentDeleteFailed"],
     ["no usable answer comes", new CallFailed({ kind: "network" }), "documentDeleteError"],
     ["no answer comes", new TypeError("Failed to fetch"), "documentDeleteError"],
   ])("a document stays listed when %s, with the matching message", async (_when, error, code) => {
-    const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => Promise.reject(error) });
+    const { actor, notices } = open(contactInput({ requestedStep: 3, draft: completeDraft }), {
+      deleteDocument: () => Promise.reject(error),
+    });
     actor.send({ type: "document.delete", documentId: invoicePdf.id });
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(actor.getSnapshot().context.documents).toEqual([invoicePdf]);
@@ -245,26 +312,36 @@ describe("contactService steps", () => {
 
   it.each([
     ["the delete succeeds", () => Promise.resolve()],
-    ["the server refuses the delete", () => Promise.reject(new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" }))],
+    [
+      "the server refuses the delete",
+      () => Promise.reject(new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })),
+    ],
     ["the delete gets no answer", () => Promise.reject(new TypeError("Failed to fetch"))],
-  ])("a URL step request made while a document is deleted is answered once %s: screen and URL show that step", async (_when, answer) => {
-    let settle!: () => void;
-    const { actor, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft }), {
-      deleteDocument: () => new Promise<void>((resolve) => (settle = resolve)).then(answer),
-    });
-    actor.send({ type: "document.delete", documentId: invoicePdf.id });
-    actor.send({ type: "step.requested", step: 1 });
-    // The delete is still on its way: the screen stays where the delete started.
-    expect(stepNow(actor)).toBe(3);
-    settle();
-    await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
-    expect(stepNow(actor)).toBe(1);
-    expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: REQUEST_ID });
-  });
+  ])(
+    "a URL step request made while a document is deleted is answered once %s: screen and URL show that step",
+    async (_when, answer) => {
+      let settle!: () => void;
+      const { actor, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft }), {
+        deleteDocument: () => new Promise<void>((resolve) => (settle = resolve)).then(answer),
+      });
+      actor.send({ type: "document.delete", documentId: invoicePdf.id });
+      actor.send({ type: "step.requested", step: 1 });
+      // The delete is still on its way: the screen stays where the delete started.
+      expect(stepNow(actor)).toBe(3);
+      settle();
+      await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
+      expect(stepNow(actor)).toBe(1);
+      expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: REQUEST_ID });
+    },
+  );
 
   it("Edit links of the review go back to their section", () => {
     const { actor } = open(contactInput({ requestedStep: 4, draft: completeDraft }));
-    for (const [event, step] of [["customer.edit", 1], ["purchase.edit", 2], ["documents.edit", 3]] as const) {
+    for (const [event, step] of [
+      ["customer.edit", 1],
+      ["purchase.edit", 2],
+      ["documents.edit", 3],
+    ] as const) {
       actor.send({ type: "step.requested", step: 4 });
       actor.send({ type: event });
       expect(stepNow(actor), event).toBe(step);
@@ -287,11 +364,18 @@ describe("contactService submit", () => {
   });
 
   it("complete, it sends the request with its documents, shows the Request Number and forgets the draft", async () => {
-    const { actor, createTicket, clearDraft, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }));
+    const { actor, createTicket, clearDraft, showStep } = open(
+      contactInput({ requestedStep: 4, draft: completeDraft }),
+    );
     actor.send({ type: "request.submit" });
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await waitFor(actor, (snapshot) => snapshot.matches("submitted"));
-    expect(createTicket).toHaveBeenCalledWith({ requestId: REQUEST_ID, customer: fullCustomer, purchase: fullPurchase, documentIds: [invoicePdf.id] });
+    expect(createTicket).toHaveBeenCalledWith({
+      requestId: REQUEST_ID,
+      customer: fullCustomer,
+      purchase: fullPurchase,
+      documentIds: [invoicePdf.id],
+    });
     expect(actor.getSnapshot().context.ticket).toBe("CS-000123");
     expect(clearDraft).toHaveBeenCalledTimes(1);
     expect(showStep).toHaveBeenLastCalledWith({ step: 5, replace: false, ticket: "CS-000123", requestId: REQUEST_ID });
@@ -301,7 +385,9 @@ describe("contactService submit", () => {
   });
 
   it("a failed send stays on the review with everything kept and says so", async () => {
-    const { actor, clearDraft, notices } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => Promise.reject(new Error("503")) });
+    const { actor, clearDraft, notices } = open(contactInput({ requestedStep: 4, draft: completeDraft }), {
+      createTicket: () => Promise.reject(new Error("503")),
+    });
     actor.send({ type: "request.submit" });
     await waitFor(actor, (snapshot) => !snapshot.hasTag("busy"));
     expect(stepNow(actor)).toBe(4);
@@ -312,7 +398,9 @@ describe("contactService submit", () => {
 
   it("a URL request while sending is kept and answered when the answer comes", async () => {
     let release!: (ticket: string) => void;
-    const { actor, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => new Promise((resolve) => (release = resolve)) });
+    const { actor, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), {
+      createTicket: () => new Promise((resolve) => (release = resolve)),
+    });
     actor.send({ type: "request.submit" });
     actor.send({ type: "step.requested", step: 2 });
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
@@ -342,25 +430,44 @@ describe("contactService submit", () => {
 });
 
 describe("contactService: a request found again, and a new one only on request", () => {
-  const halfDraft = { requestId: REQUEST_ID, customer: { name: "Jane Doe", email: "jane.doe@example.com" }, purchase: {}, documents: [] };
+  const halfDraft = {
+    requestId: REQUEST_ID,
+    customer: { name: "Jane Doe", email: "jane.doe@example.com" },
+    purchase: {},
+    documents: [],
+  };
   const NEW_ID = "11111111-2222-4333-8444-555555555555";
 
   it("a kept draft with something in it is said to be found again; an empty one or none is not", () => {
     expect(initialContactContext(contactInput({ draft: halfDraft })).resumed).toBe(true);
-    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: { name: " " } } })).resumed).toBe(false);
+    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: { name: " " } } })).resumed).toBe(
+      false,
+    );
     expect(initialContactContext(contactInput()).resumed).toBe(false);
   });
 
   it("a kept draft holding only an uploaded document, or only purchase details, is found again too", () => {
-    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, documents: [invoicePdf] } })).resumed).toBe(true);
-    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "Furniture Mart" } } })).resumed).toBe(true);
-    expect(initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "  " } } })).resumed).toBe(false);
+    expect(
+      initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, documents: [invoicePdf] } })).resumed,
+    ).toBe(true);
+    expect(
+      initialContactContext(
+        contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "Furniture Mart" } } }),
+      ).resumed,
+    ).toBe(true);
+    expect(
+      initialContactContext(contactInput({ draft: { ...halfDraft, customer: {}, purchase: { storeName: "  " } } }))
+        .resumed,
+    ).toBe(false);
   });
 
   it("typing into a found request keeps the rest of its draft", () => {
     const { actor, saveDraft } = open(contactInput({ draft: halfDraft }));
     actor.send({ type: "customer.change", customer: { phone: "(212) 555-0134" } });
-    expect(saveDraft).toHaveBeenLastCalledWith({ ...halfDraft, customer: { ...halfDraft.customer, phone: "(212) 555-0134" } });
+    expect(saveDraft).toHaveBeenLastCalledWith({
+      ...halfDraft,
+      customer: { ...halfDraft.customer, phone: "(212) 555-0134" },
+    });
   });
 
   it("'Start a new request' asks first; keeping the request changes nothing", () => {
@@ -369,7 +476,12 @@ describe("contactService: a request found again, and a new one only on request",
     actor.send({ type: "restart.ask" });
     expect(actor.getSnapshot().context.confirmingRestart).toBe(true);
     actor.send({ type: "restart.cancel" });
-    expect(actor.getSnapshot().context).toMatchObject({ confirmingRestart: false, resumed: true, requestId: REQUEST_ID, customer: fullCustomer });
+    expect(actor.getSnapshot().context).toMatchObject({
+      confirmingRestart: false,
+      resumed: true,
+      requestId: REQUEST_ID,
+      customer: fullCustomer,
+    });
     expect(stepNow(actor)).toBe(2);
     expect(clearDraft).not.toHaveBeenCalled();
     expect(showStep).not.toHaveBeenCalled();
@@ -384,13 +496,19 @@ describe("contactService: a request found again, and a new one only on request",
 
   it("while the request is sent, and once it is sent, a new request is not started: the draft and the Request Number stay", async () => {
     let release!: (ticket: string) => void;
-    const { actor, clearDraft, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), { createTicket: () => new Promise((resolve) => (release = resolve)) });
+    const { actor, clearDraft, showStep } = open(contactInput({ requestedStep: 4, draft: completeDraft }), {
+      createTicket: () => new Promise((resolve) => (release = resolve)),
+    });
     actor.send({ type: "request.submit" });
     showStep.mockClear();
     actor.send({ type: "restart.ask" });
     actor.send({ type: "restart.confirm", requestId: NEW_ID });
     expect(actor.getSnapshot().matches({ reviewing: "submitting" })).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ requestId: REQUEST_ID, confirmingRestart: false, customer: fullCustomer });
+    expect(actor.getSnapshot().context).toMatchObject({
+      requestId: REQUEST_ID,
+      confirmingRestart: false,
+      customer: fullCustomer,
+    });
     expect(clearDraft).not.toHaveBeenCalled();
     expect(showStep).not.toHaveBeenCalled();
     release("CS-9");
@@ -398,11 +516,17 @@ describe("contactService: a request found again, and a new one only on request",
     actor.send({ type: "restart.ask" });
     actor.send({ type: "restart.confirm", requestId: NEW_ID });
     expect(stepNow(actor)).toBe(5);
-    expect(actor.getSnapshot().context).toMatchObject({ requestId: REQUEST_ID, ticket: "CS-9", confirmingRestart: false });
+    expect(actor.getSnapshot().context).toMatchObject({
+      requestId: REQUEST_ID,
+      ticket: "CS-9",
+      confirmingRestart: false,
+    });
   });
 
   it("while a document is deleted, a new request is not started", () => {
-    const { actor, clearDraft } = open(contactInput({ requestedStep: 3, draft: completeDraft }), { deleteDocument: () => new Promise<void>(() => {}) });
+    const { actor, clearDraft } = open(contactInput({ requestedStep: 3, draft: completeDraft }), {
+      deleteDocument: () => new Promise<void>(() => {}),
+    });
     actor.send({ type: "document.delete", documentId: invoicePdf.id });
     actor.send({ type: "restart.confirm", requestId: NEW_ID });
     expect(actor.getSnapshot().matches({ uploadingDocuments: "deletingDocument" })).toBe(true);
@@ -411,14 +535,29 @@ describe("contactService: a request found again, and a new one only on request",
   });
 
   it("confirmed, the draft goes and a new request opens at step 1 under the new id, in place of the old URL, prefilled from the searches only", () => {
-    const { actor, clearDraft, saveDraft, showStep } = open(contactInput({ requestedStep: 3, draft: completeDraft, prefill: { name: "Jane Doe", invoice: "INV-1" } }));
+    const { actor, clearDraft, saveDraft, showStep } = open(
+      contactInput({ requestedStep: 3, draft: completeDraft, prefill: { name: "Jane Doe", invoice: "INV-1" } }),
+    );
     actor.send({ type: "restart.ask" });
     actor.send({ type: "restart.confirm", requestId: NEW_ID });
     expect(clearDraft).toHaveBeenCalledTimes(1);
     expect(stepNow(actor)).toBe(1);
     expect(showStep).toHaveBeenLastCalledWith({ step: 1, replace: true, ticket: null, requestId: NEW_ID });
-    expect(actor.getSnapshot().context).toMatchObject({ requestId: NEW_ID, customer: { name: "Jane Doe" }, purchase: { invoice: "INV-1" }, documents: [], checkedSteps: [], resumed: false, confirmingRestart: false });
+    expect(actor.getSnapshot().context).toMatchObject({
+      requestId: NEW_ID,
+      customer: { name: "Jane Doe" },
+      purchase: { invoice: "INV-1" },
+      documents: [],
+      checkedSteps: [],
+      resumed: false,
+      confirmingRestart: false,
+    });
     actor.send({ type: "customer.change", customer: { email: "x@example.com" } });
-    expect(saveDraft).toHaveBeenLastCalledWith({ requestId: NEW_ID, customer: { name: "Jane Doe", email: "x@example.com" }, purchase: { invoice: "INV-1" }, documents: [] });
+    expect(saveDraft).toHaveBeenLastCalledWith({
+      requestId: NEW_ID,
+      customer: { name: "Jane Doe", email: "x@example.com" },
+      purchase: { invoice: "INV-1" },
+      documents: [],
+    });
   });
 });

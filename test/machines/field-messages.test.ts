@@ -32,6 +32,9 @@ describe("fieldErrors: the message each field of a step shows", () => {
 
 describe("isAcePlanType: which plans file through the ACE calls (SPEC.md section 7)", () => {
   it("is true for Ace and Mace plans only", () => {
-    expect(["FPP", "Ace", "Mace", "LEGACY", "UNKNOWN"].filter((type) => isAcePlanType(type as "FPP"))).toEqual(["Ace", "Mace"]);
+    expect(["FPP", "Ace", "Mace", "LEGACY", "UNKNOWN"].filter((type) => isAcePlanType(type as "FPP"))).toEqual([
+      "Ace",
+      "Mace",
+    ]);
   });
 });

@@ -24,7 +24,8 @@ const tag = { name: "tag.heic", size: 3000 } satisfies PickedFile;
 const label = { name: "label.png", size: 4000 } satisfies PickedFile;
 const photo = { id: 501, fileName: "stored-1.jpg" } satisfies ClaimDocument;
 
-type BatchEvent = FileUploadEvent | DoneActorEvent<FileRefusal[], "checkFiles"> | ErrorActorEvent<unknown, "checkFiles">;
+type BatchEvent =
+  FileUploadEvent | DoneActorEvent<FileRefusal[], "checkFiles"> | ErrorActorEvent<unknown, "checkFiles">;
 
 // Four files, one more than the concurrency limit, so the fourth waits for a slot. The walk is
 // kept small: files are reported on only by the first and the last key.
@@ -34,8 +35,14 @@ const batchFixtures = {
     { type: "files.picked", files: [sofa, receipt, tag, label] },
   ],
   "file.retry": [{ type: "file.retry", key: "file-1" }],
-  "file.cancel": [{ type: "file.cancel", key: "file-1" }, { type: "file.cancel", key: "file-9" }],
-  "item.uploaded": [{ type: "item.uploaded", key: "file-1", document: photo }, { type: "item.uploaded", key: "file-4", document: { id: 502, fileName: "stored-4.png" } }],
+  "file.cancel": [
+    { type: "file.cancel", key: "file-1" },
+    { type: "file.cancel", key: "file-9" },
+  ],
+  "item.uploaded": [
+    { type: "item.uploaded", key: "file-1", document: photo },
+    { type: "item.uploaded", key: "file-4", document: { id: 502, fileName: "stored-4.png" } },
+  ],
   "item.failed": [{ type: "item.failed", key: "file-1" }],
   "item.refused": [{ type: "item.refused", key: "file-1", reason: "damaged" }],
   "item.cancelled": [{ type: "item.cancelled", key: "file-1" }],
@@ -54,9 +61,11 @@ const batchScenarios: Array<Scenario<BatchEvent, undefined>> = [
     fixtures: batchFixtures,
     // One pick per path, and reports only for listed files: enough for every transition.
     filterEvents: (snapshot, event) => {
-      const entries = (snapshot.context as { entries: Array<{ key: string; status: string }>; nextKey: number }).entries;
+      const entries = (snapshot.context as { entries: Array<{ key: string; status: string }>; nextKey: number })
+        .entries;
       if (event.type === "files.picked") return (snapshot.context as { nextKey: number }).nextKey === 1;
-      if (event.type.startsWith("item.")) return entries.some((entry) => entry.key === (event as { key: string }).key && entry.status === "active");
+      if (event.type.startsWith("item."))
+        return entries.some((entry) => entry.key === (event as { key: string }).key && entry.status === "active");
       return true;
     },
   },
@@ -84,7 +93,9 @@ const itemFixtures = {
   "upload.failed": [{ type: "upload.failed" }],
   "xstate.done.actor.prepareFile": [done("prepareFile", { name: "sofa.jpg", size: 900 })],
   "xstate.error.actor.prepareFile": [failed("prepareFile", { reason: "damaged" })],
-  "xstate.done.actor.getUploadUrl": [done("getUploadUrl", { url: "https://storage.test/put/1", fileName: "stored-1.jpg" })],
+  "xstate.done.actor.getUploadUrl": [
+    done("getUploadUrl", { url: "https://storage.test/put/1", fileName: "stored-1.jpg" }),
+  ],
   "xstate.error.actor.getUploadUrl": [failed("getUploadUrl")],
   "xstate.error.actor.putFile": [failed("putFile")],
   "xstate.done.actor.linkDocument": [done("linkDocument", photo)],
@@ -98,7 +109,8 @@ const itemScenarios: Array<Scenario<ItemEvent, { key: string; file: PickedFile }
     input: { key: "file-1", file: sofa },
     fixtures: itemFixtures,
     // Progress only changes a number; once is enough.
-    filterEvents: (snapshot, event) => event.type !== "upload.progress" || (snapshot.context as { progress: number }).progress === 0,
+    filterEvents: (snapshot, event) =>
+      event.type !== "upload.progress" || (snapshot.context as { progress: number }).progress === 0,
   },
 ];
 
@@ -141,7 +153,20 @@ describe("uploadItem (one file) generated paths", () => {
         delays: { retryWait: 3_600_000 },
       }),
     scenarios: itemScenarios,
-    states: ["queued", "preparing", "requestingUrl", "sendingBytes", "linking", "failing", "waitingToRetry", "resuming", "failed", "uploaded", "refused", "cancelled"],
+    states: [
+      "queued",
+      "preparing",
+      "requestingUrl",
+      "sendingBytes",
+      "linking",
+      "failing",
+      "waitingToRetry",
+      "resuming",
+      "failed",
+      "uploaded",
+      "refused",
+      "cancelled",
+    ],
     transientStates: ["failing", "resuming"],
     // The PUT's progress and outcome come from the putFile callback actor, not from the screen.
     sentBy: { "upload.progress": "putFile", "upload.stored": "putFile", "upload.failed": "putFile" },

@@ -5,7 +5,14 @@
  * upload, Cancel, and refusals.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createActor, fromCallback, fromPromise, waitFor as waitForever, type AnyActorRef, type SnapshotFrom } from "xstate";
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  waitFor as waitForever,
+  type AnyActorRef,
+  type SnapshotFrom,
+} from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
 import {
   AUTOMATIC_RETRIES,
@@ -25,7 +32,8 @@ import { collectEmitted, guardOf } from "./support/actors.ts";
  * xstate's waitFor with a bound: a file that never settles fails its test in 5 s instead of hanging
  * (each step here takes milliseconds; the bound only stops a stuck upload from waiting forever).
  */
-const waitFor = <Actor extends AnyActorRef>(actor: Actor, settled: (snapshot: SnapshotFrom<Actor>) => boolean) => waitForever(actor, settled, { timeout: 5_000 });
+const waitFor = <Actor extends AnyActorRef>(actor: Actor, settled: (snapshot: SnapshotFrom<Actor>) => boolean) =>
+  waitForever(actor, settled, { timeout: 5_000 });
 
 const files = (...names: string[]): PickedFile[] => names.map((name, index) => ({ name, size: 1000 + index }));
 
@@ -45,7 +53,9 @@ describe("upload rules", () => {
   it("isRoundUploaded: the list is empty and something was linked", () => {
     const isRoundUploaded = guardOf(fileUploadMachine, "isRoundUploaded");
     expect(isRoundUploaded({ entries: [], uploadedSinceIdle: 1 })).toBe(true);
-    expect(isRoundUploaded({ entries: [{ key: "file-1", fileName: "a", status: "failed" }], uploadedSinceIdle: 1 })).toBe(false);
+    expect(
+      isRoundUploaded({ entries: [{ key: "file-1", fileName: "a", status: "failed" }], uploadedSinceIdle: 1 }),
+    ).toBe(false);
     expect(isRoundUploaded({ entries: [], uploadedSinceIdle: 0 })).toBe(false);
   });
 });
@@ -62,7 +72,18 @@ interface Stubs {
 }
 
 function start(stubs: Stubs = {}) {
-  const log = { asked: [] as PickedFile[], sent: [] as PickedFile[], urls: [] as string[], puts: [] as string[], links: [] as string[], waits: [] as number[], running: 0, maxRunning: 0, aborted: [] as string[], linked: [] as ClaimDocument[] };
+  const log = {
+    asked: [] as PickedFile[],
+    sent: [] as PickedFile[],
+    urls: [] as string[],
+    puts: [] as string[],
+    links: [] as string[],
+    waits: [] as number[],
+    running: 0,
+    maxRunning: 0,
+    aborted: [] as string[],
+    linked: [] as ClaimDocument[],
+  };
   const putCount = new Map<string, number>();
   let linkCount = 0;
   let stored = 0;
@@ -133,7 +154,10 @@ function start(stubs: Stubs = {}) {
 }
 
 const settled = (actor: ReturnType<typeof start>["actor"]) =>
-  waitFor(actor, (snapshot) => snapshot.matches("ready") && snapshot.context.entries.every((entry) => entry.status === "failed"));
+  waitFor(
+    actor,
+    (snapshot) => snapshot.matches("ready") && snapshot.context.entries.every((entry) => entry.status === "failed"),
+  );
 
 describe("fileUpload with its files", () => {
   it(`uploads four files at most ${UPLOAD_CONCURRENCY} at a time, links each, and says so once`, async () => {
@@ -141,7 +165,9 @@ describe("fileUpload with its files", () => {
     actor.send({ type: "files.picked", files: files("sofa.jpg", "arm.jpg", "tag.heic", "receipt.pdf") });
     await settled(actor);
     expect(log.maxRunning).toBe(UPLOAD_CONCURRENCY);
-    expect(log.linked.map((document) => document.fileName).sort()).toEqual(["1-sofa.jpg", "2-arm.jpg", "3-tag.jpg", "4-receipt.pdf"].sort());
+    expect(log.linked.map((document) => document.fileName).sort()).toEqual(
+      ["1-sofa.jpg", "2-arm.jpg", "3-tag.jpg", "4-receipt.pdf"].sort(),
+    );
     expect(notices).toEqual([{ type: "notify", code: "filesUploaded" }]);
     expect(actor.getSnapshot().context.entries).toEqual([]);
   });
@@ -155,7 +181,9 @@ describe("fileUpload with its files", () => {
     expect(notices).toEqual([{ type: "notify", code: "fileNotUploaded", fileName: "sofa.jpg" }]);
     const [failed] = actor.getSnapshot().context.entries;
     expect(failed).toEqual({ key: "file-1", fileName: "sofa.jpg", status: "failed" });
-    expect((actor.getSnapshot().children["file-1"]?.getSnapshot() as { value?: unknown } | undefined)?.value).toBe("failed");
+    expect((actor.getSnapshot().children["file-1"]?.getSnapshot() as { value?: unknown } | undefined)?.value).toBe(
+      "failed",
+    );
 
     actor.send({ type: "file.retry", key: "file-1" });
     await waitFor(actor, (snapshot) => snapshot.context.entries.length === 0);
@@ -198,7 +226,12 @@ describe("fileUpload with its files", () => {
   });
 
   it("a batch with a refused file queues nothing and names each refusal", async () => {
-    const { actor, log, notices } = start({ refusals: [{ fileName: "notes.txt", reason: "unsupported" }, { fileName: "scan.pdf", reason: "tooBig" }] });
+    const { actor, log, notices } = start({
+      refusals: [
+        { fileName: "notes.txt", reason: "unsupported" },
+        { fileName: "scan.pdf", reason: "tooBig" },
+      ],
+    });
     actor.send({ type: "files.picked", files: files("sofa.jpg", "notes.txt", "scan.pdf") });
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
     expect(notices).toEqual([
@@ -241,7 +274,8 @@ function batch(refusals: FileRefusal[] = []) {
   });
   const actor = createActor(machine).start();
   const notices = collectEmitted<UploadNotice>(actor, "notify");
-  const rows = () => actor.getSnapshot().context.entries.map(({ key, fileName, status }) => `${key} ${fileName} ${status}`);
+  const rows = () =>
+    actor.getSnapshot().context.entries.map(({ key, fileName, status }) => `${key} ${fileName} ${status}`);
   const pick = async (...names: string[]) => {
     actor.send({ type: "files.picked", files: files(...names) });
     await waitFor(actor, (snapshot) => snapshot.matches("ready"));
@@ -255,7 +289,12 @@ describe("fileUpload: the rows of the file list", () => {
   it("gives each picked file its own row, keys counting on across picks; three upload and the rest wait", async () => {
     const { started, rows, pick } = batch();
     await pick("a.jpg", "b.jpg", "c.jpg", "d.jpg");
-    expect(rows()).toEqual(["file-1 a.jpg active", "file-2 b.jpg active", "file-3 c.jpg active", "file-4 d.jpg waiting"]);
+    expect(rows()).toEqual([
+      "file-1 a.jpg active",
+      "file-2 b.jpg active",
+      "file-3 c.jpg active",
+      "file-4 d.jpg waiting",
+    ]);
     expect(started).toEqual(["file-1", "file-2", "file-3"]);
     await pick("e.jpg", "f.jpg");
     expect(rows().slice(4)).toEqual(["file-5 e.jpg waiting", "file-6 f.jpg waiting"]);
@@ -266,7 +305,13 @@ describe("fileUpload: the rows of the file list", () => {
     const { actor, started, rows, pick } = batch();
     await pick("a.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg", "f.jpg");
     actor.send({ type: "item.uploaded", key: "file-1", document: document(1) });
-    expect(rows()).toEqual(["file-2 b.jpg active", "file-3 c.jpg active", "file-4 d.jpg active", "file-5 e.jpg waiting", "file-6 f.jpg waiting"]);
+    expect(rows()).toEqual([
+      "file-2 b.jpg active",
+      "file-3 c.jpg active",
+      "file-4 d.jpg active",
+      "file-5 e.jpg waiting",
+      "file-6 f.jpg waiting",
+    ]);
     expect(started).toEqual(["file-1", "file-2", "file-3", "file-4"]);
   });
 
@@ -440,7 +485,10 @@ describe("uploadItem as shipped: its own sender and wait", () => {
         uploadFile: uploadItemMachine.provide({
           actors: {
             prepareFile: fromPromise<PickedFile, { file: PickedFile }>(async ({ input }) => input.file),
-            getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async () => ({ url: "https://storage.test/1", fileName: "stored-1.jpg" })),
+            getUploadUrl: fromPromise<{ url: string; fileName: string }, { file: PickedFile }>(async () => ({
+              url: "https://storage.test/1",
+              fileName: "stored-1.jpg",
+            })),
             linkDocument: fromPromise<ClaimDocument, { fileName: string }>(async () => document(7)),
           },
           delays: { retryWait: 0 },

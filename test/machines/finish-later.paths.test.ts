@@ -6,7 +6,12 @@
  */
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
-import { finishLaterMachine, NoEmailOnFile, type FinishLaterEvent, type FinishLaterInput } from "../../machines/finish-later.machine.ts";
+import {
+  finishLaterMachine,
+  NoEmailOnFile,
+  type FinishLaterEvent,
+  type FinishLaterInput,
+} from "../../machines/finish-later.machine.ts";
 import { CallFailed } from "../../machines/outcomes.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
 import { describePathSuite } from "./support/path-suite.ts";
@@ -39,7 +44,9 @@ const fixtures = {
   ],
 } as const satisfies FixturesFor<PathEvent>;
 
-const scenarios: Array<Scenario<PathEvent, FinishLaterInput>> = [{ name: "claim 55 on step 3", input: { claimId: 55 }, fixtures }];
+const scenarios: Array<Scenario<PathEvent, FinishLaterInput>> = [
+  { name: "claim 55 on step 3", input: { claimId: 55 }, fixtures },
+];
 
 describe("finishLater generated paths", () => {
   describePathSuite({
@@ -53,7 +60,17 @@ describe("finishLater generated paths", () => {
         },
       }),
     scenarios,
-    states: ["closed", "loadingTarget", "targetFailed", "ready", "keepingStep", "sending", "sent", "failed", "noEmailOnFile"],
+    states: [
+      "closed",
+      "loadingTarget",
+      "targetFailed",
+      "ready",
+      "keepingStep",
+      "sending",
+      "sent",
+      "failed",
+      "noEmailOnFile",
+    ],
     transientStates: [],
   });
 });

@@ -60,7 +60,9 @@ describe("finishLater: the dialog", () => {
 
   it("when the address cannot be read, Try Again asks again", async () => {
     let answers = 0;
-    const { actor, settled } = dialog({ target: async () => (answers++ === 0 ? Promise.reject(new TypeError("Failed to fetch")) : MASKED) });
+    const { actor, settled } = dialog({
+      target: async () => (answers++ === 0 ? Promise.reject(new TypeError("Failed to fetch")) : MASKED),
+    });
     actor.send({ type: "dialog.open", step: 3 });
     await settled();
     expect(actor.getSnapshot().value).toBe("targetFailed");
@@ -81,7 +83,9 @@ describe("finishLater: why no link went out", () => {
   };
 
   it("too many links for now: the wait the API asked for", async () => {
-    const { actor } = await sendFailing({ send: () => Promise.reject(new CallFailed({ kind: "rateLimited", retryAfterSeconds: 1800 })) });
+    const { actor } = await sendFailing({
+      send: () => Promise.reject(new CallFailed({ kind: "rateLimited", retryAfterSeconds: 1800 })),
+    });
     expect(actor.getSnapshot().value).toBe("failed");
     expect(actor.getSnapshot().context.failure).toEqual({ kind: "rateLimited", retryAfterSeconds: 1800 });
   });
@@ -94,7 +98,10 @@ describe("finishLater: why no link went out", () => {
   it("a refusal or no answer: a plain failure with Try Again, which saves and sends again", async () => {
     let sends = 0;
     const { actor, keepStep, sendLink, settled } = await sendFailing({
-      send: () => (sends++ === 0 ? Promise.reject(new CallFailed({ kind: "refused", status: 500, code: null, message: "Server error" })) : Promise.resolve(MASKED)),
+      send: () =>
+        sends++ === 0
+          ? Promise.reject(new CallFailed({ kind: "refused", status: 500, code: null, message: "Server error" }))
+          : Promise.resolve(MASKED),
     });
     expect(actor.getSnapshot().context.failure).toEqual({ kind: "failed" });
     actor.send({ type: "link.send" });
@@ -112,7 +119,9 @@ describe("finishLater: why no link went out", () => {
   });
 
   it("opened again, the dialog starts clean on its new step", async () => {
-    const { actor, sendLink, settled } = await sendFailing({ send: () => Promise.reject(new TypeError("Failed to fetch")) });
+    const { actor, sendLink, settled } = await sendFailing({
+      send: () => Promise.reject(new TypeError("Failed to fetch")),
+    });
     expect(actor.getSnapshot().context.failure).toEqual({ kind: "failed" });
     actor.send({ type: "dialog.close" });
     actor.send({ type: "dialog.open", step: 5 });

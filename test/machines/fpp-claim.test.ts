@@ -5,9 +5,19 @@
  * claim-wizard.test.ts.
  */
 import { describe, expect, it, vi } from "vitest";
-import { hasCompleteDamages, hasDocumentsForEveryItem, savedDamageBlocks, unsavedDamages } from "../../machines/claim-drafts.ts";
+import {
+  hasCompleteDamages,
+  hasDocumentsForEveryItem,
+  savedDamageBlocks,
+  unsavedDamages,
+} from "../../machines/claim-drafts.ts";
 import { hasCompleteDetails, isCompleteDamage, localToday } from "../../machines/claim-rules.ts";
-import { SUBMITTED_STEP, isReadyForReview, resolveStep as resolveClaimStep, type StepFacts } from "../../machines/claim-steps.ts";
+import {
+  SUBMITTED_STEP,
+  isReadyForReview,
+  resolveStep as resolveClaimStep,
+  type StepFacts,
+} from "../../machines/claim-steps.ts";
 import { initialContext, needsSpecificDamage, stepOf, type ClaimWizardContext } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry, ItemDetails } from "../../machines/domain.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
@@ -59,7 +69,8 @@ describe("fppClaim step rule (resolveStep, fpp)", () => {
   });
 
   it("a missing, non-numeric, zero, too high or fractional step resets to 2", () => {
-    for (const requested of [null, Number.NaN, 0, -1, 6, 7, 2.5, 3.5, 4.5, Infinity, -Infinity]) expect(resolveStep(requested, facts(readyClaim, [1])), String(requested)).toBe(2);
+    for (const requested of [null, Number.NaN, 0, -1, 6, 7, 2.5, 3.5, 4.5, Infinity, -Infinity])
+      expect(resolveStep(requested, facts(readyClaim, [1])), String(requested)).toBe(2);
   });
 
   it("each reachable step is shown as requested", () => {
@@ -133,7 +144,9 @@ describe("fppClaim field rules and helpers", () => {
   it("needsSpecificDamage: only where the claim offers specific damages", () => {
     expect(needsSpecificDamage({ options: null })).toBe(false);
     expect(needsSpecificDamage(context({ options: { ...context().options!, specificDamages: [] } }))).toBe(false);
-    expect(needsSpecificDamage(context({ options: { ...context().options!, specificDamages: [{ id: 1, name: "Cut" }] } }))).toBe(true);
+    expect(
+      needsSpecificDamage(context({ options: { ...context().options!, specificDamages: [{ id: 1, name: "Cut" }] } })),
+    ).toBe(true);
   });
 
   it("isCompleteDamage: the specific damage is required only where present (SPEC.md section 5, step 4)", () => {
@@ -182,8 +195,10 @@ describe("fppClaim field rules and helpers", () => {
 describe("fppClaim guards", () => {
   it("isClaimAccepted only for a submitted or already submitted claim; a gateway timeout is not (that rule is ACE's)", () => {
     const isClaimAccepted = guard("isClaimAccepted");
-    for (const kind of ["submitted", "alreadySubmitted"] as const) expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(true);
-    for (const kind of ["incomplete", "notTaken", "gatewayTimeout"] as const) expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(false);
+    for (const kind of ["submitted", "alreadySubmitted"] as const)
+      expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(true);
+    for (const kind of ["incomplete", "notTaken", "gatewayTimeout"] as const)
+      expect(isClaimAccepted(context(), { outcome: outcome[kind] }), kind).toBe(false);
   });
 
   it("isFirstDamageBlock: only index 0", () => {
@@ -214,7 +229,8 @@ describe("fppClaim guards", () => {
   });
 
   it("hasCompleteDamages: every chosen item has blocks, saved ones counting as complete", () => {
-    const complete = (overrides: Partial<ClaimWizardContext>) => hasCompleteDamages(context(overrides), needsSpecificDamage(context()));
+    const complete = (overrides: Partial<ClaimWizardContext>) =>
+      hasCompleteDamages(context(overrides), needsSpecificDamage(context()));
     expect(complete({ selection: [1], damages: { 1: [savedBlock(901)] } })).toBe(true);
     expect(complete({ selection: [1], damages: { 1: [savedBlock(901), newDamage()] } })).toBe(true);
     expect(complete({ selection: [1], damages: { 1: [savedBlock(901), { note: "x" }] } })).toBe(false);
@@ -225,12 +241,16 @@ describe("fppClaim guards", () => {
   it("isDamageReportComplete: documents for every item and complete damages, both", () => {
     const isComplete = guard("isDamageReportComplete");
     expect(isComplete(context({ claim: readyClaim, selection: [1], damages: { 1: [savedBlock(901)] } }))).toBe(true);
-    expect(isComplete(context({ claim: itemsSavedClaim, selection: [1], damages: { 1: [savedBlock(901)] } }))).toBe(false);
+    expect(isComplete(context({ claim: itemsSavedClaim, selection: [1], damages: { 1: [savedBlock(901)] } }))).toBe(
+      false,
+    );
     expect(isComplete(context({ claim: readyClaim, selection: [1], damages: { 1: [{ note: "x" }] } }))).toBe(false);
   });
 
   it("hasUnsavedDamages, isSavedDamageBlock, hasSelection, isLoaded", () => {
-    expect(guard("hasUnsavedDamages")(context({ selection: [1], damages: { 1: [savedBlock(901), newDamage()] } }))).toBe(true);
+    expect(
+      guard("hasUnsavedDamages")(context({ selection: [1], damages: { 1: [savedBlock(901), newDamage()] } })),
+    ).toBe(true);
     expect(guard("hasUnsavedDamages")(context({ selection: [1], damages: { 1: [savedBlock(901)] } }))).toBe(false);
     const damages = { 1: [savedBlock(901), newDamage()] };
     expect(guard("isSavedDamageBlock")(context({ damages }), { planItemId: 1, index: 0 })).toBe(true);
@@ -243,8 +263,15 @@ describe("fppClaim guards", () => {
   });
 
   it("routing guards: each names the step the URL's request leads to, all false before the claim is loaded", () => {
-    const at = (requested: number | null, claimValue = readyClaim) => context({ claim: claimValue, selection: [1], stepRequest: { step: requested } });
-    const routes = ["isSubmittedClaim", "asksForPlanChoice", "canResumeAtReview", "canResumeAtDamageReport", "canResumeAtItems"] as const;
+    const at = (requested: number | null, claimValue = readyClaim) =>
+      context({ claim: claimValue, selection: [1], stepRequest: { step: requested } });
+    const routes = [
+      "isSubmittedClaim",
+      "asksForPlanChoice",
+      "canResumeAtReview",
+      "canResumeAtDamageReport",
+      "canResumeAtItems",
+    ] as const;
     const which = (ctx: ClaimWizardContext) => routes.filter((name) => guard(name)(ctx));
     expect(which(at(5))).toEqual(["canResumeAtReview"]);
     expect(which(at(4))).toEqual(["canResumeAtDamageReport"]);
@@ -285,7 +312,9 @@ describe("fppClaim behaviour: step 2, items", () => {
 
 describe("fppClaim behaviour: step 3, details", () => {
   it("Next needs complete details, then saves the items with their manufacturer, material and color ids", async () => {
-    const { actor, saveItems } = openWizard(fpp, 2, freshClaim, { saveItems: async () => claim({ items: [claimItem(12, 2)] }) });
+    const { actor, saveItems } = openWizard(fpp, 2, freshClaim, {
+      saveItems: async () => claim({ items: [claimItem(12, 2)] }),
+    });
     await idle(actor);
     actor.send({ type: "item.toggle", planItemId: 2 });
     actor.send({ type: "step.next" });
@@ -318,9 +347,17 @@ describe("fppClaim behaviour: step 3, details", () => {
 describe("fppClaim behaviour: specific damages and the 'Succeed' rule", () => {
   it("the specific damage is not required where the claim offers none", async () => {
     const noSpecific = { ...options, specificDamages: [] };
-    const { actor, saveDamages } = openWizard(fpp, 4, { claim: readyClaim, plan: wizardPlan, options: noSpecific }, { saveDamages: async () => readyClaim });
+    const { actor, saveDamages } = openWizard(
+      fpp,
+      4,
+      { claim: readyClaim, plan: wizardPlan, options: noSpecific },
+      { saveDamages: async () => readyClaim },
+    );
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [savedBlock(901), { ...newDamage(), specificDamageId: null }] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [savedBlock(901), { ...newDamage(), specificDamageId: null }] },
+    });
     actor.send({ type: "step.next" });
     await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
@@ -330,22 +367,28 @@ describe("fppClaim behaviour: specific damages and the 'Succeed' rule", () => {
   it("where the claim offers specific damages, a block without one is incomplete", async () => {
     const { actor, saveDamages } = openWizard(fpp, 4, readyClaim);
     await idle(actor);
-    actor.send({ type: "damages.change", damages: { 1: [savedBlock(901), { ...newDamage(), specificDamageId: null }] } });
+    actor.send({
+      type: "damages.change",
+      damages: { 1: [savedBlock(901), { ...newDamage(), specificDamageId: null }] },
+    });
     actor.send({ type: "step.next" });
     expect(where(actor)).toBe("reportingDamage.editing");
     expect(actor.getSnapshot().context.showValidation).toBe(true);
     expect(saveDamages).not.toHaveBeenCalled();
   });
 
-  it.each(["notTaken", "incomplete", "gatewayTimeout"] as const)("submit answered %s stays on the review with submitFailed and a notice (the 504 rule is ACE's)", async (kind) => {
-    const { actor, notices } = openWizard(fpp, 5, readyClaim, { submitClaim: async () => outcome[kind] });
-    await idle(actor);
-    actor.send({ type: "claim.submit" });
-    const snapshot = await idle(actor);
-    expect(where(actor)).toBe("reviewing.ready");
-    expect(snapshot.context.error).toBe("submitFailed");
-    expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
-  });
+  it.each(["notTaken", "incomplete", "gatewayTimeout"] as const)(
+    "submit answered %s stays on the review with submitFailed and a notice (the 504 rule is ACE's)",
+    async (kind) => {
+      const { actor, notices } = openWizard(fpp, 5, readyClaim, { submitClaim: async () => outcome[kind] });
+      await idle(actor);
+      actor.send({ type: "claim.submit" });
+      const snapshot = await idle(actor);
+      expect(where(actor)).toBe("reviewing.ready");
+      expect(snapshot.context.error).toBe("submitFailed");
+      expect(notices).toEqual([{ type: "notify", code: "submitFailed" }]);
+    },
+  );
   it.each([
     ["an HTTP 500", httpError(500)],
     ["an error whose message says 504", new Error("504")],

@@ -5,13 +5,28 @@
  */
 import { describe } from "vitest";
 import type { ErrorActorEvent } from "xstate";
-import { invoiceReadingMachine, MAX_INVOICE_BYTES, NO_DETAILS, type InvoiceDetails, type InvoiceFile, type InvoiceReadingEvent, type InvoiceReadingInput } from "../../machines/invoice-reading.machine.ts";
+import {
+  invoiceReadingMachine,
+  MAX_INVOICE_BYTES,
+  NO_DETAILS,
+  type InvoiceDetails,
+  type InvoiceFile,
+  type InvoiceReadingEvent,
+  type InvoiceReadingInput,
+} from "../../machines/invoice-reading.machine.ts";
 import { failed, type FixturesFor, type Scenario } from "./support/graph.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
 type PathEvent = InvoiceReadingEvent | ErrorActorEvent<unknown, "readInvoice">;
 
-const JANE: InvoiceDetails = { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", email: "", phone: "", zip: "10001" };
+const JANE: InvoiceDetails = {
+  firstName: "Jane",
+  lastName: "Doe",
+  invoiceNumber: "INV-100234",
+  email: "",
+  phone: "",
+  zip: "10001",
+};
 const photo: InvoiceFile = { name: "receipt.jpg", size: 2_000_000, type: "image/jpeg" };
 
 const fixtures = {

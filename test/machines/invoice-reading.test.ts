@@ -17,7 +17,14 @@ import {
   type InvoiceReadingEvent,
 } from "../../machines/invoice-reading.machine.ts";
 
-const JANE: InvoiceDetails = { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", email: "jane.doe@example.com", phone: "(212) 555-0134", zip: "10001" };
+const JANE: InvoiceDetails = {
+  firstName: "Jane",
+  lastName: "Doe",
+  invoiceNumber: "INV-100234",
+  email: "jane.doe@example.com",
+  phone: "(212) 555-0134",
+  zip: "10001",
+};
 const photo: InvoiceFile = { name: "receipt.jpg", size: 2_000_000, type: "image/jpeg" };
 
 describe("invoiceReading helpers", () => {
@@ -30,14 +37,40 @@ describe("invoiceReading helpers", () => {
   });
 
   it("searches by invoice number first, then email, then phone, with the names and ZIP", () => {
-    expect(invoiceQuery(JANE)).toEqual({ by: "invoice", firstName: "Jane", lastName: "Doe", zip: "10001", invoice: "INV-100234" });
-    expect(invoiceQuery({ ...JANE, invoiceNumber: " " })).toEqual({ by: "email", firstName: "Jane", lastName: "Doe", zip: "10001", email: "jane.doe@example.com" });
-    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: "", zip: "" })).toEqual({ by: "phone", firstName: "Jane", lastName: "Doe", zip: "", phone: "(212) 555-0134" });
+    expect(invoiceQuery(JANE)).toEqual({
+      by: "invoice",
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "10001",
+      invoice: "INV-100234",
+    });
+    expect(invoiceQuery({ ...JANE, invoiceNumber: " " })).toEqual({
+      by: "email",
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "10001",
+      email: "jane.doe@example.com",
+    });
+    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: "", zip: "" })).toEqual({
+      by: "phone",
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "",
+      phone: "(212) 555-0134",
+    });
   });
 
   it("reads a file the browser gives no type by its last extension, in any case", () => {
     const untyped = (name: string): InvoiceFile => ({ name, size: 1, type: "" });
-    for (const name of ["invoice.pdf", "receipt.jpg", "receipt.JPEG", "receipt.png", "receipt.webp", "IMG_0001.HEIC", "IMG_0002.heif"]) {
+    for (const name of [
+      "invoice.pdf",
+      "receipt.jpg",
+      "receipt.JPEG",
+      "receipt.png",
+      "receipt.webp",
+      "IMG_0001.HEIC",
+      "IMG_0002.heif",
+    ]) {
       expect(isReadableInvoice(untyped(name)), name).toBe(true);
     }
     // Only the last extension counts, and a name without one is not read.
@@ -46,14 +79,25 @@ describe("invoiceReading helpers", () => {
   });
 
   it("searches by what was typed, not by blanks: spaces around a detail are dropped, a blank email falls through to the phone", () => {
-    expect(invoiceQuery({ ...JANE, firstName: " Jane ", lastName: " Doe\t", zip: " 10001 ", invoiceNumber: "  INV-100234 " })).toEqual({
+    expect(
+      invoiceQuery({
+        ...JANE,
+        firstName: " Jane ",
+        lastName: " Doe\t",
+        zip: " 10001 ",
+        invoiceNumber: "  INV-100234 ",
+      }),
+    ).toEqual({
       by: "invoice",
       firstName: "Jane",
       lastName: "Doe",
       zip: "10001",
       invoice: "INV-100234",
     });
-    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: " jane.doe@example.com " })).toMatchObject({ by: "email", email: "jane.doe@example.com" });
+    expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: " jane.doe@example.com " })).toMatchObject({
+      by: "email",
+      email: "jane.doe@example.com",
+    });
     expect(invoiceQuery({ ...JANE, invoiceNumber: "", email: "   ", phone: " (212) 555-0134 " })).toEqual({
       by: "phone",
       firstName: "Jane",
@@ -94,7 +138,14 @@ function harness(keptDetails: InvoiceDetails | null = null) {
     },
   });
   const actor = createActor(logic, { input: { keptDetails } }).start();
-  return { actor, reader, startSearch, keepDetails, forgetDetails, read: (event: InvoiceReadingEvent) => sendBack!(event) };
+  return {
+    actor,
+    reader,
+    startSearch,
+    keepDetails,
+    forgetDetails,
+    read: (event: InvoiceReadingEvent) => sendBack!(event),
+  };
 }
 
 describe("invoiceReading on a real actor", () => {
@@ -162,7 +213,13 @@ describe("invoiceReading on a real actor", () => {
     read({ type: "reading.done", details: { ...JANE, invoiceNumber: "INV-1OO234" } });
     actor.send({ type: "details.submitted", details: JANE });
     expect(actor.getSnapshot().value).toBe("searching");
-    expect(startSearch).toHaveBeenCalledExactlyOnceWith({ by: "invoice", firstName: "Jane", lastName: "Doe", zip: "10001", invoice: "INV-100234" });
+    expect(startSearch).toHaveBeenCalledExactlyOnceWith({
+      by: "invoice",
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "10001",
+      invoice: "INV-100234",
+    });
     expect(keepDetails).toHaveBeenLastCalledWith(JANE);
     actor.send({ type: "details.edit" });
     expect(actor.getSnapshot().value).toBe("verifying");

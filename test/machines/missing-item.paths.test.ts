@@ -5,10 +5,24 @@
  */
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
-import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import {
+  missingItemMachine,
+  type ClaimReach,
+  type ManualItem,
+  type MissingItemEvent,
+  type MissingItemInput,
+  type MissingItemOptions,
+} from "../../machines/missing-item.machine.ts";
 import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
-import { CLAIM_OPEN, CLAIM_UNREACHABLE, addItemRefusal, missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
+import {
+  CLAIM_OPEN,
+  CLAIM_UNREACHABLE,
+  addItemRefusal,
+  missingItemInput,
+  missingItemOptions,
+  recliner,
+} from "./support/missing-item-fixtures.ts";
 import { describePathSuite } from "./support/path-suite.ts";
 
 type PathEvent =
@@ -30,12 +44,17 @@ const fixtures = {
   "xstate.error.actor.loadOptions": [failed("loadOptions", new Error("Option lists unavailable"))],
   "xstate.done.actor.addItem": [done("addItem", { kind: "added" }), done("addItem", { kind: "notAdded" })],
   "xstate.error.actor.addItem": [
-    failed("addItem", addItemRefusal(409, "TOO_MANY_MISSING_ITEMS", "This claim already has 10 missing items, the most allowed")),
+    failed(
+      "addItem",
+      addItemRefusal(409, "TOO_MANY_MISSING_ITEMS", "This claim already has 10 missing items, the most allowed"),
+    ),
     failed("addItem", addItemRefusal(500, null, "")),
   ],
 } as const satisfies FixturesFor<PathEvent>;
 
-const scenarios: Array<Scenario<PathEvent, MissingItemInput>> = [{ name: "claim 55 on plan 1", input: missingItemInput, fixtures }];
+const scenarios: Array<Scenario<PathEvent, MissingItemInput>> = [
+  { name: "claim 55 on plan 1", input: missingItemInput, fixtures },
+];
 
 describe("missingItem generated paths", () => {
   describePathSuite({

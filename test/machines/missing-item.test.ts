@@ -5,10 +5,23 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
-import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import {
+  missingItemMachine,
+  type ClaimReach,
+  type ManualItem,
+  type MissingItemInput,
+  type MissingItemOptions,
+} from "../../machines/missing-item.machine.ts";
 import { CallFailed, type AddItemOutcome } from "../../machines/outcomes.ts";
 import { guardOf } from "./support/actors.ts";
-import { CLAIM_OPEN, CLAIM_UNREACHABLE, addItemRefusal, missingItemInput, missingItemOptions, recliner } from "./support/missing-item-fixtures.ts";
+import {
+  CLAIM_OPEN,
+  CLAIM_UNREACHABLE,
+  addItemRefusal,
+  missingItemInput,
+  missingItemOptions,
+  recliner,
+} from "./support/missing-item-fixtures.ts";
 
 describe("missingItem guard", () => {
   it("isAdded: true only for an added outcome", () => {
@@ -31,7 +44,11 @@ const ADDED: AddItemOutcome = { kind: "added" };
 const NOT_ADDED: AddItemOutcome = { kind: "notAdded" };
 
 function start(
-  stubs: { checkClaim?: (input: MissingItemInput) => Promise<ClaimReach>; loadOptions?: () => Promise<MissingItemOptions>; addItem?: (input: AddItemInput) => Promise<AddItemOutcome> } = {},
+  stubs: {
+    checkClaim?: (input: MissingItemInput) => Promise<ClaimReach>;
+    loadOptions?: () => Promise<MissingItemOptions>;
+    addItem?: (input: AddItemInput) => Promise<AddItemOutcome>;
+  } = {},
 ) {
   const checkClaim = vi.fn(stubs.checkClaim ?? (async (): Promise<ClaimReach> => CLAIM_OPEN));
   const loadOptions = vi.fn(stubs.loadOptions ?? (async () => missingItemOptions));
@@ -51,15 +68,19 @@ function start(
 
 type Started = ReturnType<typeof start>;
 // No timeout of their own: the test's (vite.config.ts testTimeout) bounds these waits, ample on a busy CI.
-const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added" | "claimUnreachable") => waitFor(actor, (snapshot) => snapshot.matches(state));
+const settle = (actor: Started["actor"], state: "editing" | "optionsFailed" | "added" | "claimUnreachable") =>
+  waitFor(actor, (snapshot) => snapshot.matches(state));
 
 /** The params the backToClaim action was last called with. */
-const backParams = (backToClaim: Started["backToClaim"]) => backToClaim.mock.calls.at(-1)![1] as { claimId: number; planId: number };
+const backParams = (backToClaim: Started["backToClaim"]) =>
+  backToClaim.mock.calls.at(-1)![1] as { claimId: number; planId: number };
 
 describe("missingItem behaviour", () => {
   it("checks the claim first, then loads the option lists, then edits with them", async () => {
     let answer: (reach: ClaimReach) => void = () => {};
-    const { actor, checkClaim, loadOptions } = start({ checkClaim: () => new Promise<ClaimReach>((resolve) => (answer = resolve)) });
+    const { actor, checkClaim, loadOptions } = start({
+      checkClaim: () => new Promise<ClaimReach>((resolve) => (answer = resolve)),
+    });
     expect(actor.getSnapshot().value).toBe("checking");
     expect(checkClaim).toHaveBeenCalledExactlyOnceWith({ claimId: 55, planId: 1 });
     expect(loadOptions).not.toHaveBeenCalled();
@@ -73,7 +94,12 @@ describe("missingItem behaviour", () => {
     const { actor, loadOptions, addItem, backToClaim } = start({ checkClaim: async () => CLAIM_UNREACHABLE });
     await settle(actor, "claimUnreachable");
     expect(loadOptions).not.toHaveBeenCalled();
-    for (const event of [{ type: "item.submit", item: recliner }, { type: "claim.back" }, { type: "options.retry" }] as const) actor.send(event);
+    for (const event of [
+      { type: "item.submit", item: recliner },
+      { type: "claim.back" },
+      { type: "options.retry" },
+    ] as const)
+      actor.send(event);
     expect(actor.getSnapshot().value).toBe("claimUnreachable");
     expect(addItem).not.toHaveBeenCalled();
     expect(backToClaim).not.toHaveBeenCalled();
@@ -81,7 +107,9 @@ describe("missingItem behaviour", () => {
 
   it("the claim's check getting no answer -> optionsFailed; options.retry checks again", async () => {
     let fail = true;
-    const { actor, checkClaim } = start({ checkClaim: async () => (fail ? Promise.reject(new CallFailed({ kind: "network" })) : CLAIM_OPEN) });
+    const { actor, checkClaim } = start({
+      checkClaim: async () => (fail ? Promise.reject(new CallFailed({ kind: "network" })) : CLAIM_OPEN),
+    });
     await settle(actor, "optionsFailed");
     fail = false;
     actor.send({ type: "options.retry" });
@@ -92,7 +120,9 @@ describe("missingItem behaviour", () => {
 
   it("lists failing to load -> optionsFailed; options.retry -> loading again, and editing once they load", async () => {
     let fail = true;
-    const { actor, loadOptions } = start({ loadOptions: async () => (fail ? Promise.reject(new Error("Option lists unavailable")) : missingItemOptions) });
+    const { actor, loadOptions } = start({
+      loadOptions: async () => (fail ? Promise.reject(new Error("Option lists unavailable")) : missingItemOptions),
+    });
     expect((await settle(actor, "optionsFailed")).context.options).toBeNull();
     fail = false;
     actor.send({ type: "options.retry" });
@@ -130,12 +160,16 @@ describe("missingItem behaviour", () => {
   });
 
   it("a refusal -> editing with the call's failure kept, for the screen to say in its language", async () => {
-    const { actor } = start({ addItem: () => Promise.reject(addItemRefusal(404, "CLAIM_NOT_FOUND", "Claim not found")) });
+    const { actor } = start({
+      addItem: () => Promise.reject(addItemRefusal(404, "CLAIM_NOT_FOUND", "Claim not found")),
+    });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     await waitFor(actor, (snapshot) => snapshot.context.failure !== null);
     expect(actor.getSnapshot().value).toBe("editing");
-    expect(actor.getSnapshot().context.failure).toEqual({ call: { kind: "refused", status: 404, code: "CLAIM_NOT_FOUND", message: "Claim not found" } });
+    expect(actor.getSnapshot().context.failure).toEqual({
+      call: { kind: "refused", status: 404, code: "CLAIM_NOT_FOUND", message: "Claim not found" },
+    });
   });
 
   it("a rejection that is no call's failure -> failure {call: {kind: 'network'}} (no usable answer)", async () => {
@@ -168,7 +202,9 @@ describe("missingItem behaviour", () => {
 
   it("ignores claim.back and another submit while submitting", async () => {
     let release: (outcome: AddItemOutcome) => void = () => {};
-    const { actor, addItem, backToClaim } = start({ addItem: () => new Promise<AddItemOutcome>((resolve) => (release = resolve)) });
+    const { actor, addItem, backToClaim } = start({
+      addItem: () => new Promise<AddItemOutcome>((resolve) => (release = resolve)),
+    });
     await settle(actor, "editing");
     actor.send({ type: "item.submit", item: recliner });
     actor.send({ type: "claim.back" });

@@ -46,14 +46,23 @@ const fixtures = {
   ],
   "xstate.done.actor.openPlan": [done("openPlan", [plan(1)]), done("openPlan", [])],
   "xstate.error.actor.openPlan": [failed("openPlan"), failed("openPlan", rateLimited)],
-  "xstate.done.actor.searchPlans": [done("searchPlans", { plans: [plan(1)] }), done("searchPlans", { plans: [] }), done("searchPlans", challenged)],
+  "xstate.done.actor.searchPlans": [
+    done("searchPlans", { plans: [plan(1)] }),
+    done("searchPlans", { plans: [] }),
+    done("searchPlans", challenged),
+  ],
   "xstate.error.actor.searchPlans": [failed("searchPlans"), failed("searchPlans", rateLimited)],
-  "xstate.done.actor.solveAndSearch": [done("solveAndSearch", { plans: [plan(1)] }), done("solveAndSearch", { plans: [] }), done("solveAndSearch", challenged)],
+  "xstate.done.actor.solveAndSearch": [
+    done("solveAndSearch", { plans: [plan(1)] }),
+    done("solveAndSearch", { plans: [] }),
+    done("solveAndSearch", challenged),
+  ],
   "xstate.error.actor.solveAndSearch": [failed("solveAndSearch"), failed("solveAndSearch", rateLimited)],
 } as const satisfies FixturesFor<PathEvent>;
 
 // The counter is unbounded; past the limit nothing new happens, so the walk stops there.
-const stopPastLimit = (snapshot: { context: { failedSearches: number } }) => snapshot.context.failedSearches > SEARCH_LIMIT;
+const stopPastLimit = (snapshot: { context: { failedSearches: number } }) =>
+  snapshot.context.failedSearches > SEARCH_LIMIT;
 
 const scenarios: Array<Scenario<PathEvent, PlanSearchInput>> = [
   { name: "saved query", input: { savedQuery: emailQuery }, fixtures, stopWhen: stopPastLimit },
@@ -72,7 +81,17 @@ describe("planSearch generated paths", () => {
         },
       }),
     scenarios,
-    states: ["idle", "searching", "checking", "checkFailed", "openingPlan", "found", "rateLimited", "notFound.tryAgainOffered", "notFound.contactServiceOffered"],
+    states: [
+      "idle",
+      "searching",
+      "checking",
+      "checkFailed",
+      "openingPlan",
+      "found",
+      "rateLimited",
+      "notFound.tryAgainOffered",
+      "notFound.contactServiceOffered",
+    ],
     transientStates: [],
   });
 });

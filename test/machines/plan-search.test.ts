@@ -74,14 +74,20 @@ type SolveImpl = (search: ChallengedSearch) => Promise<Plan[] | SearchAnswer>;
 
 const answerOf = (result: Plan[] | SearchAnswer): SearchAnswer => (Array.isArray(result) ? { plans: result } : result);
 
-function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }, solve: SolveImpl = () => Promise.reject(new Error("no challenge expected"))) {
+function start(
+  search: SearchImpl,
+  input: PlanSearchInput = { savedQuery: null },
+  solve: SolveImpl = () => Promise.reject(new Error("no challenge expected")),
+) {
   const searchPlans = vi.fn(search);
   const solveAndSearch = vi.fn(solve);
   const spies = { saveQuery: vi.fn(), forgetQuery: vi.fn(), keepFailedSearches: vi.fn() };
   const machine = planSearchMachine.provide({
     actors: {
       searchPlans: fromPromise<SearchAnswer, PlanQuery>(async ({ input: query }) => answerOf(await searchPlans(query))),
-      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input: challenged }) => answerOf(await solveAndSearch(challenged))),
+      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input: challenged }) =>
+        answerOf(await solveAndSearch(challenged)),
+      ),
     },
     actions: spies,
   });
@@ -89,7 +95,8 @@ function start(search: SearchImpl, input: PlanSearchInput = { savedQuery: null }
   return { actor, searchPlans, solveAndSearch, ...spies };
 }
 
-const settled = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (snapshot) => !snapshot.matches("searching") && !snapshot.matches("checking"));
+const settled = (actor: ReturnType<typeof start>["actor"]) =>
+  waitFor(actor, (snapshot) => !snapshot.matches("searching") && !snapshot.matches("checking"));
 
 describe("planSearch behaviour", () => {
   it("a successful search stores the plans, shows them and resets the counter", async () => {
@@ -214,9 +221,15 @@ describe("planSearch behaviour", () => {
   });
 
   it("keepFailedSearches gets the new count wherever it changes: a failure, a link that finds nothing, a found plan, the method screen's Search", async () => {
-    const answers: Array<() => Promise<Plan[]>> = [async () => [], async () => [], async () => [], async () => [plan(1)]];
+    const answers: Array<() => Promise<Plan[]>> = [
+      async () => [],
+      async () => [],
+      async () => [],
+      async () => [plan(1)],
+    ];
     const { actor, keepFailedSearches } = start(() => answers.shift()!(), { savedQuery: null, failedSearches: 1 });
-    const kept = () => keepFailedSearches.mock.calls.map((call) => (call[1] as { failedSearches: number }).failedSearches);
+    const kept = () =>
+      keepFailedSearches.mock.calls.map((call) => (call[1] as { failedSearches: number }).failedSearches);
     expect(kept()).toEqual([]); // the carried count is already kept
     actor.send({ type: "search.submit", query: warrantyQuery });
     await settled(actor);
@@ -246,7 +259,10 @@ describe("planSearch behaviour", () => {
       actor.send({ type: "search.submit", query: warrantyQuery });
       const snapshot = await settled(actor);
       expect(offersContactService(snapshot), `failure ${i}`).toBe(i >= SEARCH_LIMIT);
-      expect(snapshot.matches({ notFound: i >= SEARCH_LIMIT ? "contactServiceOffered" : "tryAgainOffered" }), `failure ${i}`).toBe(true);
+      expect(
+        snapshot.matches({ notFound: i >= SEARCH_LIMIT ? "contactServiceOffered" : "tryAgainOffered" }),
+        `failure ${i}`,
+      ).toBe(true);
     }
     actor.send({ type: "method.confirmed" });
     expect(offersContactService(actor.getSnapshot())).toBe(false);
@@ -322,9 +338,7 @@ describe("planSearch behaviour", () => {
 
   it("a new search while one runs replaces it: only the latest answer counts", async () => {
     const answers = new Map<string, (plans: Plan[]) => void>();
-    const { actor, searchPlans } = start(
-      (query) => new Promise<Plan[]>((resolve) => answers.set(query.by, resolve)),
-    );
+    const { actor, searchPlans } = start((query) => new Promise<Plan[]>((resolve) => answers.set(query.by, resolve)));
     actor.send({ type: "search.submit", query: warrantyQuery });
     actor.send({ type: "search.submit", query: emailQuery });
     expect(searchPlans).toHaveBeenCalledTimes(2);
@@ -342,7 +356,11 @@ const challenge = (nonce: string): SearchChallenge => ({ parameters: { nonce } }
 
 describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
   it("challenge -> solved -> found: checks once, sends the same search with the challenge, shows the plans", async () => {
-    const { actor, searchPlans, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => [plan(1)]);
+    const { actor, searchPlans, solveAndSearch } = start(
+      async () => ({ challenge: challenge("a") }),
+      undefined,
+      async () => [plan(1)],
+    );
     actor.send({ type: "search.submit", query: warrantyQuery });
     await waitFor(actor, (snapshot) => snapshot.matches("checking"));
     const snapshot = await settled(actor);
@@ -356,7 +374,11 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
 
   it("a refused proof brings a fresh challenge, solved in turn, and that search finds the plan", async () => {
     const answers: SearchAnswer[] = [{ challenge: challenge("b") }, { plans: [plan(2)] }];
-    const { actor, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => answers.shift()!);
+    const { actor, solveAndSearch } = start(
+      async () => ({ challenge: challenge("a") }),
+      undefined,
+      async () => answers.shift()!,
+    );
     actor.send({ type: "search.submit", query: warrantyQuery });
     expect((await settled(actor)).value).toBe("found");
     expect(solveAndSearch.mock.calls.map(([search]) => search.challenge)).toEqual([challenge("a"), challenge("b")]);
@@ -365,14 +387,21 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
   it(`challenge -> solved -> 428 again ... gives up after ${CHALLENGE_ROUNDS} solves: checkFailed, nothing counted, Try Again searches afresh`, async () => {
     let round = 0;
     const solve = vi.fn<SolveImpl>(async () => ({ challenge: challenge(`again ${++round}`) }));
-    const { actor, searchPlans, solveAndSearch } = start(async () => ({ challenge: challenge("first") }), undefined, (search) => solve(search));
+    const { actor, searchPlans, solveAndSearch } = start(
+      async () => ({ challenge: challenge("first") }),
+      undefined,
+      (search) => solve(search),
+    );
     actor.send({ type: "search.submit", query: emailQuery });
     let snapshot = await settled(actor);
     expect(snapshot.value).toBe("checkFailed");
     expect(CHALLENGE_ROUNDS).toBeGreaterThanOrEqual(2);
     expect(solveAndSearch).toHaveBeenCalledTimes(CHALLENGE_ROUNDS);
     // Each solve gets the challenge of the answer before it.
-    expect(solveAndSearch.mock.calls.map(([search]) => search.challenge)).toEqual([challenge("first"), ...Array.from({ length: CHALLENGE_ROUNDS - 1 }, (_, i) => challenge(`again ${i + 1}`))]);
+    expect(solveAndSearch.mock.calls.map(([search]) => search.challenge)).toEqual([
+      challenge("first"),
+      ...Array.from({ length: CHALLENGE_ROUNDS - 1 }, (_, i) => challenge(`again ${i + 1}`)),
+    ]);
     expect(snapshot.context.failedSearches).toBe(0);
 
     // Try Again: the same search from the start, with rounds of its own.
@@ -385,9 +414,13 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
   });
 
   it("a solver that fails gives up at once in checkFailed, counting nothing", async () => {
-    const { actor, solveAndSearch } = start(async () => ({ challenge: challenge("a") }), undefined, async () => {
-      throw new Error("The challenge was not solved in time");
-    });
+    const { actor, solveAndSearch } = start(
+      async () => ({ challenge: challenge("a") }),
+      undefined,
+      async () => {
+        throw new Error("The challenge was not solved in time");
+      },
+    );
     actor.send({ type: "search.submit", query: warrantyQuery });
     const snapshot = await settled(actor);
     expect(snapshot.value).toBe("checkFailed");
@@ -396,15 +429,23 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
   });
 
   it("a checked search that finds nothing counts one failure; one the API pauses goes to rateLimited", async () => {
-    const empty = start(async () => ({ challenge: challenge("a") }), undefined, async () => []);
+    const empty = start(
+      async () => ({ challenge: challenge("a") }),
+      undefined,
+      async () => [],
+    );
     empty.actor.send({ type: "search.submit", query: warrantyQuery });
     const notFound = await settled(empty.actor);
     expect(notFound.value).toEqual({ notFound: "tryAgainOffered" });
     expect(notFound.context.failedSearches).toBe(1);
 
-    const paused = start(async () => ({ challenge: challenge("a") }), undefined, async () => {
-      throw tooManyRequests(60);
-    });
+    const paused = start(
+      async () => ({ challenge: challenge("a") }),
+      undefined,
+      async () => {
+        throw tooManyRequests(60);
+      },
+    );
     paused.actor.send({ type: "search.submit", query: warrantyQuery });
     const rateLimited = await settled(paused.actor);
     expect(rateLimited.value).toBe("rateLimited");
@@ -440,7 +481,9 @@ describe("planSearch asked for a proof-of-work (HTTP 428)", () => {
 });
 
 describe("planSearch opening a plan by link", () => {
-  const start = (openPlan: (link: { planId: number; customerId: number | null; planType: string | null }) => Promise<Plan[]>) => {
+  const start = (
+    openPlan: (link: { planId: number; customerId: number | null; planType: string | null }) => Promise<Plan[]>,
+  ) => {
     const opened = vi.fn(openPlan);
     const actor = createActor(
       planSearchMachine.provide({
@@ -453,8 +496,12 @@ describe("planSearch opening a plan by link", () => {
 
   it("isKnownPlanType: FPP and ACE open, anything else does not", () => {
     const isKnown = guardOf(planSearchMachine, "isKnownPlanType");
-    for (const planType of ["FPP", "ACE"]) expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(true);
-    for (const planType of ["fpp", "LEGACY", "", null]) expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(false);
+    for (const planType of ["FPP", "ACE"])
+      expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(true);
+    for (const planType of ["fpp", "LEGACY", "", null])
+      expect(isKnown({ ...context(), focusPlanId: null }, { link: { planId: 1, customerId: 2, planType } })).toBe(
+        false,
+      );
   });
 
   it("loads the linked plan and shows it preselected", async () => {
@@ -498,7 +545,10 @@ describe("planSearch opening a plan by link", () => {
   it("a later search no longer preselects the linked plan", async () => {
     const actor = createActor(
       planSearchMachine.provide({
-        actors: { openPlan: fromPromise(async () => [plan(41)]), searchPlans: fromPromise<SearchAnswer, PlanQuery>(async () => ({ plans: [plan(5)] })) },
+        actors: {
+          openPlan: fromPromise(async () => [plan(41)]),
+          searchPlans: fromPromise<SearchAnswer, PlanQuery>(async () => ({ plans: [plan(5)] })),
+        },
       }),
       { input: { savedQuery: null } },
     ).start();

@@ -5,7 +5,11 @@
 import { describe } from "vitest";
 import type { DoneActorEvent, ErrorActorEvent } from "xstate";
 import type { PlanType, StartClaimResult } from "../../machines/domain.ts";
-import { planSelectionMachine, type PlanSelectionEvent, type PlanSelectionInput } from "../../machines/plan-selection.machine.ts";
+import {
+  planSelectionMachine,
+  type PlanSelectionEvent,
+  type PlanSelectionInput,
+} from "../../machines/plan-selection.machine.ts";
 import { plan } from "./support/domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./support/graph.ts";
 import { describePathSuite } from "./support/path-suite.ts";
@@ -64,7 +68,9 @@ describe("planSelection generated paths", () => {
     build: (gate) =>
       planSelectionMachine.provide({
         actors: {
-          startClaim: gate.promise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>("startClaim"),
+          startClaim: gate.promise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(
+            "startClaim",
+          ),
           deleteDraft: gate.promise<void, number>("deleteDraft"),
         },
       }),

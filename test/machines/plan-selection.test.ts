@@ -121,12 +121,18 @@ describe("planSelection guards and helpers", () => {
 
 type StartImpl = (input: { planId: number; customerId: number; planType: PlanType }) => Promise<StartClaimResult>;
 
-function start(input: Partial<PlanSelectionInput>, startClaim: StartImpl, deleteDraft: (claimId: number) => Promise<void> = async () => {}) {
+function start(
+  input: Partial<PlanSelectionInput>,
+  startClaim: StartImpl,
+  deleteDraft: (claimId: number) => Promise<void> = async () => {},
+) {
   const calls = { startClaim: vi.fn(startClaim), deleteDraft: vi.fn(deleteDraft) };
   const spies = { openClaim: vi.fn(), openLegacySite: vi.fn(), openClaimStatus: vi.fn() };
   const machine = planSelectionMachine.provide({
     actors: {
-      startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(({ input: args }) => calls.startClaim(args)),
+      startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(
+        ({ input: args }) => calls.startClaim(args),
+      ),
       deleteDraft: fromPromise<void, number>(({ input: claimId }) => calls.deleteDraft(claimId)),
     },
     actions: spies,
@@ -138,7 +144,8 @@ function start(input: Partial<PlanSelectionInput>, startClaim: StartImpl, delete
 }
 
 type Actor = ReturnType<typeof start>["actor"];
-const rested = (actor: Actor) => waitFor(actor, (snapshot) => !snapshot.matches("startingClaim") && !snapshot.matches("deletingDraft"));
+const rested = (actor: Actor) =>
+  waitFor(actor, (snapshot) => !snapshot.matches("startingClaim") && !snapshot.matches("deletingDraft"));
 /** The params an action spy was called with (xstate calls actions with (args, params)). */
 const paramsOf = (spy: ReturnType<typeof vi.fn>, call = 0) => spy.mock.calls[call]?.[1];
 
@@ -165,7 +172,10 @@ describe("planSelection behaviour", () => {
   });
 
   it("Submit with nothing chosen does nothing, even with a claimId but no warranty_id in the URL", () => {
-    const { actor, openClaim } = start({ resumeClaimId: 77, preselectPlanId: null }, async () => ({ kind: "created", claimId: 1 }));
+    const { actor, openClaim } = start({ resumeClaimId: 77, preselectPlanId: null }, async () => ({
+      kind: "created",
+      claimId: 1,
+    }));
     expect(actor.getSnapshot().context.selectedPlanId).toBeNull();
     actor.send({ type: "plan.submit" });
     expect(openClaim).not.toHaveBeenCalled();
@@ -186,7 +196,10 @@ describe("planSelection behaviour", () => {
   });
 
   it("FPP with the claimId and warranty_id of the URL resumes that claim without starting one", () => {
-    const { actor, startClaim, openClaim } = start({ preselectPlanId: 10, resumeClaimId: 77 }, async () => ({ kind: "created", claimId: 80 }));
+    const { actor, startClaim, openClaim } = start({ preselectPlanId: 10, resumeClaimId: 77 }, async () => ({
+      kind: "created",
+      claimId: 80,
+    }));
     expect(actor.getSnapshot().context.selectedPlanId).toBe(10);
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("claimOpened");
@@ -195,7 +208,10 @@ describe("planSelection behaviour", () => {
   });
 
   it("FPP on another plan than the URL's starts a new claim", async () => {
-    const { actor, startClaim } = start({ preselectPlanId: 10, resumeClaimId: 77 }, async () => ({ kind: "created", claimId: 80 }));
+    const { actor, startClaim } = start({ preselectPlanId: 10, resumeClaimId: 77 }, async () => ({
+      kind: "created",
+      claimId: 80,
+    }));
     actor.send({ type: "plan.select", planId: 11 });
     actor.send({ type: "plan.submit" });
     await rested(actor);
@@ -327,7 +343,10 @@ describe("planSelection behaviour", () => {
   });
 
   it("an ACE claim in the URL on the same plan resumes it", async () => {
-    const { actor, startClaim, openClaim } = start({ plans: [ace], preselectPlanId: 13, resumeClaimId: 91 }, async () => ({ kind: "created", claimId: 1 }));
+    const { actor, startClaim, openClaim } = start(
+      { plans: [ace], preselectPlanId: 13, resumeClaimId: 91 },
+      async () => ({ kind: "created", claimId: 1 }),
+    );
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("claimOpened");
     expect(startClaim).not.toHaveBeenCalled();
@@ -336,7 +355,10 @@ describe("planSelection behaviour", () => {
 
   it("a plan of an unknown type is not filed here: planNotEligible", () => {
     const unknown = plan(16, { planType: "UNKNOWN" });
-    const { actor, startClaim } = start({ plans: [unknown, fppA], preselectPlanId: 16 }, async () => ({ kind: "created", claimId: 1 }));
+    const { actor, startClaim } = start({ plans: [unknown, fppA], preselectPlanId: 16 }, async () => ({
+      kind: "created",
+      claimId: 1,
+    }));
     actor.send({ type: "plan.select", planId: 16 });
     actor.send({ type: "plan.submit" });
     expect(actor.getSnapshot().value).toBe("choosing");

@@ -16,12 +16,17 @@ function nodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(nodesOf)];
 }
 
-const guardName = (guard: unknown) => (typeof guard === "string" ? guard : (guard as { type?: string } | undefined)?.type);
+const guardName = (guard: unknown) =>
+  typeof guard === "string" ? guard : (guard as { type?: string } | undefined)?.type;
 
 /** A step state answers a kept request on entry; any other landing state must route it itself. */
 function answersKeptRequest(node: AnyStateNode): boolean {
   if (typeof (node.meta as { step?: unknown } | undefined)?.step === "number") return true;
-  return (node.always ?? []).some((transition) => guardName(transition.guard) === "hasKeptStepRequest" && transition.target?.some((target) => target.id === "routing"));
+  return (node.always ?? []).some(
+    (transition) =>
+      guardName(transition.guard) === "hasKeptStepRequest" &&
+      transition.target?.some((target) => target.id === "routing"),
+  );
 }
 
 describe.each([
@@ -47,7 +52,11 @@ describe.each([
     const landings = busy.flatMap((node) =>
       [...node.transitions.entries()]
         .filter(([event]) => event.startsWith("xstate.done.actor.") || event.startsWith("xstate.error.actor."))
-        .flatMap(([event, transitions]) => transitions.flatMap((transition) => (transition.target ?? []).map((target) => ({ from: `${node.id} ${event}`, target })))),
+        .flatMap(([event, transitions]) =>
+          transitions.flatMap((transition) =>
+            (transition.target ?? []).map((target) => ({ from: `${node.id} ${event}`, target })),
+          ),
+        ),
     );
     expect(landings.length).toBeGreaterThan(0);
     for (const { from, target } of landings) expect(answersKeptRequest(target), `${from} -> ${target.id}`).toBe(true);
@@ -56,7 +65,9 @@ describe.each([
 
 describe("stepOf: the URL step a snapshot shows", () => {
   it("passes over an active state noted with something other than a step", () => {
-    const snapshot = { getMeta: () => ({ "claim.reportingDamage": { description: "the damage report" }, step4: { step: 4 } }) };
+    const snapshot = {
+      getMeta: () => ({ "claim.reportingDamage": { description: "the damage report" }, step4: { step: 4 } }),
+    };
     expect(stepOf(snapshot)).toBe(4);
   });
 

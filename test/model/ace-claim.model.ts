@@ -35,13 +35,26 @@ const modelOf = (modelNo: string): ModelOptions => ({
 });
 const customer = demoCustomer(MARIA.number);
 /** The walks find the plan by warranty number: the API answers Maria's email, phone and street address masked. */
-const ON_FILE = { email: maskedEmail(customer.email), phone: maskedPhone(customer.phone), address: maskedStreet(customer.address) };
+const ON_FILE = {
+  email: maskedEmail(customer.email),
+  phone: maskedPhone(customer.phone),
+  address: maskedStreet(customer.address),
+};
 
 const family: wizard.WizardFamily = {
   loaded: {
     ...freshClaim({ plan: MARIA, options }, []),
-    modelOptions: Object.fromEntries(MARIA.items.map((item) => [item.id, modelOf(item.modelNumber ?? ACE_MODELS.sofa)])),
-    contact: { firstName: customer.firstName, lastName: customer.lastName, ...ON_FILE, city: customer.city, state: customer.state, zipCode: customer.zip },
+    modelOptions: Object.fromEntries(
+      MARIA.items.map((item) => [item.id, modelOf(item.modelNumber ?? ACE_MODELS.sofa)]),
+    ),
+    contact: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      ...ON_FILE,
+      city: customer.city,
+      state: customer.state,
+      zipCode: customer.zip,
+    },
   },
   item: SOFA,
   damage: { type: "Stain", specific: null, area: "Seat cushion", how: "Accidental spill", remedy: "None" },
@@ -73,11 +86,15 @@ function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
       ...(wizard.ctx(snapshot).contactSaved ? [{ type: "step.back" } as const] : []),
     ];
   }
-  if (snapshot.matches({ confirmingContact: "savingContact" }) || snapshot.matches({ confirmingContact: "keepingContact" })) {
+  if (
+    snapshot.matches({ confirmingContact: "savingContact" }) ||
+    snapshot.matches({ confirmingContact: "keepingContact" })
+  ) {
     return [{ type: "xstate.done.actor.saveContact", output: undefined, actorId: "saveContact" }];
   }
   if (snapshot.matches({ selectingItems: "editing" })) {
-    const nothingYet = wizard.ctx(snapshot).selection.length === 0 && (wizard.ctx(snapshot).claim?.items.length ?? 0) === 0;
+    const nothingYet =
+      wizard.ctx(snapshot).selection.length === 0 && (wizard.ctx(snapshot).claim?.items.length ?? 0) === 0;
     const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
     const ticked = wizard.ctx(snapshot).selection.length > 0;
     const saved = (wizard.ctx(snapshot).claim?.items.length ?? 0) > 0;
@@ -100,7 +117,10 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
   stepEvents,
   events: {
     "contact.change": user(
-      (event) => (isMaskedValue(event.contact.phone!) ? `Clear Phone: the one on file (${event.contact.phone}) is kept.` : `Change Phone to **${event.contact.phone}** (type the digits).`),
+      (event) =>
+        isMaskedValue(event.contact.phone!)
+          ? `Clear Phone: the one on file (${event.contact.phone}) is kept.`
+          : `Change Phone to **${event.contact.phone}** (type the digits).`,
       ({ page }, event) => page.getByRole("textbox", { name: "Phone" }).fill(shownPhone(event.contact.phone!)),
     ),
     "xstate.done.actor.saveContact": wizard.keptDone(family, "The portal saves the contact details."),
@@ -111,7 +131,9 @@ export const aceClaimTable = wizard.wizardTable<Event>(family, {
       (snapshot) =>
         `Step 2, '${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information' with Phone **${shownPhone(phoneOf(snapshot)) || `empty, ${phoneOf(snapshot)} on file`}**.`,
       async ({ page }, snapshot) => {
-        await shows(heading(page, `${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`));
+        await shows(
+          heading(page, `${wizard.ctx(snapshot).contactSaved ? "Verify" : "Update"} your contact information`),
+        );
         await urlStep(page, 2);
         await fieldShows(page.getByRole("textbox", { name: "Phone" }), shownPhone(phoneOf(snapshot)));
       },

@@ -11,7 +11,10 @@ export function press<E extends EventObject>(label: string): Gesture<E> {
 }
 
 /** Press a wizard's Back, top left; `leaves` as for any gesture. */
-export function pressBack<E extends EventObject>(leaves?: Gesture<E>["leaves"], after?: Gesture<E>["perform"]): Gesture<E> {
+export function pressBack<E extends EventObject>(
+  leaves?: Gesture<E>["leaves"],
+  after?: Gesture<E>["perform"],
+): Gesture<E> {
   return user(
     () => "Press **Back** (top left).",
     async (walker, event, before) => {

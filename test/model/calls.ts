@@ -21,10 +21,23 @@ export function failureOf(error: unknown): HeldFailure {
   const { failure } = error;
   const wire = error.cause as { data?: unknown; retryAfter?: number } | undefined;
   if (failure.kind === "rateLimited") {
-    if (!wire) return { status: 429, body: { message: "Too many requests" }, headers: { "Retry-After": String(failure.retryAfterSeconds) } };
-    return { status: 429, body: wire.data, ...(wire.retryAfter ? { headers: { "Retry-After": String(wire.retryAfter) } } : {}) };
+    if (!wire)
+      return {
+        status: 429,
+        body: { message: "Too many requests" },
+        headers: { "Retry-After": String(failure.retryAfterSeconds) },
+      };
+    return {
+      status: 429,
+      body: wire.data,
+      ...(wire.retryAfter ? { headers: { "Retry-After": String(wire.retryAfter) } } : {}),
+    };
   }
-  if (failure.kind === "refused") return { status: failure.status, body: wire?.data ?? { message: failure.message, ...(failure.code ? { code: failure.code } : {}) } };
+  if (failure.kind === "refused")
+    return {
+      status: failure.status,
+      body: wire?.data ?? { message: failure.message, ...(failure.code ? { code: failure.code } : {}) },
+    };
   return "dropped";
 }
 
@@ -42,7 +55,11 @@ export function callFailed<E extends ErrorActorEvent<unknown, string>>(does: Ges
  * An HTTP failure as a fixture: what the API layer rejects with for that answer (src/api/http.ts
  * callFailureOf), keeping the answer's body as its cause so a walk can send the same answer.
  */
-export function httpFailure(status: number, data: { message?: string; code?: string; retryAfter?: number } = { message: "Failed" }, retryAfter?: number): CallFailed {
+export function httpFailure(
+  status: number,
+  data: { message?: string; code?: string; retryAfter?: number } = { message: "Failed" },
+  retryAfter?: number,
+): CallFailed {
   const failure: MachineFailure =
     status === 429
       ? { kind: "rateLimited", retryAfterSeconds: Math.ceil(retryAfter ?? data.retryAfter ?? 60) }

@@ -14,7 +14,17 @@ const claimItemId = (planItemId: number) => planItemId + 100;
 
 /** A new draft claim on the plan, as insert_claim makes it. */
 export function freshClaim(loaded: Omit<LoadedClaim, "claim">, damageAreas: Claim["damageAreas"]): LoadedClaim {
-  return { ...loaded, claim: { id: 1, status: "Draft", planId: loaded.plan.id, customerId: loaded.plan.customerId, items: [], damageAreas } };
+  return {
+    ...loaded,
+    claim: {
+      id: 1,
+      status: "Draft",
+      planId: loaded.plan.id,
+      customerId: loaded.plan.customerId,
+      items: [],
+      damageAreas,
+    },
+  };
 }
 
 /** saveItems: the chosen items with their details; items already saved keep their damages and files. */
@@ -53,7 +63,9 @@ export function withSavedDamages(context: ClaimWizardContext): Claim {
       ...item,
       damages: [
         ...item.damages,
-        ...toSave.filter((damage) => damage.planItemId === item.planItemId).map(({ planItemId: _item, ...damage }): SavedDamage => ({ ...damage, id: nextId++ })),
+        ...toSave
+          .filter((damage) => damage.planItemId === item.planItemId)
+          .map(({ planItemId: _item, ...damage }): SavedDamage => ({ ...damage, id: nextId++ })),
       ],
     })),
   };
@@ -62,11 +74,23 @@ export function withSavedDamages(context: ClaimWizardContext): Claim {
 /** deleteDamage: the claim without the damage being deleted. */
 export function withoutDeletedDamage(context: ClaimWizardContext): Claim {
   const claim = claimOf(context);
-  return { ...claim, items: claim.items.map((item) => ({ ...item, damages: item.damages.filter((damage) => damage.id !== context.deletingDamageId) })) };
+  return {
+    ...claim,
+    items: claim.items.map((item) => ({
+      ...item,
+      damages: item.damages.filter((damage) => damage.id !== context.deletingDamageId),
+    })),
+  };
 }
 
 /** deleteDocument: the claim without the document being deleted. */
 export function withoutDeletedDocument(context: ClaimWizardContext): Claim {
   const claim = claimOf(context);
-  return { ...claim, items: claim.items.map((item) => ({ ...item, documents: item.documents.filter((document) => document.id !== context.deletingDocumentId) })) };
+  return {
+    ...claim,
+    items: claim.items.map((item) => ({
+      ...item,
+      documents: item.documents.filter((document) => document.id !== context.deletingDocumentId),
+    })),
+  };
 }

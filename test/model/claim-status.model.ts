@@ -7,7 +7,14 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot, DoneActorEvent } from "xstate";
-import { claimStatusMachine, type ClaimProgress, type ClaimStatusContext, type ClaimStatusEvent, type ClaimStatusLink, type ClaimStatusOutcome } from "../../machines/claim-status.machine.ts";
+import {
+  claimStatusMachine,
+  type ClaimProgress,
+  type ClaimStatusContext,
+  type ClaimStatusEvent,
+  type ClaimStatusLink,
+  type ClaimStatusOutcome,
+} from "../../machines/claim-status.machine.ts";
 import { claimStatusLinkPath } from "../../server/domain/claim-status-links.ts";
 import { confirmSofaDetails, describeFppDamage } from "../e2e/steps.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
@@ -37,8 +44,15 @@ const JUST_SUBMITTED: ClaimProgress = {
 };
 
 const found: ClaimStatusOutcome = { kind: "found", progress: JUST_SUBMITTED };
-const unavailable: ClaimStatusOutcome = { kind: "failed", failure: { kind: "refused", status: 503, code: null, message: "Service unavailable" } };
-const readDone = (output: ClaimStatusOutcome): DoneActorEvent<ClaimStatusOutcome, "readStatus"> => ({ type: "xstate.done.actor.readStatus", output, actorId: "readStatus" });
+const unavailable: ClaimStatusOutcome = {
+  kind: "failed",
+  failure: { kind: "refused", status: 503, code: null, message: "Service unavailable" },
+};
+const readDone = (output: ClaimStatusOutcome): DoneActorEvent<ClaimStatusOutcome, "readStatus"> => ({
+  type: "xstate.done.actor.readStatus",
+  output,
+  actorId: "readStatus",
+});
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimStatusContext;
 
 /**
@@ -80,7 +94,8 @@ const confirmation: Start<ClaimStatusLink> = {
   input: { code: "CL-1", expires: null, sig: null },
   events: (snapshot) => (snapshot.matches("loading") ? [readDone(found), readDone(unavailable)] : []),
   // A second failure or a second read shows nothing new.
-  stopWhen: (snapshot) => snapshot.matches("loading") && ctx(snapshot).failure === null && ctx(snapshot).progress !== null,
+  stopWhen: (snapshot) =>
+    snapshot.matches("loading") && ctx(snapshot).failure === null && ctx(snapshot).progress !== null,
 };
 
 const unknownClaim: Start<ClaimStatusLink> = {
@@ -102,7 +117,9 @@ const expiredLink: Start<ClaimStatusLink> = {
   ],
   // The demo claim in progress on W-P55-IP0001, by a link that expired a minute ago.
   arrange: async ({ page, calls, server }) => {
-    const [claim] = await server.db.query<{ id: number }>("SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'");
+    const [claim] = await server.db.query<{ id: number }>(
+      "SELECT c.id FROM claims c JOIN plans p ON p.id = c.plan_id WHERE p.number = 'W-P55-IP0001'",
+    );
     calls.hold("readStatus");
     await page.goto(claimStatusLinkPath(server.config.linkSecret!, claim!.id, Math.floor(Date.now() / 1000) - 60));
   },
@@ -146,7 +163,8 @@ export const claimStatusTable: ModelTable<Event> = {
     "xstate.done.actor.readStatus": system(
       (event) => saysOutcome(event.output),
       async ({ calls }, event) => {
-        if (event.output.kind === "failed") await calls.fail("readStatus", { status: 503, body: { message: "Service unavailable" } });
+        if (event.output.kind === "failed")
+          await calls.fail("readStatus", { status: 503, body: { message: "Service unavailable" } });
         else await calls.release("readStatus");
       },
     ),
@@ -158,9 +176,13 @@ export const claimStatusTable: ModelTable<Event> = {
   },
   states: {
     loading: view(
-      (snapshot) => (ctx(snapshot).progress ? "The status stays shown; **Check for updates** is busy." : "'Your claim status' with 'Loading…'."),
+      (snapshot) =>
+        ctx(snapshot).progress
+          ? "The status stays shown; **Check for updates** is busy."
+          : "'Your claim status' with 'Loading…'.",
       async ({ page }, snapshot) => {
-        if (ctx(snapshot).progress) await shows(page.locator("button[aria-busy=true]", { hasText: "Check for updates" }));
+        if (ctx(snapshot).progress)
+          await shows(page.locator("button[aria-busy=true]", { hasText: "Check for updates" }));
         else await shows(page.getByText("Loading…"));
       },
     ),
@@ -176,11 +198,16 @@ export const claimStatusTable: ModelTable<Event> = {
       await shows(heading(page, "Claim not found"));
       await searchOffered(page);
     }),
-    linkExpired: view("'This link has expired' with Find your warranty, Go Home and the support address.", async ({ page }) => {
-      await shows(heading(page, "This link has expired"));
-      await searchOffered(page);
-    }),
-    failed: view("'We could not load the status of your claim.' with Retry.", ({ page }) => shows(page.getByText("We could not load the status of your claim."))),
+    linkExpired: view(
+      "'This link has expired' with Find your warranty, Go Home and the support address.",
+      async ({ page }) => {
+        await shows(heading(page, "This link has expired"));
+        await searchOffered(page);
+      },
+    ),
+    failed: view("'We could not load the status of your claim.' with Retry.", ({ page }) =>
+      shows(page.getByText("We could not load the status of your claim.")),
+    ),
   },
   calls: {
     readStatus: { method: "GET", path: /^claim_status$/ },

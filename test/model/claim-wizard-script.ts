@@ -7,10 +7,21 @@
  */
 import type { AnyMachineSnapshot } from "xstate";
 import { isCompleteDamage } from "../../machines/claim-rules.ts";
-import { needsSpecificDamage, type ClaimWizardContext, type ClaimWizardInput, type LoadedClaim } from "../../machines/claim-wizard.ts";
+import {
+  needsSpecificDamage,
+  type ClaimWizardContext,
+  type ClaimWizardInput,
+  type LoadedClaim,
+} from "../../machines/claim-wizard.ts";
 import type { DamageEntry, Lookup } from "../../machines/domain.ts";
 import type { PathEvent } from "../machines/support/fpp-claim-scenarios.ts";
-import { withoutDeletedDamage, withoutDeletedDocument, withoutRemovedItem, withSavedDamages, withSavedItems } from "./claim-api-model.ts";
+import {
+  withoutDeletedDamage,
+  withoutDeletedDocument,
+  withoutRemovedItem,
+  withSavedDamages,
+  withSavedItems,
+} from "./claim-api-model.ts";
 import { httpFailure } from "./calls.ts";
 import { itemName } from "./demo.ts";
 
@@ -43,14 +54,20 @@ export interface WizardFamily {
 }
 
 export const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
-export const name = (snapshot: AnyMachineSnapshot, planItemId: number) => itemName(ctx(snapshot).plan ?? null, planItemId);
+export const name = (snapshot: AnyMachineSnapshot, planItemId: number) =>
+  itemName(ctx(snapshot).plan ?? null, planItemId);
 const idOf = (list: Lookup[] | undefined, label: string) => list?.find((one) => one.name === label)?.id;
 
 /** The damage block the walk types, as ids of the model's option lists. */
 function filledBlock(family: WizardFamily, snapshot: AnyMachineSnapshot): Partial<DamageEntry> {
   const context = ctx(snapshot);
   const model = context.modelOptions[family.item];
-  const options = context.options as { damageTypes?: Lookup[]; specificDamages?: Lookup[]; howItHappened?: Lookup[]; remedies: Lookup[] } | null;
+  const options = context.options as {
+    damageTypes?: Lookup[];
+    specificDamages?: Lookup[];
+    howItHappened?: Lookup[];
+    remedies: Lookup[];
+  } | null;
   return {
     damageTypeId: idOf(model?.damageTypes ?? options?.damageTypes, family.damage.type),
     ...(family.damage.specific ? { specificDamageId: idOf(options?.specificDamages, family.damage.specific) } : {}),
@@ -63,8 +80,10 @@ function filledBlock(family: WizardFamily, snapshot: AnyMachineSnapshot): Partia
 }
 
 export const blocksOf = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).damages[planItemId] ?? [];
-const isFilled = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) => Boolean(block.savedId) || isCompleteDamage(block, needsSpecificDamage(ctx(snapshot)));
-export const claimItem = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).claim?.items.find((item) => item.planItemId === planItemId);
+const isFilled = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) =>
+  Boolean(block.savedId) || isCompleteDamage(block, needsSpecificDamage(ctx(snapshot)));
+export const claimItem = (snapshot: AnyMachineSnapshot, planItemId: number) =>
+  ctx(snapshot).claim?.items.find((item) => item.planItemId === planItemId);
 
 /**
  * The facts the views check and the guards read: they tell the wizard's states apart. What no view
@@ -78,7 +97,9 @@ export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
     selection: context.selection,
     colors: context.selection.map((id) => context.details[id]?.colorId),
     saved: context.claim?.items.map((item) => [item.planItemId, item.damages.length, item.documents.length]),
-    blocks: context.selection.map((id) => blocksOf(snapshot, id).map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty"))),
+    blocks: context.selection.map((id) =>
+      blocksOf(snapshot, id).map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty")),
+    ),
     status: context.claim?.status,
     missingPhotoShown: context.showValidation && context.selection.some((id) => documents(id) === 0),
     error: context.error,
@@ -91,19 +112,34 @@ export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
  * True before anything was deleted on step 4: a deleted photo or damage leaves its id in the context,
  * a fact of its own, so 'Email me a link to finish later' is offered only before, to keep the graph small.
  */
-export const noneDeleted = (snapshot: AnyMachineSnapshot) => ctx(snapshot).deletingDamageId == null && ctx(snapshot).deletingDocumentId == null;
+export const noneDeleted = (snapshot: AnyMachineSnapshot) =>
+  ctx(snapshot).deletingDamageId == null && ctx(snapshot).deletingDocumentId == null;
 
 /** The events of the core's states, with the reference API's answers for the context. */
 export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
   const context = ctx(snapshot);
-  const done = <Id extends string, Output>(id: Id, output: Output) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
+  const done = <Id extends string, Output>(id: Id, output: Output) =>
+    ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
   if (snapshot.matches("loading")) {
-    return [done("loadClaim", family.loaded), { type: "xstate.error.actor.loadClaim", error: httpFailure(404, { code: "CLAIM_NOT_FOUND" }), actorId: "loadClaim" }];
+    return [
+      done("loadClaim", family.loaded),
+      {
+        type: "xstate.error.actor.loadClaim",
+        error: httpFailure(404, { code: "CLAIM_NOT_FOUND" }),
+        actorId: "loadClaim",
+      },
+    ];
   }
   if (snapshot.hasTag("busy")) {
-    if (snapshot.matches({ reportingDamage: "savingDamages" }) || snapshot.matches({ reportingDamage: "keepingDamages" })) return [done("saveDamages", withSavedDamages(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDamage" })) return [done("deleteDamage", withoutDeletedDamage(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDocument" })) return [done("deleteDocument", withoutDeletedDocument(context))];
+    if (
+      snapshot.matches({ reportingDamage: "savingDamages" }) ||
+      snapshot.matches({ reportingDamage: "keepingDamages" })
+    )
+      return [done("saveDamages", withSavedDamages(context))];
+    if (snapshot.matches({ reportingDamage: "deletingDamage" }))
+      return [done("deleteDamage", withoutDeletedDamage(context))];
+    if (snapshot.matches({ reportingDamage: "deletingDocument" }))
+      return [done("deleteDocument", withoutDeletedDocument(context))];
     if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", { kind: "submitted" })];
     const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
     if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
@@ -115,7 +151,11 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
     // Back to step 4 with two saved damages: there the second is deleted on the server.
     const twoSaved = (claimItem(snapshot, family.item)?.damages.length ?? 0) === 2;
     // 'Email me a link to finish later' on the review: everything is saved already, the link is sent at once.
-    return [{ type: "claim.submit" }, ...(noneDeleted(snapshot) ? [{ type: "step.keep" } as const] : []), ...(twoSaved ? [{ type: "step.back" } as const] : [])];
+    return [
+      { type: "claim.submit" },
+      ...(noneDeleted(snapshot) ? [{ type: "step.keep" } as const] : []),
+      ...(twoSaved ? [{ type: "step.back" } as const] : []),
+    ];
   }
   if (snapshot.matches("submitted")) return [{ type: "claim.close" }];
   return [];
@@ -131,39 +171,62 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
 function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
   const item = family.item;
   const blocks = blocksOf(snapshot, item);
-  const kinds = blocks.map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty")).join(",");
+  const kinds = blocks
+    .map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty"))
+    .join(",");
   const documents = claimItem(snapshot, item)?.documents ?? [];
   const untouched = blocks.length === 0;
   const events: WizardEvent[] = [];
   // 'Email me a link to finish later' with nothing to save (the link is sent at once), and with Damage 1
   // filled but not saved (it is saved first, the step staying).
-  if (untouched && documents.length === 0) events.push({ type: "step.next" }, { type: "step.back" }, { type: "step.keep" });
-  if (documents.length === 0) events.push({ type: "document.added", claimItemId: claimItem(snapshot, item)!.id, document: { id: 1, fileName: PHOTO_NAME } });
+  if (untouched && documents.length === 0)
+    events.push({ type: "step.next" }, { type: "step.back" }, { type: "step.keep" });
+  if (documents.length === 0)
+    events.push({
+      type: "document.added",
+      claimItemId: claimItem(snapshot, item)!.id,
+      document: { id: 1, fileName: PHOTO_NAME },
+    });
   else if (untouched) events.push({ type: "document.delete", documentId: documents[0]!.id });
   if (documents.length === 0) return events;
   const shown = untouched ? [{}] : blocks;
   const empty = shown.findIndex((block) => !isFilled(snapshot, block));
-  if (empty >= 0) events.push({ type: "damages.change", damages: { [item]: shown.map((block, index) => (index === empty ? filledBlock(family, snapshot) : block)) } });
+  if (empty >= 0)
+    events.push({
+      type: "damages.change",
+      damages: { [item]: shown.map((block, index) => (index === empty ? filledBlock(family, snapshot) : block)) },
+    });
   if (kinds === "filled") events.push({ type: "damages.change", damages: { [item]: [...shown, {}] } });
-  if (kinds === "filled,empty" || kinds === "saved,saved") events.push({ type: "damage.remove", planItemId: item, index: 1 });
+  if (kinds === "filled,empty" || kinds === "saved,saved")
+    events.push({ type: "damage.remove", planItemId: item, index: 1 });
   if (kinds === "filled" || kinds === "filled,filled" || kinds === "saved") events.push({ type: "step.next" });
   if (kinds === "filled" && noneDeleted(snapshot)) events.push({ type: "step.keep" });
   return events;
 }
 
 /** The item's colour as the context holds it. */
-export const colorOf = (family: WizardFamily, snapshot: AnyMachineSnapshot) => family.colors.find((color) => color.id === ctx(snapshot).details[family.item]?.colorId)?.name ?? "";
+export const colorOf = (family: WizardFamily, snapshot: AnyMachineSnapshot) =>
+  family.colors.find((color) => color.id === ctx(snapshot).details[family.item]?.colorId)?.name ?? "";
 
 /**
  * The item events of the details step: recoloured, the item is put back before Next, so the rest of
  * the walk has one colour to expect; nothing is recoloured once the items are saved.
  */
-export function detailsEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): { recolor: WizardEvent[]; canGoOn: boolean } {
+export function detailsEvents(
+  family: WizardFamily,
+  snapshot: AnyMachineSnapshot,
+): { recolor: WizardEvent[]; canGoOn: boolean } {
   const saved = (ctx(snapshot).claim?.items.length ?? 0) > 0;
   const recoloured = colorOf(family, snapshot) === family.otherColor.name;
   const planColor = ctx(snapshot).plan?.items.find((item) => item.id === family.item)?.color;
   const toColor = recoloured ? planColor! : family.otherColor;
-  const recolor: WizardEvent[] = saved ? [] : [{ type: "details.change", details: { [family.item]: { ...ctx(snapshot).details[family.item], colorId: toColor.id } } }];
+  const recolor: WizardEvent[] = saved
+    ? []
+    : [
+        {
+          type: "details.change",
+          details: { [family.item]: { ...ctx(snapshot).details[family.item], colorId: toColor.id } },
+        },
+      ];
   return { recolor, canGoOn: !recoloured };
 }
-

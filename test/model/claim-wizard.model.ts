@@ -27,17 +27,35 @@ import {
 import { demoCustomer } from "./demo.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { restingState, transitionsTaken } from "./paths.ts";
-import { changeUrlStep, fieldShows, heading, hides, plansShown, shows, startClaim, startClaimWords, urlStep } from "./screen.ts";
+import {
+  changeUrlStep,
+  fieldShows,
+  heading,
+  hides,
+  plansShown,
+  shows,
+  startClaim,
+  startClaimWords,
+  urlStep,
+} from "./screen.ts";
 import { system, user, view, type Gesture, type ModelTable, type StateView, type Walker } from "./table.ts";
 
-export { colorOf, ctx, detailsEvents, noneDeleted, type WizardEvent, type WizardFamily } from "./claim-wizard-script.ts";
+export {
+  colorOf,
+  ctx,
+  detailsEvents,
+  noneDeleted,
+  type WizardEvent,
+  type WizardFamily,
+} from "./claim-wizard-script.ts";
 
 /** The photo every walk uploads: small, so preparing it in the browser takes no time. */
 const PHOTO = fileURLToPath(new URL("../fixtures/portrait_6.jpg", import.meta.url));
 
 /** An item's card on the damage step. */
 const itemRegion = (page: Page, item: string) => page.getByRole("region", { name: item });
-const damageBlock = (region: Locator, index: number) => region.getByRole("group", { name: new RegExp(`^Damage ${index + 1}\\b`) });
+const damageBlock = (region: Locator, index: number) =>
+  region.getByRole("group", { name: new RegExp(`^Damage ${index + 1}\\b`) });
 const nextBusy = (page: Page, label = "Next") => shows(page.locator("button[aria-busy=true]", { hasText: label }));
 
 /** Waits until exactly `count` elements match. */
@@ -73,21 +91,28 @@ const detailsCard = (page: Page, item: string) => page.getByRole("group", { name
 
 /** Waits until the details card of the walk's item shows the colour the model holds. */
 export async function checkColor(family: WizardFamily, page: Page, snapshot: AnyMachineSnapshot): Promise<void> {
-  await fieldShows(detailsCard(page, name(snapshot, family.item)).getByLabel("Color"), colorOf(family, snapshot) || NO_CHOICE);
+  await fieldShows(
+    detailsCard(page, name(snapshot, family.item)).getByLabel("Color"),
+    colorOf(family, snapshot) || NO_CHOICE,
+  );
 }
 
 /** The gestures of the core's events (`contact.change` is ACE's). */
 function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["events"], "contact.change"> {
   return {
     "item.toggle": user(
-      (event, before) => `${ctx(before).selection.includes(event.planItemId) ? "Untick" : "Tick"} **${name(before, event.planItemId)}**.`,
+      (event, before) =>
+        `${ctx(before).selection.includes(event.planItemId) ? "Untick" : "Tick"} **${name(before, event.planItemId)}**.`,
       // A click, not check(): unticking a saved item keeps it ticked until the server removed it.
-      ({ page }, event, before) => page.getByRole("checkbox", { name: new RegExp(name(before, event.planItemId)) }).click(),
+      ({ page }, event, before) =>
+        page.getByRole("checkbox", { name: new RegExp(name(before, event.planItemId)) }).click(),
     ),
     "details.change": user(
       (event, before) => `For the ${name(before, family.item)} choose Color **${colorNamed(family, event)}**.`,
       async ({ page }, event, before) => {
-        await detailsCard(page, name(before, family.item)).getByLabel("Color").selectOption({ label: colorNamed(family, event) });
+        await detailsCard(page, name(before, family.item))
+          .getByLabel("Color")
+          .selectOption({ label: colorNamed(family, event) });
       },
     ),
     "step.next": press("Next"),
@@ -95,24 +120,34 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     "damages.change": user(
       (event, before) => {
         const [id, blocks] = Object.entries(event.damages)[0]!;
-        const index = blocks.findIndex((block, i) => JSON.stringify(block) !== JSON.stringify(blocksOf(before, Number(id))[i] ?? {}));
-        if (blocks.length > Math.max(1, blocksOf(before, Number(id)).length)) return `Under the ${name(before, Number(id))} press **+ Add Damage**.`;
+        const index = blocks.findIndex(
+          (block, i) => JSON.stringify(block) !== JSON.stringify(blocksOf(before, Number(id))[i] ?? {}),
+        );
+        if (blocks.length > Math.max(1, blocksOf(before, Number(id)).length))
+          return `Under the ${name(before, Number(id))} press **+ Add Damage**.`;
         return `In Damage ${index + 1} of the ${name(before, Number(id))}, ${damageWords(family)}.`;
       },
       async ({ page }, event, before) => {
         const [id, blocks] = Object.entries(event.damages)[0]!;
         const region = itemRegion(page, name(before, Number(id)));
-        if (blocks.length > Math.max(1, blocksOf(before, Number(id)).length)) return region.getByRole("button", { name: "+ Add Damage" }).click();
-        const index = blocks.findIndex((block, i) => JSON.stringify(block) !== JSON.stringify(blocksOf(before, Number(id))[i] ?? {}));
+        if (blocks.length > Math.max(1, blocksOf(before, Number(id)).length))
+          return region.getByRole("button", { name: "+ Add Damage" }).click();
+        const index = blocks.findIndex(
+          (block, i) => JSON.stringify(block) !== JSON.stringify(blocksOf(before, Number(id))[i] ?? {}),
+        );
         await fillDamage(family, damageBlock(region, index));
       },
     ),
     "damage.remove": user(
       (event, before) => `Under the ${name(before, event.planItemId)} press **Delete** on Damage ${event.index + 1}.`,
-      ({ page }, event, before) => itemRegion(page, name(before, event.planItemId)).getByRole("button", { name: `Delete damage ${event.index + 1}` }).click(),
+      ({ page }, event, before) =>
+        itemRegion(page, name(before, event.planItemId))
+          .getByRole("button", { name: `Delete damage ${event.index + 1}` })
+          .click(),
     ),
     "document.added": user(
-      (_, before) => `Under the ${name(before, family.item)} add a photo in 'Photos and documents' (choose \`test/fixtures/${PHOTO_NAME}\`) and wait until it is listed.`,
+      (_, before) =>
+        `Under the ${name(before, family.item)} add a photo in 'Photos and documents' (choose \`test/fixtures/${PHOTO_NAME}\`) and wait until it is listed.`,
       async ({ page }, _, before) => {
         const region = itemRegion(page, name(before, family.item));
         await region.getByLabel(/Photos and documents of the/).setInputFiles(PHOTO);
@@ -133,7 +168,8 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
     ),
     "claim.close": backToHome(),
     "step.requested": system(
-      (event) => `In the address, change step=… to step=${event.step} and press Enter: the wizard shows that step if it may.`,
+      (event) =>
+        `In the address, change step=… to step=${event.step} and press Enter: the wizard shows that step if it may.`,
       ({ page }, event) => changeUrlStep(page, event.step),
     ),
     "xstate.done.actor.loadClaim": callDone(() => "The portal loads the claim."),
@@ -179,7 +215,8 @@ async function closeSent(family: WizardFamily, page: Page): Promise<void> {
 export function keptDone<E extends DoneActorEvent<unknown, string>>(family: WizardFamily, does: string): Gesture<E> {
   const done = callDone<E>(() => does);
   return system(
-    (event, before) => (keeping(before) ? `${does.slice(0, -1)}; the dialog says ${sentWords(family)}: press **Close**.` : does),
+    (event, before) =>
+      keeping(before) ? `${does.slice(0, -1)}; the dialog says ${sentWords(family)}: press **Close**.` : does,
     async (walker, event, before) => {
       await done.perform(walker, event, before);
       if (keeping(before)) await closeSent(family, walker.page);
@@ -190,21 +227,34 @@ export function keptDone<E extends DoneActorEvent<unknown, string>>(family: Wiza
 /** The item list of the items step, ticked as the model says. */
 export async function checkTicks({ page }: Walker, snapshot: AnyMachineSnapshot): Promise<void> {
   for (const item of ctx(snapshot).plan!.items.filter((one) => !one.returned && !one.fullReplacement)) {
-    await shows(page.getByRole("checkbox", { name: new RegExp(item.type!.name), checked: ctx(snapshot).selection.includes(item.id) }));
+    await shows(
+      page.getByRole("checkbox", {
+        name: new RegExp(item.type!.name),
+        checked: ctx(snapshot).selection.includes(item.id),
+      }),
+    );
   }
 }
 
-const ticked = (snapshot: AnyMachineSnapshot) => ctx(snapshot).selection.map((id) => name(snapshot, id)).join(", ") || "nothing";
+const ticked = (snapshot: AnyMachineSnapshot) =>
+  ctx(snapshot)
+    .selection.map((id) => name(snapshot, id))
+    .join(", ") || "nothing";
 
 /** The items step while an unticked saved item is removed on the server. */
-export const removingItemView = view("The item list busy while the item is removed.", ({ page }) => shows(page.locator("fieldset[aria-busy=true]")));
+export const removingItemView = view("The item list busy while the item is removed.", ({ page }) =>
+  shows(page.locator("fieldset[aria-busy=true]")),
+);
 
 /** The items or details step while the items are saved. */
-export const savingItemsView = view("**Next** busy (a spinner) while the items are saved.", ({ page }) => nextBusy(page));
+export const savingItemsView = view("**Next** busy (a spinner) while the items are saved.", ({ page }) =>
+  nextBusy(page),
+);
 
 /** A step while 'Email me a link to finish later' saves what it holds before the link is sent. */
-export const keepingStepView = view("**Send** busy in the dialog 'Email me a link to finish later' while the step is saved.", ({ page }) =>
-  shows(page.getByRole("dialog").locator("button[aria-busy=true]", { hasText: "Send" })),
+export const keepingStepView = view(
+  "**Send** busy in the dialog 'Email me a link to finish later' while the step is saved.",
+  ({ page }) => shows(page.getByRole("dialog").locator("button[aria-busy=true]", { hasText: "Send" })),
 );
 
 /** Views of the core's states (the items and details steps are the families'). */
@@ -223,11 +273,15 @@ function coreViews(family: WizardFamily): Record<string, StateView | { transient
         await shows(heading(page, "Report your damage"));
         await urlStep(page, 4);
         const region = itemRegion(page, name(snapshot, family.item));
-        await countIs(region.getByRole("heading", { level: 3, name: /^Damage \d+$/ }), Math.max(1, blocksOf(snapshot, family.item).length));
+        await countIs(
+          region.getByRole("heading", { level: 3, name: /^Damage \d+$/ }),
+          Math.max(1, blocksOf(snapshot, family.item).length),
+        );
         const documents = claimItem(snapshot, family.item)?.documents.length ?? 0;
         if (documents) await shows(region.getByRole("list", { name: "Uploaded files" }).getByText(PHOTO_NAME));
         else await hides(region.getByRole("list", { name: "Uploaded files" }));
-        if (ctx(snapshot).showValidation && !documents) await shows(region.getByText("We need at least one photo from you"));
+        if (ctx(snapshot).showValidation && !documents)
+          await shows(region.getByText("We need at least one photo from you"));
       },
     ),
     "reportingDamage.checkingDamages": { transient: "Sends only new damages; with none the review follows at once." },
@@ -245,12 +299,16 @@ function coreViews(family: WizardFamily): Record<string, StateView | { transient
         await shows(section.getByText(PHOTO_NAME));
       },
     ),
-    "reviewing.submitting": view("**Submit** busy while the claim is submitted.", ({ page }) => nextBusy(page, "Submit")),
+    "reviewing.submitting": view("**Submit** busy while the claim is submitted.", ({ page }) =>
+      nextBusy(page, "Submit"),
+    ),
     submitted: view(`'${family.thanks}' with the claim number CL-….`, async ({ page }) => {
       await shows(heading(page, family.thanks));
       await shows(page.getByText(/^CL-/));
     }),
-    claimNotFound: view("'Claim not found', with Find your warranty and Go Home.", ({ page }) => shows(heading(page, "Claim not found"))),
+    claimNotFound: view("'Claim not found', with Find your warranty and Go Home.", ({ page }) =>
+      shows(heading(page, "Claim not found")),
+    ),
   };
 }
 
@@ -286,7 +344,8 @@ export function wizardTable<E extends EventObject>(
     states: { ...coreViews(family), ...own.states },
     calls: own.calls,
     unreachable: {
-      "reportingDamage.editing --damage.remove[0]--> (no target)": "SPEC.md section 4 (States and transitions): only the first damage block (index 0) cannot be removed, and section 2 (Claim wizard (ACE)): 'Damage N' has a delete button from the second block on; so Damage 1 has no Delete button and every item keeps one damage",
+      "reportingDamage.editing --damage.remove[0]--> (no target)":
+        "SPEC.md section 4 (States and transitions): only the first damage block (index 0) cannot be removed, and section 2 (Claim wizard (ACE)): 'Damage N' has a delete button from the second block on; so Damage 1 has no Delete button and every item keeps one damage",
     },
   };
 }

@@ -7,8 +7,18 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
-import { isCompleteCustomer, isCompletePurchase, type CustomerDetails, type PurchaseDetails } from "../../machines/contact-service-rules.ts";
-import { contactServiceMachine, type ContactServiceContext, type ContactServiceEvent, type ContactServiceInput } from "../../machines/contact-service.machine.ts";
+import {
+  isCompleteCustomer,
+  isCompletePurchase,
+  type CustomerDetails,
+  type PurchaseDetails,
+} from "../../machines/contact-service-rules.ts";
+import {
+  contactServiceMachine,
+  type ContactServiceContext,
+  type ContactServiceEvent,
+  type ContactServiceInput,
+} from "../../machines/contact-service.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { changeUrlStep, fieldShows, heading, hides, shows, urlStep } from "./screen.ts";
 import { backToHome, deleteFile, press, pressBack } from "./buttons.ts";
@@ -47,7 +57,9 @@ const purchaseDone = (snapshot: AnyMachineSnapshot) => isCompletePurchase(ctx(sn
 const documents = (snapshot: AnyMachineSnapshot) => ctx(snapshot).documents.length;
 /** Steps whose missing fields are shown: checked by Next or Submit and still incomplete. */
 const flagged = (snapshot: AnyMachineSnapshot) =>
-  ctx(snapshot).checkedSteps.filter((step) => (step === 1 ? !customerDone(snapshot) : step === 2 ? !purchaseDone(snapshot) : documents(snapshot) === 0));
+  ctx(snapshot).checkedSteps.filter((step) =>
+    step === 1 ? !customerDone(snapshot) : step === 2 ? !purchaseDone(snapshot) : documents(snapshot) === 0,
+  );
 
 /**
  * The request as a person fills it in, with the detours that reach every branch: Next on an empty
@@ -58,31 +70,64 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
   const toReview: Event = { type: "step.requested", step: 4 };
   if (snapshot.matches("customerDetails")) {
     if (customerDone(snapshot)) return [{ type: "step.next" }];
-    const fill: Event = { type: "customer.change", customer: Object.fromEntries(CUSTOMER.map(([key, , value]) => [key, value])) };
-    return [fill, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [{ type: "step.back" } as const, toReview])];
+    const fill: Event = {
+      type: "customer.change",
+      customer: Object.fromEntries(CUSTOMER.map(([key, , value]) => [key, value])),
+    };
+    return [
+      fill,
+      { type: "step.next" },
+      ...(flagged(snapshot).length ? [] : [{ type: "step.back" } as const, toReview]),
+    ];
   }
   if (snapshot.matches("purchaseDetails")) {
     if (purchaseDone(snapshot)) return [{ type: "step.next" }, { type: "step.back" }];
-    const fill: Event = { type: "purchase.change", purchase: { ...Object.fromEntries(PURCHASE.map(([key, , , value]) => [key, value])), itemsExchanged: "no" } };
+    const fill: Event = {
+      type: "purchase.change",
+      purchase: { ...Object.fromEntries(PURCHASE.map(([key, , , value]) => [key, value])), itemsExchanged: "no" },
+    };
     return [fill, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
   }
   if (snapshot.matches({ uploadingDocuments: "editing" })) {
-    if (documents(snapshot)) return [{ type: "document.delete", documentId: ctx(snapshot).documents[0]!.id }, { type: "step.next" }, { type: "step.back" }];
-    return [{ type: "document.added", document: { id: 1, fileName: PDF_NAME } }, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
+    if (documents(snapshot))
+      return [
+        { type: "document.delete", documentId: ctx(snapshot).documents[0]!.id },
+        { type: "step.next" },
+        { type: "step.back" },
+      ];
+    return [
+      { type: "document.added", document: { id: 1, fileName: PDF_NAME } },
+      { type: "step.next" },
+      ...(flagged(snapshot).length ? [] : [toReview]),
+    ];
   }
-  if (snapshot.matches({ uploadingDocuments: "deletingDocument" })) return [{ type: "xstate.done.actor.deleteDocument", output: undefined, actorId: "deleteDocument" }];
+  if (snapshot.matches({ uploadingDocuments: "deletingDocument" }))
+    return [{ type: "xstate.done.actor.deleteDocument", output: undefined, actorId: "deleteDocument" }];
   if (snapshot.matches({ reviewing: "ready" })) {
     const complete = customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) > 0;
-    return [{ type: "request.submit" }, ...(complete ? [{ type: "customer.edit" } as const, { type: "purchase.edit" } as const, { type: "documents.edit" } as const, { type: "step.back" } as const] : [])];
+    return [
+      { type: "request.submit" },
+      ...(complete
+        ? [
+            { type: "customer.edit" } as const,
+            { type: "purchase.edit" } as const,
+            { type: "documents.edit" } as const,
+            { type: "step.back" } as const,
+          ]
+        : []),
+    ];
   }
-  if (snapshot.matches({ reviewing: "submitting" })) return [{ type: "xstate.done.actor.createTicket", output: "REQ-1", actorId: "createTicket" }];
+  if (snapshot.matches({ reviewing: "submitting" }))
+    return [{ type: "xstate.done.actor.createTicket", output: "REQ-1", actorId: "createTicket" }];
   if (snapshot.matches("submitted")) return [{ type: "request.close" }];
   return [];
 }
 
 const start: Start<ContactServiceInput> = {
   name: "a new request",
-  setup: ["Open http://localhost:8787/contact-service in a new private window: a new request opens at step 1, Customer Details."],
+  setup: [
+    "Open http://localhost:8787/contact-service in a new private window: a new request opens at step 1, Customer Details.",
+  ],
   arrange: async ({ page, context }) => {
     // No maps key is set, so no maps script: the address fields are plain text.
     await context.route(/maps\.googleapis\.com/, (route) => route.abort());
@@ -90,15 +135,31 @@ const start: Start<ContactServiceInput> = {
   },
   input: { requestId: null, newRequestId: "request-1", requestedStep: null, ticket: null, draft: null, prefill: {} },
   events,
-  facts: (snapshot) => ({ customer: customerDone(snapshot), purchase: purchaseDone(snapshot), documents: documents(snapshot), flagged: flagged(snapshot), ticket: ctx(snapshot).ticket }),
+  facts: (snapshot) => ({
+    customer: customerDone(snapshot),
+    purchase: purchaseDone(snapshot),
+    documents: documents(snapshot),
+    flagged: flagged(snapshot),
+    ticket: ctx(snapshot).ticket,
+  }),
 };
 
 /** A draft this device kept from an earlier visit: half of step 1. */
 const KEPT_ID = "5f0c3a2e-8d1b-4f7a-9c1e-2b3d4e5f6a7b";
-const KEPT_DRAFT = { requestId: KEPT_ID, customer: { name: "Jane Doe", email: "jane.doe@example.com" }, purchase: {}, documents: [] };
+const KEPT_DRAFT = {
+  requestId: KEPT_ID,
+  customer: { name: "Jane Doe", email: "jane.doe@example.com" },
+  purchase: {},
+  documents: [],
+};
 
 /** The steps at rest, where 'Start a new request' may be pressed. */
-const STEPS_AT_REST = ["customerDetails", "purchaseDetails", { uploadingDocuments: "editing" }, { reviewing: "ready" }] as const;
+const STEPS_AT_REST = [
+  "customerDetails",
+  "purchaseDetails",
+  { uploadingDocuments: "editing" },
+  { reviewing: "ready" },
+] as const;
 
 /**
  * Only 'Start a new request' and its question's answers, on each step the kept request opens from
@@ -106,9 +167,12 @@ const STEPS_AT_REST = ["customerDetails", "purchaseDetails", { uploadingDocument
  */
 function restartEvents(snapshot: AnyMachineSnapshot): Event[] {
   if (!STEPS_AT_REST.some((state) => snapshot.matches(state))) return [];
-  if (ctx(snapshot).confirmingRestart) return [{ type: "restart.cancel" }, { type: "restart.confirm", requestId: "request-2" }];
+  if (ctx(snapshot).confirmingRestart)
+    return [{ type: "restart.cancel" }, { type: "restart.confirm", requestId: "request-2" }];
   if (!ctx(snapshot).resumed) return [];
-  const otherSteps = snapshot.matches("customerDetails") ? ([2, 3, 4] as const).map((step): Event => ({ type: "step.requested", step })) : [];
+  const otherSteps = snapshot.matches("customerDetails")
+    ? ([2, 3, 4] as const).map((step): Event => ({ type: "step.requested", step }))
+    : [];
   return [{ type: "restart.ask" }, ...otherSteps];
 }
 
@@ -120,15 +184,34 @@ const kept: Start<ContactServiceInput> = {
   ],
   arrange: async ({ page, context, server }) => {
     await context.route(/maps\.googleapis\.com/, (route) => route.abort());
-    await context.addCookies([{ name: "data", value: encodeURIComponent(JSON.stringify(KEPT_DRAFT)), domain: new URL(server.url).hostname, path: "/contact-service" }]);
+    await context.addCookies([
+      {
+        name: "data",
+        value: encodeURIComponent(JSON.stringify(KEPT_DRAFT)),
+        domain: new URL(server.url).hostname,
+        path: "/contact-service",
+      },
+    ]);
     await page.goto("/contact-service");
   },
-  input: { requestId: null, newRequestId: "request-new", requestedStep: null, ticket: null, draft: KEPT_DRAFT, prefill: {} },
+  input: {
+    requestId: null,
+    newRequestId: "request-new",
+    requestedStep: null,
+    ticket: null,
+    draft: KEPT_DRAFT,
+    prefill: {},
+  },
   events: restartEvents,
-  facts: (snapshot) => ({ kept: ctx(snapshot).requestId === KEPT_ID, resumed: ctx(snapshot).resumed, confirming: ctx(snapshot).confirmingRestart }),
+  facts: (snapshot) => ({
+    kept: ctx(snapshot).requestId === KEPT_ID,
+    resumed: ctx(snapshot).resumed,
+    confirming: ctx(snapshot).confirmingRestart,
+  }),
 };
 
-const field = (page: Page, label: string) => page.getByRole("main").getByRole("textbox", { name: new RegExp(`^${label}`) });
+const field = (page: Page, label: string) =>
+  page.getByRole("main").getByRole("textbox", { name: new RegExp(`^${label}`) });
 /** Fields that say what is wrong with them. */
 const invalidFields = (page: Page) => page.getByRole("main").locator('input[aria-invalid="true"]');
 
@@ -158,7 +241,8 @@ const edit = <E extends Event>(section: string) =>
     ({ page }) => page.getByRole("button", { name: `Edit ${section}` }).click(),
   );
 
-const flaggedWords = (snapshot: AnyMachineSnapshot, step: number) => (flagged(snapshot).includes(step) ? ", each missing field saying what it needs" : "");
+const flaggedWords = (snapshot: AnyMachineSnapshot, step: number) =>
+  flagged(snapshot).includes(step) ? ", each missing field saying what it needs" : "";
 
 export const contactServiceTable: ModelTable<Event> = {
   machine: contactServiceMachine,
@@ -173,7 +257,8 @@ export const contactServiceTable: ModelTable<Event> = {
       },
     ),
     "purchase.change": user(
-      () => `Fill in ${PURCHASE.map(([, label, typed]) => `${label} **${typed}**`).join(", ")}, and choose **No** for Were any items exchanged?`,
+      () =>
+        `Fill in ${PURCHASE.map(([, label, typed]) => `${label} **${typed}**`).join(", ")}, and choose **No** for Were any items exchanged?`,
       async ({ page }) => {
         for (const [, label, typed] of PURCHASE) await field(page, label).fill(typed);
         await page.getByRole("radio", { name: "No" }).check();
@@ -216,12 +301,15 @@ export const contactServiceTable: ModelTable<Event> = {
       },
     ),
     "step.requested": system(
-      (event) => `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
+      (event) =>
+        `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
       ({ page }, event) => changeUrlStep(page, event.step),
     ),
     "xstate.done.actor.deleteDocument": callDone(() => "The portal deletes the document."),
     "xstate.error.actor.deleteDocument": callFailed(() => "Deleting the document fails."),
-    "xstate.done.actor.createTicket": callDone(() => "The portal sends the request; the API answers with its Request Number."),
+    "xstate.done.actor.createTicket": callDone(
+      () => "The portal sends the request; the API answers with its Request Number.",
+    ),
     "xstate.error.actor.createTicket": callFailed(() => "Sending the request fails."),
   },
   states: {
@@ -232,12 +320,16 @@ export const contactServiceTable: ModelTable<Event> = {
         `${restartWords(snapshot)}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 1, "Customer Details");
-        await fieldShows(field(page, "Name on invoice"), customerDone(snapshot) ? CUSTOMER[0]![2] : (ctx(snapshot).customer.name ?? ""));
+        await fieldShows(
+          field(page, "Name on invoice"),
+          customerDone(snapshot) ? CUSTOMER[0]![2] : (ctx(snapshot).customer.name ?? ""),
+        );
       },
     ),
     purchaseDetails: view(
-      (snapshot) => `Step 2, 'Purchase Details'${purchaseDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 2)}${restartWords(snapshot)}.`,
-      (({ page }, snapshot) => checkStep(page, snapshot, 2, "Purchase Details")),
+      (snapshot) =>
+        `Step 2, 'Purchase Details'${purchaseDone(snapshot) ? ", filled in" : ""}${flaggedWords(snapshot, 2)}${restartWords(snapshot)}.`,
+      ({ page }, snapshot) => checkStep(page, snapshot, 2, "Purchase Details"),
     ),
     "uploadingDocuments.editing": view(
       (snapshot) =>
@@ -246,20 +338,27 @@ export const contactServiceTable: ModelTable<Event> = {
         await checkStep(page, snapshot, 3, "Upload Documents");
         const listed = page.getByRole("list", { name: "Uploaded files" }).getByText(PDF_NAME);
         await (documents(snapshot) ? shows(listed) : hides(listed));
-        if (flagged(snapshot).includes(3)) await shows(page.getByText("Please upload atleast 1 files", { exact: true }));
+        if (flagged(snapshot).includes(3))
+          await shows(page.getByText("Please upload atleast 1 files", { exact: true }));
       },
     ),
-    "uploadingDocuments.deletingDocument": view("**Next** busy while the document is deleted.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Next" }))),
+    "uploadingDocuments.deletingDocument": view("**Next** busy while the document is deleted.", ({ page }) =>
+      shows(page.locator("button[aria-busy=true]", { hasText: "Next" })),
+    ),
     "reviewing.ready": view(
       (snapshot) =>
         `Step 4, 'Review Details'${customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? " with everything filled in" : ", with 'Missing' where something is not filled in"}${restartWords(snapshot)}.`,
       async ({ page }, snapshot) => {
         await checkStep(page, snapshot, 4, "Review Details");
         const missing = page.getByRole("main").getByText("Missing", { exact: true }).first();
-        await (customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot) ? hides(missing) : shows(missing));
+        await (customerDone(snapshot) && purchaseDone(snapshot) && documents(snapshot)
+          ? hides(missing)
+          : shows(missing));
       },
     ),
-    "reviewing.submitting": view("**Submit** busy while the request is sent.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Submit" }))),
+    "reviewing.submitting": view("**Submit** busy while the request is sent.", ({ page }) =>
+      shows(page.locator("button[aria-busy=true]", { hasText: "Submit" })),
+    ),
     submitted: view("'Thank you for submitting your request' with its Request Number.", async ({ page }) => {
       await shows(heading(page, "Thank you for submitting your request"));
       await shows(page.getByText("Request Number"));

@@ -40,14 +40,18 @@ export function measure(table: AnyModelTable, covered: Coverage): MachineCoverag
   };
 }
 
-const percent = ({ covered, total }: Share) => `${covered}/${total} (${total ? Math.floor((100 * covered) / total) : 100}%)`;
+const percent = ({ covered, total }: Share) =>
+  `${covered}/${total} (${total ? Math.floor((100 * covered) / total) : 100}%)`;
 
 /** One line per machine, then what is missing or not counted. */
 export function describeCoverage(coverage: MachineCoverage): string {
-  const lines = [`model-based browser coverage of ${coverage.machine}: states ${percent(coverage.states)}, user-event transitions ${percent(coverage.userTransitions)}`];
+  const lines = [
+    `model-based browser coverage of ${coverage.machine}: states ${percent(coverage.states)}, user-event transitions ${percent(coverage.userTransitions)}`,
+  ];
   for (const state of coverage.states.missing) lines.push(`  state not covered: ${state}`);
   for (const key of coverage.userTransitions.missing) lines.push(`  transition not covered: ${key}`);
-  for (const [key, why] of Object.entries(coverage.unreachable)) lines.push(`  not counted, no screen offers it: ${key} (${why})`);
+  for (const [key, why] of Object.entries(coverage.unreachable))
+    lines.push(`  not counted, no screen offers it: ${key} (${why})`);
   return lines.join("\n");
 }
 

@@ -6,5 +6,7 @@ import type { RunningServer } from "../../server/start.ts";
 
 /** Deletes every claim on these plans (their items, damages and documents go with them). */
 export async function deleteClaimsOn(server: RunningServer, planNumbers: string[]): Promise<void> {
-  await server.db.query("DELETE FROM claims WHERE plan_id IN (SELECT id FROM plans WHERE number = ANY($1))", [planNumbers]);
+  await server.db.query("DELETE FROM claims WHERE plan_id IN (SELECT id FROM plans WHERE number = ANY($1))", [
+    planNumbers,
+  ]);
 }

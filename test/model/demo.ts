@@ -56,28 +56,29 @@ export function demoPlan(number: string): Plan {
     store: record.store,
     invoiceId: record.invoice,
     totalPrice: record.totalPrice,
-    items: record.items.map(
-      (item, position): PlanItem => ({
-        id: demoItemId(id, position),
-        type: lookupNamed(KINDS.itemType, item.type),
-        manufacturer: lookupNamed(ace ? KINDS.aceManufacturer : KINDS.manufacturer, item.manufacturer),
-        material: lookupNamed(ace ? KINDS.aceMaterial : KINDS.material, item.material),
-        color: lookupNamed(ace ? KINDS.aceColor : KINDS.color, item.color),
-        description: item.description,
-        vendor: item.vendor,
-        sku: item.sku,
-        price: item.price,
-        modelNumber: item.modelNumber,
-        quantity: item.quantity,
-        returned: item.returned ?? false,
-        fullReplacement: item.fullReplacement ?? false,
-      }),
-    ),
+    items: record.items.map((item, position): PlanItem => ({
+      id: demoItemId(id, position),
+      type: lookupNamed(KINDS.itemType, item.type),
+      manufacturer: lookupNamed(ace ? KINDS.aceManufacturer : KINDS.manufacturer, item.manufacturer),
+      material: lookupNamed(ace ? KINDS.aceMaterial : KINDS.material, item.material),
+      color: lookupNamed(ace ? KINDS.aceColor : KINDS.color, item.color),
+      description: item.description,
+      vendor: item.vendor,
+      sku: item.sku,
+      price: item.price,
+      modelNumber: item.modelNumber,
+      quantity: item.quantity,
+      returned: item.returned ?? false,
+      fullReplacement: item.fullReplacement ?? false,
+    })),
   };
 }
 
 /** The demo customer of a plan, as a person types it into the search and contact forms. */
-export const demoCustomer = (number: string) => ({ ...demoRecord(number).record.customer, invoice: demoRecord(number).record.invoice });
+export const demoCustomer = (number: string) => ({
+  ...demoRecord(number).record.customer,
+  invoice: demoRecord(number).record.invoice,
+});
 
 /** The demo plan a model plan stands for, by its item's name. */
 export function itemName(plan: Plan | null | undefined, planItemId: number): string {

@@ -6,16 +6,39 @@
  */
 import type { Page } from "playwright-core";
 import { assign, type AnyMachineSnapshot } from "xstate";
-import { fileUploadMachine, type FileRefusal, type FileUploadContext, type FileUploadEvent, type PickedFile, type UploadEntry } from "../../machines/file-upload.machine.ts";
+import {
+  fileUploadMachine,
+  type FileRefusal,
+  type FileUploadContext,
+  type FileUploadEvent,
+  type PickedFile,
+  type UploadEntry,
+} from "../../machines/file-upload.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { hides, shows } from "./screen.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
-import { HEIC, HEIC_AS_JPEG, HEIC_NAME, ITEM, openUploadArea, picker, REFUSED, REFUSED_NAME, resetPlan, uploaded, uploadAreaSetup, uploadRow } from "./upload-rows.ts";
+import {
+  HEIC,
+  HEIC_AS_JPEG,
+  HEIC_NAME,
+  ITEM,
+  openUploadArea,
+  picker,
+  REFUSED,
+  REFUSED_NAME,
+  resetPlan,
+  uploaded,
+  uploadAreaSetup,
+  uploadRow,
+} from "./upload-rows.ts";
 
 type Event = FileUploadEvent | Outcome<"checkFiles", FileRefusal[]>;
 
 const KEY = "file-1";
-const PICKED: Record<string, PickedFile> = { [HEIC_NAME]: { name: HEIC_NAME, size: 2_182_707 }, [REFUSED_NAME]: { name: REFUSED_NAME, size: 3_948 } };
+const PICKED: Record<string, PickedFile> = {
+  [HEIC_NAME]: { name: HEIC_NAME, size: 2_182_707 },
+  [REFUSED_NAME]: { name: REFUSED_NAME, size: 3_948 },
+};
 const PATHS: Record<string, string> = { [HEIC_NAME]: HEIC, [REFUSED_NAME]: REFUSED };
 
 /** An entry as the model keeps it: 'cancelling' once Cancel was pressed (see `modelled`). */
@@ -31,13 +54,22 @@ const fileName = (snapshot: AnyMachineSnapshot) => entry(snapshot)?.fileName ?? 
  */
 function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("checking")) {
-    const refusals = ctx(snapshot).picked.filter((file) => file.name === REFUSED_NAME).map((file): FileRefusal => ({ fileName: file.name, reason: "unsupported" }));
+    const refusals = ctx(snapshot)
+      .picked.filter((file) => file.name === REFUSED_NAME)
+      .map((file): FileRefusal => ({ fileName: file.name, reason: "unsupported" }));
     return [{ type: "xstate.done.actor.checkFiles", output: refusals, actorId: "checkFiles" }];
   }
   const current = entry(snapshot);
-  if (!current) return ctx(snapshot).nextKey > 1 ? [] : [HEIC_NAME, REFUSED_NAME].map((name): Event => ({ type: "files.picked", files: [PICKED[name]!] }));
+  if (!current)
+    return ctx(snapshot).nextKey > 1
+      ? []
+      : [HEIC_NAME, REFUSED_NAME].map((name): Event => ({ type: "files.picked", files: [PICKED[name]!] }));
   if (current.status === "cancelling") return [{ type: "item.cancelled", key: KEY }];
-  if (current.status === "failed") return [{ type: "file.retry", key: KEY }, { type: "file.cancel", key: KEY }];
+  if (current.status === "failed")
+    return [
+      { type: "file.retry", key: KEY },
+      { type: "file.cancel", key: KEY },
+    ];
   return [
     { type: "item.uploaded", key: KEY, document: { id: 1, fileName: `a1b2c3d4e5-${HEIC_AS_JPEG}` } },
     { type: "item.failed", key: KEY },
@@ -51,7 +83,12 @@ const start: Start = {
   arrange: ({ page }) => openUploadArea(page),
   input: undefined,
   events,
-  facts: (snapshot) => ({ entries: (ctx(snapshot).entries as ModelEntry[]).map((one) => one.status), picked: ctx(snapshot).picked.length, next: ctx(snapshot).nextKey, linked: ctx(snapshot).uploadedSinceIdle }),
+  facts: (snapshot) => ({
+    entries: (ctx(snapshot).entries as ModelEntry[]).map((one) => one.status),
+    picked: ctx(snapshot).picked.length,
+    next: ctx(snapshot).nextKey,
+    linked: ctx(snapshot).uploadedSinceIdle,
+  }),
 };
 
 /**
@@ -62,7 +99,9 @@ const start: Start = {
 const modelled = fileUploadMachine.provide({
   actions: {
     cancelFile: assign(({ context }, params: { key: string }) => ({
-      entries: context.entries.map((one) => (one.key === params.key ? ({ ...one, status: "cancelling" } as unknown as UploadEntry) : one)),
+      entries: context.entries.map((one) =>
+        one.key === params.key ? ({ ...one, status: "cancelling" } as unknown as UploadEntry) : one,
+      ),
     })),
   },
 });
@@ -84,12 +123,17 @@ export const fileUploadTable: ModelTable<Event> = {
       (_, before) => `Press **Retry** beside ${fileName(before)}.`,
       async ({ page, calls }, _, before) => {
         calls.hold(KEY);
-        await row(page, before).getByRole("button", { name: /^Retry/ }).click();
+        await row(page, before)
+          .getByRole("button", { name: /^Retry/ })
+          .click();
       },
     ),
     "file.cancel": user(
       (_, before) => `Press **Cancel** beside ${fileName(before)}.`,
-      ({ page }, _, before) => row(page, before).getByRole("button", { name: /^Cancel/ }).click(),
+      ({ page }, _, before) =>
+        row(page, before)
+          .getByRole("button", { name: /^Cancel/ })
+          .click(),
     ),
     "item.uploaded": system(
       () => `${HEIC_NAME} is converted to ${HEIC_AS_JPEG}, sent and linked to the claim.`,
@@ -99,7 +143,8 @@ export const fileUploadTable: ModelTable<Event> = {
       },
     ),
     "item.failed": system(
-      () => `${HEIC_NAME} is converted to ${HEIC_AS_JPEG}; sending it fails three times (the connection drops; the portal tries again by itself after 1 s and 3 s).`,
+      () =>
+        `${HEIC_NAME} is converted to ${HEIC_AS_JPEG}; sending it fails three times (the connection drops; the portal tries again by itself after 1 s and 3 s).`,
       async ({ page, calls }, _, before) => {
         await calls.fail(KEY, "dropped");
         await shows(row(page, before).getByText("file not uploaded.", { exact: true }));
@@ -113,16 +158,27 @@ export const fileUploadTable: ModelTable<Event> = {
       (_, before) => `The upload of ${fileName(before)} stops.`,
       ({ page }, _, before) => hides(row(page, before)),
     ),
-    "xstate.done.actor.checkFiles": callDone((event) => (event.output.length ? `The portal refuses ${event.output[0]!.fileName} by its name.` : "The portal accepts the file by its name and size.")),
+    "xstate.done.actor.checkFiles": callDone((event) =>
+      event.output.length
+        ? `The portal refuses ${event.output[0]!.fileName} by its name.`
+        : "The portal accepts the file by its name and size.",
+    ),
     "xstate.error.actor.checkFiles": callFailed(() => "Checking the files fails."),
   },
   states: {
     ready: view(
       (snapshot) => {
         const current = entry(snapshot);
-        if (!current) return ctx(snapshot).nextKey > 1 ? "The upload area, nothing uploading." : "The upload area, nothing picked yet.";
+        if (!current)
+          return ctx(snapshot).nextKey > 1
+            ? "The upload area, nothing uploading."
+            : "The upload area, nothing picked yet.";
         if (current.status === "cancelling") return `${current.fileName} is gone from 'Files being uploaded'.`;
-        const status = { waiting: "Waiting", active: "Preparing photo or Uploading", failed: "'file not uploaded.' with Retry" }[current.status];
+        const status = {
+          waiting: "Waiting",
+          active: "Preparing photo or Uploading",
+          failed: "'file not uploaded.' with Retry",
+        }[current.status];
         return `'Files being uploaded' lists ${current.fileName}: ${status}.`;
       },
       async ({ page }, snapshot) => {

@@ -6,13 +6,20 @@
  * sends a link and finishes the claim from it in a new browser.
  */
 import type { AnyMachineSnapshot } from "xstate";
-import { finishLaterMachine, NoEmailOnFile, type FinishLaterContext, type FinishLaterEvent, type FinishLaterInput } from "../../machines/finish-later.machine.ts";
+import {
+  finishLaterMachine,
+  NoEmailOnFile,
+  type FinishLaterContext,
+  type FinishLaterEvent,
+  type FinishLaterInput,
+} from "../../machines/finish-later.machine.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { press } from "./buttons.ts";
 import { shows } from "./screen.ts";
 import { user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event = FinishLaterEvent | Outcome<"loadTarget", string | null> | Outcome<"keepStep", void> | Outcome<"sendLink", string>;
+type Event =
+  FinishLaterEvent | Outcome<"loadTarget", string | null> | Outcome<"keepStep", void> | Outcome<"sendLink", string>;
 
 const MASKED = "d•••@example.com";
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as FinishLaterContext;
@@ -20,7 +27,8 @@ const dialog = "the dialog 'Email me a link to finish later'";
 
 /** The dialog opened once; each call answering, or failing the ways the dialog tells apart. */
 function events(snapshot: AnyMachineSnapshot): Event[] {
-  if (snapshot.matches("closed")) return ctx(snapshot).sentTo || ctx(snapshot).failure ? [] : [{ type: "dialog.open", step: 3 }];
+  if (snapshot.matches("closed"))
+    return ctx(snapshot).sentTo || ctx(snapshot).failure ? [] : [{ type: "dialog.open", step: 3 }];
   if (snapshot.matches("loadingTarget")) {
     return [
       { type: "xstate.done.actor.loadTarget", output: MASKED, actorId: "loadTarget" },
@@ -33,7 +41,15 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("keepingStep")) {
     return [
       { type: "xstate.done.actor.keepStep", output: undefined, actorId: "keepStep" },
-      ...(ctx(snapshot).failure ? [] : [{ type: "xstate.error.actor.keepStep", error: new Error("The step was not saved"), actorId: "keepStep" } as const]),
+      ...(ctx(snapshot).failure
+        ? []
+        : [
+            {
+              type: "xstate.error.actor.keepStep",
+              error: new Error("The step was not saved"),
+              actorId: "keepStep",
+            } as const,
+          ]),
     ];
   }
   if (snapshot.matches("sending")) {
@@ -42,7 +58,15 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
       ...(ctx(snapshot).failure
         ? []
         : ([
-            { type: "xstate.error.actor.sendLink", error: httpFailure(429, { code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: 1800 }, 1800), actorId: "sendLink" },
+            {
+              type: "xstate.error.actor.sendLink",
+              error: httpFailure(
+                429,
+                { code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: 1800 },
+                1800,
+              ),
+              actorId: "sendLink",
+            },
             { type: "xstate.error.actor.sendLink", error: new NoEmailOnFile(), actorId: "sendLink" },
             { type: "xstate.error.actor.sendLink", error: new TypeError("Failed to fetch"), actorId: "sendLink" },
           ] as const)),
@@ -83,10 +107,18 @@ export const finishLaterTable: ModelTable<Event> = {
     "dialog.close": press("Close"),
     "link.send": user(
       (_, before) => (ctx(before).failure ? "In the dialog press **Try Again**." : "In the dialog press **Send**."),
-      async ({ page }, _, before) => page.getByRole("dialog").getByRole("button", { name: ctx(before).failure ? "Try Again" : "Send" }).click(),
+      async ({ page }, _, before) =>
+        page
+          .getByRole("dialog")
+          .getByRole("button", { name: ctx(before).failure ? "Try Again" : "Send" })
+          .click(),
     ),
     "target.retry": press("Try Again"),
-    "xstate.done.actor.loadTarget": callDone((event) => (event.output ? `The portal reads the address on the plan: ${event.output}.` : "The portal reads the address on the plan: there is none.")),
+    "xstate.done.actor.loadTarget": callDone((event) =>
+      event.output
+        ? `The portal reads the address on the plan: ${event.output}.`
+        : "The portal reads the address on the plan: there is none.",
+    ),
     "xstate.error.actor.loadTarget": callFailed(() => "Reading the address gets no answer (the network is off)."),
     "xstate.done.actor.keepStep": callDone(() => "The wizard saves the step's items."),
     "xstate.error.actor.keepStep": callFailed(() => "Saving the step fails."),
@@ -100,14 +132,33 @@ export const finishLaterTable: ModelTable<Event> = {
     ),
   },
   states: {
-    closed: view("Step 3 with the button **Email me a link to finish later**.", ({ page }) => shows(page.getByRole("button", { name: "Email me a link to finish later" }))),
-    loadingTarget: view(`${dialog} with 'Loading…'.`, ({ page }) => shows(page.getByRole("dialog").getByText("Loading…"))),
-    targetFailed: view(`${dialog}: 'We could not reach the server.' with Try Again.`, ({ page }) => shows(page.getByRole("dialog").getByText(/We could not reach the server/))),
-    ready: view(`${dialog}: 'We will email a link to ${MASKED}…' with Send.`, ({ page }) => shows(page.getByRole("dialog").getByText(MASKED))),
-    keepingStep: view("**Send** busy while the step is saved.", ({ page }) => shows(page.getByRole("dialog").locator("button[aria-busy=true]"))),
-    sending: view("**Send** busy while the link is sent.", ({ page }) => shows(page.getByRole("dialog").locator("button[aria-busy=true]"))),
-    sent: view(`${dialog}: 'Link sent to ${MASKED}'.`, ({ page }) => shows(page.getByRole("dialog").getByText(`Link sent to ${MASKED}`))),
-    failed: view((snapshot) => `${dialog}: ${failureWords(snapshot)} with Try Again.`, ({ page }) => shows(page.getByRole("dialog").getByRole("alert"))),
-    noEmailOnFile: view(`${dialog}: 'There is no email address on your plan…'.`, ({ page }) => shows(page.getByRole("dialog").getByText(/There is no email address on your plan/))),
+    closed: view("Step 3 with the button **Email me a link to finish later**.", ({ page }) =>
+      shows(page.getByRole("button", { name: "Email me a link to finish later" })),
+    ),
+    loadingTarget: view(`${dialog} with 'Loading…'.`, ({ page }) =>
+      shows(page.getByRole("dialog").getByText("Loading…")),
+    ),
+    targetFailed: view(`${dialog}: 'We could not reach the server.' with Try Again.`, ({ page }) =>
+      shows(page.getByRole("dialog").getByText(/We could not reach the server/)),
+    ),
+    ready: view(`${dialog}: 'We will email a link to ${MASKED}…' with Send.`, ({ page }) =>
+      shows(page.getByRole("dialog").getByText(MASKED)),
+    ),
+    keepingStep: view("**Send** busy while the step is saved.", ({ page }) =>
+      shows(page.getByRole("dialog").locator("button[aria-busy=true]")),
+    ),
+    sending: view("**Send** busy while the link is sent.", ({ page }) =>
+      shows(page.getByRole("dialog").locator("button[aria-busy=true]")),
+    ),
+    sent: view(`${dialog}: 'Link sent to ${MASKED}'.`, ({ page }) =>
+      shows(page.getByRole("dialog").getByText(`Link sent to ${MASKED}`)),
+    ),
+    failed: view(
+      (snapshot) => `${dialog}: ${failureWords(snapshot)} with Try Again.`,
+      ({ page }) => shows(page.getByRole("dialog").getByRole("alert")),
+    ),
+    noEmailOnFile: view(`${dialog}: 'There is no email address on your plan…'.`, ({ page }) =>
+      shows(page.getByRole("dialog").getByText(/There is no email address on your plan/)),
+    ),
   },
 };

@@ -31,7 +31,13 @@ const options: ClaimOptions = {
 const family: wizard.WizardFamily = {
   loaded: freshClaim({ plan: JANE, options }, demoLookups(KINDS.damageArea)),
   item: SOFA,
-  damage: { type: "Stain", specific: "Food or beverage stain", area: "Seat cushion", how: "Accidental spill", remedy: "None" },
+  damage: {
+    type: "Stain",
+    specific: "Food or beverage stain",
+    area: "Seat cushion",
+    how: "Accidental spill",
+    remedy: "None",
+  },
   itemsStep: 2,
   detailsStep: 3,
   thanks: "Thank you for submitting your claim",
@@ -53,18 +59,28 @@ function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   // 'Email me a link to finish later' before anything is saved: with nothing ticked the link is sent at once, with the Sofa ticked it is saved first.
   // Only in the plan's colour, so the rest of the walk has one colour to expect, and before step 4
   // was reached (where a deleted photo or damage leaves its id in the context and so a new graph node).
-  const keep: Event[] = saved || !wizard.noneDeleted(snapshot) || !wizard.detailsEvents(family, snapshot).canGoOn ? [] : [{ type: "step.keep" }];
-  if (snapshot.matches({ selectingItems: "editing" })) return [{ type: "item.toggle", planItemId: SOFA }, { type: ticked(snapshot) ? "step.next" : "step.back" }, ...keep];
+  const keep: Event[] =
+    saved || !wizard.noneDeleted(snapshot) || !wizard.detailsEvents(family, snapshot).canGoOn
+      ? []
+      : [{ type: "step.keep" }];
+  if (snapshot.matches({ selectingItems: "editing" }))
+    return [{ type: "item.toggle", planItemId: SOFA }, { type: ticked(snapshot) ? "step.next" : "step.back" }, ...keep];
   if (snapshot.matches({ confirmingDetails: "editing" })) {
     const details = wizard.ctx(snapshot).details[SOFA];
     const planColor = JANE.items.find((item) => item.id === SOFA)!.color!;
     // Color emptied ('Select…'): the details are incomplete, so the link is sent without saving them; then the colour is chosen again.
-    if (!details?.colorId) return [{ type: "details.change", details: { [SOFA]: { ...details, colorId: planColor.id } } }, { type: "step.keep" }];
+    if (!details?.colorId)
+      return [
+        { type: "details.change", details: { [SOFA]: { ...details, colorId: planColor.id } } },
+        { type: "step.keep" },
+      ];
     const { recolor, canGoOn } = wizard.detailsEvents(family, snapshot);
     const unchanged = !saved && canGoOn;
     return [
       ...(recolor as Event[]),
-      ...(unchanged ? [{ type: "details.change", details: { [SOFA]: { ...details, colorId: 0 } } } as const, ...keep] : []),
+      ...(unchanged
+        ? [{ type: "details.change", details: { [SOFA]: { ...details, colorId: 0 } } } as const, ...keep]
+        : []),
       ...(canGoOn ? [{ type: "step.next" } as const] : []),
       { type: "step.back" },
     ];
@@ -92,7 +108,8 @@ export const fppClaimTable = wizard.wizardTable<Event>(family, {
     "selectingItems.removingItem": wizard.removingItemView,
     "selectingItems.keepingItems": wizard.keepingStepView,
     "confirmingDetails.editing": view(
-      (snapshot) => `Step 3, 'Confirm/Update Item Details': the ${itemName(JANE, SOFA)} with Color **${wizard.colorOf(family, snapshot)}**.`,
+      (snapshot) =>
+        `Step 3, 'Confirm/Update Item Details': the ${itemName(JANE, SOFA)} with Color **${wizard.colorOf(family, snapshot)}**.`,
       async ({ page }, snapshot) => {
         await shows(heading(page, "Confirm/Update Item Details"));
         await urlStep(page, 3);

@@ -45,7 +45,11 @@ export class HeldCalls {
   async install(context: BrowserContext): Promise<void> {
     await context.route(/\/api\/v1\//, (route) => this.handle(route));
     const scripts = Object.values(this.patterns).filter(isScript);
-    if (scripts.length) await context.route((url) => scripts.some((one) => one.script.test(url.pathname)), (route) => this.handle(route));
+    if (scripts.length)
+      await context.route(
+        (url) => scripts.some((one) => one.script.test(url.pathname)),
+        (route) => this.handle(route),
+      );
   }
 
   /**
@@ -92,7 +96,9 @@ export class HeldCalls {
     const url = new URL(request.url());
     const path = url.pathname.replace(/^.*?\/api\/v1\//, "");
     const matches = (pattern: CallPattern) =>
-      isScript(pattern) ? pattern.script.test(url.pathname) : pattern.method === request.method() && pattern.path.test(path);
+      isScript(pattern)
+        ? pattern.script.test(url.pathname)
+        : pattern.method === request.method() && pattern.path.test(path);
     for (const [id, failure] of this.failing) {
       if (matches(this.patterns[id]!)) return answer(route, failure);
     }
@@ -103,7 +109,8 @@ export class HeldCalls {
         return;
       }
     }
-    for (const [id, pattern] of Object.entries(this.patterns)) if (isScript(pattern) && matches(pattern)) this.loaded.add(id);
+    for (const [id, pattern] of Object.entries(this.patterns))
+      if (isScript(pattern) && matches(pattern)) this.loaded.add(id);
     await route.continue();
   }
 
@@ -123,7 +130,10 @@ export class HeldCalls {
 async function withArrivalTimeout(hold: Hold, id: string): Promise<Route> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The portal never made the call '${id}' (${describe(hold.pattern)})`)), ARRIVAL_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`The portal never made the call '${id}' (${describe(hold.pattern)})`)),
+      ARRIVAL_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([hold.arrived, late]);
@@ -133,9 +143,15 @@ async function withArrivalTimeout(hold: Hold, id: string): Promise<Route> {
 }
 
 const isScript = (pattern: CallPattern): pattern is ScriptLoad => "script" in pattern;
-const describe = (pattern: ApiCall | ScriptLoad) => (isScript(pattern) ? `script ${pattern.script}` : `${pattern.method} ${pattern.path}`);
+const describe = (pattern: ApiCall | ScriptLoad) =>
+  isScript(pattern) ? `script ${pattern.script}` : `${pattern.method} ${pattern.path}`;
 
 async function answer(route: Route, failure: CallFailure): Promise<void> {
   if (failure === "dropped") return route.abort("connectionreset");
-  await route.fulfill({ status: failure.status, headers: failure.headers, contentType: "application/json", body: JSON.stringify(failure.body ?? { message: "Failed" }) });
+  await route.fulfill({
+    status: failure.status,
+    headers: failure.headers,
+    contentType: "application/json",
+    body: JSON.stringify(failure.body ?? { message: "Failed" }),
+  });
 }

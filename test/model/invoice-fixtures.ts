@@ -4,7 +4,10 @@
  */
 import { fileURLToPath } from "node:url";
 
-const fixture = (name: string) => ({ name, path: fileURLToPath(new URL(`../fixtures/invoices/${name}`, import.meta.url)) });
+const fixture = (name: string) => ({
+  name,
+  path: fileURLToPath(new URL(`../fixtures/invoices/${name}`, import.meta.url)),
+});
 
 export const INVOICE_FIXTURES = {
   /** Jane Doe's printed invoice INV-100234, photographed with a phone: plan W-E34-WS4566. */

@@ -23,7 +23,13 @@ import { system, user, view, type ModelTable, type Start } from "./table.ts";
 type Event = InvoiceReadingEvent | ErrorActorEvent<unknown, "readInvoice">;
 
 const JANE_PHOTO = INVOICE_FIXTURES.janePhoto;
-const JANE: InvoiceDetails = { ...NO_DETAILS, firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", zip: "10001" };
+const JANE: InvoiceDetails = {
+  ...NO_DETAILS,
+  firstName: "Jane",
+  lastName: "Doe",
+  invoiceNumber: "INV-100234",
+  zip: "10001",
+};
 const NOTES = { name: "notes.txt", size: 120, type: "text/plain" };
 const HUGE = { name: "huge-scan.jpg", size: MAX_INVOICE_BYTES + 1, type: "image/jpeg" };
 const PHOTO = { name: JANE_PHOTO.name, size: 400_000, type: "image/jpeg" };
@@ -69,12 +75,21 @@ const starts: Array<Start<InvoiceReadingInput>> = [
 ];
 
 const fileWords = (file: { name: string; size: number }) =>
-  file === HUGE ? `a photo larger than ${MAX_INVOICE_BYTES / 1024 / 1024} MB` : file === NOTES ? "a text file (notes.txt)" : `**${file.name}** (test/fixtures/invoices/)`;
+  file === HUGE
+    ? `a photo larger than ${MAX_INVOICE_BYTES / 1024 / 1024} MB`
+    : file === NOTES
+      ? "a text file (notes.txt)"
+      : `**${file.name}** (test/fixtures/invoices/)`;
 
 async function chooseFile(page: Page, file: { name: string; size: number; type: string }): Promise<void> {
   const input = page.getByLabel("Choose a PDF or photo");
   if (file === PHOTO) await input.setInputFiles(JANE_PHOTO.path);
-  else await input.setInputFiles({ name: file.name, mimeType: file.type, buffer: Buffer.alloc(file === HUGE ? MAX_INVOICE_BYTES + 1 : file.size, 32) });
+  else
+    await input.setInputFiles({
+      name: file.name,
+      mimeType: file.type,
+      buffer: Buffer.alloc(file === HUGE ? MAX_INVOICE_BYTES + 1 : file.size, 32),
+    });
 }
 
 const formHeading = (page: Page) => heading(page, "Check the details from your invoice");
@@ -96,7 +111,10 @@ export const invoiceReadingTable: ModelTable<Event> = {
       },
     ),
     "reading.done": system(
-      (event) => (event.details.invoiceNumber ? `Reading finishes: it read Jane Doe and ${JANE.invoiceNumber}.` : "Reading finishes without finding a name, invoice number, email, phone or ZIP (a photo of something else)."),
+      (event) =>
+        event.details.invoiceNumber
+          ? `Reading finishes: it read Jane Doe and ${JANE.invoiceNumber}.`
+          : "Reading finishes without finding a name, invoice number, email, phone or ZIP (a photo of something else).",
       async ({ page }) => {
         await shows(formHeading(page));
       },
@@ -115,7 +133,8 @@ export const invoiceReadingTable: ModelTable<Event> = {
       },
     ),
     "details.submitted": user(
-      () => `Check First name **${JANE.firstName}**, Last name **${JANE.lastName}**, Invoice number **${JANE.invoiceNumber}**, Home ZIP code **${JANE.zip}** (type what is missing) and press **Search**.`,
+      () =>
+        `Check First name **${JANE.firstName}**, Last name **${JANE.lastName}**, Invoice number **${JANE.invoiceNumber}**, Home ZIP code **${JANE.zip}** (type what is missing) and press **Search**.`,
       async ({ page }) => {
         await page.getByLabel("First name").fill(JANE.firstName);
         await page.getByLabel("Last name").fill(JANE.lastName);
@@ -149,14 +168,19 @@ export const invoiceReadingTable: ModelTable<Event> = {
     choosing: view(
       (snapshot) => {
         const { refusal } = ctx(snapshot);
-        if (refusal === "unsupported") return "'Find your plan with your invoice' with the alert: This file can't be read. Choose a PDF or a photo (JPEG, PNG or HEIC).";
-        if (refusal === "tooLarge") return `'Find your plan with your invoice' with the alert: This file is larger than ${MAX_INVOICE_BYTES / 1024 / 1024} MB.`;
+        if (refusal === "unsupported")
+          return "'Find your plan with your invoice' with the alert: This file can't be read. Choose a PDF or a photo (JPEG, PNG or HEIC).";
+        if (refusal === "tooLarge")
+          return `'Find your plan with your invoice' with the alert: This file is larger than ${MAX_INVOICE_BYTES / 1024 / 1024} MB.`;
         return "'Find your plan with your invoice': Choose a PDF or photo, and Scan it with the camera.";
       },
       async ({ page }, snapshot) => {
         await shows(heading(page, "Find your plan with your invoice"));
         const { refusal } = ctx(snapshot);
-        if (refusal) await shows(page.getByRole("alert").filter({ hasText: refusal === "tooLarge" ? "is larger than" : "can't be read" }));
+        if (refusal)
+          await shows(
+            page.getByRole("alert").filter({ hasText: refusal === "tooLarge" ? "is larger than" : "can't be read" }),
+          );
       },
     ),
     reading: view("'Reading your invoice' with a progress bar, the file's name and Cancel.", async ({ page }) => {
@@ -172,11 +196,15 @@ export const invoiceReadingTable: ModelTable<Event> = {
       async ({ page }, snapshot) => {
         await shows(formHeading(page));
         const { details } = ctx(snapshot);
-        if (details.invoiceNumber) await shows(page.getByLabel("Invoice number").and(page.locator(`[value="${details.invoiceNumber}"]`)));
+        if (details.invoiceNumber)
+          await shows(page.getByLabel("Invoice number").and(page.locator(`[value="${details.invoiceNumber}"]`)));
       },
     ),
-    searching: view("'Loading your plans…', then 'Select your Plan' (or 'We could not locate your warranty'): planSearch has the search.", async ({ page }) => {
-      await shows(heading(page, /Select your Plan|We could not locate your warranty/));
-    }),
+    searching: view(
+      "'Loading your plans…', then 'Select your Plan' (or 'We could not locate your warranty'): planSearch has the search.",
+      async ({ page }) => {
+        await shows(heading(page, /Select your Plan|We could not locate your warranty/));
+      },
+    ),
   },
 };

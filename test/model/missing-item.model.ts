@@ -6,7 +6,15 @@
 import type { AddItemOutcome } from "../../machines/outcomes.ts";
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot } from "xstate";
-import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemContext, type MissingItemEvent, type MissingItemInput, type MissingItemOptions } from "../../machines/missing-item.machine.ts";
+import {
+  missingItemMachine,
+  type ClaimReach,
+  type ManualItem,
+  type MissingItemContext,
+  type MissingItemEvent,
+  type MissingItemInput,
+  type MissingItemOptions,
+} from "../../machines/missing-item.machine.ts";
 import { KINDS } from "../../server/domain/lookup-kinds.ts";
 import { callDone, callFailed, httpFailure } from "./calls.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
@@ -15,7 +23,11 @@ import { heading, hides, shows, startClaim, startClaimWords } from "./screen.ts"
 import { press } from "./buttons.ts";
 import { user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
 
-type Event = MissingItemEvent | Outcome<"checkClaim", ClaimReach> | Outcome<"loadOptions", MissingItemOptions> | Outcome<"addItem", AddItemOutcome>;
+type Event =
+  | MissingItemEvent
+  | Outcome<"checkClaim", ClaimReach>
+  | Outcome<"loadOptions", MissingItemOptions>
+  | Outcome<"addItem", AddItemOutcome>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const OPTIONS: MissingItemOptions = {
@@ -27,7 +39,18 @@ const OPTIONS: MissingItemOptions = {
 const named = (list: Array<{ id: number; name: string }>, name: string) => list.find((one) => one.name === name)!.id;
 
 /** The item as typed: selects by label, text fields as typed. */
-const ITEM = { type: "Coffee Table", manufacturer: "Ashley", material: "Wood", color: "Walnut", vendor: "Ashley Furniture Industries", sku: "ASH-CTB-10001", model: "T-100", price: "249.99", quantity: "1", description: "Walnut coffee table bought with the sofa" };
+const ITEM = {
+  type: "Coffee Table",
+  manufacturer: "Ashley",
+  material: "Wood",
+  color: "Walnut",
+  vendor: "Ashley Furniture Industries",
+  sku: "ASH-CTB-10001",
+  model: "T-100",
+  price: "249.99",
+  quantity: "1",
+  description: "Walnut coffee table bought with the sofa",
+};
 const MANUAL_ITEM: ManualItem = {
   itemTypeId: named(OPTIONS.itemTypes, ITEM.type),
   manufacturerId: named(OPTIONS.manufacturers, ITEM.manufacturer),
@@ -69,7 +92,15 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
     return [
       { type: "xstate.done.actor.addItem", output: { kind: "added" }, actorId: "addItem" },
       // The API's refusal: the portal's client rejects with an Error carrying the API's message.
-      ...(ctx(snapshot).failure ? [] : [{ type: "xstate.error.actor.addItem", error: httpFailure(500, { message: REFUSAL }), actorId: "addItem" } as const]),
+      ...(ctx(snapshot).failure
+        ? []
+        : [
+            {
+              type: "xstate.error.actor.addItem",
+              error: httpFailure(500, { message: REFUSAL }),
+              actorId: "addItem",
+            } as const,
+          ]),
     ];
   }
   if (snapshot.matches("added")) return [{ type: "claim.back" }];
@@ -96,12 +127,17 @@ const start: Start<MissingItemInput> = {
 /** Opened from a link in a browser that never found the claim: only the check's answer matters. */
 const unreachable: Start<MissingItemInput> = {
   name: "A missing-item link for a claim this browser cannot reach",
-  setup: [`Open http://localhost:8787/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id} in a fresh browser.`],
+  setup: [
+    `Open http://localhost:8787/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id} in a fresh browser.`,
+  ],
   arrange: async ({ page }) => {
     await page.goto(`/find-claim/add-warrnty-item?claimId=${UNREACHABLE_CLAIM}&warranty_id=${JANE.id}`);
   },
   input: { claimId: UNREACHABLE_CLAIM, planId: JANE.id },
-  events: (snapshot) => (snapshot.matches("checking") ? [{ type: "xstate.done.actor.checkClaim", output: { kind: "unreachable" }, actorId: "checkClaim" }] : []),
+  events: (snapshot) =>
+    snapshot.matches("checking")
+      ? [{ type: "xstate.done.actor.checkClaim", output: { kind: "unreachable" }, actorId: "checkClaim" }]
+      : [],
 };
 
 async function fillItem(page: Page): Promise<void> {
@@ -135,12 +171,14 @@ export const missingItemTable: ModelTable<Event> = {
       },
     ),
     "claim.back": user(
-      (_, before) => (before.matches("added") ? "In the dialog press **Back to Claim**." : "Press **Back** (top left)."),
+      (_, before) =>
+        before.matches("added") ? "In the dialog press **Back to Claim**." : "Press **Back** (top left).",
       async ({ page, calls }, _, before) => {
         // The claim's wizard reads the claim with the same call as the check, which may still be
         // failing as the path left it: that read goes through to the API.
         calls.hold("checkClaim");
-        if (before.matches("added")) await page.getByRole("dialog").getByRole("button", { name: "Back to Claim" }).click();
+        if (before.matches("added"))
+          await page.getByRole("dialog").getByRole("button", { name: "Back to Claim" }).click();
         else await page.getByRole("button", { name: "Back", exact: true }).click();
         await calls.release("checkClaim");
         await shows(heading(page, "Select damaged items under your plan"));
@@ -149,7 +187,9 @@ export const missingItemTable: ModelTable<Event> = {
     ),
     "options.retry": press("Try Again"),
     "xstate.done.actor.checkClaim": callDone((event) =>
-      event.output.kind === "open" ? "The portal reads the claim: this browser may add to it." : "The portal reads the claim; the API answers 404 CLAIM_NOT_FOUND.",
+      event.output.kind === "open"
+        ? "The portal reads the claim: this browser may add to it."
+        : "The portal reads the claim; the API answers 404 CLAIM_NOT_FOUND.",
     ),
     "xstate.error.actor.checkClaim": callFailed(() => "Reading the claim fails (HTTP 503)."),
     "xstate.done.actor.loadOptions": callDone(() => "The portal loads the item lists."),
@@ -165,9 +205,12 @@ export const missingItemTable: ModelTable<Event> = {
       await shows(page.getByRole("button", { name: "Find your warranty" }));
       await hides(page.getByLabel("Item type"));
     }),
-    optionsFailed: view("'We could not load the item lists.' with Try Again.", ({ page }) => shows(page.getByText("We could not load the item lists."))),
+    optionsFailed: view("'We could not load the item lists.' with Try Again.", ({ page }) =>
+      shows(page.getByText("We could not load the item lists.")),
+    ),
     editing: view(
-      (snapshot) => `'Missing Line Item.' with its form${ctx(snapshot).failure ? `, and the message '${NOT_ADDED_TEXT}'` : ""}.`,
+      (snapshot) =>
+        `'Missing Line Item.' with its form${ctx(snapshot).failure ? `, and the message '${NOT_ADDED_TEXT}'` : ""}.`,
       async ({ page }, snapshot) => {
         await shows(heading(page, "Missing Line Item."));
         await shows(page.getByLabel("Item type"));
@@ -175,8 +218,12 @@ export const missingItemTable: ModelTable<Event> = {
         if (failure) await shows(page.getByRole("alert").filter({ hasText: NOT_ADDED_TEXT }));
       },
     ),
-    submitting: view("**Submit** busy while the item is added.", ({ page }) => shows(page.locator("button[aria-busy=true]", { hasText: "Submit" }))),
-    added: view("The dialog 'Plan item added successfully' with Back to Claim.", ({ page }) => shows(page.getByRole("dialog", { name: "Plan item added successfully" }))),
+    submitting: view("**Submit** busy while the item is added.", ({ page }) =>
+      shows(page.locator("button[aria-busy=true]", { hasText: "Submit" })),
+    ),
+    added: view("The dialog 'Plan item added successfully' with Back to Claim.", ({ page }) =>
+      shows(page.getByRole("dialog", { name: "Plan item added successfully" })),
+    ),
   },
   calls: {
     checkClaim: { method: "GET", path: /^claim\/\d+$/ },

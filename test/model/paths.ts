@@ -4,8 +4,22 @@
  * and what each step does to the machine: the transitions it takes (`getTransitionData`) and the
  * states it passes (`getMicrosteps`, transient ones included).
  */
-import { getInitialMicrosteps, getMicrosteps, initialTransition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from "xstate";
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, serializeSnapshot, type AdjacencyMap, type StatePath } from "xstate/graph";
+import {
+  getInitialMicrosteps,
+  getMicrosteps,
+  initialTransition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+} from "xstate";
+import {
+  getAdjacencyMap,
+  getShortestPaths,
+  getSimplePaths,
+  serializeSnapshot,
+  type AdjacencyMap,
+  type StatePath,
+} from "xstate/graph";
 import { describeEvent, stateKey, transitionKey } from "../machines/support/graph.ts";
 import type { AnyModelTable, Start } from "./table.ts";
 
@@ -52,7 +66,8 @@ function traversal(start: Start) {
     input: start.input,
     events: start.events,
     ...(start.stopWhen ? { stopWhen: start.stopWhen } : {}),
-    serializeState: (snapshot: AnyMachineSnapshot) => (facts ? JSON.stringify([snapshot.value, facts(snapshot)]) : serializeSnapshot(snapshot)),
+    serializeState: (snapshot: AnyMachineSnapshot) =>
+      facts ? JSON.stringify([snapshot.value, facts(snapshot)]) : serializeSnapshot(snapshot),
   };
 }
 
@@ -73,20 +88,29 @@ export function transitionsTaken(machine: AnyStateMachine, before: AnyMachineSna
 
 /** Every state an event passes through on its way to rest, transient ones included. */
 export function statesPassed(machine: AnyStateMachine, before: AnyMachineSnapshot, event: EventObject): string[] {
-  return getMicrosteps(machine, before as never, event as never).map(([snapshot]) => restingState(snapshot as AnyMachineSnapshot));
+  return getMicrosteps(machine, before as never, event as never).map(([snapshot]) =>
+    restingState(snapshot as AnyMachineSnapshot),
+  );
 }
 
 /** Every state the machine passes as a start arranges it, transient ones included. */
 export function statesPassedAtStart(table: AnyModelTable, start: Start): string[] {
-  return getInitialMicrosteps(table.machine, start.input as never).map(([snapshot]) => restingState(snapshot as AnyMachineSnapshot));
+  return getInitialMicrosteps(table.machine, start.input as never).map(([snapshot]) =>
+    restingState(snapshot as AnyMachineSnapshot),
+  );
 }
 
 /** The adjacency map of a start, with a check that it stays small enough to enumerate. */
 export function adjacencyOf(table: AnyModelTable, start: Start): AdjacencyMap<AnyMachineSnapshot, EventObject> {
-  const adjacency = getAdjacencyMap(table.machine, traversal(start) as never) as unknown as AdjacencyMap<AnyMachineSnapshot, EventObject>;
+  const adjacency = getAdjacencyMap(table.machine, traversal(start) as never) as unknown as AdjacencyMap<
+    AnyMachineSnapshot,
+    EventObject
+  >;
   const size = Object.keys(adjacency).length;
   if (size > MAX_GRAPH_STATES) {
-    throw new Error(`${table.machine.id}, start '${start.name}': ${size} states to walk, more than ${MAX_GRAPH_STATES}; narrow its events or facts`);
+    throw new Error(
+      `${table.machine.id}, start '${start.name}': ${size} states to walk, more than ${MAX_GRAPH_STATES}; narrow its events or facts`,
+    );
   }
   return adjacency;
 }
@@ -109,7 +133,10 @@ export function shortestPaths(table: AnyModelTable): QaPath[] {
   const best = new Map<string, QaPath>();
   for (const start of table.starts) {
     adjacencyOf(table, start);
-    const paths = getShortestPaths(table.machine, traversal(start) as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
+    const paths = getShortestPaths(table.machine, traversal(start) as never) as unknown as StatePath<
+      AnyMachineSnapshot,
+      EventObject
+    >[];
     for (const path of paths.map((one) => toQaPath(start, one, "shortest"))) {
       const known = best.get(targetOf(path));
       if (!known || path.steps.length < known.steps.length) best.set(targetOf(path), path);
@@ -133,7 +160,11 @@ function transitionsAlong(table: AnyModelTable, path: QaPath): string[] {
  * snapshots and events, tens of thousands of paths over a few hundred edges (planSearch), so each
  * edge's transitions are asked of the machine once (same objects, same answer) instead of per path.
  */
-function transitionsAlongShared(table: AnyModelTable, path: QaPath, known: WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>): string[] {
+function transitionsAlongShared(
+  table: AnyModelTable,
+  path: QaPath,
+  known: WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>,
+): string[] {
   let before = path.initial;
   return path.steps.flatMap((step) => {
     let byEvent = known.get(before);
@@ -155,7 +186,10 @@ export function simplePaths(table: AnyModelTable, shortest: QaPath[] = shortestP
   const byTarget = new Map<string, Array<{ path: QaPath; key: string }>>();
   for (const start of table.starts) {
     adjacencyOf(table, start);
-    const paths = getSimplePaths(table.machine, traversal(start) as never) as unknown as StatePath<AnyMachineSnapshot, EventObject>[];
+    const paths = getSimplePaths(table.machine, traversal(start) as never) as unknown as StatePath<
+      AnyMachineSnapshot,
+      EventObject
+    >[];
     for (const path of paths.map((one) => toQaPath(start, one, "simple"))) {
       const key = eventsKey(path);
       if (path.steps.length === 0 || seen.has(key)) continue;
@@ -169,11 +203,19 @@ export function simplePaths(table: AnyModelTable, shortest: QaPath[] = shortestP
   const known = new WeakMap<AnyMachineSnapshot, Map<EventObject, string[]>>();
   const kept: QaPath[] = [];
   for (const paths of byTarget.values()) {
-    const candidates = paths.map(({ path, key }) => ({ path, key, transitions: transitionsAlongShared(table, path, known), fresh: 0 }));
+    const candidates = paths.map(({ path, key }) => ({
+      path,
+      key,
+      transitions: transitionsAlongShared(table, path, known),
+      fresh: 0,
+    }));
     for (let count = 0; count < SIMPLE_PATHS_PER_STATE && candidates.length; count++) {
       // How many of its transitions no kept path takes yet: fixed while this round sorts.
-      for (const candidate of candidates) candidate.fresh = candidate.transitions.filter((key) => !taken.has(key)).length;
-      candidates.sort((a, b) => b.fresh - a.fresh || a.path.steps.length - b.path.steps.length || a.key.localeCompare(b.key));
+      for (const candidate of candidates)
+        candidate.fresh = candidate.transitions.filter((key) => !taken.has(key)).length;
+      candidates.sort(
+        (a, b) => b.fresh - a.fresh || a.path.steps.length - b.path.steps.length || a.key.localeCompare(b.key),
+      );
       const best = candidates.shift()!;
       best.transitions.forEach((key) => taken.add(key));
       kept.push(best.path);

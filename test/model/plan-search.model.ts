@@ -26,7 +26,11 @@ import { demoPlan } from "./demo.ts";
 import { heading, hides, plansShown, planRadio, shows, submitWarrantyNumber } from "./screen.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start, type Walker } from "./table.ts";
 
-type Event = PlanSearchEvent | Outcome<"searchPlans", SearchAnswer> | Outcome<"solveAndSearch", SearchAnswer> | Outcome<"openPlan", Plan[]>;
+type Event =
+  | PlanSearchEvent
+  | Outcome<"searchPlans", SearchAnswer>
+  | Outcome<"solveAndSearch", SearchAnswer>
+  | Outcome<"openPlan", Plan[]>;
 
 const JANE = demoPlan("W-E34-WS4566");
 const UNKNOWN_NUMBER = "W-X00-NOPE01";
@@ -48,15 +52,19 @@ const CHALLENGED: SearchAnswer = { challenge: { parameters: { madeBy: "the walk,
 
 /** The answers the API may give a search in `state` (searching, or checking a proof). */
 function searchAnswers(snapshot: AnyMachineSnapshot, id: "searchPlans" | "solveAndSearch"): Event[] {
-  const answers: Event[] = [{ type: `xstate.done.actor.${id}`, output: { plans: found(snapshot) }, actorId: id } as Event];
+  const answers: Event[] = [
+    { type: `xstate.done.actor.${id}`, output: { plans: found(snapshot) }, actorId: id } as Event,
+  ];
   // The API asks the right details for a proof-of-work (after other searches failed): a search
   // first, then a refused proof again, until the portal gives up.
-  if (found(snapshot).length > 0) answers.push({ type: `xstate.done.actor.${id}`, output: CHALLENGED, actorId: id } as Event);
+  if (found(snapshot).length > 0)
+    answers.push({ type: `xstate.done.actor.${id}`, output: CHALLENGED, actorId: id } as Event);
   return answers;
 }
 
 /** A link was opened: nothing searched, yet a plan focused or a failure counted. */
-const openedByLink = (snapshot: AnyMachineSnapshot) => ctx(snapshot).query === null && (ctx(snapshot).focusPlanId !== null || ctx(snapshot).failedSearches > 0);
+const openedByLink = (snapshot: AnyMachineSnapshot) =>
+  ctx(snapshot).query === null && (ctx(snapshot).focusPlanId !== null || ctx(snapshot).failedSearches > 0);
 
 /** The events offered per state: searches from wherever the screens allow one, links on arrival. */
 function events(snapshot: AnyMachineSnapshot): Event[] {
@@ -64,12 +72,18 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("searching")) {
     const answers = searchAnswers(snapshot, "searchPlans");
     // The API pauses searching after many (HTTP 429): shown with an unknown number, once.
-    if (found(snapshot).length === 0) answers.push({ type: "xstate.error.actor.searchPlans", error: httpFailure(429, { retryAfter: RETRY_AFTER }), actorId: "searchPlans" });
+    if (found(snapshot).length === 0)
+      answers.push({
+        type: "xstate.error.actor.searchPlans",
+        error: httpFailure(429, { retryAfter: RETRY_AFTER }),
+        actorId: "searchPlans",
+      });
     return answers;
   }
   if (snapshot.matches("checking")) return searchAnswers(snapshot, "solveAndSearch");
   if (snapshot.matches("checkFailed")) return [{ type: "search.retry" }];
-  if (snapshot.matches("openingPlan")) return [{ type: "xstate.done.actor.openPlan", output: [JANE], actorId: "openPlan" }];
+  if (snapshot.matches("openingPlan"))
+    return [{ type: "xstate.done.actor.openPlan", output: [JANE], actorId: "openPlan" }];
   const searches = [search(JANE.number), search(UNKNOWN_NUMBER)];
   if (snapshot.matches("idle")) {
     // A link is opened in the address bar: a new page load, so only before anything was searched.
@@ -98,7 +112,8 @@ const starts: Array<Start<PlanSearchInput>> = [
     events,
     // Past the limit every failed search looks the same. A link loads a new page: going back from
     // it returns to the page before, with a planSearch of its own, so a walk ends once a link is open.
-    stopWhen: (snapshot) => ctx(snapshot).failedSearches > SEARCH_LIMIT || (openedByLink(snapshot) && !snapshot.matches("openingPlan")),
+    stopWhen: (snapshot) =>
+      ctx(snapshot).failedSearches > SEARCH_LIMIT || (openedByLink(snapshot) && !snapshot.matches("openingPlan")),
   },
 ];
 
@@ -120,9 +135,18 @@ async function backToSearch(page: Page, before: AnyMachineSnapshot): Promise<voi
 
 /** The link of the demo plan a fixture names, signed as `npm run plan-link` signs it. */
 async function linkPath({ server }: Walker, link: PlanLink): Promise<string> {
-  const [plan] = await server.db.query<{ id: string; customer_id: string }>("SELECT id, customer_id FROM plans WHERE number = $1", [JANE.number]);
-  if (link.planType !== "FPP") return `/find-claim/${plan!.id}?customer_id=${plan!.customer_id}&plan_type=${link.planType}`;
-  return signedPlanLinkPath(server.config.linkSecret!, { planId: Number(plan!.id), customerId: Number(plan!.customer_id), planType: "FPP", expires: Math.floor(Date.now() / 1000) + 600 });
+  const [plan] = await server.db.query<{ id: string; customer_id: string }>(
+    "SELECT id, customer_id FROM plans WHERE number = $1",
+    [JANE.number],
+  );
+  if (link.planType !== "FPP")
+    return `/find-claim/${plan!.id}?customer_id=${plan!.customer_id}&plan_type=${link.planType}`;
+  return signedPlanLinkPath(server.config.linkSecret!, {
+    planId: Number(plan!.id),
+    customerId: Number(plan!.customer_id),
+    planType: "FPP",
+    expires: Math.floor(Date.now() / 1000) + 600,
+  });
 }
 
 const notFoundHeading = (page: Page) => heading(page, "We could not locate your warranty");
@@ -134,14 +158,16 @@ export const planSearchTable: ModelTable<Event> = {
   starts,
   events: {
     "search.submit": user(
-      (event, before) => `${backToSearchWords(before)}type **${numberOf(event.query)}** in Warranty number and press **Submit**.`,
+      (event, before) =>
+        `${backToSearchWords(before)}type **${numberOf(event.query)}** in Warranty number and press **Submit**.`,
       async ({ page }, event, before) => {
         await backToSearch(page, before);
         await submitWarrantyNumber(page, numberOf(event.query));
       },
     ),
     "method.confirmed": user(
-      (_, before) => `${backToSearchWords(before)}press **Back** (to 'We need to find your warranty'), choose **I have my warranty number** and press **Search**.`,
+      (_, before) =>
+        `${backToSearchWords(before)}press **Back** (to 'We need to find your warranty'), choose **I have my warranty number** and press **Search**.`,
       async ({ page }, _, before) => {
         await backToSearch(page, before);
         await page.getByRole("button", { name: "Back" }).click();
@@ -203,10 +229,15 @@ export const planSearchTable: ModelTable<Event> = {
       await shows(page.getByRole("heading", { level: 1, name: "Find your warranty", exact: true }));
     }),
     searching: view("Submit busy, or 'Loading your plans…', while the search runs.", async ({ page }) => {
-      await shows(page.getByText("Loading your plans…").or(page.locator("button[aria-busy=true]", { hasText: /Submit|Try Again/ })));
+      await shows(
+        page
+          .getByText("Loading your plans…")
+          .or(page.locator("button[aria-busy=true]", { hasText: /Submit|Try Again/ })),
+      );
     }),
     checking: view(
-      (snapshot) => `'Checking…' as a status line while the browser solves the challenge and sends the search again (round ${ctx(snapshot).challengeRounds} of at most ${CHALLENGE_ROUNDS}); nothing to press.`,
+      (snapshot) =>
+        `'Checking…' as a status line while the browser solves the challenge and sends the search again (round ${ctx(snapshot).challengeRounds} of at most ${CHALLENGE_ROUNDS}); nothing to press.`,
       async ({ page }) => {
         await shows(page.getByRole("status").filter({ hasText: "Checking…" }));
       },
@@ -219,16 +250,22 @@ export const planSearchTable: ModelTable<Event> = {
       await shows(page.getByText("Opening your plan…"));
     }),
     found: view(
-      (snapshot) => `'Select your Plan' with **${ctx(snapshot).plans.map((plan) => plan.number).join(", ")}**.`,
+      (snapshot) =>
+        `'Select your Plan' with **${ctx(snapshot)
+          .plans.map((plan) => plan.number)
+          .join(", ")}**.`,
       async ({ page }, snapshot) => {
         await plansShown(page);
         for (const plan of ctx(snapshot).plans) await shows(planRadio(page, plan.number));
       },
     ),
-    rateLimited: view("'Too many searches': please try again in 2 minutes; Back to search and Contact Service.", async ({ page }) => {
-      await shows(heading(page, "Too many searches"));
-      await shows(page.getByText(`try again in ${RETRY_AFTER / 60} minutes`));
-    }),
+    rateLimited: view(
+      "'Too many searches': please try again in 2 minutes; Back to search and Contact Service.",
+      async ({ page }) => {
+        await shows(heading(page, "Too many searches"));
+        await shows(page.getByText(`try again in ${RETRY_AFTER / 60} minutes`));
+      },
+    ),
     // Entered by a failed search (the counter counts it), or by Search on the method screen at the
     // limit, which starts the count again and leaves 'Find your warranty' open.
     "notFound.tryAgainOffered": view(
@@ -237,17 +274,21 @@ export const planSearchTable: ModelTable<Event> = {
           ? "'Find your warranty' again: the count of failed searches starts afresh, so the next one offers Try Again."
           : "'We could not locate your warranty' with **Try Again**.",
       async ({ page }, snapshot) => {
-        if (ctx(snapshot).failedSearches === 0) return shows(page.getByRole("heading", { level: 1, name: "Find your warranty", exact: true }));
+        if (ctx(snapshot).failedSearches === 0)
+          return shows(page.getByRole("heading", { level: 1, name: "Find your warranty", exact: true }));
         await shows(notFoundHeading(page));
         await shows(page.getByRole("button", { name: "Try Again" }));
         await hides(page.getByRole("button", { name: "Contact Service" }));
       },
     ),
-    "notFound.contactServiceOffered": view("'We could not locate your warranty' with **Contact Service** instead of Try Again.", async ({ page }) => {
-      await shows(notFoundHeading(page));
-      await shows(page.getByRole("button", { name: "Contact Service" }));
-      await hides(page.getByRole("button", { name: "Try Again" }));
-    }),
+    "notFound.contactServiceOffered": view(
+      "'We could not locate your warranty' with **Contact Service** instead of Try Again.",
+      async ({ page }) => {
+        await shows(notFoundHeading(page));
+        await shows(page.getByRole("button", { name: "Contact Service" }));
+        await hides(page.getByRole("button", { name: "Try Again" }));
+      },
+    ),
   },
   // The searches are held by search-calls.ts instead, which answers them in the order they come.
   calls: {
@@ -258,7 +299,9 @@ export const planSearchTable: ModelTable<Event> = {
 };
 
 /** The API answers a held search: the reference API itself, or the walk with a 428 challenge. */
-function searchAnswered<E extends Extract<Event, { type: "xstate.done.actor.searchPlans" | "xstate.done.actor.solveAndSearch" }>>() {
+function searchAnswered<
+  E extends Extract<Event, { type: "xstate.done.actor.searchPlans" | "xstate.done.actor.solveAndSearch" }>,
+>() {
   return system<E>(
     (event, before) =>
       "challenge" in event.output
@@ -268,6 +311,7 @@ function searchAnswered<E extends Extract<Event, { type: "xstate.done.actor.sear
         : event.output.plans.length
           ? "The API finds the plan."
           : "The API finds nothing.",
-    async ({ context }, event) => searchesOf(context).answer({ kind: "challenge" in event.output ? "challenge" : "server" }),
+    async ({ context }, event) =>
+      searchesOf(context).answer({ kind: "challenge" in event.output ? "challenge" : "server" }),
   );
 }

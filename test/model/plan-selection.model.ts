@@ -4,18 +4,36 @@
  */
 import type { AnyMachineSnapshot } from "xstate";
 import type { Plan, StartClaimResult } from "../../machines/domain.ts";
-import { planSelectionMachine, type PlanSelectionContext, type PlanSelectionEvent, type PlanSelectionInput } from "../../machines/plan-selection.machine.ts";
+import {
+  planSelectionMachine,
+  type PlanSelectionContext,
+  type PlanSelectionEvent,
+  type PlanSelectionInput,
+} from "../../machines/plan-selection.machine.ts";
 import { deleteClaimsOn } from "./demo-server.ts";
 import { demoCustomer, demoPlan } from "./demo.ts";
 import { callDone, callFailed } from "./calls.ts";
-import { heading, hides, opensTab, planRadio, plansShown, searchByEmail, searchByNumber, shows, startClaim, startClaimWords } from "./screen.ts";
+import {
+  heading,
+  hides,
+  opensTab,
+  planRadio,
+  plansShown,
+  searchByEmail,
+  searchByNumber,
+  shows,
+  startClaim,
+  startClaimWords,
+} from "./screen.ts";
 import { user, view, type ModelTable, type Outcome, type Start, type Walker } from "./table.ts";
 
 type Event = PlanSelectionEvent | Outcome<"startClaim", StartClaimResult> | Outcome<"deleteDraft", void>;
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as PlanSelectionContext;
-const selected = (snapshot: AnyMachineSnapshot) => ctx(snapshot).plans.find((plan) => plan.id === ctx(snapshot).selectedPlanId);
-const planNumber = (snapshot: AnyMachineSnapshot, planId: number) => ctx(snapshot).plans.find((plan) => plan.id === planId)?.number ?? `plan ${planId}`;
+const selected = (snapshot: AnyMachineSnapshot) =>
+  ctx(snapshot).plans.find((plan) => plan.id === ctx(snapshot).selectedPlanId);
+const planNumber = (snapshot: AnyMachineSnapshot, planId: number) =>
+  ctx(snapshot).plans.find((plan) => plan.id === planId)?.number ?? `plan ${planId}`;
 
 const JANE = demoPlan("W-E34-WS4566");
 const DANA = demoPlan("W-D12-DR0001");
@@ -37,25 +55,39 @@ function startClaimAnswer(snapshot: AnyMachineSnapshot): StartClaimResult {
 /** The events a person can give on each screen of the plan choice, and the API's answers. */
 function events(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("choosing")) {
-    const choices = ctx(snapshot).plans.filter((plan) => plan.status === "active" && plan.id !== ctx(snapshot).selectedPlanId);
+    const choices = ctx(snapshot).plans.filter(
+      (plan) => plan.status === "active" && plan.id !== ctx(snapshot).selectedPlanId,
+    );
     // Once a dialog was closed, a second Submit would ask the API again: the walk stops there.
     const asked = ctx(snapshot).draftClaimId !== null || ctx(snapshot).statusCode !== null;
-    return [...choices.map((plan): Event => ({ type: "plan.select", planId: plan.id })), ...(asked ? [] : [{ type: "plan.submit" } as const])];
+    return [
+      ...choices.map((plan): Event => ({ type: "plan.select", planId: plan.id })),
+      ...(asked ? [] : [{ type: "plan.submit" } as const]),
+    ];
   }
-  if (snapshot.matches("startingClaim")) return [{ type: "xstate.done.actor.startClaim", output: startClaimAnswer(snapshot), actorId: "startClaim" }];
-  if (snapshot.matches("draftDialog")) return [{ type: "draft.continue" }, { type: "draft.delete" }, { type: "dialog.close" }];
-  if (snapshot.matches("deletingDraft")) return [{ type: "xstate.done.actor.deleteDraft", output: undefined, actorId: "deleteDraft" }];
+  if (snapshot.matches("startingClaim"))
+    return [{ type: "xstate.done.actor.startClaim", output: startClaimAnswer(snapshot), actorId: "startClaim" }];
+  if (snapshot.matches("draftDialog"))
+    return [{ type: "draft.continue" }, { type: "draft.delete" }, { type: "dialog.close" }];
+  if (snapshot.matches("deletingDraft"))
+    return [{ type: "xstate.done.actor.deleteDraft", output: undefined, actorId: "deleteDraft" }];
   if (snapshot.matches("inProgressDialog")) return [{ type: "status.view" }, { type: "dialog.close" }];
   return [];
 }
 
 /** The external sites the portal opens in a new tab, answered locally so a walk stays offline. */
 async function answerExternalSites({ context }: Walker): Promise<void> {
-  await context.route(/^https:\/\/(legacy-claims|claims)\.example\.com\//, (route) => route.fulfill({ body: "external site", contentType: "text/plain" }));
+  await context.route(/^https:\/\/(legacy-claims|claims)\.example\.com\//, (route) =>
+    route.fulfill({ body: "external site", contentType: "text/plain" }),
+  );
 }
 
 const OPEN = "Open http://localhost:8787/find-claim/warranty-number";
-const byNumber = (number: string, plans: Plan[], extra: Partial<Start<PlanSelectionInput>> = {}): Start<PlanSelectionInput> => ({
+const byNumber = (
+  number: string,
+  plans: Plan[],
+  extra: Partial<Start<PlanSelectionInput>> = {},
+): Start<PlanSelectionInput> => ({
   name: extra.name ?? number,
   setup: [OPEN, `Type **${number}** in Warranty number and press **Submit**.`],
   arrange: async (walker) => {
@@ -89,7 +121,10 @@ const starts: Array<Start<PlanSelectionInput>> = [
   byNumber(LEO.number, [LEO], { name: `${LEO.number}: a LEGACY plan` }),
   {
     name: `${JANE.number}: back from the claim just started`,
-    setup: [...startClaimWords(JANE.number), "On 'Select damaged items under your plan' press **Back**: 'Select your Plan' shows again, the claim in its address."],
+    setup: [
+      ...startClaimWords(JANE.number),
+      "On 'Select damaged items under your plan' press **Back**: 'Select your Plan' shows again, the claim in its address.",
+    ],
     arrange: async ({ page }) => {
       await startClaim(page, JANE.number);
       await shows(heading(page, "Select damaged items under your plan"));
@@ -108,7 +143,9 @@ const starts: Array<Start<PlanSelectionInput>> = [
     arrange: async ({ page, context }) => {
       await context.route(/\/api\/v1\/search_plan$/, async (route) => {
         const answer = await route.fetch();
-        const body = (await answer.json()) as { customers: Array<{ warrentyId?: unknown; planType: string | null; warrantyNumber?: string }> };
+        const body = (await answer.json()) as {
+          customers: Array<{ warrentyId?: unknown; planType: string | null; warrantyNumber?: string }>;
+        };
         for (const plan of body.customers) if (JSON.stringify(plan).includes(GOLD.number)) plan.planType = "GOLD";
         await route.fulfill({ response: answer, json: body });
       });
@@ -130,7 +167,8 @@ async function checkChoosing({ page }: Walker, snapshot: AnyMachineSnapshot): Pr
   const plan = selected(snapshot);
   if (plan) await shows(page.getByRole("radio", { name: new RegExp(plan.number), checked: true }));
   else await shows(page.getByRole("button", { name: "Submit", disabled: true }));
-  if (ctx(snapshot).error === "planNotEligible") await shows(page.getByRole("alert").getByText("Claims on this plan are filed with our claims team"));
+  if (ctx(snapshot).error === "planNotEligible")
+    await shows(page.getByRole("alert").getByText("Claims on this plan are filed with our claims team"));
 }
 
 export const planSelectionTable: ModelTable<Event> = {
@@ -145,10 +183,14 @@ export const planSelectionTable: ModelTable<Event> = {
       ({ page }, event, before) => planRadio(page, planNumber(before, event.planId)).check(),
     ),
     "plan.submit": user(
-      (_, before) => (selected(before)?.planType === "LEGACY" ? "Press **Submit**: the legacy claim site opens in a new tab." : "Press **Submit**."),
+      (_, before) =>
+        selected(before)?.planType === "LEGACY"
+          ? "Press **Submit**: the legacy claim site opens in a new tab."
+          : "Press **Submit**.",
       async ({ page }, _, before) => {
         const submit = () => page.getByRole("button", { name: "Submit" }).click();
-        if (selected(before)?.planType === "LEGACY") await opensTab(page, "https://legacy-claims.example.com/claim-request", submit);
+        if (selected(before)?.planType === "LEGACY")
+          await opensTab(page, "https://legacy-claims.example.com/claim-request", submit);
         else await submit();
       },
     ),
@@ -158,19 +200,24 @@ export const planSelectionTable: ModelTable<Event> = {
     ),
     "draft.delete": user(
       () => "In the dialog press **Delete Draft & File New Claim**.",
-      ({ page }) => dialog(page, "Continue Draft Claim").getByRole("button", { name: "Delete Draft & File New Claim" }).click(),
+      ({ page }) =>
+        dialog(page, "Continue Draft Claim").getByRole("button", { name: "Delete Draft & File New Claim" }).click(),
     ),
     "dialog.close": user(
-      (_, before) => (before.matches("draftDialog") ? "Press **Escape** to close the dialog." : "In the dialog press **Close**."),
+      (_, before) =>
+        before.matches("draftDialog") ? "Press **Escape** to close the dialog." : "In the dialog press **Close**.",
       async ({ page }, _, before) => {
         if (before.matches("draftDialog")) await page.keyboard.press("Escape");
         else await dialog(page, "Claim Already in Progress").getByRole("button", { name: "Close" }).click();
       },
     ),
     "status.view": user(
-      () => "In the dialog press **View Claim Status**: the claim-status site opens in a new tab with the claim's status code.",
+      () =>
+        "In the dialog press **View Claim Status**: the claim-status site opens in a new tab with the claim's status code.",
       ({ page }) =>
-        opensTab(page, new URL("/claim-status?code=CS-P55-0001", page.url()).href, () => dialog(page, "Claim Already in Progress").getByRole("button", { name: "View Claim Status" }).click()),
+        opensTab(page, new URL("/claim-status?code=CS-P55-0001", page.url()).href, () =>
+          dialog(page, "Claim Already in Progress").getByRole("button", { name: "View Claim Status" }).click(),
+        ),
     ),
     "xstate.done.actor.startClaim": callDone((event) =>
       event.output.kind === "draftExists"
@@ -195,9 +242,17 @@ export const planSelectionTable: ModelTable<Event> = {
     draftDialog: view("The dialog 'Continue Draft Claim': 'You have a draft claim on this plan.'", async ({ page }) => {
       await shows(dialog(page, "Continue Draft Claim").getByText("You have a draft claim on this plan"));
     }),
-    deletingDraft: view("The dialog 'Continue Draft Claim' with 'Delete Draft & File New Claim' busy.", async ({ page }) => {
-      await shows(dialog(page, "Continue Draft Claim").getByRole("button", { name: "Delete Draft & File New Claim", disabled: true }));
-    }),
+    deletingDraft: view(
+      "The dialog 'Continue Draft Claim' with 'Delete Draft & File New Claim' busy.",
+      async ({ page }) => {
+        await shows(
+          dialog(page, "Continue Draft Claim").getByRole("button", {
+            name: "Delete Draft & File New Claim",
+            disabled: true,
+          }),
+        );
+      },
+    ),
     inProgressDialog: view("The dialog 'Claim Already in Progress' with View Claim Status.", async ({ page }) => {
       await shows(dialog(page, "Claim Already in Progress").getByRole("button", { name: "View Claim Status" }));
     }),

@@ -18,7 +18,8 @@ export const shows = (locator: Locator) => locator.filter({ visible: true }).fir
 export const hides = (locator: Locator) => locator.filter({ visible: true }).first().waitFor({ state: "hidden" });
 
 /** Waits until the URL's `step` is `step`. */
-export const urlStep = (page: Page, step: number) => page.waitForURL((url) => url.searchParams.get("step") === String(step));
+export const urlStep = (page: Page, step: number) =>
+  page.waitForURL((url) => url.searchParams.get("step") === String(step));
 
 /** On 'Find your warranty' (warranty number): types the number and presses Submit. */
 export async function submitWarrantyNumber(page: Page, number: string): Promise<void> {
@@ -33,7 +34,10 @@ export async function searchByNumber(page: Page, number: string): Promise<void> 
 }
 
 /** Searches by name and email on 'Lookup based on personal information'. */
-export async function searchByEmail(page: Page, person: { firstName: string; lastName: string; email: string }): Promise<void> {
+export async function searchByEmail(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string },
+): Promise<void> {
   await page.goto("/find-claim/search-by-personal-info");
   await page.getByRole("textbox", { name: "First name" }).fill(person.firstName);
   await page.getByRole("textbox", { name: "Last name" }).fill(person.lastName);
@@ -91,10 +95,14 @@ export async function opensTab(page: Page, url: string, action: () => Promise<vo
 /** Waits until a form field shows `value` (a select: its chosen option's text). */
 export async function fieldShows(field: Locator, value: string): Promise<void> {
   const element = await field.elementHandle();
-  await field.page().waitForFunction(
-    ([input, wanted]) => (input instanceof HTMLSelectElement ? input.selectedOptions[0]?.text : (input as HTMLInputElement).value) === wanted,
-    [element, value] as const,
-  );
+  await field
+    .page()
+    .waitForFunction(
+      ([input, wanted]) =>
+        (input instanceof HTMLSelectElement ? input.selectedOptions[0]?.text : (input as HTMLInputElement).value) ===
+        wanted,
+      [element, value] as const,
+    );
 }
 
 /**

@@ -16,7 +16,8 @@ import type { RunningServer } from "../../server/start.ts";
 const ARRIVAL_TIMEOUT_MS = 30_000;
 
 /** How the API answers one held search. */
-export type SearchAnswerMode = { kind: "server" } | { kind: "challenge" } | { kind: "paused"; retryAfter: number } | { kind: "dropped" };
+export type SearchAnswerMode =
+  { kind: "server" } | { kind: "challenge" } | { kind: "paused"; retryAfter: number } | { kind: "dropped" };
 
 /** The held searches of one browser context, answered one at a time in the order they came. */
 export class SearchCalls {
@@ -47,7 +48,11 @@ export class SearchCalls {
     if (mode.kind === "server") return route.continue();
     if (mode.kind === "dropped") return route.abort("connectionreset");
     if (mode.kind === "paused") {
-      return route.fulfill({ status: 429, headers: { "Retry-After": String(mode.retryAfter) }, json: { code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: mode.retryAfter } });
+      return route.fulfill({
+        status: 429,
+        headers: { "Retry-After": String(mode.retryAfter) },
+        json: { code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: mode.retryAfter },
+      });
     }
     // A challenge as the server makes one, signed with its keys, so its solution is one it accepts.
     const body = await searchChallenges(this.server.config, createRateLimiter()).answer();
@@ -62,7 +67,10 @@ export class SearchCalls {
       return await Promise.race([
         new Promise<Route>((resolve) => (this.waiting = resolve)),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("The portal never sent the search (POST search_plan)")), ARRIVAL_TIMEOUT_MS);
+          timer = setTimeout(
+            () => reject(new Error("The portal never sent the search (POST search_plan)")),
+            ARRIVAL_TIMEOUT_MS,
+          );
         }),
       ]);
     } finally {

@@ -135,16 +135,25 @@ export function assertTableComplete(table: AnyModelTable): void {
   compare("gesture", handledEventTypes(table.machine), Object.keys(table.events));
   compare("state view", leafStates(table.machine), Object.keys(table.states));
   if (table.calls) compare("call pattern", [...new Set(invokeIds(table.machine))], Object.keys(table.calls));
-  if (problems.length) throw new Error(`The QA table of ${table.machine.id} (${table.source}) is incomplete:\n- ${problems.join("\n- ")}`);
+  if (problems.length)
+    throw new Error(`The QA table of ${table.machine.id} (${table.source}) is incomplete:\n- ${problems.join("\n- ")}`);
 }
 
 /** What a gesture leaves the machine's screens for in `before`, or undefined when it stays. */
-export function leavesFor(gesture: Gesture | undefined, event: EventObject, before: AnyMachineSnapshot): string | undefined {
+export function leavesFor(
+  gesture: Gesture | undefined,
+  event: EventObject,
+  before: AnyMachineSnapshot,
+): string | undefined {
   return typeof gesture?.leaves === "function" ? gesture.leaves(event, before) : gesture?.leaves;
 }
 
 /** A user gesture. */
-export function user<E extends EventObject>(does: Gesture<E>["does"], perform: Gesture<E>["perform"], leaves?: Gesture<E>["leaves"]): Gesture<E> {
+export function user<E extends EventObject>(
+  does: Gesture<E>["does"],
+  perform: Gesture<E>["perform"],
+  leaves?: Gesture<E>["leaves"],
+): Gesture<E> {
   return { kind: "user", does, perform, ...(leaves ? { leaves } : {}) };
 }
 

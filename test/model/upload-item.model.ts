@@ -9,7 +9,15 @@
 import type { Page } from "playwright-core";
 import type { AnyMachineSnapshot, ErrorActorEvent } from "xstate";
 import type { ClaimDocument } from "../../machines/domain.ts";
-import { AUTOMATIC_RETRIES, backoffMs, uploadItemMachine, type PickedFile, type UploadItemContext, type UploadItemEvent, type UploadItemInput } from "../../machines/file-upload.machine.ts";
+import {
+  AUTOMATIC_RETRIES,
+  backoffMs,
+  uploadItemMachine,
+  type PickedFile,
+  type UploadItemContext,
+  type UploadItemEvent,
+  type UploadItemInput,
+} from "../../machines/file-upload.machine.ts";
 import { callDone, callFailed } from "./calls.ts";
 import { hides, shows } from "./screen.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
@@ -44,8 +52,10 @@ const PHOTO_FILE: PickedFile = { name: PHOTO_NAME, size: 136_257 };
 const DAMAGED_FILE: PickedFile = { name: DAMAGED_NAME, size: 73 };
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as UploadItemContext;
 const nameOf = (snapshot: AnyMachineSnapshot) => ctx(snapshot).file.name;
-const done = (id: string, output?: unknown): Event => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as Event;
-const failed = (id: string): Event => ({ type: `xstate.error.actor.${id}`, error: new Error("The photo cannot be read"), actorId: id }) as unknown as Event;
+const done = (id: string, output?: unknown): Event =>
+  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as Event;
+const failed = (id: string): Event =>
+  ({ type: `xstate.error.actor.${id}`, error: new Error("The photo cannot be read"), actorId: id }) as unknown as Event;
 const cancel: Event = { type: "upload.cancel" };
 const seconds = (ms: number) => ({ 1000: "One second", 3000: "Three seconds" })[ms] ?? `${ms / 1000} seconds`;
 
@@ -59,7 +69,14 @@ const seconds = (ms: number) => ({ 1000: "One second", 3000: "Three seconds" })[
 function photoEvents(snapshot: AnyMachineSnapshot): Event[] {
   if (snapshot.matches("queued")) return [{ type: "upload.start" }, cancel];
   if (snapshot.matches("preparing")) return [done("prepareFile", PHOTO_FILE), cancel];
-  if (snapshot.matches("requestingUrl")) return [done("getUploadUrl", { url: "/api/v1/uploads/1/a1b2c3d4e5-portrait_6.jpg", fileName: `a1b2c3d4e5-${PHOTO_NAME}` }), cancel];
+  if (snapshot.matches("requestingUrl"))
+    return [
+      done("getUploadUrl", {
+        url: "/api/v1/uploads/1/a1b2c3d4e5-portrait_6.jpg",
+        fileName: `a1b2c3d4e5-${PHOTO_NAME}`,
+      }),
+      cancel,
+    ];
   if (snapshot.matches("sendingBytes")) return [{ type: "upload.stored" }, { type: "upload.failed" }, cancel];
   if (snapshot.matches("linking")) return [done("linkDocument", { id: 1, fileName: `a1b2c3d4e5-${PHOTO_NAME}` })];
   if (snapshot.matches("waitingToRetry")) return [{ type: RETRY_WAIT_OVER }, cancel];
@@ -96,7 +113,8 @@ const damaged: Start<UploadItemInput> = {
 
 const row = (page: Page, snapshot: AnyMachineSnapshot) => uploadRow(page, nameOf(snapshot));
 /** How full the file's progress bar is, 0..1. */
-const bar = (page: Page, snapshot: AnyMachineSnapshot) => page.getByRole("progressbar", { name: `Uploading ${nameOf(snapshot)}` });
+const bar = (page: Page, snapshot: AnyMachineSnapshot) =>
+  page.getByRole("progressbar", { name: `Uploading ${nameOf(snapshot)}` });
 
 /** Checks the row of the file shows `status`, its Cancel unless `cancel` is false, and an empty or `full` bar if asked. */
 const rowShows =
@@ -107,7 +125,8 @@ const rowShows =
     await (cancel ? shows(button) : hides(button));
     if (full !== undefined) await shows(bar(page, snapshot).and(page.locator(`[value='${full ? 1 : 0}']`)));
   };
-const rowSays = (shows_: string, status: string, options?: { cancel?: boolean; full?: boolean }) => view(shows_, ({ page }, snapshot) => rowShows(status, options)(page, snapshot));
+const rowSays = (shows_: string, status: string, options?: { cancel?: boolean; full?: boolean }) =>
+  view(shows_, ({ page }, snapshot) => rowShows(status, options)(page, snapshot));
 const rowGone = (shows_: string, check?: (page: Page, snapshot: AnyMachineSnapshot) => Promise<void>) =>
   view(shows_, async ({ page }, snapshot) => {
     await hides(row(page, snapshot));
@@ -118,7 +137,9 @@ const rowGone = (shows_: string, check?: (page: Page, snapshot: AnyMachineSnapsh
  * The machine with its reports to the batch (sendParent) as no-ops: path generation runs it alone,
  * without a parent to send to. States, events and transitions are the machine's own.
  */
-const alone = uploadItemMachine.provide({ actions: { reportUploaded: () => {}, reportFailed: () => {}, reportRefused: () => {}, reportCancelled: () => {} } });
+const alone = uploadItemMachine.provide({
+  actions: { reportUploaded: () => {}, reportFailed: () => {}, reportRefused: () => {}, reportCancelled: () => {} },
+});
 
 export const uploadItemTable: ModelTable<Event> = {
   machine: alone,
@@ -129,15 +150,27 @@ export const uploadItemTable: ModelTable<Event> = {
   events: {
     "upload.cancel": user(
       (_, before) => `Press **Cancel** beside ${nameOf(before)}.`,
-      ({ page }, _, before) => row(page, before).getByRole("button", { name: /^Cancel/ }).click(),
+      ({ page }, _, before) =>
+        row(page, before)
+          .getByRole("button", { name: /^Cancel/ })
+          .click(),
     ),
     // The batch starts the file when a slot frees, here because the person cancels another file;
     // from 'file not uploaded.' it is the person's Retry.
     "upload.start": user(
-      (_, before) => (before.matches("failed") ? `Press **Retry** beside ${nameOf(before)}.` : `Press **Cancel** beside ${FILLER_NAMES[0]}: a slot frees and ${nameOf(before)} starts.`),
+      (_, before) =>
+        before.matches("failed")
+          ? `Press **Retry** beside ${nameOf(before)}.`
+          : `Press **Cancel** beside ${FILLER_NAMES[0]}: a slot frees and ${nameOf(before)} starts.`,
       async ({ page }, _, before) => {
-        if (before.matches("failed")) await row(page, before).getByRole("button", { name: /^Retry/ }).click();
-        else await uploadRow(page, FILLER_NAMES[0]!).getByRole("button", { name: /^Cancel/ }).click();
+        if (before.matches("failed"))
+          await row(page, before)
+            .getByRole("button", { name: /^Retry/ })
+            .click();
+        else
+          await uploadRow(page, FILLER_NAMES[0]!)
+            .getByRole("button", { name: /^Cancel/ })
+            .click();
       },
     ),
     "upload.progress": system(
@@ -145,7 +178,8 @@ export const uploadItemTable: ModelTable<Event> = {
       ({ page }, _, before) => shows(bar(page, before)),
     ),
     "upload.stored": system(
-      (_, before) => `All the bytes of ${nameOf(before)} are stored${ctx(before).failures > 0 ? " (the request unblocked during the wait, as said above)" : ""}.`,
+      (_, before) =>
+        `All the bytes of ${nameOf(before)} are stored${ctx(before).failures > 0 ? " (the request unblocked during the wait, as said above)" : ""}.`,
       ({ calls }) => calls.release("putFile"),
     ),
     "upload.failed": system(
@@ -153,7 +187,9 @@ export const uploadItemTable: ModelTable<Event> = {
         `The connection drops while the bytes of ${nameOf(before)} are sent: before its upload URL comes back (the row says 'Uploading'), block \`PUT …/api/v1/uploads/…\` (developer tools, Network request blocking, pattern \`*/api/v1/uploads/*\`; keep it blocked if it is), so the PUT fails as it goes. If the path then goes on to all the bytes stored, unblock it while 'Connection lost, trying again' shows.`,
       ({ calls }) => calls.fail("putFile", "dropped"),
     ),
-    "xstate.done.actor.prepareFile": callDone(() => "The photo is prepared (made smaller if it is too big, its location removed)."),
+    "xstate.done.actor.prepareFile": callDone(
+      () => "The photo is prepared (made smaller if it is too big, its location removed).",
+    ),
     "xstate.error.actor.prepareFile": system(
       () => "The photo cannot be read.",
       // The worker's script loads; the worker itself finds the file damaged.
@@ -175,11 +211,17 @@ export const uploadItemTable: ModelTable<Event> = {
     preparing: rowSays("The file: 'Preparing photo', with Cancel.", "Preparing photo"),
     requestingUrl: rowSays("The file: 'Uploading', the progress bar empty, with Cancel.", "Uploading", { full: false }),
     // 'Uploading' as while the URL is asked for: the PUT of the bytes having started tells them apart.
-    sendingBytes: view("The file: 'Uploading', with Cancel; the bytes are being sent.", async ({ page, calls }, snapshot) => {
-      await rowShows("Uploading")(page, snapshot);
-      await calls.arrived("putFile");
+    sendingBytes: view(
+      "The file: 'Uploading', with Cancel; the bytes are being sent.",
+      async ({ page, calls }, snapshot) => {
+        await rowShows("Uploading")(page, snapshot);
+        await calls.arrived("putFile");
+      },
+    ),
+    linking: rowSays("The file: 'Saving', the progress bar full, without Cancel.", "Saving", {
+      cancel: false,
+      full: true,
     }),
-    linking: rowSays("The file: 'Saving', the progress bar full, without Cancel.", "Saving", { cancel: false, full: true }),
     failing: { transient: "Counts the failure: retried by itself twice, then handed to the person." },
     waitingToRetry: rowSays("The file: 'Connection lost, trying again', with Cancel.", "Connection lost, trying again"),
     resuming: { transient: "Stored bytes are only linked again; otherwise the upload starts over." },
@@ -187,9 +229,13 @@ export const uploadItemTable: ModelTable<Event> = {
       await shows(row(page, snapshot).getByText("file not uploaded.", { exact: true }));
       await shows(row(page, snapshot).getByRole("button", { name: /^Retry/ }));
     }),
-    uploaded: rowGone(`The row is gone; ${PHOTO_NAME} is listed under 'Uploaded files'.`, (page, snapshot) => shows(uploaded(page, nameOf(snapshot)))),
-    refused: rowGone(`The row is gone; a toast: 'File ${DAMAGED_NAME} is damaged and cannot be opened. Please choose another photo.'`, (page, snapshot) =>
-      shows(page.getByText(`File ${nameOf(snapshot)} is damaged and cannot be opened. Please choose another photo.`)),
+    uploaded: rowGone(`The row is gone; ${PHOTO_NAME} is listed under 'Uploaded files'.`, (page, snapshot) =>
+      shows(uploaded(page, nameOf(snapshot))),
+    ),
+    refused: rowGone(
+      `The row is gone; a toast: 'File ${DAMAGED_NAME} is damaged and cannot be opened. Please choose another photo.'`,
+      (page, snapshot) =>
+        shows(page.getByText(`File ${nameOf(snapshot)} is damaged and cannot be opened. Please choose another photo.`)),
     ),
     cancelled: rowGone("The row is gone; nothing is uploaded."),
   },

@@ -45,10 +45,12 @@ export const resetPlan = (server: RunningServer) => deleteClaimsOn(server, [PLAN
 export const picker = (page: Page) => page.getByLabel(`Photos and documents of the ${ITEM}`);
 
 /** The row of a file in 'Files being uploaded'. */
-export const uploadRow = (page: Page, fileName: string) => page.getByRole("list", { name: "Files being uploaded" }).getByRole("listitem").filter({ hasText: fileName });
+export const uploadRow = (page: Page, fileName: string) =>
+  page.getByRole("list", { name: "Files being uploaded" }).getByRole("listitem").filter({ hasText: fileName });
 
 /** The item's list of documents on the server. */
-export const uploaded = (page: Page, fileName: string) => page.getByRole("region", { name: ITEM }).getByRole("list", { name: "Uploaded files" }).getByText(fileName);
+export const uploaded = (page: Page, fileName: string) =>
+  page.getByRole("region", { name: ITEM }).getByRole("list", { name: "Uploaded files" }).getByText(fileName);
 
 /** The script of the photo worker, which the photo pipeline starts on its first photo. */
 export const PHOTO_WORKER = /\/assets\/photo-worker-[\w-]+\.js$/;

@@ -8,7 +8,15 @@
 import type { AnyMachineSnapshot, EventObject } from "xstate";
 import { serializeSnapshot, type AdjacencyMap } from "xstate/graph";
 import { machineTransitions } from "../machines/support/graph.ts";
-import { adjacencyOf, shortestPaths, statesPassed, statesPassedAtStart, transitionsTaken, type QaPath, type QaStep } from "./paths.ts";
+import {
+  adjacencyOf,
+  shortestPaths,
+  statesPassed,
+  statesPassedAtStart,
+  transitionsTaken,
+  type QaPath,
+  type QaStep,
+} from "./paths.ts";
 import { leavesFor, type AnyModelTable, type Start } from "./table.ts";
 
 /** What a set of walks covers, by state and by user-event transition. */
@@ -19,8 +27,14 @@ export interface Coverage {
 
 /** The user-event transitions a table is measured against: every one its screens can offer. */
 export function userTransitions(table: AnyModelTable): string[] {
-  const users = new Set(Object.entries(table.events).filter(([, gesture]) => gesture.kind === "user").map(([type]) => type));
-  return machineTransitions(table.machine).filter((key) => users.has(eventTypeOf(key)) && !(key in (table.unreachable ?? {})));
+  const users = new Set(
+    Object.entries(table.events)
+      .filter(([, gesture]) => gesture.kind === "user")
+      .map(([type]) => type),
+  );
+  return machineTransitions(table.machine).filter(
+    (key) => users.has(eventTypeOf(key)) && !(key in (table.unreachable ?? {})),
+  );
 }
 
 /** The event type of a transition key (`source --type[index]--> targets`). */
@@ -43,11 +57,18 @@ function coverageOf(table: AnyModelTable, path: QaPath): Coverage {
 }
 
 function serializerOf(start: Start) {
-  return (snapshot: AnyMachineSnapshot) => (start.facts ? JSON.stringify([snapshot.value, start.facts(snapshot)]) : serializeSnapshot(snapshot));
+  return (snapshot: AnyMachineSnapshot) =>
+    start.facts ? JSON.stringify([snapshot.value, start.facts(snapshot)]) : serializeSnapshot(snapshot);
 }
 
 /** The steps from `from` to the first edge taking one of `wanted`, that edge included; null when none does. */
-function nearestEdge(table: AnyModelTable, adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>, start: Start, from: string, wanted: Set<string>): QaStep[] | null {
+function nearestEdge(
+  table: AnyModelTable,
+  adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>,
+  start: Start,
+  from: string,
+  wanted: Set<string>,
+): QaStep[] | null {
   const serialize = serializerOf(start);
   const queue: Array<{ node: string; steps: QaStep[] }> = [{ node: from, steps: [] }];
   const seen = new Set([from]);
@@ -81,7 +102,12 @@ const isPrefix = (short: QaPath, long: QaPath) =>
 /** The walks of a table and what the model says they cover; `missed` is what no walk can take. */
 export function walkPlan(table: AnyModelTable): { walks: QaPath[]; covered: Coverage; missed: string[] } {
   const shortest = shortestPaths(table).map((path): QaPath => ({ ...path, kind: "walk" }));
-  const walks = shortest.filter((path, index) => !shortest.some((other, otherIndex) => isPrefix(path, other) && (path.steps.length < other.steps.length || index > otherIndex)));
+  const walks = shortest.filter(
+    (path, index) =>
+      !shortest.some(
+        (other, otherIndex) => isPrefix(path, other) && (path.steps.length < other.steps.length || index > otherIndex),
+      ),
+  );
   const wanted = new Set(userTransitions(table));
   const take = (path: QaPath) => coverageOf(table, path).transitions.forEach((key) => wanted.delete(key));
   walks.forEach(take);
@@ -94,7 +120,8 @@ export function walkPlan(table: AnyModelTable): { walks: QaPath[]; covered: Cove
       let best: { walk: QaPath | null; steps: QaStep[] } | null = null;
       for (const walk of walks.filter((one) => one.start === start)) {
         const last = walk.steps.at(-1);
-        if (last && leavesFor(table.events[last.event.type], last.event, walk.steps.at(-2)?.state ?? walk.initial)) continue;
+        if (last && leavesFor(table.events[last.event.type], last.event, walk.steps.at(-2)?.state ?? walk.initial))
+          continue;
         const steps = nearestEdge(table, adjacency, start, serialize(last?.state ?? walk.initial), wanted);
         if (steps && (!best || steps.length < best.steps.length)) best = { walk, steps };
       }

@@ -42,7 +42,10 @@ export async function walkPath(
   users: Set<string>,
 ): Promise<{ error: string | null; covered: Coverage }> {
   const covered = { states: new Set<string>(), transitions: new Set<string>() };
-  const result = (error: string | null) => ({ error, covered: { states: [...covered.states], transitions: [...covered.transitions] } });
+  const result = (error: string | null) => ({
+    error,
+    covered: { states: [...covered.states], transitions: [...covered.transitions] },
+  });
   await table.reset?.(portal.server);
   const context = await portal.newContext();
   const errors: string[] = [];
@@ -72,13 +75,18 @@ export async function walkPath(
         await checkState(table, walker, step.state);
       }
       if (errors.length) throw new Error(`Uncaught errors in the page: ${errors.join("; ")}`);
-      if (inPage.length === 0) for (const key of transitionsTaken(table.machine, before, step.event)) if (users.has(key)) covered.transitions.add(key);
-      for (const state of statesPassed(table.machine, before, step.event)) if (inPage.length === 0 || state !== restingState(step.state)) covered.states.add(state);
+      if (inPage.length === 0)
+        for (const key of transitionsTaken(table.machine, before, step.event))
+          if (users.has(key)) covered.transitions.add(key);
+      for (const state of statesPassed(table.machine, before, step.event))
+        if (inPage.length === 0 || state !== restingState(step.state)) covered.states.add(state);
       before = step.state;
     }
     return result(null);
   } catch (error) {
-    return result(`${where}: ${error instanceof Error ? error.message.split("\n").slice(0, 6).join("\n    ") : String(error)}`);
+    return result(
+      `${where}: ${error instanceof Error ? error.message.split("\n").slice(0, 6).join("\n    ") : String(error)}`,
+    );
   } finally {
     await context.close();
   }

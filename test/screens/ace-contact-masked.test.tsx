@@ -17,30 +17,53 @@ import { API, writes } from "./support-network.ts";
 afterEach(() => toast.remove());
 
 const MASKED = {
-  firstName: "Maria", lastName: "Lopez", email: "m•••@example.com", phone: "•••-0142", address: "•••",
-  city: "Houston", state: "TX", zipCode: "77002", masked: true,
+  firstName: "Maria",
+  lastName: "Lopez",
+  email: "m•••@example.com",
+  phone: "•••-0142",
+  address: "•••",
+  city: "Houston",
+  state: "TX",
+  zipCode: "77002",
+  masked: true,
 };
 
 const answers = (path: string, body: object) => http.get(`${API}ace/${path}`, () => HttpResponse.json(body));
-const plan = { ...wizardPlan(), planType: "Ace", firstName: "Maria", lastName: "Lopez", warrantyItems: [planItem(1, LOOKUPS.all_item_type[0]!)] };
+const plan = {
+  ...wizardPlan(),
+  planType: "Ace",
+  firstName: "Maria",
+  lastName: "Lopez",
+  warrantyItems: [planItem(1, LOOKUPS.all_item_type[0]!)],
+};
 /** A fake ACE API: one Ace plan with one item, a draft claim, and the customer's details masked. */
 const aceApi = [
   answers(`claim/${CLAIM_ID}`, {
     claim: { id: CLAIM_ID, status: "Draft", warrentyId: PLAN_ID, customerId: CUSTOMER_ID, claimSatusCode: null },
-    items: [], damageAreasDisp: [], documents: [],
+    items: [],
+    damageAreasDisp: [],
+    documents: [],
   }),
   answers(`plan/${PLAN_ID}`, { customers: [plan], aceCustomers: [] }),
   answers(`customer_info/${CUSTOMER_ID}`, { result: MASKED }),
   http.put(`${API}ace/customer_info/${CUSTOMER_ID}`, () => HttpResponse.json({ message: "Succeed" })),
-  ...(["all_manufacturer", "all_material", "all_color"] as const).map((name) => answers(name, { result: LOOKUPS[name] })),
+  ...(["all_manufacturer", "all_material", "all_color"] as const).map((name) =>
+    answers(name, { result: LOOKUPS[name] }),
+  ),
   // The damage lists (per model number) are empty: step 2 does not use them.
   answers(":list_lookup_values", { result: [] }),
 ];
 /** The contact details step 2 sent. */
-const saved = () => writes().filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/")).map((call) => call.body);
+const saved = () =>
+  writes()
+    .filter((call) => call.method === "PUT" && call.path.startsWith("ace/customer_info/"))
+    .map((call) => call.body);
 
 async function openContactStep(handlers = aceApi) {
-  await renderApp(`/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`, { handlers });
+  await renderApp(
+    `/find-claim/create-ace-claim?step=2&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}&cust_id=${CUSTOMER_ID}`,
+    { handlers },
+  );
   await screen.findByRole("heading", { level: 1, name: "Verify your contact information" });
 }
 
@@ -52,7 +75,9 @@ describe("ACE step 2 with the contact details masked", () => {
     await openContactStep();
     expect(field("Email")).toHaveValue("");
     expect(field("Email")).toHaveAttribute("placeholder", "m•••@example.com");
-    expect(field("Email")).toHaveAccessibleDescription("On file: m•••@example.com. Leave empty to keep it, or type a new one.");
+    expect(field("Email")).toHaveAccessibleDescription(
+      "On file: m•••@example.com. Leave empty to keep it, or type a new one.",
+    );
     expect(field("Phone")).toHaveValue("");
     expect(field("Phone")).toHaveAccessibleDescription(/On file: •••-0142\./);
     expect(field("Street address")).toHaveValue("");
@@ -79,7 +104,9 @@ describe("ACE step 2 with the contact details masked", () => {
     await screen.findByRole("heading", { level: 1, name: "Update your contact information" });
     await user.click(next());
     await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" });
-    expect(saved()).toEqual([expect.objectContaining({ email: "maria.new@example.com", phone: "•••-0142", address: "•••" })]);
+    expect(saved()).toEqual([
+      expect.objectContaining({ email: "maria.new@example.com", phone: "•••-0142", address: "•••" }),
+    ]);
   });
 
   it("checks what is typed, and clearing it keeps what is on file again", async () => {
@@ -91,7 +118,9 @@ describe("ACE step 2 with the contact details masked", () => {
     expect(next()).toBeDisabled();
     await user.clear(field("Email"));
     expect(field("Email")).toHaveValue("");
-    expect(field("Email")).toHaveAccessibleDescription("On file: m•••@example.com. Leave empty to keep it, or type a new one.");
+    expect(field("Email")).toHaveAccessibleDescription(
+      "On file: m•••@example.com. Leave empty to keep it, or type a new one.",
+    );
     expect(next()).toBeEnabled();
     await user.type(field("Phone"), "8325550199");
     expect(field("Phone")).toHaveValue("(832) 555-0199");
@@ -100,7 +129,10 @@ describe("ACE step 2 with the contact details masked", () => {
   it("shows details typed for this claim without proof apart, marked, and never fills them in as on file", async () => {
     const user = userEvent.setup();
     const typed = { email: "e•••@example.net", city: "Katy" };
-    await openContactStep([answers(`customer_info/${CUSTOMER_ID}`, { result: { ...MASKED, unverified: typed } }), ...aceApi]);
+    await openContactStep([
+      answers(`customer_info/${CUSTOMER_ID}`, { result: { ...MASKED, unverified: typed } }),
+      ...aceApi,
+    ]);
     const note = screen.getByRole("note");
     expect(note).toHaveTextContent("Typed for this claim only, not verified.");
     expect(note).toHaveTextContent("Emaile•••@example.net");

@@ -28,10 +28,22 @@ function dayText(instant: string, texts: Record<string, string>): string {
   return text;
 }
 const SUBMITTED_AT = "2026-11-26T12:00:00.000Z";
-const SUBMITTED_EN = dayText(SUBMITTED_AT, { "2026-11-25": "November 25th, 2026", "2026-11-26": "November 26th, 2026", "2026-11-27": "November 27th, 2026" });
-const SUBMITTED_ES = dayText(SUBMITTED_AT, { "2026-11-25": "25 de noviembre de 2026", "2026-11-26": "26 de noviembre de 2026", "2026-11-27": "27 de noviembre de 2026" });
+const SUBMITTED_EN = dayText(SUBMITTED_AT, {
+  "2026-11-25": "November 25th, 2026",
+  "2026-11-26": "November 26th, 2026",
+  "2026-11-27": "November 27th, 2026",
+});
+const SUBMITTED_ES = dayText(SUBMITTED_AT, {
+  "2026-11-25": "25 de noviembre de 2026",
+  "2026-11-26": "26 de noviembre de 2026",
+  "2026-11-27": "27 de noviembre de 2026",
+});
 const IN_REVIEW_AT = "2026-11-27T12:00:00.000Z";
-const IN_REVIEW_EN = dayText(IN_REVIEW_AT, { "2026-11-26": "November 26th, 2026", "2026-11-27": "November 27th, 2026", "2026-11-28": "November 28th, 2026" });
+const IN_REVIEW_EN = dayText(IN_REVIEW_AT, {
+  "2026-11-26": "November 26th, 2026",
+  "2026-11-27": "November 27th, 2026",
+  "2026-11-28": "November 28th, 2026",
+});
 
 /** A claim submitted on 2026-11-26 at midday UTC. */
 const SUBMITTED: ClaimStatus = {
@@ -85,7 +97,12 @@ function timeline() {
   const list = screen.getByRole("list", { name: /Progress|Progreso/ });
   const steps = within(list).getAllByRole("listitem");
   const current = steps.filter((step) => step.getAttribute("aria-current") === "step");
-  return { list, steps: steps.map(spoken), current: current.map(spoken), badges: current.map((step) => step.querySelector(".badge")?.textContent) };
+  return {
+    list,
+    steps: steps.map(spoken),
+    current: current.map(spoken),
+    badges: current.map((step) => step.querySelector(".badge")?.textContent),
+  };
 }
 
 // The page compares expected days with today: the tests' today is fixed (only Date is faked).
@@ -108,7 +125,13 @@ describe("the claim-status page", () => {
 
     const { list, steps, current } = timeline();
     expect(list.tagName).toBe("OL");
-    expect(steps).toEqual([`Submitted${SUBMITTED_EN}`, "In reviewNot reached yet", "DecisionNot reached yet", "Service or paymentNot reached yet", "ClosedNot reached yet"]);
+    expect(steps).toEqual([
+      `Submitted${SUBMITTED_EN}`,
+      "In reviewNot reached yet",
+      "DecisionNot reached yet",
+      "Service or paymentNot reached yet",
+      "ClosedNot reached yet",
+    ]);
     expect(current).toEqual([`Submitted${SUBMITTED_EN}`]);
     expect(timeline().badges).toEqual(["Current step"]);
 
@@ -119,10 +142,21 @@ describe("the claim-status page", () => {
     expect(plan).toHaveTextContent("W-E34-WS4566");
     expect(plan).toHaveTextContent("Furniture Protection Plus");
     const items = screen.getByRole("heading", { level: 2, name: "Items in this claim" }).parentElement!;
-    expect(within(items).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Sofa", "Loveseat"]);
+    expect(
+      within(items)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Sofa", "Loveseat"]);
     const documents = screen.getByRole("heading", { level: 2, name: "Documents sent" }).parentElement!;
-    expect(within(documents).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["sofa-stain.jpg"]);
-    expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute("href", "mailto:support@example.com?subject=CL-55");
+    expect(
+      within(documents)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["sofa-stain.jpg"]);
+    expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:support@example.com?subject=CL-55",
+    );
   });
 
   it("says it all in Spanish", async () => {
@@ -130,10 +164,18 @@ describe("the claim-status page", () => {
     await screen.findByRole("heading", { level: 1, name: "El estado de su reclamo" });
     await screen.findByText("CL-55");
     const { steps, current } = timeline();
-    expect(steps).toEqual([`Enviado${SUBMITTED_ES}`, "En revisiónAún no alcanzado", "DecisiónAún no alcanzado", "Servicio o pagoAún no alcanzado", "CerradoAún no alcanzado"]);
+    expect(steps).toEqual([
+      `Enviado${SUBMITTED_ES}`,
+      "En revisiónAún no alcanzado",
+      "DecisiónAún no alcanzado",
+      "Servicio o pagoAún no alcanzado",
+      "CerradoAún no alcanzado",
+    ]);
     expect(current).toEqual([`Enviado${SUBMITTED_ES}`]);
     expect(timeline().badges).toEqual(["Paso actual"]);
-    expect(screen.getByRole("heading", { level: 2, name: "Qué sigue" }).parentElement).toHaveTextContent("Lo esperamos para el 1 de diciembre de 2026.");
+    expect(screen.getByRole("heading", { level: 2, name: "Qué sigue" }).parentElement).toHaveTextContent(
+      "Lo esperamos para el 1 de diciembre de 2026.",
+    );
     expect(screen.getByRole("heading", { level: 2, name: "¿Necesita ayuda?" })).toBeInTheDocument();
   });
 
@@ -155,7 +197,10 @@ describe("the claim-status page", () => {
   });
 
   it("an emailed link past its time says so and offers the plan search; the link's expiry and signature go to the API", async () => {
-    const { calls } = await renderApp("/claim-status?code=CL-55&expires=1000000000&sig=abc123", { handlers: [answering(expired)], locale: "es" });
+    const { calls } = await renderApp("/claim-status?code=CL-55&expires=1000000000&sig=abc123", {
+      handlers: [answering(expired)],
+      locale: "es",
+    });
     await screen.findByRole("heading", { level: 1, name: "Este enlace ha caducado" });
     expect(screen.getByRole("button", { name: "Busque su garantía" })).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toEqual(["claim_status?code=CL-55&expires=1000000000&sig=abc123"]);
@@ -164,7 +209,9 @@ describe("the claim-status page", () => {
   it("a read that gets no answer offers Retry, which shows the claim", async () => {
     const user = userEvent.setup();
     let failing = true;
-    const flaky = http.get(`${API}claim_status`, () => (failing ? HttpResponse.error() : HttpResponse.json({ result: SUBMITTED })));
+    const flaky = http.get(`${API}claim_status`, () =>
+      failing ? HttpResponse.error() : HttpResponse.json({ result: SUBMITTED }),
+    );
     await renderApp("/claim-status?code=CL-55", { handlers: [flaky] });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("We could not load the status of your claim.");
@@ -187,7 +234,9 @@ describe("the claim-status page", () => {
     await user.click(update);
     await waitFor(() => expect(timeline().current).toEqual([`In review${IN_REVIEW_EN}`]));
     expect(screen.getByRole("button", { name: "Check for updates" })).toHaveFocus();
-    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent("We expect this by December 4th, 2026.");
+    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent(
+      "We expect this by December 4th, 2026.",
+    );
   });
 
   it("a day expected that is past says the step is running late", async () => {
@@ -204,7 +253,10 @@ describe("the claim-status page", () => {
     const denied: ClaimStatus = {
       ...SUBMITTED,
       status: "Closed",
-      timeline: SUBMITTED.timeline.map((entry) => ({ ...entry, at: entry.step === "service" ? null : (entry.at ?? IN_REVIEW_AT) })),
+      timeline: SUBMITTED.timeline.map((entry) => ({
+        ...entry,
+        at: entry.step === "service" ? null : (entry.at ?? IN_REVIEW_AT),
+      })),
       current: "closed",
       next: null,
       decision: { outcome: "denied", reason },
@@ -213,14 +265,22 @@ describe("the claim-status page", () => {
     const decision = (await screen.findByRole("heading", { level: 2, name: "Decision" })).parentElement!;
     expect(decision).toHaveTextContent(`Denied`);
     expect(decision).toHaveTextContent(`Reason given: ${reason}`);
-    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent("Your claim is closed: it was denied.");
+    expect(screen.getByRole("heading", { level: 2, name: "What happens next" }).parentElement).toHaveTextContent(
+      "Your claim is closed: it was denied.",
+    );
     await act(() => activateLocale("es"));
-    expect(await screen.findByText("Su reclamo está cerrado: fue denegado. No necesitamos nada más de usted.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Su reclamo está cerrado: fue denegado. No necesitamos nada más de usted."),
+    ).toBeInTheDocument();
     expect(screen.getByText("Denegado")).toBeInTheDocument();
   });
 
   it("an approved claim says what was approved", async () => {
-    await renderApp("/claim-status?code=CL-55", { handlers: [answering(found({ ...IN_REVIEW, current: "decision", decision: { outcome: "replaced", reason: null } }))] });
+    await renderApp("/claim-status?code=CL-55", {
+      handlers: [
+        answering(found({ ...IN_REVIEW, current: "decision", decision: { outcome: "replaced", reason: null } })),
+      ],
+    });
     const decision = (await screen.findByRole("heading", { level: 2, name: "Decision" })).parentElement!;
     expect(decision).toHaveTextContent("Approved for replacement");
     expect(decision).not.toHaveTextContent("Reason");
@@ -230,7 +290,9 @@ describe("the claim-status page", () => {
     const closed: ClaimStatus = {
       ...SUBMITTED,
       status: "Closed",
-      timeline: SUBMITTED.timeline.map((entry) => (entry.step === "service" ? entry : { ...entry, at: entry.at ?? IN_REVIEW_AT })),
+      timeline: SUBMITTED.timeline.map((entry) =>
+        entry.step === "service" ? entry : { ...entry, at: entry.at ?? IN_REVIEW_AT },
+      ),
       current: "closed",
       next: null,
     };
@@ -241,8 +303,16 @@ describe("the claim-status page", () => {
 
   it("item names follow a switch of language without a reload", async () => {
     const user = userEvent.setup();
-    const spanish: ClaimStatus = { ...SUBMITTED, items: [{ id: 7, name: "Sofá" }, { id: 8, name: "Sofá de dos plazas" }] };
-    const byLanguage = http.get(`${API}claim_status`, ({ request }) => HttpResponse.json({ result: request.headers.get("accept-language") === "es" ? spanish : SUBMITTED }));
+    const spanish: ClaimStatus = {
+      ...SUBMITTED,
+      items: [
+        { id: 7, name: "Sofá" },
+        { id: 8, name: "Sofá de dos plazas" },
+      ],
+    };
+    const byLanguage = http.get(`${API}claim_status`, ({ request }) =>
+      HttpResponse.json({ result: request.headers.get("accept-language") === "es" ? spanish : SUBMITTED }),
+    );
     await renderApp("/claim-status?code=CL-55", { handlers: [byLanguage] });
     await screen.findByText("Loveseat");
     await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "Español");

@@ -21,13 +21,23 @@ const field = (name: string | RegExp) => main().getByRole("textbox", { name });
 
 /** A stand-in for the maps script's Places and Geocoder, answering one US address. */
 function installMaps() {
-  const predictions = vi.fn((request: { input: string; componentRestrictions?: { country: string } }, callback: (results: unknown[], status: string) => void) =>
-    callback(
-      request.input.startsWith("350")
-        ? [{ description: "350 5th Ave, New York, NY 10118, USA", place_id: "place-empire", structured_formatting: { main_text: "350 5th Ave", secondary_text: "New York, NY, USA" } }]
-        : [],
-      "OK",
-    ),
+  const predictions = vi.fn(
+    (
+      request: { input: string; componentRestrictions?: { country: string } },
+      callback: (results: unknown[], status: string) => void,
+    ) =>
+      callback(
+        request.input.startsWith("350")
+          ? [
+              {
+                description: "350 5th Ave, New York, NY 10118, USA",
+                place_id: "place-empire",
+                structured_formatting: { main_text: "350 5th Ave", secondary_text: "New York, NY, USA" },
+              },
+            ]
+          : [],
+        "OK",
+      ),
   );
   const geocode = vi.fn((request: { placeId: string }, callback: (results: unknown[], status: string) => void) =>
     callback(
@@ -49,8 +59,15 @@ function installMaps() {
   );
   vi.stubGlobal("google", {
     maps: {
-      places: { AutocompleteService: class { getPlacePredictions = predictions; }, PlacesServiceStatus: { OK: "OK" } },
-      Geocoder: class { geocode = geocode; },
+      places: {
+        AutocompleteService: class {
+          getPlacePredictions = predictions;
+        },
+        PlacesServiceStatus: { OK: "OK" },
+      },
+      Geocoder: class {
+        geocode = geocode;
+      },
       GeocoderStatus: { OK: "OK" },
     },
   });
@@ -74,9 +91,16 @@ describe("contact service: addresses", () => {
     await open(1);
     const address = await screen.findByRole("combobox", { name: /^Street address/ });
     await user.type(address, "350 5th");
-    const option = await main().findByRole("option", { name: "350 5th Ave, New York, NY 10118, USA" }, { timeout: 2000 });
+    const option = await main().findByRole(
+      "option",
+      { name: "350 5th Ave, New York, NY 10118, USA" },
+      { timeout: 2000 },
+    );
     expect(address).toHaveAttribute("aria-expanded", "true");
-    expect(maps.predictions.mock.calls.at(-1)![0]).toMatchObject({ input: "350 5th", componentRestrictions: { country: "us" } });
+    expect(maps.predictions.mock.calls.at(-1)![0]).toMatchObject({
+      input: "350 5th",
+      componentRestrictions: { country: "us" },
+    });
     await user.click(option);
     await waitFor(() => expect(field(/^City/)).toHaveValue("New York"));
     expect(address).toHaveValue("350 5th Ave");
@@ -117,18 +141,27 @@ describe("contact service: the request", () => {
     expect(search.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each([3, 4])("opened at step %s without an id, goes back to step 1 with a new request (SPEC.md: a missing id opens step 1)", async (step) => {
-    const { router } = await renderApp(`/contact-service?step=${step}`);
-    expect(await screen.findByRole("heading", { level: 1, name: "Customer Details" })).toBeInTheDocument();
-    const search = router.state.location.search as { id?: string; step?: number };
-    expect(search.step).toBe(1);
-    expect(search.id).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  it.each([3, 4])(
+    "opened at step %s without an id, goes back to step 1 with a new request (SPEC.md: a missing id opens step 1)",
+    async (step) => {
+      const { router } = await renderApp(`/contact-service?step=${step}`);
+      expect(await screen.findByRole("heading", { level: 1, name: "Customer Details" })).toBeInTheDocument();
+      const search = router.state.location.search as { id?: string; step?: number };
+      expect(search.step).toBe(1);
+      expect(search.id).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it("starts from what the failed searches knew: name, email, ZIP and the invoice", async () => {
     window.localStorage.setItem(
       "searchInfo",
-      JSON.stringify({ search_type: "search_plan_3", name_first: "Jane", name_last: "Doe", zip_code: "10001", invoice_number: "INV-100234" }),
+      JSON.stringify({
+        search_type: "search_plan_3",
+        name_first: "Jane",
+        name_last: "Doe",
+        zip_code: "10001",
+        invoice_number: "INV-100234",
+      }),
     );
     const user = userEvent.setup();
     await open(1);
@@ -158,7 +191,9 @@ describe("contact service: the request", () => {
     const customer = screen.getByRole("region", { name: "Customer Details" });
     expect(within(customer).getAllByText("Missing").length).toBeGreaterThan(0);
     await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Please complete all the missing data and try submitting again.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Please complete all the missing data and try submitting again."),
+    ).toBeInTheDocument();
     expect(await screen.findByRole("heading", { level: 1, name: "Customer Details" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("textbox", { name: /^Name on invoice/ })).toHaveFocus());
     expect(screen.getByRole("textbox", { name: /^Name on invoice/ })).toHaveAttribute("aria-invalid", "true");

@@ -21,7 +21,9 @@ afterEach(() => {
 describe("the contact-service thank-you page", () => {
   it("shows no Request Number for a ticket this tab never received, but the request's first step", async () => {
     await renderApp(`/contact-service?step=5&id=${REQUEST}&ticket=FAKE-123`);
-    expect(await within(screen.getByRole("main")).findByRole("heading", { level: 1 })).not.toHaveTextContent(/Thank you/i);
+    expect(await within(screen.getByRole("main")).findByRole("heading", { level: 1 })).not.toHaveTextContent(
+      /Thank you/i,
+    );
     expect(screen.queryByText("FAKE-123")).toBeNull();
   });
 

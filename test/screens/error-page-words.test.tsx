@@ -29,36 +29,52 @@ const CHUNK_ERRORS = [
 ];
 
 describe("the error page", () => {
-  it.each(CHUNK_ERRORS.map((error) => [error.message, error]))("says a page's code did not load, not '%s'", (_, error) => {
-    showError(error);
-    expect(screen.getByText("Part of this page could not be loaded. Check your connection, then refresh the page.")).toBeInTheDocument();
-    expect(screen.queryByText(/\.js/)).toBeNull();
-  });
+  it.each(CHUNK_ERRORS.map((error) => [error.message, error]))(
+    "says a page's code did not load, not '%s'",
+    (_, error) => {
+      showError(error);
+      expect(
+        screen.getByText("Part of this page could not be loaded. Check your connection, then refresh the page."),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/\.js/)).toBeNull();
+    },
+  );
 
   it("says so in Spanish", () => {
     showError(CHUNK_ERRORS[0], "es");
-    expect(screen.getByText("No se pudo cargar una parte de esta página. Revise su conexión y luego actualice la página.")).toBeInTheDocument();
+    expect(
+      screen.getByText("No se pudo cargar una parte de esta página. Revise su conexión y luego actualice la página."),
+    ).toBeInTheDocument();
   });
 
   it("says the server could not be reached when a call found no network", () => {
     showError(new TypeError("Failed to fetch"));
-    expect(screen.getByText("We could not reach our server. Check your connection, then refresh the page.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We could not reach our server. Check your connection, then refresh the page."),
+    ).toBeInTheDocument();
   });
 
   it("says a refused call in the screen's language, not the server's English", () => {
-    showError(new CallFailed({ kind: "refused", status: 404, code: "PLAN_NOT_FOUND", message: "Plan not found" }), "es");
-    expect(screen.getByText("No pudimos encontrar este plan. Revise el enlace o busque su garantía para comenzar de nuevo.")).toBeInTheDocument();
+    showError(
+      new CallFailed({ kind: "refused", status: 404, code: "PLAN_NOT_FOUND", message: "Plan not found" }),
+      "es",
+    );
+    expect(
+      screen.getByText("No pudimos encontrar este plan. Revise el enlace o busque su garantía para comenzar de nuevo."),
+    ).toBeInTheDocument();
     expect(screen.queryByText("Plan not found")).toBeNull();
   });
 
   it("says 'Something went wrong' for an answer it does not know, never the server's text", () => {
-    showError(new CallFailed({ kind: "refused", status: 500, code: null, message: "relation \"plans\" does not exist" }));
+    showError(new CallFailed({ kind: "refused", status: 500, code: null, message: 'relation "plans" does not exist' }));
     expect(screen.getByText("Something went wrong")).toBeInTheDocument();
     expect(screen.queryByText(/relation/)).toBeNull();
   });
 
   it("keeps any other error's own message", () => {
     showError(new Error("The page is taking too long to load. Check your connection and try again."));
-    expect(screen.getByText("The page is taking too long to load. Check your connection and try again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The page is taking too long to load. Check your connection and try again."),
+    ).toBeInTheDocument();
   });
 });

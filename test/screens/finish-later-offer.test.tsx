@@ -53,7 +53,9 @@ describe("the finish-later offer", () => {
     const { loadTarget, button } = renderOffer(4);
     fetchFails.next = true;
     await user.click(button);
-    expect(await screen.findByText("We could not reach the server. Check your connection and try again.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("We could not reach the server. Check your connection and try again."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.queryByText("Loading…")).not.toBeInTheDocument();
 

@@ -13,7 +13,16 @@ import { http, HttpResponse } from "msw";
 import toast from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderApp } from "./render-app.tsx";
-import { CLAIM_ID, claimServer, CUSTOMER_ID, PLAN_ID, savedItem, wireDamage, type ClaimServer, type ClaimServerOptions } from "./support-claim-server.ts";
+import {
+  CLAIM_ID,
+  claimServer,
+  CUSTOMER_ID,
+  PLAN_ID,
+  savedItem,
+  wireDamage,
+  type ClaimServer,
+  type ClaimServerOptions,
+} from "./support-claim-server.ts";
 import { API } from "./support-network.ts";
 
 beforeEach(() => window.localStorage.clear());
@@ -29,16 +38,24 @@ const TITLES = {
 type User = ReturnType<typeof userEvent.setup>;
 
 /** Opens create-claim at `?step=`, with the claim and plan of the fake server, and waits for the first heading. */
-async function openWizard(step: string | number, server: ClaimServer | ClaimServerOptions = {}, locale: "en" | "es" = "en") {
+async function openWizard(
+  step: string | number,
+  server: ClaimServer | ClaimServerOptions = {},
+  locale: "en" | "es" = "en",
+) {
   const fake = "handlers" in server ? server : claimServer(server);
-  const view = await renderApp(`/find-claim/create-claim?step=${step}&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: fake.handlers, locale });
+  const view = await renderApp(`/find-claim/create-claim?step=${step}&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, {
+    handlers: fake.handlers,
+    locale,
+  });
   await screen.findByRole("heading", { level: 1 });
   return { ...view, server: fake };
 }
 
 const heading = () => screen.getByRole("heading", { level: 1 });
 const next = (name = "Next") => screen.getByRole("button", { name });
-const urlStep = (router: { state: { location: { search: Record<string, unknown> } } }) => router.state.location.search.step;
+const urlStep = (router: { state: { location: { search: Record<string, unknown> } } }) =>
+  router.state.location.search.step;
 
 /** The text of the error tied to a control (aria-describedby), or null. */
 function errorOf(control: HTMLElement): string | null {
@@ -49,19 +66,26 @@ function errorOf(control: HTMLElement): string | null {
 /** dt -> dd text of a definition list. */
 function facts(list: HTMLElement): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const term of list.querySelectorAll(":scope > dt")) result[term.textContent ?? ""] = term.nextElementSibling?.textContent ?? "";
+  for (const term of list.querySelectorAll(":scope > dt"))
+    result[term.textContent ?? ""] = term.nextElementSibling?.textContent ?? "";
   return result;
 }
 
 const itemRegion = (name: string) => screen.getByRole("region", { name });
-const damageGroup = (region: HTMLElement, number: number) => within(region).getByRole("group", { name: new RegExp(`^Damage ${number}`) });
+const damageGroup = (region: HTMLElement, number: number) =>
+  within(region).getByRole("group", { name: new RegExp(`^Damage ${number}`) });
 
 /** A document with the storage's unique prefix; shown as 'sofa.jpg'. */
 const sofaPhoto = { id: 701, fileName: "a1b2c3d4-sofa.jpg" };
 /** Sofa saved with one damage and one photo: ready for review. */
-const readySofa = () => savedItem(601, 1, { damages: [wireDamage(801, { notes: "Cat scratched the arm" })], documents: [sofaPhoto] });
+const readySofa = () =>
+  savedItem(601, 1, { damages: [wireDamage(801, { notes: "Cat scratched the arm" })], documents: [sofaPhoto] });
 
-async function fillDamage(user: User, group: HTMLElement, values: { type: string; specific: string; area: string; date: string; how: string; remedy: string; note: string }) {
+async function fillDamage(
+  user: User,
+  group: HTMLElement,
+  values: { type: string; specific: string; area: string; date: string; how: string; remedy: string; note: string },
+) {
   const view = within(group);
   await user.selectOptions(view.getByRole("combobox", { name: /^Damage Type/ }), values.type);
   await user.selectOptions(view.getByRole("combobox", { name: /^Specific Damage/ }), values.specific);
@@ -144,7 +168,11 @@ describe("step 2: select damaged items", () => {
     const link = screen.getByRole("link", { name: "+ Add Missing Item" });
     const target = new URL(link.getAttribute("href")!, "http://portal.test");
     expect(target.pathname).toBe("/find-claim/add-warrnty-item");
-    expect(Object.fromEntries(target.searchParams)).toEqual({ step: "1", warranty_id: String(PLAN_ID), claimId: String(CLAIM_ID) });
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      step: "1",
+      warranty_id: String(PLAN_ID),
+      claimId: String(CLAIM_ID),
+    });
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/add-warrnty-item"));
     expect(await screen.findByRole("heading", { level: 1, name: "Missing Line Item." })).toBeInTheDocument();
@@ -166,15 +194,20 @@ describe("step 2: select damaged items", () => {
   it("shows the step in Spanish", async () => {
     await openWizard(2, {}, "es");
     expect(heading()).toHaveTextContent("Seleccione los artículos dañados de su plan");
-    expect(within(screen.getByRole("checkbox", { name: /^Table/ }).closest("label")!).getByText("Devuelto")).toBeInTheDocument();
-    expect(within(screen.getByRole("checkbox", { name: /^Lamp/ }).closest("label")!).getByText("Reemplazado por completo")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("checkbox", { name: /^Table/ }).closest("label")!).getByText("Devuelto"),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("checkbox", { name: /^Lamp/ }).closest("label")!).getByText("Reemplazado por completo"),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "+ Agregar artículo faltante" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Siguiente" })).toBeDisabled();
   });
 
   it("asks the claims API for Spanish names with every call (Accept-Language), and English in English", async () => {
     const spanish = await openWizard(2, {}, "es");
-    const languages = (calls: typeof spanish.calls) => new Set(calls.map((call) => call.headers.get("accept-language")));
+    const languages = (calls: typeof spanish.calls) =>
+      new Set(calls.map((call) => call.headers.get("accept-language")));
     expect(languages(spanish.calls)).toEqual(new Set(["es"]));
     spanish.unmount();
     const english = await openWizard(2, {}, "en");
@@ -189,11 +222,11 @@ describe("step 3: confirm item details", () => {
     const sofa = screen.getByRole("group", { name: "Sofa" });
     const chair = screen.getByRole("group", { name: "Chair" });
     for (const group of [sofa, chair]) {
-      expect(within(group).getAllByRole("combobox").map((select) => (select as HTMLSelectElement).labels[0]?.textContent)).toEqual([
-        "Manufacturer *",
-        "Material *",
-        "Color *",
-      ]);
+      expect(
+        within(group)
+          .getAllByRole("combobox")
+          .map((select) => (select as HTMLSelectElement).labels[0]?.textContent),
+      ).toEqual(["Manufacturer *", "Material *", "Color *"]);
     }
     // Saved items show what the server holds.
     expect(within(sofa).getByRole("combobox", { name: /^Manufacturer/ })).toHaveDisplayValue("La-Z-Boy");
@@ -228,10 +261,20 @@ describe("step 3: confirm item details", () => {
       {
         method: "POST",
         path: "insert_update_claim_item",
-        body: { warrentyId: PLAN_ID, claimId: CLAIM_ID, claim_items: [{ claimItemId: 601, selectedItemId: 1, manuFacturer: 22, material: 32, color: 41, itemType: 11 }] },
+        body: {
+          warrentyId: PLAN_ID,
+          claimId: CLAIM_ID,
+          claim_items: [
+            { claimItemId: 601, selectedItemId: 1, manuFacturer: 22, material: 32, color: 41, itemType: 11 },
+          ],
+        },
       },
     ]);
-    expect(facts(within(itemRegion("Sofa")).getAllByRole("definition")[0]!.parentElement!)).toMatchObject({ Manufacturer: "La-Z-Boy", Material: "Fabric", Color: "Brown" });
+    expect(facts(within(itemRegion("Sofa")).getAllByRole("definition")[0]!.parentElement!)).toMatchObject({
+      Manufacturer: "La-Z-Boy",
+      Material: "Fabric",
+      Color: "Brown",
+    });
   });
 
   it("a newly ticked item starts from the plan's details and is saved without a claim item id", async () => {
@@ -246,7 +289,11 @@ describe("step 3: confirm item details", () => {
     await user.click(next());
     expect(await screen.findByRole("heading", { level: 1, name: TITLES[4] })).toBeInTheDocument();
     expect(server.writes().map((call) => call.body)).toEqual([
-      { warrentyId: PLAN_ID, claimId: CLAIM_ID, claim_items: [{ selectedItemId: 2, manuFacturer: 22, material: 32, color: 42, itemType: 12 }] },
+      {
+        warrentyId: PLAN_ID,
+        claimId: CLAIM_ID,
+        claim_items: [{ selectedItemId: 2, manuFacturer: 22, material: 32, color: 42, itemType: 12 }],
+      },
     ]);
     expect(itemRegion("Chair")).toBeInTheDocument();
   });
@@ -273,13 +320,23 @@ describe("step 4: report your damage", () => {
 
     await user.click(next());
     await within(sofa).findByText("We need at least one photo from you");
-    expect(errorOf(within(sofa).getByLabelText(/Photos and documents of the Sofa/))).toBe("We need at least one photo from you");
+    expect(errorOf(within(sofa).getByLabelText(/Photos and documents of the Sofa/))).toBe(
+      "We need at least one photo from you",
+    );
     const block = damageGroup(sofa, 1);
     const view = within(block);
-    for (const name of [/^Damage Type/, /^Specific Damage/, /^Damage Area/, /^How did it happen/, /^Did you take any steps to remedy\?/]) {
+    for (const name of [
+      /^Damage Type/,
+      /^Specific Damage/,
+      /^Damage Area/,
+      /^How did it happen/,
+      /^Did you take any steps to remedy\?/,
+    ]) {
       expect(errorOf(view.getByRole("combobox", { name }))).toBe("Please select an option");
     }
-    expect(errorOf(view.getByRole("textbox", { name: /^When did you notice the damage/ }))).toBe("Please select a date");
+    expect(errorOf(view.getByRole("textbox", { name: /^When did you notice the damage/ }))).toBe(
+      "Please select a date",
+    );
     expect(errorOf(view.getByRole("textbox", { name: /^Note/ }))).toBe("Required");
     expect(view.getAllByText("Please select an option")).toHaveLength(5);
     expect(within(sofa).getByLabelText(/Photos and documents of the Sofa/)).toHaveAttribute("aria-invalid", "true");
@@ -294,7 +351,11 @@ describe("step 4: report your damage", () => {
     expect(screen.queryByRole("alert", { name: "Please check the following" })).toBeNull();
     await user.click(next());
     const summary = await screen.findByRole("alert", { name: "Please check the following" });
-    expect(within(summary).getAllByRole("link").map((link) => link.textContent)).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
       "Sofa – Photos and documents of the Sofa: We need at least one photo from you",
       "Sofa, Damage 1 – Damage Type: Please select an option",
       "Sofa, Damage 1 – Specific Damage: Please select an option",
@@ -305,7 +366,9 @@ describe("step 4: report your damage", () => {
       "Sofa, Damage 1 – Note: Required",
     ]);
     // The summary speaks; each field's own message, the missing photo's too, is only tied to it.
-    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([expect.stringContaining("Please check the following")]);
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+      expect.stringContaining("Please check the following"),
+    ]);
     await user.click(within(summary).getByRole("link", { name: /Note: Required/ }));
     expect(within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^Note/ })).toHaveFocus();
     // Fixed fields leave the summary.
@@ -326,7 +389,9 @@ describe("step 4: report your damage", () => {
   it("a date typed as DD/MM/YYYY outside 2000-01-01..today says so; one inside does not", async () => {
     const user = userEvent.setup();
     await openWizard(4, { items: [savedItem(601, 1)] });
-    const date = within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", { name: /^When did you notice the damage/ });
+    const date = within(damageGroup(itemRegion("Sofa"), 1)).getByRole("textbox", {
+      name: /^When did you notice the damage/,
+    });
     expect(date).toHaveAttribute("placeholder", "DD/MM/YYYY");
     await user.type(date, "31121999");
     expect(date).toHaveValue("31/12/1999");
@@ -366,7 +431,12 @@ describe("step 4: report your damage", () => {
     // The browser's calendar opens at every press.
     const opened: HTMLInputElement[] = [];
     // jsdom's inputs have no showPicker, the method that opens a browser's calendar: this one notes each call.
-    Object.defineProperty(HTMLInputElement.prototype, "showPicker", { configurable: true, value: function (this: HTMLInputElement) { opened.push(this); } });
+    Object.defineProperty(HTMLInputElement.prototype, "showPicker", {
+      configurable: true,
+      value: function (this: HTMLInputElement) {
+        opened.push(this);
+      },
+    });
     try {
       await user.click(within(group).getByRole("button", { name: "Open calendar" }));
       await user.click(within(group).getByRole("button", { name: "Open calendar" }));
@@ -406,7 +476,14 @@ describe("step 4: report your damage", () => {
 
   it("deleting a saved damage block sends DELETE delete_claim_item_damage/{id}", async () => {
     const user = userEvent.setup();
-    const { server } = await openWizard(4, { items: [savedItem(601, 1, { damages: [wireDamage(801), wireDamage(802, { notes: "second one" })], documents: [sofaPhoto] })] });
+    const { server } = await openWizard(4, {
+      items: [
+        savedItem(601, 1, {
+          damages: [wireDamage(801), wireDamage(802, { notes: "second one" })],
+          documents: [sofaPhoto],
+        }),
+      ],
+    });
     const sofa = itemRegion("Sofa");
     const second = damageGroup(sofa, 2);
     expect(within(second).getByRole("textbox", { name: /^Note/ })).toHaveValue("second one");
@@ -419,7 +496,9 @@ describe("step 4: report your damage", () => {
 
   it("deleting a document sends DELETE delete_uploaded_documents_of_claim/{id} and says 'file deleted sucessfully'", async () => {
     const user = userEvent.setup();
-    const { server } = await openWizard(4, { items: [savedItem(601, 1, { documents: [sofaPhoto, { id: 702, fileName: "e5f6g7h8-receipt.pdf" }] })] });
+    const { server } = await openWizard(4, {
+      items: [savedItem(601, 1, { documents: [sofaPhoto, { id: 702, fileName: "e5f6g7h8-receipt.pdf" }] })],
+    });
     const files = within(itemRegion("Sofa")).getByRole("list", { name: "Uploaded files" });
     expect(within(files).getByRole("link", { name: "Open sofa.jpg" })).toHaveAttribute(
       "href",
@@ -427,7 +506,9 @@ describe("step 4: report your damage", () => {
     );
     await user.click(within(files).getByRole("button", { name: "Delete sofa.jpg" }));
     expect(await screen.findByText("file deleted sucessfully")).toBeInTheDocument();
-    expect(server.writes()).toEqual([{ method: "DELETE", path: "delete_uploaded_documents_of_claim/701", body: undefined }]);
+    expect(server.writes()).toEqual([
+      { method: "DELETE", path: "delete_uploaded_documents_of_claim/701", body: undefined },
+    ]);
     await waitFor(() => expect(within(itemRegion("Sofa")).queryByText("sofa.jpg")).toBeNull());
     expect(within(itemRegion("Sofa")).getByText("receipt.pdf")).toBeInTheDocument();
   });
@@ -435,13 +516,17 @@ describe("step 4: report your damage", () => {
   it("a document the server fails to delete says 'file not deleted.' and stays listed", async () => {
     const user = userEvent.setup();
     const server = claimServer({ items: [savedItem(601, 1, { documents: [sofaPhoto] })] });
-    server.handlers.unshift(http.delete(`${API}*`, () => HttpResponse.json({ message: "Server error" }, { status: 500 })));
+    server.handlers.unshift(
+      http.delete(`${API}*`, () => HttpResponse.json({ message: "Server error" }, { status: 500 })),
+    );
     await openWizard(4, server);
     await user.click(screen.getByRole("button", { name: "Delete sofa.jpg" }));
     expect(await screen.findByText("file not deleted.")).toBeInTheDocument();
     expect(screen.queryByText("file deleted sucessfully")).toBeNull();
     // A 5xx is tried again by the portal itself (src/api/http.ts) before it is shown: only this delete, every time.
-    expect(new Set(server.writes().map((write) => `${write.method} ${write.path}`))).toEqual(new Set(["DELETE delete_uploaded_documents_of_claim/701"]));
+    expect(new Set(server.writes().map((write) => `${write.method} ${write.path}`))).toEqual(
+      new Set(["DELETE delete_uploaded_documents_of_claim/701"]),
+    );
     expect(screen.getByRole("button", { name: "Delete sofa.jpg" })).toBeEnabled();
   });
 
@@ -450,7 +535,15 @@ describe("step 4: report your damage", () => {
     const { server, router } = await openWizard(4, { items: [readySofa()] });
     const sofa = itemRegion("Sofa");
     await user.click(within(sofa).getByRole("button", { name: "+ Add Damage" }));
-    await fillDamage(user, damageGroup(sofa, 2), { type: "Stain", specific: "Dent", area: "Arm", date: "15032025", how: "Spill", remedy: "Cleaned it", note: "  Wine spilled  " });
+    await fillDamage(user, damageGroup(sofa, 2), {
+      type: "Stain",
+      specific: "Dent",
+      area: "Arm",
+      date: "15032025",
+      how: "Spill",
+      remedy: "Cleaned it",
+      note: "  Wine spilled  ",
+    });
     await user.click(next());
     expect(await screen.findByRole("heading", { level: 1, name: TITLES[5] })).toBeInTheDocument();
     await waitFor(() => expect(urlStep(router)).toBe(5));
@@ -462,7 +555,16 @@ describe("step 4: report your damage", () => {
           claimId: CLAIM_ID,
           customerId: CUSTOMER_ID,
           damage_item: [
-            { selectedItemId: 1, damageType: 52, specificDamage: 62, specificLocation: 92, damageDate: "2025-03-15", howDidOccur: 72, actionTaken: 82, notes: "Wine spilled" },
+            {
+              selectedItemId: 1,
+              damageType: 52,
+              specificDamage: 62,
+              specificLocation: 92,
+              damageDate: "2025-03-15",
+              howDidOccur: 72,
+              actionTaken: 82,
+              notes: "Wine spilled",
+            },
           ],
         },
       },
@@ -496,8 +598,17 @@ describe("step 5: review and submit", () => {
     expect(heading()).toHaveTextContent(TITLES[5]);
     expect(next("Submit")).toBeEnabled();
     const sofa = screen.getByRole("region", { name: "Sofa" });
-    const [itemFacts, damageFacts] = within(sofa).getAllByRole("definition").map((dd) => dd.parentElement!).filter((dl, index, all) => all.indexOf(dl) === index);
-    expect(facts(itemFacts!)).toEqual({ Manufacturer: "Ashley", Material: "Leather", Color: "Brown", Vendor: "Ashley Furniture", Files: "sofa.jpg" });
+    const [itemFacts, damageFacts] = within(sofa)
+      .getAllByRole("definition")
+      .map((dd) => dd.parentElement!)
+      .filter((dl, index, all) => all.indexOf(dl) === index);
+    expect(facts(itemFacts!)).toEqual({
+      Manufacturer: "Ashley",
+      Material: "Leather",
+      Color: "Brown",
+      Vendor: "Ashley Furniture",
+      Files: "sofa.jpg",
+    });
     expect(within(sofa).getByRole("heading", { name: "Damage 1" })).toBeInTheDocument();
     expect(facts(damageFacts!)).toEqual({
       "Damage Type": "Scratch",
@@ -520,9 +631,15 @@ describe("step 5: review and submit", () => {
     const { router } = await openWizard(5, server);
     await user.click(next("Submit"));
     await waitFor(() =>
-      expect(screen.getAllByRole("alert").some((alert) => alert.textContent === "We could not submit your claim. Please try again.")).toBe(true),
+      expect(
+        screen
+          .getAllByRole("alert")
+          .some((alert) => alert.textContent === "We could not submit your claim. Please try again."),
+      ).toBe(true),
     );
-    expect(server.writes()).toEqual([{ method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined }]);
+    expect(server.writes()).toEqual([
+      { method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined },
+    ]);
     expect(heading()).toHaveTextContent(TITLES[5]);
     expect(urlStep(router)).toBe(5);
     expect(screen.queryByText("Thank you for submitting your claim")).toBeNull();
@@ -533,14 +650,21 @@ describe("step 5: review and submit", () => {
     const user = userEvent.setup();
     const { server, router } = await openWizard(5, { items: [readySofa()] });
     await user.click(next("Submit"));
-    expect(await screen.findByRole("heading", { level: 1, name: "Thank you for submitting your claim" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Thank you for submitting your claim" }),
+    ).toBeInTheDocument();
     expect(screen.getByText(`CL-${CLAIM_ID}`)).toBeInTheDocument();
     expect(screen.getByText(/within the next 2–3 business days/)).toBeInTheDocument();
     // View Claim Status carries the API's signature, so the link opens the status in any browser.
     await waitFor(() =>
-      expect(screen.getByRole("link", { name: "View Claim Status" })).toHaveAttribute("href", `/claim-status?code=CL-${CLAIM_ID}&expires=1893456000&sig=signed-by-the-api`),
+      expect(screen.getByRole("link", { name: "View Claim Status" })).toHaveAttribute(
+        "href",
+        `/claim-status?code=CL-${CLAIM_ID}&expires=1893456000&sig=signed-by-the-api`,
+      ),
     );
-    expect(server.writes()).toEqual([{ method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined }]);
+    expect(server.writes()).toEqual([
+      { method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined },
+    ]);
     await waitFor(() => expect(urlStep(router)).toBe(6));
     await user.click(screen.getByRole("button", { name: "Back to Home" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));

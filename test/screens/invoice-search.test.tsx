@@ -11,7 +11,13 @@ import { renderApp } from "./render-app.tsx";
 import { searchFinding } from "./support-claim-server.ts";
 
 type Fields = { firstName: string; lastName: string; invoiceNumber: string; email: string; phone: string; zip: string };
-type Reading = { file: Blob; onProgress?: (fraction: number) => void; signal?: AbortSignal; resolve: (fields: Fields) => void; reject: (error: unknown) => void };
+type Reading = {
+  file: Blob;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  resolve: (fields: Fields) => void;
+  reject: (error: unknown) => void;
+};
 
 const readings: Reading[] = [];
 vi.mock("../../src/invoice/read-invoice.ts", () => ({
@@ -22,7 +28,14 @@ vi.mock("../../src/invoice/read-invoice.ts", () => ({
 }));
 
 const EMPTY: Fields = { firstName: "", lastName: "", invoiceNumber: "", email: "", phone: "", zip: "" };
-const JANE: Fields = { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", email: "", phone: "2125550134", zip: "10001" };
+const JANE: Fields = {
+  firstName: "Jane",
+  lastName: "Doe",
+  invoiceNumber: "INV-100234",
+  email: "",
+  phone: "2125550134",
+  zip: "10001",
+};
 const photo = () => new File([new Uint8Array(2048)], "receipt.jpg", { type: "image/jpeg" });
 
 beforeEach(() => {
@@ -72,7 +85,15 @@ describe("invoice search", () => {
     expect(screen.getByLabelText("Home ZIP code")).toHaveValue("10001");
     await user.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
-    expect(sent()).toEqual([{ search_type: "search_plan_3", name_first: "Jane", name_last: "Doe", zip_code: "10001", invoice_number: "INV-100234" }]);
+    expect(sent()).toEqual([
+      {
+        search_type: "search_plan_3",
+        name_first: "Jane",
+        name_last: "Doe",
+        zip_code: "10001",
+        invoice_number: "INV-100234",
+      },
+    ]);
     // Try Again goes back to the form, as it was sent.
     await user.click(await screen.findByRole("button", { name: "Try Again" }));
     expect(await screen.findByLabelText("Invoice number")).toHaveValue("INV-100234");
@@ -115,8 +136,13 @@ describe("invoice search", () => {
   it("refuses a file it cannot read, and Cancel stops a reading", async () => {
     const user = userEvent.setup({ applyAccept: false });
     const { router } = await renderApp("/find-claim/upload-invoice");
-    await user.upload(await screen.findByLabelText("Choose a PDF or photo"), new File(["notes"], "notes.txt", { type: "text/plain" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("This file can't be read. Choose a PDF or a photo (JPEG, PNG or HEIC).");
+    await user.upload(
+      await screen.findByLabelText("Choose a PDF or photo"),
+      new File(["notes"], "notes.txt", { type: "text/plain" }),
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This file can't be read. Choose a PDF or a photo (JPEG, PNG or HEIC).",
+    );
     expect(readings).toHaveLength(0);
     const reading = await chooseAndRead(user);
     await user.click(screen.getByRole("button", { name: "Cancel" }));

@@ -6,7 +6,14 @@
  */
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from "@tanstack/react-router";
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from "@tanstack/react-router";
 import { act, render, screen } from "@testing-library/react";
 import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -37,7 +44,11 @@ function renderApp() {
   const page = (path: string, heading: string, beforeLoad?: () => Promise<void>) =>
     createRoute({ getParentRoute: () => root, path, beforeLoad, component: () => <h1>{heading}</h1> });
   const router = createRouter({
-    routeTree: root.addChildren([page("/", "Home"), page("/slow", "Slow", () => slowArrives), page("/next", "Next", () => new Promise<never>(() => {}))]),
+    routeTree: root.addChildren([
+      page("/", "Home"),
+      page("/slow", "Slow", () => slowArrives),
+      page("/next", "Next", () => new Promise<never>(() => {})),
+    ]),
     history: createMemoryHistory({ initialEntries: ["/"] }),
   });
   render(

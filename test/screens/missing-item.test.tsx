@@ -65,30 +65,45 @@ async function fillRequired(user: User, values: { price?: string; quantity?: str
 
 /** Fills every required field of the Spanish form, as a person reads its labels. */
 async function fillRequiredInSpanish(user: User, price = "10") {
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
-    await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
-    await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
-    await user.type(screen.getByRole("textbox", { name: /^Precio/ }), price);
-    await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
+  await user.selectOptions(screen.getByRole("combobox", { name: /^Tipo de artículo/ }), "Recliner");
+  await user.selectOptions(screen.getByRole("combobox", { name: /^Fabricante/ }), "La-Z-Boy");
+  await user.selectOptions(screen.getByRole("combobox", { name: /^Material/ }), "Fabric");
+  await user.selectOptions(screen.getByRole("combobox", { name: /^Color/ }), "Grey");
+  await user.type(screen.getByRole("textbox", { name: /^Modelo/ }), "RX-200");
+  await user.type(screen.getByRole("textbox", { name: /^Precio/ }), price);
+  await user.type(screen.getByRole("textbox", { name: /^Descripción/ }), "Recliner");
 }
 
-const manualItemCalls = (server: ClaimServer) => server.writes().filter((call) => call.path === "insert_manual_warr_item");
+const manualItemCalls = (server: ClaimServer) =>
+  server.writes().filter((call) => call.path === "insert_manual_warr_item");
 /** Has the claims API answer the next missing item with `answer` instead of adding it (every one with `once: false`). */
-const answerManualItem = (server: ClaimServer, answer: () => Response, once = false) => server.handlers.unshift(http.post(`${API}insert_manual_warr_item`, answer, { once }));
+const answerManualItem = (server: ClaimServer, answer: () => Response, once = false) =>
+  server.handlers.unshift(http.post(`${API}insert_manual_warr_item`, answer, { once }));
 
 describe("missing line item: the form", () => {
   it("shows the heading and every field, quantity 1 by default, required marks on the required ones", async () => {
     await openPage();
     expect(screen.getByRole("heading", { level: 1, name: "Missing Line Item." })).toBeInTheDocument();
     expect(field.quantity()).toHaveValue(1);
-    for (const control of [field.itemType(), field.manufacturer(), field.material(), field.color(), field.model(), field.price(), field.quantity(), field.description()]) {
+    for (const control of [
+      field.itemType(),
+      field.manufacturer(),
+      field.material(),
+      field.color(),
+      field.model(),
+      field.price(),
+      field.quantity(),
+      field.description(),
+    ]) {
       expect(control).toBeRequired();
     }
     expect(field.vendor()).not.toBeRequired();
     expect(field.sku()).not.toBeRequired();
-    expect(within(field.itemType()).getAllByRole("option").map((option) => option.textContent)).toEqual(["Select…", "Sofa", "Chair", "Table", "Lamp", "Recliner"]);
+    expect(
+      within(field.itemType())
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Select…", "Sofa", "Chair", "Table", "Lamp", "Recliner"]);
   });
 
   it("submitting empty says 'Please select an option' on the four selects and 'Required' on model, price and description, nothing on Vendor, SKU and quantity, and sends nothing", async () => {
@@ -148,22 +163,29 @@ describe("missing line item: the form", () => {
     expect(manualItemCalls(server)).toEqual([]);
   });
 
-  it.each([["-5"], ["abc"], ["12.3456"], ["1,2,3"]])("a price of '%s' shows the price message and is not sent", async (price) => {
-    const user = userEvent.setup();
-    const { server } = await openPage();
-    await fillRequired(user, { price });
-    await waitFor(() => expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99"));
-    await user.click(screen.getByRole("button", { name: "Submit" }));
-    expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99");
-    expect(manualItemCalls(server)).toEqual([]);
-  });
+  it.each([["-5"], ["abc"], ["12.3456"], ["1,2,3"]])(
+    "a price of '%s' shows the price message and is not sent",
+    async (price) => {
+      const user = userEvent.setup();
+      const { server } = await openPage();
+      await fillRequired(user, { price });
+      await waitFor(() => expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99"));
+      await user.click(screen.getByRole("button", { name: "Submit" }));
+      expect(errorOf(field.price())).toBe("Enter a price of 0 or more, for example 249.99");
+      expect(manualItemCalls(server)).toEqual([]);
+    },
+  );
 
   it("offers a decimal keypad for the price, a phone's keypad with the decimal mark", async () => {
     await openPage();
     expect(field.price()).toHaveAttribute("inputmode", "decimal");
   });
 
-  it.each([["1,299.00", 1299], ["1299", 1299], ["1299.5", 1299.5]])("takes a price written '%s' in English, sent as %s", async (price, sent) => {
+  it.each([
+    ["1,299.00", 1299],
+    ["1299", 1299],
+    ["1299.5", 1299.5],
+  ])("takes a price written '%s' in English, sent as %s", async (price, sent) => {
     const user = userEvent.setup();
     const { server } = await openPage();
     await fillRequired(user, { price });
@@ -172,7 +194,15 @@ describe("missing line item: the form", () => {
     expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
   });
 
-  it.each([["1.299,00", 1299], ["1299", 1299], ["249,99", 249.99], ["1299.50", 1299.5], ["1,299.00", 1299], ["1299,50", 1299.5], ["$1,849.00", 1849]])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
+  it.each([
+    ["1.299,00", 1299],
+    ["1299", 1299],
+    ["249,99", 249.99],
+    ["1299.50", 1299.5],
+    ["1,299.00", 1299],
+    ["1299,50", 1299.5],
+    ["$1,849.00", 1849],
+  ])("takes a price written '%s' in Spanish, sent as %s", async (price, sent) => {
     const user = userEvent.setup();
     const { server } = await openPage(claimServer(), "es");
     await fillRequiredInSpanish(user, price);
@@ -181,7 +211,10 @@ describe("missing line item: the form", () => {
     expect((manualItemCalls(server)[0]!.body as { price: unknown }).price).toBe(sent);
   });
 
-  it.each([["en", "Is this a thousand dollars or more?"], ["es", "¿Son mil dólares o más?"]] as const)(
+  it.each([
+    ["en", "Is this a thousand dollars or more?"],
+    ["es", "¿Son mil dólares o más?"],
+  ] as const)(
     "an ambiguous '1.299' is asked about in %s, never read as 1299 or 1.3, and not sent",
     async (language, question) => {
       const user = userEvent.setup();
@@ -250,7 +283,9 @@ describe("missing line item: submitting", () => {
     await user.click(within(dialog).getByRole("button", { name: "Back to Claim" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/create-claim"));
     expect(router.state.location.search).toMatchObject({ step: 2, claimId: CLAIM_ID, warranty_id: PLAN_ID });
-    expect(await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Select damaged items under your plan" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: /Recliner/ })).not.toBeChecked();
   });
 
@@ -284,12 +319,18 @@ describe("missing line item: submitting", () => {
   it("a 400 INVALID_REQUEST answer says the details were not accepted; a later success clears it", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    answerManualItem(server, () => HttpResponse.json({ message: "Invalid request", code: "INVALID_REQUEST", errors: {} }, { status: 400 }), true);
+    answerManualItem(
+      server,
+      () => HttpResponse.json({ message: "Invalid request", code: "INVALID_REQUEST", errors: {} }, { status: 400 }),
+      true,
+    );
     await openPage(server);
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     // The only alert on the filled form is the form's failure message.
-    expect((await screen.findByRole("alert")).textContent).toBe("Some of the details were not accepted. Check the form and try again.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Some of the details were not accepted. Check the form and try again.",
+    );
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByRole("dialog", { name: "Plan item added successfully" });
     expect(screen.queryByRole("alert")).toBeNull();
@@ -298,7 +339,9 @@ describe("missing line item: submitting", () => {
   it("an answer the portal does not know says 'Something went wrong', not the server's words", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    answerManualItem(server, () => HttpResponse.json({ code: "SOMETHING_NEW", message: "Warehouse sync pending" }, { status: 409 }));
+    answerManualItem(server, () =>
+      HttpResponse.json({ code: "SOMETHING_NEW", message: "Warehouse sync pending" }, { status: 409 }),
+    );
     await openPage(server);
     await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -309,23 +352,34 @@ describe("missing line item: submitting", () => {
   it("a claim gone while the form was filled (404 CLAIM_NOT_FOUND) says so in Spanish on a Spanish screen", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_FOUND", message: "Claim not found" }, { status: 404 }));
+    answerManualItem(server, () =>
+      HttpResponse.json({ code: "CLAIM_NOT_FOUND", message: "Claim not found" }, { status: 404 }),
+    );
     await openPage(server, "es");
     await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.");
+    expect(alert.textContent).toBe(
+      "No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.",
+    );
     expect(screen.queryByText("Claim not found")).toBeNull();
   });
 
   it("a submitted claim (409 CLAIM_NOT_DRAFT) says it can no longer be changed, in Spanish", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    answerManualItem(server, () => HttpResponse.json({ code: "CLAIM_NOT_DRAFT", message: "Claim is Submitted; only a draft claim can be changed" }, { status: 409 }));
+    answerManualItem(server, () =>
+      HttpResponse.json(
+        { code: "CLAIM_NOT_DRAFT", message: "Claim is Submitted; only a draft claim can be changed" },
+        { status: 409 },
+      ),
+    );
     await openPage(server, "es");
     await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Este reclamo ya fue enviado, así que ya no se puede cambiar aquí.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Este reclamo ya fue enviado, así que ya no se puede cambiar aquí.",
+    );
   });
 
   it("an error answer without a message says 'Something went wrong'", async () => {
@@ -353,13 +407,18 @@ describe("missing line item: submitting", () => {
   it("a claim at its most missing items says so in the screen's language, not the server's English", async () => {
     const user = userEvent.setup();
     const server = claimServer();
-    const full = { code: "TOO_MANY_MISSING_ITEMS", message: "This claim already has 10 missing items, the most allowed" };
+    const full = {
+      code: "TOO_MANY_MISSING_ITEMS",
+      message: "This claim already has 10 missing items, the most allowed",
+    };
     answerManualItem(server, () => HttpResponse.json(full, { status: 409 }));
     await openPage(server, "es");
     await fillRequiredInSpanish(user);
     await user.click(screen.getByRole("button", { name: "Enviar" }));
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toBe("Este reclamo ya tiene el máximo de artículos faltantes que admite (10). Elija uno de ellos o contáctenos.");
+    expect(alert.textContent).toBe(
+      "Este reclamo ya tiene el máximo de artículos faltantes que admite (10). Elija uno de ellos o contáctenos.",
+    );
   });
 });
 
@@ -369,7 +428,9 @@ describe("missing line item: a claim this browser cannot reach", () => {
     const server = claimServer({ claimMissing: true });
     const { router } = await renderApp(URL_OF_PAGE, { handlers: server.handlers });
     expect(await screen.findByRole("heading", { level: 1, name: "Claim not found" })).toBeInTheDocument();
-    expect(screen.getByText("We could not find this claim. Check the link, or find your warranty to start again.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We could not find this claim. Check the link, or find your warranty to start again."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: /^Item type/ })).toBeNull();
     expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Find your warranty" }));
@@ -379,12 +440,18 @@ describe("missing line item: a claim this browser cannot reach", () => {
 
   it("says it in Spanish", async () => {
     await renderApp(URL_OF_PAGE, { handlers: claimServer({ claimMissing: true }).handlers, locale: "es" });
-    expect(await screen.findByText("No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "No pudimos encontrar este reclamo. Revise el enlace o busque su garantía para comenzar de nuevo.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: /^Tipo de artículo/ })).toBeNull();
   });
 
   it("a claim of another plan than the link names is not reachable either", async () => {
-    await renderApp(`/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID + 1}&claimId=${CLAIM_ID}`, { handlers: claimServer().handlers });
+    await renderApp(`/find-claim/add-warrnty-item?step=1&warranty_id=${PLAN_ID + 1}&claimId=${CLAIM_ID}`, {
+      handlers: claimServer().handlers,
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Claim not found" })).toBeInTheDocument();
   });
 

@@ -47,17 +47,32 @@ describe("warranty number form", () => {
     await user.type(await screen.findByLabelText(/Warranty number/), " W-X00-NOPE ");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/not-found"));
-    expect(calls.map(({ method, path, headers, body }) => ({ method, path, apiKey: headers.get("x-api-key"), body }))).toEqual([
-      { method: "POST", path: "search_plan", apiKey: "demo-key", body: { search_type: "search_plan_4", number: "W-X00-NOPE" } },
+    expect(
+      calls.map(({ method, path, headers, body }) => ({ method, path, apiKey: headers.get("x-api-key"), body })),
+    ).toEqual([
+      {
+        method: "POST",
+        path: "search_plan",
+        apiKey: "demo-key",
+        body: { search_type: "search_plan_4", number: "W-X00-NOPE" },
+      },
     ]);
-    expect(JSON.parse(window.localStorage.getItem("searchInfo")!)).toEqual({ search_type: "search_plan_4", number: "W-X00-NOPE" });
+    expect(JSON.parse(window.localStorage.getItem("searchInfo")!)).toEqual({
+      search_type: "search_plan_4",
+      number: "W-X00-NOPE",
+    });
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
   });
 });
 
 describe("searches paused by the API (429)", () => {
   const pausedFor = (seconds: string) => [
-    http.post(`${API}search_plan`, () => HttpResponse.json({ code: "TOO_MANY_REQUESTS", message: "Too many requests" }, { status: 429, headers: { "Retry-After": seconds } })),
+    http.post(`${API}search_plan`, () =>
+      HttpResponse.json(
+        { code: "TOO_MANY_REQUESTS", message: "Too many requests" },
+        { status: 429, headers: { "Retry-After": seconds } },
+      ),
+    ),
   ];
 
   it("says when to try again instead of 'not found', and does not count the search", async () => {
@@ -127,7 +142,13 @@ describe("personal information form", () => {
     await user.type(await screen.findByRole("textbox", { name: /Phone/ }), "2125550134");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.body).toEqual({ search_type: "search_plan_2", name_first: "Jane", name_last: "Doe", zip_code: "10001", phone_number: "(212) 555-0134" });
+    expect(calls[0]!.body).toEqual({
+      search_type: "search_plan_2",
+      name_first: "Jane",
+      name_last: "Doe",
+      zip_code: "10001",
+      phone_number: "(212) 555-0134",
+    });
   });
 
   it("says the phone message in Spanish", async () => {
@@ -141,7 +162,15 @@ describe("personal information form", () => {
 
   it("Back clears the saved search", async () => {
     const user = userEvent.setup();
-    window.localStorage.setItem("searchInfo", JSON.stringify({ search_type: "search_plan_1", name_first: "Jane", name_last: "Doe", email: "jane.doe@example.com" }));
+    window.localStorage.setItem(
+      "searchInfo",
+      JSON.stringify({
+        search_type: "search_plan_1",
+        name_first: "Jane",
+        name_last: "Doe",
+        email: "jane.doe@example.com",
+      }),
+    );
     const { router } = await renderApp("/find-claim/search-by-personal-info");
     expect(await screen.findByRole("textbox", { name: /First name/ })).toHaveValue("Jane"); // prefilled
     await user.click(screen.getByRole("button", { name: /Back/ }));
@@ -155,7 +184,10 @@ describe("invalid link", () => {
     const user = userEvent.setup();
     const { router } = await renderApp("/no/such/page");
     expect(await screen.findByRole("heading", { name: "This link is not valid." })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute("href", "mailto:support@example.com");
+    expect(screen.getByRole("link", { name: "support@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:support@example.com",
+    );
     await user.click(screen.getByRole("button", { name: "Back to Home" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
@@ -174,9 +206,16 @@ describe("opening a plan by link", () => {
   // SPEC.md sections 2 "Open plan by id" and 4 "Plan-search try counter": each bad link is one
   // failed search, also under React's StrictMode (which runs a screen's effects twice).
   it("counts each bad link once: two still offer Try Again, the third offers Contact Service", async () => {
-    const badLinks = ["/find-claim/999?customer_id=1&plan_type=fpp", "/find-claim/41?customer_id=7&plan_type=gold", "/find-claim/998?customer_id=1&plan_type=ace"];
+    const badLinks = [
+      "/find-claim/999?customer_id=1&plan_type=fpp",
+      "/find-claim/41?customer_id=7&plan_type=gold",
+      "/find-claim/998?customer_id=1&plan_type=ace",
+    ];
     const noSuchPlan = () => HttpResponse.json({ code: "PLAN_NOT_FOUND", message: "Not found" }, { status: 404 });
-    const { router } = await renderApp(badLinks[0]!, { strict: true, handlers: [http.get(`${API}plan_link/:id`, noSuchPlan)] });
+    const { router } = await renderApp(badLinks[0]!, {
+      strict: true,
+      handlers: [http.get(`${API}plan_link/:id`, noSuchPlan)],
+    });
     expect(await screen.findByRole("heading", { name: "We could not locate your warranty" })).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Try Again" })).toBeInTheDocument();
 

@@ -22,7 +22,11 @@ import { answerWith, calls } from "./support-network.ts";
  */
 export async function renderApp(
   url: string,
-  { handlers = [], locale = "en", strict = false }: { handlers?: AnyHandler[]; locale?: "en" | "es"; strict?: boolean } = {},
+  {
+    handlers = [],
+    locale = "en",
+    strict = false,
+  }: { handlers?: AnyHandler[]; locale?: "en" | "es"; strict?: boolean } = {},
 ) {
   i18n.loadAndActivate({ locale, messages: locale === "es" ? es : en });
   answerWith(handlers);

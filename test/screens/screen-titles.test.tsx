@@ -53,7 +53,9 @@ describe("page titles and focus", () => {
   it("a wizard step names which step of how many, and a new step is announced", async () => {
     const user = userEvent.setup();
     const server = claimServer({ items: [savedItem(601, 1)] });
-    await renderApp(`/find-claim/create-claim?step=3&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: server.handlers });
+    await renderApp(`/find-claim/create-claim?step=3&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, {
+      handlers: server.handlers,
+    });
     await screen.findByRole("heading", { level: 1, name: "Confirm/Update Item Details" });
     await waitFor(() => expect(document.title).toBe("Step 3 of 5: Confirm/Update Item Details – ProtectPlan Claims"));
     await user.click(screen.getByRole("button", { name: "Next" }));

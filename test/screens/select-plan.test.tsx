@@ -7,7 +7,8 @@ import type { WirePlan, WirePlanItem } from "../../contract/schemas.ts";
 import { renderApp } from "./render-app.tsx";
 import { planItem, searchFinding, wizardPlan } from "./support-claim-server.ts";
 
-const item = (id: number, overrides: Partial<WirePlanItem> = {}) => planItem(id, { id: 1, name: `Item ${id}` }, { itemPrice: 100 * id, ...overrides });
+const item = (id: number, overrides: Partial<WirePlanItem> = {}) =>
+  planItem(id, { id: 1, name: `Item ${id}` }, { itemPrice: 100 * id, ...overrides });
 
 const plan = (id: number, overrides: Partial<WirePlan> = {}): WirePlan => ({
   ...wizardPlan(),
@@ -48,7 +49,10 @@ describe("select plan", () => {
   });
 
   it("shows '$0.00' for a price that is not a number and 'Unknown Customer' without a name, in Spanish dates too", async () => {
-    await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1, { totalPrice: "n/a", firstName: null, lastName: null, warrantyItems: [item(1)] })]), locale: "es" });
+    await renderApp("/find-claim/select-plan", {
+      handlers: withPlans([plan(1, { totalPrice: "n/a", firstName: null, lastName: null, warrantyItems: [item(1)] })]),
+      locale: "es",
+    });
     const card = (await screen.findByRole("radio", { name: /W-T00-000001/ })).closest("article")!;
     const view = within(card as HTMLElement);
     expect(view.getByText("$0.00")).toBeInTheDocument();
@@ -59,17 +63,23 @@ describe("select plan", () => {
 
   it("with only cancelled or expired plans, says why no claim can be filed and offers Contact Service instead of a dead Submit", async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(1, { planStatus: "Cancelled" }), plan(2, { planStatus: "Expired" })]) });
+    const { router } = await renderApp("/find-claim/select-plan", {
+      handlers: withPlans([plan(1, { planStatus: "Cancelled" }), plan(2, { planStatus: "Expired" })]),
+    });
     await screen.findAllByRole("radio");
     expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
-    expect(screen.getByRole("note")).toHaveTextContent("A claim can be filed only on an active plan, and none of these is active.");
+    expect(screen.getByRole("note")).toHaveTextContent(
+      "A claim can be filed only on an active plan, and none of these is active.",
+    );
     await user.click(screen.getByRole("button", { name: "Contact Service" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/contact-service"));
   });
 
   it("lets only active plans be chosen and keeps Submit disabled until one is", async () => {
     const user = userEvent.setup();
-    await renderApp("/find-claim/select-plan", { handlers: withPlans([plan(2, { planStatus: "Expired" }), plan(1), plan(3)]) });
+    await renderApp("/find-claim/select-plan", {
+      handlers: withPlans([plan(2, { planStatus: "Expired" }), plan(1), plan(3)]),
+    });
     const radios = await screen.findAllByRole("radio");
     // Active first, then by id; two active plans: nothing preselected.
     expect(radios.map((radio) => radio.closest("label")!.textContent)).toEqual([

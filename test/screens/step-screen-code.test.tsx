@@ -25,7 +25,10 @@ vi.mock("../../src/screens/claim-wizard/ReviewStep.tsx", () => {
 });
 
 const stepLink = (step: number) => `/find-claim/create-claim?step=${step}&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`;
-const readyForReview = () => claimServer({ items: [savedItem(601, 1, { damages: [wireDamage(801)], documents: [{ id: 701, fileName: "a1b2c3d4-sofa.jpg" }] })] });
+const readyForReview = () =>
+  claimServer({
+    items: [savedItem(601, 1, { damages: [wireDamage(801)], documents: [{ id: 701, fileName: "a1b2c3d4-sofa.jpg" }] })],
+  });
 
 describe("a claim step whose screen cannot be fetched", () => {
   it("asks again when the step renders, and shows the step when that fetch gets through", async () => {

@@ -19,12 +19,22 @@ vi.mock("../../src/screens/claim-wizard/ClaimSubmitted.tsx", () => {
 describe("the submitted screen's code cannot be fetched", () => {
   it("the claim is submitted once and the error page offers Refresh Page", async () => {
     const user = userEvent.setup();
-    const server = claimServer({ items: [savedItem(601, 1, { damages: [wireDamage(801)], documents: [{ id: 701, fileName: "a1b2c3d4-sofa.jpg" }] })] });
-    await renderApp(`/find-claim/create-claim?step=5&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: server.handlers });
+    const server = claimServer({
+      items: [
+        savedItem(601, 1, { damages: [wireDamage(801)], documents: [{ id: 701, fileName: "a1b2c3d4-sofa.jpg" }] }),
+      ],
+    });
+    await renderApp(`/find-claim/create-claim?step=5&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, {
+      handlers: server.handlers,
+    });
     await user.click(await screen.findByRole("button", { name: "Submit" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Oops! Something went wrong" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Refresh Page" })).toBeInTheDocument();
-    await waitFor(() => expect(server.writes()).toEqual([{ method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined }]));
+    await waitFor(() =>
+      expect(server.writes()).toEqual([
+        { method: "PUT", path: `submit_claim/${CLAIM_ID}/${CUSTOMER_ID}`, body: undefined },
+      ]),
+    );
     expect(screen.queryByRole("button", { name: "Submit" })).toBeNull();
   });
 });

@@ -47,7 +47,8 @@ export const LOOKUPS = {
 /** Damage-area options of the claim (damageAreasDisp). */
 const DAMAGE_AREAS = [entry(91, "Seat"), entry(92, "Arm")];
 
-const nameIn = (list: Lookup[], id: number | null | undefined): Lookup => list.find((item) => item.id === id) ?? entry(id ?? 0, `#${id}`);
+const nameIn = (list: Lookup[], id: number | null | undefined): Lookup =>
+  list.find((item) => item.id === id) ?? entry(id ?? 0, `#${id}`);
 
 export function planItem(id: number, type: Lookup, overrides: Partial<WirePlanItem> = {}): WirePlanItem {
   return {
@@ -95,7 +96,12 @@ export function wizardPlan(): WirePlan {
     internallyGenerated: false,
     warrantyItems: [
       planItem(1, LOOKUPS.all_item_type[0]!),
-      planItem(2, LOOKUPS.all_item_type[1]!, { manufacturer: LOOKUPS.all_manufacturer[1]!, material: LOOKUPS.all_material[1]!, color: LOOKUPS.all_color[1]!, vendor: null }),
+      planItem(2, LOOKUPS.all_item_type[1]!, {
+        manufacturer: LOOKUPS.all_manufacturer[1]!,
+        material: LOOKUPS.all_material[1]!,
+        color: LOOKUPS.all_color[1]!,
+        vendor: null,
+      }),
       planItem(3, LOOKUPS.all_item_type[2]!, { returned: true }),
       planItem(4, LOOKUPS.all_item_type[3]!, { full_replacement: true }),
     ],
@@ -103,11 +109,23 @@ export function wizardPlan(): WirePlan {
 }
 
 /** A stored damage with the given lookup ids (names from the lists above). */
-export function wireDamage(id: number, values: { type?: number; specific?: number | null; area?: number; occurred?: number; action?: number; date?: string; notes?: string } = {}): WireDamage {
+export function wireDamage(
+  id: number,
+  values: {
+    type?: number;
+    specific?: number | null;
+    area?: number;
+    occurred?: number;
+    action?: number;
+    date?: string;
+    notes?: string;
+  } = {},
+): WireDamage {
   return {
     id,
     damageCategory: nameIn(LOOKUPS.damage_type_lookup_values, values.type ?? 51),
-    specificDamage: values.specific === null ? null : nameIn(LOOKUPS.specific_damage_lookup_values, values.specific ?? 61),
+    specificDamage:
+      values.specific === null ? null : nameIn(LOOKUPS.specific_damage_lookup_values, values.specific ?? 61),
     specificLocation: nameIn(DAMAGE_AREAS, values.area ?? 91),
     occuredReason: nameIn(LOOKUPS.how_did_it_occur_lookup_values, values.occurred ?? 71),
     actionTaken: nameIn(LOOKUPS.actions_taken_lookup_values, values.action ?? 81),
@@ -120,7 +138,13 @@ export function wireDamage(id: number, values: { type?: number; specific?: numbe
 export function savedItem(
   id: number,
   planItemId: number,
-  extra: { damages?: WireDamage[]; documents?: Array<{ id: number; fileName: string }>; manufacturer?: number; material?: number; color?: number } = {},
+  extra: {
+    damages?: WireDamage[];
+    documents?: Array<{ id: number; fileName: string }>;
+    manufacturer?: number;
+    material?: number;
+    color?: number;
+  } = {},
 ): WireClaimItem {
   const item = wizardPlan().warrantyItems.find((candidate) => candidate.id === planItemId)!;
   return {
@@ -137,7 +161,9 @@ export function savedItem(
 
 /** POST search_plan answering with these plans (none by default: the search finds nothing). */
 export function searchFinding(plans: WirePlan[] = []): HttpHandler {
-  return http.post(`${API}search_plan`, () => HttpResponse.json(v.parse(searchPlanResponseSchema, { customers: plans, aceCustomers: [] })));
+  return http.post(`${API}search_plan`, () =>
+    HttpResponse.json(v.parse(searchPlanResponseSchema, { customers: plans, aceCustomers: [] })),
+  );
 }
 
 export interface ClaimServerOptions {
@@ -171,7 +197,10 @@ const invalid = () => json({ message: "Invalid request", code: "INVALID_REQUEST"
 const succeed = () => json({ message: "Succeed" });
 
 /** The request's JSON body checked against a request schema; undefined when it does not fit. */
-async function bodyOf<Schema extends v.GenericSchema>(request: Request, schema: Schema): Promise<v.InferOutput<Schema> | undefined> {
+async function bodyOf<Schema extends v.GenericSchema>(
+  request: Request,
+  schema: Schema,
+): Promise<v.InferOutput<Schema> | undefined> {
   const parsed = v.safeParse(schema, await request.json().catch(() => undefined));
   return parsed.success ? parsed.output : undefined;
 }
@@ -195,32 +224,49 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
       claim: { id: CLAIM_ID, status, warrentyId: PLAN_ID, customerId: CUSTOMER_ID, claimSatusCode: null },
       items: server.items,
       damageAreasDisp: DAMAGE_AREAS,
-      documents: server.items.flatMap((item) => item.documents_and_photos.map((document) => ({ ...document, claimItemId: item.id }))),
+      documents: server.items.flatMap((item) =>
+        item.documents_and_photos.map((document) => ({ ...document, claimItemId: item.id })),
+      ),
     });
   const serverError = () => json({ message: "Server error" }, 500);
   /** A DELETE by the route's id, from whichever of `lists` holds it; 404 `code` when none does. */
-  const deleting = (code: string, lists: () => Array<Array<{ id: number }>>) => ({ params }: { params: PathParams }) => {
-    const id = Number(params.id);
-    const list = lists().find((candidate) => candidate.some((entry) => entry.id === id));
-    if (!list) return notFound(code);
-    list.splice(list.findIndex((entry) => entry.id === id), 1);
-    return succeed();
-  };
+  const deleting =
+    (code: string, lists: () => Array<Array<{ id: number }>>) =>
+    ({ params }: { params: PathParams }) => {
+      const id = Number(params.id);
+      const list = lists().find((candidate) => candidate.some((entry) => entry.id === id));
+      if (!list) return notFound(code);
+      list.splice(
+        list.findIndex((entry) => entry.id === id),
+        1,
+      );
+      return succeed();
+    };
 
   server.handlers = [
     ...Object.entries(LOOKUPS).map(([name, list]) =>
-      http.get(`${API}${name}`, () => (server.failingLookups.has(name) ? serverError() : json(v.parse(lookupListSchema, { result: list })))),
+      http.get(`${API}${name}`, () =>
+        server.failingLookups.has(name) ? serverError() : json(v.parse(lookupListSchema, { result: list })),
+      ),
     ),
     // The claim's seven lists in one answer: it fails when any of them is set to fail.
     http.get(`${API}lookups`, () =>
       CLAIM_LOOKUP_PATHS.some((name) => server.failingLookups.has(name))
         ? serverError()
-        : json(v.parse(claimLookupsSchema, { result: Object.fromEntries(CLAIM_LOOKUP_PATHS.map((name) => [name, LOOKUPS[name]])) })),
+        : json(
+            v.parse(claimLookupsSchema, {
+              result: Object.fromEntries(CLAIM_LOOKUP_PATHS.map((name) => [name, LOOKUPS[name]])),
+            }),
+          ),
     ),
     http.get(`${API}plan/:id`, ({ params }) =>
-      Number(params.id) === PLAN_ID ? json(v.parse(searchPlanResponseSchema, { customers: [server.plan], aceCustomers: [] })) : notFound("PLAN_NOT_FOUND"),
+      Number(params.id) === PLAN_ID
+        ? json(v.parse(searchPlanResponseSchema, { customers: [server.plan], aceCustomers: [] }))
+        : notFound("PLAN_NOT_FOUND"),
     ),
-    http.get(`${API}claim/:id`, ({ params }) => (options.claimMissing || Number(params.id) !== CLAIM_ID ? notFound("CLAIM_NOT_FOUND") : json(claimDetail()))),
+    http.get(`${API}claim/:id`, ({ params }) =>
+      options.claimMissing || Number(params.id) !== CLAIM_ID ? notFound("CLAIM_NOT_FOUND") : json(claimDetail()),
+    ),
     http.post(`${API}insert_update_claim_item`, async ({ request }) => {
       const wanted = await bodyOf(request, claimItemsRequestSchema);
       if (!wanted || wanted.claimId !== CLAIM_ID || wanted.warrentyId !== PLAN_ID) return invalid();
@@ -233,12 +279,25 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
         };
         let saved = server.items.find((item) => item.warrntyItemId === claimItem.selectedItemId);
         if (saved) Object.assign(saved, details);
-        else server.items.push((saved = { id: nextId++, warrntyItemId: claimItem.selectedItemId, type: planItem.type, ...details, damages: [], documents_and_photos: [] }));
+        else
+          server.items.push(
+            (saved = {
+              id: nextId++,
+              warrntyItemId: claimItem.selectedItemId,
+              type: planItem.type,
+              ...details,
+              damages: [],
+              documents_and_photos: [],
+            }),
+          );
         return { claimItemId: saved.id, selectedItemId: claimItem.selectedItemId };
       });
       return json({ message: "Succeed", results });
     }),
-    http.delete(`${API}remove_claim_items/:id`, deleting("CLAIM_ITEM_NOT_FOUND", () => [server.items])),
+    http.delete(
+      `${API}remove_claim_items/:id`,
+      deleting("CLAIM_ITEM_NOT_FOUND", () => [server.items]),
+    ),
     http.post(`${API}insert_claim_item_damage`, async ({ request }) => {
       const wanted = await bodyOf(request, damagesRequestSchema);
       if (!wanted || wanted.claimId !== CLAIM_ID || wanted.customerId !== CUSTOMER_ID) return invalid();
@@ -261,15 +320,23 @@ export function claimServer(options: ClaimServerOptions = {}): ClaimServer {
       });
       return json({ message: "Succeed", multipleDamageIds: ids });
     }),
-    http.delete(`${API}delete_claim_item_damage/:id`, deleting("DAMAGE_NOT_FOUND", () => server.items.map((item) => item.damages))),
-    http.delete(`${API}delete_uploaded_documents_of_claim/:id`, deleting("DOCUMENT_NOT_FOUND", () => server.items.map((item) => item.documents_and_photos))),
+    http.delete(
+      `${API}delete_claim_item_damage/:id`,
+      deleting("DAMAGE_NOT_FOUND", () => server.items.map((item) => item.damages)),
+    ),
+    http.delete(
+      `${API}delete_uploaded_documents_of_claim/:id`,
+      deleting("DOCUMENT_NOT_FOUND", () => server.items.map((item) => item.documents_and_photos)),
+    ),
     // The confirmation's signed status link (GET /claim_status_link), as the API signs it.
     http.get(`${API}claim_status_link`, ({ request }) =>
       new URL(request.url).searchParams.get("claimId") === String(CLAIM_ID) && status !== "Draft"
         ? json({ link: `/claim-status?code=CL-${CLAIM_ID}&expires=1893456000&sig=signed-by-the-api` })
-        : notFound("CLAIM_NOT_FOUND")),
+        : notFound("CLAIM_NOT_FOUND"),
+    ),
     http.put(`${API}submit_claim/:claimId/:customerId`, ({ params }) => {
-      if (Number(params.claimId) !== CLAIM_ID || Number(params.customerId) !== CUSTOMER_ID) return notFound("CLAIM_NOT_FOUND");
+      if (Number(params.claimId) !== CLAIM_ID || Number(params.customerId) !== CUSTOMER_ID)
+        return notFound("CLAIM_NOT_FOUND");
       if (server.submitMessage === "Succeed") status = "Open";
       return json({ message: server.submitMessage });
     }),

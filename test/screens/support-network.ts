@@ -46,7 +46,13 @@ const callOf = new WeakMap<Request, RecordedCall>();
 const recorder = http.all(
   async ({ request }) => {
     const text = await request.clone().text();
-    const call = { method: request.method, path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url, body: text ? jsonOrText(text) : undefined, headers: request.headers, answered: false };
+    const call = {
+      method: request.method,
+      path: request.url.startsWith(API) ? request.url.slice(API.length) : request.url,
+      body: text ? jsonOrText(text) : undefined,
+      headers: request.headers,
+      answered: false,
+    };
     callOf.set(request, call);
     calls.push(call);
     return false;

@@ -31,8 +31,18 @@ describe("toasts", () => {
       showSuccess("files uploaded sucessfully");
     });
     const byMessage = (message: string) => store.find((entry) => entry.message === message)!;
-    expect(byMessage("file not uploaded.")).toMatchObject({ type: "error", duration: 4000, position: "bottom-center", visible: true });
-    expect(byMessage("files uploaded sucessfully")).toMatchObject({ type: "success", duration: 2000, position: "bottom-center", visible: true });
+    expect(byMessage("file not uploaded.")).toMatchObject({
+      type: "error",
+      duration: 4000,
+      position: "bottom-center",
+      visible: true,
+    });
+    expect(byMessage("files uploaded sucessfully")).toMatchObject({
+      type: "success",
+      duration: 2000,
+      position: "bottom-center",
+      visible: true,
+    });
   });
 
   it("show at most 20 at once, dropping the oldest", () => {

@@ -14,7 +14,9 @@ import { searchFinding } from "./support-claim-server.ts";
 
 beforeEach(() => window.localStorage.clear());
 
-const noSuchPlan = http.get(`${API}plan_link/:id`, () => HttpResponse.json({ message: "Plan not found" }, { status: 404 }));
+const noSuchPlan = http.get(`${API}plan_link/:id`, () =>
+  HttpResponse.json({ message: "Plan not found" }, { status: 404 }),
+);
 
 describe("Try Again", () => {
   it("after a failed plan link opened first in its tab, opens the search", async () => {
@@ -27,7 +29,10 @@ describe("Try Again", () => {
 
   it("says it in Spanish and does the same", async () => {
     const user = userEvent.setup();
-    const { router } = await renderApp("/find-claim/1?customer_id=999&plan_type=FPP", { handlers: [noSuchPlan], locale: "es" });
+    const { router } = await renderApp("/find-claim/1?customer_id=999&plan_type=FPP", {
+      handlers: [noSuchPlan],
+      locale: "es",
+    });
     await user.click(await screen.findByRole("button", { name: "Intentar de nuevo" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/find-claim/select-search-method"));
   });

@@ -71,7 +71,12 @@ describe("welcome screen", () => {
   it("shows every FAQ answer at first; a question collapses and expands its answer", async () => {
     const user = userEvent.setup();
     showWelcome();
-    const answers = ["Have your invoice ready.", "Claims are typically reviewed within 3 to 5 business days.", "Submit your invoice and extra details, and we will review them.", "Contact the retailer you bought from for a copy."];
+    const answers = [
+      "Have your invoice ready.",
+      "Claims are typically reviewed within 3 to 5 business days.",
+      "Submit your invoice and extra details, and we will review them.",
+      "Contact the retailer you bought from for a copy.",
+    ];
     for (const answer of answers) expect(screen.getByText(answer)).toBeVisible();
     const question = screen.getByRole("heading", { level: 3, name: "How long does a review take?" });
     await user.click(question);
@@ -91,7 +96,11 @@ describe("tutorial dialog with a video", () => {
         <TutorialDialog videoUrl="https://cdn.test/tutorial.mp4" captionsUrl={captionsUrl} />
       </I18nProvider>,
     );
-    await userEvent.setup().click(screen.getByRole("button", { name: locale === "es" ? "Video tutorial de reclamos" : "Claim Video Tutorial" }));
+    await userEvent
+      .setup()
+      .click(
+        screen.getByRole("button", { name: locale === "es" ? "Video tutorial de reclamos" : "Claim Video Tutorial" }),
+      );
     return view;
   };
 
@@ -101,7 +110,11 @@ describe("tutorial dialog with a video", () => {
     expect(video.getAttribute("src")).toBe("https://cdn.test/tutorial.mp4");
     expect(video).toHaveAttribute("controls");
     const track = video.querySelector("track")!;
-    expect([track.getAttribute("kind"), track.getAttribute("srclang"), track.getAttribute("src")]).toEqual(["captions", "es", "https://cdn.test/tutorial.en.vtt"]);
+    expect([track.getAttribute("kind"), track.getAttribute("srclang"), track.getAttribute("src")]).toEqual([
+      "captions",
+      "es",
+      "https://cdn.test/tutorial.en.vtt",
+    ]);
     expect(screen.getByRole("button", { name: "Ver en pantalla completa" })).toBeInTheDocument();
   });
 

@@ -30,11 +30,15 @@ it("keeps the one loading line while the step's code comes, then shows the step"
   // come before it, past the router's 1 s pending time while the route's code loads.)
   const linesDrawn = new Set<Element>();
   const watcher = new MutationObserver(() =>
-    document.querySelectorAll("p.loading").forEach((line) => line.textContent === "Loading your claim…" && linesDrawn.add(line)),
+    document
+      .querySelectorAll("p.loading")
+      .forEach((line) => line.textContent === "Loading your claim…" && linesDrawn.add(line)),
   );
   watcher.observe(document.body, { childList: true, subtree: true });
 
-  const { calls } = await renderApp(`/find-claim/create-claim?step=4&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, { handlers: server.handlers });
+  const { calls } = await renderApp(`/find-claim/create-claim?step=4&claimId=${CLAIM_ID}&warranty_id=${PLAN_ID}`, {
+    handlers: server.handlers,
+  });
   // The claim, its plan and the option lists have answered; the step's code has not come.
   await waitFor(() => expect(calls.filter((call) => call.answered).length).toBeGreaterThanOrEqual(3));
   await new Promise((resolve) => setTimeout(resolve, 50));

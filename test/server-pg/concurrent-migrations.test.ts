@@ -18,8 +18,12 @@ describe("migrations under concurrent starts", () => {
     for (let round = 0; round < 5; round++) {
       const url = await createTestDatabase();
       created.push(url);
-      const opened: Database[] = await Promise.all(Array.from({ length: 6 }, () => openDatabase({ dataDir: "unused", databaseUrl: url })));
-      const rows = await opened[0]!.query<{ name: string; times: number }>("SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name");
+      const opened: Database[] = await Promise.all(
+        Array.from({ length: 6 }, () => openDatabase({ dataDir: "unused", databaseUrl: url })),
+      );
+      const rows = await opened[0]!.query<{ name: string; times: number }>(
+        "SELECT name, count(*)::int AS times FROM schema_migrations GROUP BY name",
+      );
       expect(rows.length).toBeGreaterThan(5);
       expect(rows.every((row) => row.times === 1)).toBe(true);
       await Promise.all(opened.map((db) => db.close()));

@@ -25,11 +25,13 @@ function get(path: string, language?: string, extra: Record<string, string> = {}
 
 /** The seven lists as the single calls answer them, keyed by their paths. */
 async function singleCalls(language?: string) {
-  const lists = await Promise.all(CLAIM_LOOKUP_PATHS.map(async (path) => {
-    const response = await get(`/${path}`, language);
-    expect(response.status, path).toBe(200);
-    return [path, expectShape(lookupListSchema, await response.json()).result] as const;
-  }));
+  const lists = await Promise.all(
+    CLAIM_LOOKUP_PATHS.map(async (path) => {
+      const response = await get(`/${path}`, language);
+      expect(response.status, path).toBe(200);
+      return [path, expectShape(lookupListSchema, await response.json()).result] as const;
+    }),
+  );
   return Object.fromEntries(lists);
 }
 
@@ -66,7 +68,9 @@ describe("GET /lookups", () => {
 
   it("is refused without the right API key, like every other call", async () => {
     for (const key of [undefined, "demo-key"]) {
-      expect(await expectRefused(server.db, () => server.apiWithKey(key).get("/lookups?lang=en"), 401)).toEqual({ message: "Unauthorized" });
+      expect(await expectRefused(server.db, () => server.apiWithKey(key).get("/lookups?lang=en"), 401)).toEqual({
+        message: "Unauthorized",
+      });
     }
   });
 

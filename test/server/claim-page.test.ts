@@ -16,8 +16,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { RENDERER_DIR } from "../../contract/rendered-routes.ts";
 import { CookieJar, demoPlan, makeApi, startTestServer, API_KEY, type TestServer } from "./helpers.ts";
 
-const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
-const RENDERED_PAGE = '<!doctype html>\n<html lang="">\n  <head><style>h1{}</style></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const APP_PAGE =
+  '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const RENDERED_PAGE =
+  '<!doctype html>\n<html lang="">\n  <head><style>h1{}</style></head>\n  <body><div id="root"></div></body>\n</html>\n';
 
 /**
  * The stand-in renderer: asks the claim, its plan and the option lists at the base URL it is given,
@@ -86,17 +88,23 @@ afterEach(() => {
   globalThis.claimPageRenders = undefined;
 });
 
-const claimPath = (step = 4, claim = claimId, plan = planId) => `/find-claim/create-claim?step=${step}&claimId=${claim}&warranty_id=${plan}`;
+const claimPath = (step = 4, claim = claimId, plan = planId) =>
+  `/find-claim/create-claim?step=${step}&claimId=${claim}&warranty_id=${plan}`;
 
 /** The page for `path` asked with `jar`'s cookies (none without), and its text. */
-async function page(path: string, jar?: CookieJar, headers: Record<string, string> = {}): Promise<{ response: Response; html: string }> {
+async function page(
+  path: string,
+  jar?: CookieJar,
+  headers: Record<string, string> = {},
+): Promise<{ response: Response; html: string }> {
   const cookie = jar?.header();
   const response = await fetch(`${server.url}${path}`, { headers: { ...headers, ...(cookie && { cookie }) } });
   return { response, html: await response.text() };
 }
 
 /** What the answer's script policy allows, one source a string. */
-const scriptSources = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
+const scriptSources = (response: Response) =>
+  /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
 
 describe("a claim's step rendered on the server", () => {
   it("for the claim's owner: the step from the API's answers, in the page's language, for this browser only, its inline script allowed by its hash", async () => {
@@ -126,7 +134,10 @@ describe("a claim's step rendered on the server", () => {
       expect(response.status, path).toBe(200);
       expect(html, path).toBe(APP_PAGE.replace('<html lang="">', '<html lang="en">'));
       expect(response.headers.get("cache-control"), path).toBe("no-cache");
-      expect(scriptSources(response).some((source) => source.startsWith("'sha256-")), path).toBe(false);
+      expect(
+        scriptSources(response).some((source) => source.startsWith("'sha256-")),
+        path,
+      ).toBe(false);
     }
   });
 
@@ -161,7 +172,11 @@ describe("a claim's step rendered behind a proxy", () => {
   let proxiedPortal: string;
   beforeAll(async () => {
     proxiedPortal = await portalWithRenderer();
-    proxied = await startTestServer({ staticDir: proxiedPortal, trustProxy: 1, rateLimits: { searchPerAddress: [100, 60], planLookupPerAddress: [2, 60] } });
+    proxied = await startTestServer({
+      staticDir: proxiedPortal,
+      trustProxy: 1,
+      rateLimits: { searchPerAddress: [100, 60], planLookupPerAddress: [2, 60] },
+    });
   });
   afterAll(async () => {
     await proxied?.stop();
@@ -173,11 +188,17 @@ describe("a claim's step rendered behind a proxy", () => {
     const plan = (await demoPlan(makeApi(`${proxied.url}/api/v1`, API_KEY, jar), "W-D12-DR0001")).id;
     const claim = (await proxied.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [plan]))[0]!.id;
     const from = async (address: string) => {
-      const response = await fetch(`${proxied.url}${claimPath(4, claim, plan)}`, { headers: { cookie: jar.header()!, "x-forwarded-for": address } });
+      const response = await fetch(`${proxied.url}${claimPath(4, claim, plan)}`, {
+        headers: { cookie: jar.header()!, "x-forwarded-for": address },
+      });
       return (await response.text()).includes("data-rendered-route");
     };
     // Each page asks the plan once: the third from one address is over its limit, and gets the app's page.
-    expect([await from("203.0.113.1"), await from("203.0.113.1"), await from("203.0.113.1")]).toEqual([true, true, false]);
+    expect([await from("203.0.113.1"), await from("203.0.113.1"), await from("203.0.113.1")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(await from("203.0.113.2")).toBe(true);
   });
 });

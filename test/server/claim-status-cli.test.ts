@@ -26,13 +26,21 @@ afterAll(async () => {
 });
 
 /** Runs the command with the server's settings (and `env` over them); its exit code and output. */
-function claimStatus(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+function claimStatus(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ["--import", "tsx", "scripts/claim-status.ts", "--", ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: server.dataDir, PUBLIC_URL: server.url, ...env },
-      timeout: 120_000,
-    }, (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }));
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/claim-status.ts", "--", ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "", DATA_DIR: server.dataDir, PUBLIC_URL: server.url, ...env },
+        timeout: 120_000,
+      },
+      (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
   });
 }
 
@@ -57,16 +65,30 @@ describe("npm run claim-status", () => {
   });
 
   it("takes a decision with its outcome, after the step or as --outcome, and a denial's reason; refuses a decision without one", async () => {
-    const [{ id }] = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE status_code = 'CS-P55-0001'")) as [{ id: number }];
+    const [{ id }] = (await server.db.query<{ id: number }>(
+      "SELECT id FROM claims WHERE status_code = 'CS-P55-0001'",
+    )) as [{ id: number }];
     const bare = await claimStatus([paul, "decision"]);
     expect(bare.code).toBe(2);
     expect(bare.err).toContain("The decision takes its outcome: approved, replaced, refunded, denied");
     expect((await claimStatus([paul, "service", "approved"])).code).toBe(2);
     // The seeded claim reached its decision without an outcome: it is recorded afresh here.
-    await server.db.query("DELETE FROM claim_events WHERE claim_id = $1 AND step IN ('decision', 'service', 'closed')", [id]);
-    const denied = await claimStatus([paul, "decision", "--outcome", "denied", "--reason", "Wear and tear is not covered"]);
+    await server.db.query(
+      "DELETE FROM claim_events WHERE claim_id = $1 AND step IN ('decision', 'service', 'closed')",
+      [id],
+    );
+    const denied = await claimStatus([
+      paul,
+      "decision",
+      "--outcome",
+      "denied",
+      "--reason",
+      "Wear and tear is not covered",
+    ]);
     expect(denied, denied.err).toMatchObject({ code: 0 });
-    expect(denied.out).toContain(`${paul} is now decision (status "In process"); decision: denied (Wear and tear is not covered)`);
+    expect(denied.out).toContain(
+      `${paul} is now decision (status "In process"); decision: denied (Wear and tear is not covered)`,
+    );
     await server.db.query("DELETE FROM claim_events WHERE claim_id = $1 AND step = 'decision'", [id]);
     const approved = await claimStatus([paul, "decision", "approved"]);
     expect(approved.out).toContain("decision: approved;");
@@ -97,7 +119,9 @@ describe("npm run claim-status", () => {
     expect(noServer.err).toContain(`No server answers at http://127.0.0.1:${port}`);
 
     // Nothing of that moved the claim.
-    const [claim] = await server.db.query<{ status: string }>("SELECT status FROM claims WHERE status_code = 'CS-P55-0001'");
+    const [claim] = await server.db.query<{ status: string }>(
+      "SELECT status FROM claims WHERE status_code = 'CS-P55-0001'",
+    );
     expect(claim!.status).toBe("In process");
   });
 
@@ -112,11 +136,15 @@ describe("npm run claim-status", () => {
       const before = await server.db.query("SELECT claim_id, step FROM claim_events ORDER BY claim_id, step");
       const ambiguous = await claimStatus(["CS-P55-0001", "closed"]);
       expect(ambiguous.code).toBe(1);
-      expect(ambiguous.err).toContain("CS-P55-0001: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)");
+      expect(ambiguous.err).toContain(
+        "CS-P55-0001: ambiguous code: more than one claim has it, so nothing was moved; name the claim by its number (CL-…)",
+      );
       expect(await server.db.query("SELECT claim_id, step FROM claim_events ORDER BY claim_id, step")).toEqual(before);
     } finally {
       await server.db.query("DELETE FROM claims WHERE id = $1", [twin!.id]);
-      await server.db.query("CREATE UNIQUE INDEX claims_status_code ON claims (status_code) WHERE status_code IS NOT NULL");
+      await server.db.query(
+        "CREATE UNIQUE INDEX claims_status_code ON claims (status_code) WHERE status_code IS NOT NULL",
+      );
     }
   });
 

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 /** The claim's id, status code and creation order. */
 async function claimOf(where: string, params: unknown[] = []) {
-  const [claim] = await server.db.query<{ id: number; status_code: string; seq: number }>(`SELECT id, status_code, seq FROM claims WHERE ${where}`, params);
+  const [claim] = await server.db.query<{ id: number; status_code: string; seq: number }>(
+    `SELECT id, status_code, seq FROM claims WHERE ${where}`,
+    params,
+  );
   return claim!;
 }
 
@@ -30,7 +33,9 @@ async function claimOf(where: string, params: unknown[] = []) {
 async function browserOf(number: string): Promise<CookieJar> {
   const jar = new CookieJar();
   const search = await sessionFetch(jar, `${server.url}/api/v1/search_plan`, {
-    method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: JSON.stringify({ search_type: "search_plan_4", number }),
+    method: "POST",
+    headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ search_type: "search_plan_4", number }),
   });
   expect(search.status).toBe(200);
   return jar;
@@ -69,9 +74,13 @@ describe("migration 016", () => {
     expect((await claimOf("id = $1", [nora.id])).status_code).toBe(`CS-${nora.id}`);
     expect((await claimOf("id = $1", [dana.id])).status_code).toBe("CS-D12-0001");
     expect((await claimOf("id = $1", [paul.id])).status_code).toBe(`CS-${paul.id}`);
-    const [shared] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM (SELECT status_code FROM claims GROUP BY status_code HAVING count(*) > 1) AS s");
+    const [shared] = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM (SELECT status_code FROM claims GROUP BY status_code HAVING count(*) > 1) AS s",
+    );
     expect(shared!.n).toBe(0);
-    await expect(server.db.query("UPDATE claims SET status_code = 'CS-D12-0001' WHERE id = $1", [paul.id])).rejects.toThrow();
+    await expect(
+      server.db.query("UPDATE claims SET status_code = 'CS-D12-0001' WHERE id = $1", [paul.id]),
+    ).rejects.toThrow();
     // Put back as seeded, for the tests below.
     await server.db.query("UPDATE claims SET status_code = 'CS-P55-0001' WHERE id = $1", [paul.id]);
     await server.db.query("UPDATE claims SET status_code = 'CS-N07-0001' WHERE id = $1", [nora.id]);
@@ -90,18 +99,24 @@ describe("the staff call", () => {
     );
     try {
       const response = await fetch(`${server.url}/api/v1/staff/claim_status`, {
-        method: "POST", headers: { "content-type": "application/json", "x-staff-key": await staffKeyOf(server.dataDir) },
+        method: "POST",
+        headers: { "content-type": "application/json", "x-staff-key": await staffKeyOf(server.dataDir) },
         body: JSON.stringify({ code: "CS-P55-0001", step: "service" }),
       });
       expect(response.status).toBe(409);
-      const body = await response.json() as { code: string; message: string };
+      const body = (await response.json()) as { code: string; message: string };
       expect(body.code).toBe("CLAIM_CODE_AMBIGUOUS");
       expect(body.message).toMatch(/^Ambiguous claim code CS-P55-0001:/);
-      const steps = await server.db.query("SELECT 1 FROM claim_events WHERE claim_id = ANY($1::bigint[]) AND step = 'service'", [`{${paul.id},${twin!.id}}`]);
+      const steps = await server.db.query(
+        "SELECT 1 FROM claim_events WHERE claim_id = ANY($1::bigint[]) AND step = 'service'",
+        [`{${paul.id},${twin!.id}}`],
+      );
       expect(steps).toEqual([]);
     } finally {
       await server.db.query("DELETE FROM claims WHERE id = $1", [twin!.id]);
-      await server.db.query("CREATE UNIQUE INDEX claims_status_code ON claims (status_code) WHERE status_code IS NOT NULL");
+      await server.db.query(
+        "CREATE UNIQUE INDEX claims_status_code ON claims (status_code) WHERE status_code IS NOT NULL",
+      );
     }
   });
 });
@@ -121,7 +136,9 @@ describe("GET /claim_status", () => {
         return query(sql, params);
       }) as typeof query;
       try {
-        const response = await sessionFetch(jar, `${server.url}/api/v1/claim_status?code=${encodeURIComponent(code)}`, { headers: { "x-api-key": API_KEY } });
+        const response = await sessionFetch(jar, `${server.url}/api/v1/claim_status?code=${encodeURIComponent(code)}`, {
+          headers: { "x-api-key": API_KEY },
+        });
         return { status: response.status, seen };
       } finally {
         server.db.query = query;

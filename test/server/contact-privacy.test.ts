@@ -11,7 +11,15 @@ import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { enqueueClaimStepMail } from "../../server/mail/claim-mail.ts";
 import type { ClaimSubmittedData } from "../../server/mail/claim-submitted-mail.tsx";
 import { renderMail } from "../../server/mail/templates.ts";
-import { claimBody, demoPlan, expectShape, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
+import {
+  claimBody,
+  demoPlan,
+  expectShape,
+  sessionFetch,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 
@@ -23,8 +31,14 @@ afterAll(async () => {
 });
 
 const MARIA = {
-  firstName: "Maria", lastName: "Lopez", email: "maria.lopez@example.com", phone: "7135550142",
-  address: "1200 Main St", city: "Houston", state: "TX", zipCode: "77002",
+  firstName: "Maria",
+  lastName: "Lopez",
+  email: "maria.lopez@example.com",
+  phone: "7135550142",
+  address: "1200 Main St",
+  city: "Houston",
+  state: "TX",
+  zipCode: "77002",
 };
 const MARIA_MASKED = { ...MARIA, email: "m•••@example.com", phone: "•••-0142", address: "•••", masked: true };
 
@@ -37,7 +51,12 @@ const infoOf = async (api: Api, customerId: number) => {
 
 /** What is stored for a customer, read past the API. */
 const stored = async (customerId: number) =>
-  (await server.db.query<Record<string, string | null>>("SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1", [customerId]))[0];
+  (
+    await server.db.query<Record<string, string | null>>(
+      "SELECT first_name, last_name, email, phone, address, city, state, zip FROM customers WHERE id = $1",
+      [customerId],
+    )
+  )[0];
 
 /** Plan numbers a personal search finds, in a browser of its own. */
 async function found(search: Record<string, string>): Promise<string[]> {
@@ -59,7 +78,13 @@ describe("who sees a customer's contact details", () => {
   it("a session that found the customer by name and email, phone or invoice gets them in full", async () => {
     for (const search of [
       { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" },
-      { search_type: "search_plan_2", name_first: "maria", name_last: "LOPEZ", phone_number: "(713) 555-0142", zip_code: "77002" },
+      {
+        search_type: "search_plan_2",
+        name_first: "maria",
+        name_last: "LOPEZ",
+        phone_number: "(713) 555-0142",
+        zip_code: "77002",
+      },
       { search_type: "search_plan_3", name_first: "Maria", name_last: "Lopez", invoice_number: "INV-300455" },
     ]) {
       const browser = server.newSession();
@@ -73,17 +98,27 @@ describe("who sees a customer's contact details", () => {
     const browser = server.newSession();
     const maria = await demoPlan(browser, "A-300-100200");
     expect(await infoOf(browser, maria.customerId)).toEqual(MARIA_MASKED);
-    await browser.post("/search_plan", { search_type: "search_plan_2", name_first: "Maria", name_last: "Lopez", phone_number: "713-555-0142" });
+    await browser.post("/search_plan", {
+      search_type: "search_plan_2",
+      name_first: "Maria",
+      name_last: "Lopez",
+      phone_number: "713-555-0142",
+    });
     expect(await infoOf(browser, maria.customerId)).toEqual(MARIA);
     await demoPlan(browser, "A-300-100200");
     expect(await infoOf(browser, maria.customerId)).toEqual(MARIA);
   });
 
   it("a session that opened a signed plan link gets them in full", async () => {
-    const [plan] = await server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'");
+    const [plan] = await server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'",
+    );
     const browser = server.newSession();
     const path = signedPlanLinkPath(server.config.linkSecret!, {
-      planId: plan!.id, customerId: plan!.customer_id, planType: "ACE", expires: Math.floor(Date.now() / 1000) + 3600,
+      planId: plan!.id,
+      customerId: plan!.customer_id,
+      planType: "ACE",
+      expires: Math.floor(Date.now() / 1000) + 3600,
     });
     const opened = await sessionFetch(browser.jar, `${server.url}${path}`, { redirect: "manual" });
     expect(opened.status).toBe(303);
@@ -104,11 +139,22 @@ describe("changes from a session that holds only a warranty number", () => {
     const draft = await mariasDraft(stranger);
     const before = await stored(draft.customerId);
     const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
-    const refused = await stranger.put(`/ace/customer_info/${draft.customerId}`, { ...shown, email: "eve@example.net" });
+    const refused = await stranger.put(`/ace/customer_info/${draft.customerId}`, {
+      ...shown,
+      email: "eve@example.net",
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("PROOF_REQUIRED");
 
-    const typed = { ...shown, email: "eve@example.net", phone: "2125550100", address: "9 Elm St", city: "Katy", state: "NY", zipCode: "10001" };
+    const typed = {
+      ...shown,
+      email: "eve@example.net",
+      phone: "2125550100",
+      address: "9 Elm St",
+      city: "Katy",
+      state: "NY",
+      zipCode: "10001",
+    };
     const kept = await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, typed);
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     // Email, phone, street, city, state and ZIP alike: nothing on file changed.
@@ -116,17 +162,46 @@ describe("changes from a session that holds only a warranty number", () => {
 
     // Shown back marked as typed for the claim, masked to a session without proof...
     const seen = (await stranger.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result;
-    expect(seen).toMatchObject({ ...MARIA_MASKED, unverified: { email: "e•••@example.net", phone: "•••-0100", address: "•••", city: "Katy", state: "NY", zipCode: "10001" } });
+    expect(seen).toMatchObject({
+      ...MARIA_MASKED,
+      unverified: {
+        email: "e•••@example.net",
+        phone: "•••-0100",
+        address: "•••",
+        city: "Katy",
+        state: "NY",
+        zipCode: "10001",
+      },
+    });
     // ...and in full to the owner, apart from her own details, which the step fills in.
     const owner = server.newSession();
-    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" });
+    await owner.post("/search_plan", {
+      search_type: "search_plan_1",
+      name_first: "Maria",
+      name_last: "Lopez",
+      email: "maria.lopez@example.com",
+    });
     const ownerSees = (await owner.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result;
-    expect(ownerSees).toEqual({ ...MARIA, unverified: { email: "eve@example.net", phone: "2125550100", address: "9 Elm St", city: "Katy", state: "NY", zipCode: "10001" } });
+    expect(ownerSees).toEqual({
+      ...MARIA,
+      unverified: {
+        email: "eve@example.net",
+        phone: "2125550100",
+        address: "9 Elm St",
+        city: "Katy",
+        state: "NY",
+        zipCode: "10001",
+      },
+    });
     expect((await owner.get(`/ace/customer_info/${draft.customerId}`)).body.result).toEqual(MARIA);
 
     // The owner confirming her details for the claim supersedes what was typed for it.
-    expect((await owner.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, MARIA)).status).toBe(200);
-    expect((await owner.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result).toEqual(MARIA);
+    expect((await owner.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, MARIA)).status).toBe(
+      200,
+    );
+    expect((await owner.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result).toEqual(
+      MARIA,
+    );
   });
 
   it("sending the masked values back (or blanks) keeps everything as on file", async () => {
@@ -138,7 +213,9 @@ describe("changes from a session that holds only a warranty number", () => {
       const answer = await browser.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, body);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(await stored(draft.customerId)).toEqual(before);
-      expect((await browser.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result.unverified).toBeUndefined();
+      expect(
+        (await browser.get(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`)).body.result.unverified,
+      ).toBeUndefined();
     }
   });
 
@@ -146,9 +223,25 @@ describe("changes from a session that holds only a warranty number", () => {
     const stranger = server.newSession();
     const draft = await mariasDraft(stranger);
     const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
-    expect((await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, { ...shown, email: "eve@example.net" })).status).toBe(200);
-    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "eve@example.net" })).toEqual([]);
-    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" })).toEqual(["A-300-100200"]);
+    expect(
+      (
+        await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, {
+          ...shown,
+          email: "eve@example.net",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "eve@example.net" }),
+    ).toEqual([]);
+    expect(
+      await found({
+        search_type: "search_plan_1",
+        name_first: "Maria",
+        name_last: "Lopez",
+        email: "maria.lopez@example.com",
+      }),
+    ).toEqual(["A-300-100200"]);
     expect((await stored(draft.customerId))!.email).toBe("maria.lopez@example.com");
     // Finish later goes to the address on file.
     expect((await stranger.get(`/finish_later?claimId=${draft.claimId}`)).body.sendTo).toBe("m•••@example.com");
@@ -158,11 +251,19 @@ describe("changes from a session that holds only a warranty number", () => {
     const stranger = server.newSession();
     const draft = await mariasDraft(stranger);
     const { masked: _, ...shown } = await infoOf(stranger, draft.customerId);
-    expect((await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, { ...shown, email: "eve@example.net" })).status).toBe(200);
+    expect(
+      (
+        await stranger.put(`/ace/customer_info/${draft.customerId}?claimId=${draft.claimId}`, {
+          ...shown,
+          email: "eve@example.net",
+        })
+      ).status,
+    ).toBe(200);
     const [last] = await server.db.query<{ id: number | null }>("SELECT max(id) AS id FROM mail_outbox");
     await server.db.transaction((tx) => enqueueClaimStepMail(tx, draft.claimId, "submitted"));
     const mails = await server.db.query<{ recipient: string; data: unknown }>(
-      "SELECT recipient, data FROM mail_outbox WHERE id > $1 AND template = 'claimSubmitted' ORDER BY recipient", [last?.id ?? 0],
+      "SELECT recipient, data FROM mail_outbox WHERE id > $1 AND template = 'claimSubmitted' ORDER BY recipient",
+      [last?.id ?? 0],
     );
     const dataOf = (data: unknown) => (typeof data === "string" ? JSON.parse(data) : data) as ClaimSubmittedData;
     expect(mails.map((mail) => mail.recipient)).toEqual(["eve@example.net", "maria.lopez@example.com"]);
@@ -172,7 +273,10 @@ describe("changes from a session that holds only a warranty number", () => {
     const typed = await renderMail({ language: "en", template: "claimSubmitted", data: dataOf(mails[0]!.data) }, links);
     expect(typed.html).not.toContain("claim-status");
     expect(typed.text).not.toContain("claim-status");
-    const onFile = await renderMail({ language: "en", template: "claimSubmitted", data: dataOf(mails[1]!.data) }, links);
+    const onFile = await renderMail(
+      { language: "en", template: "claimSubmitted", data: dataOf(mails[1]!.data) },
+      links,
+    );
     expect(onFile.text).toContain("claim-status");
   });
 
@@ -194,10 +298,17 @@ describe("the owner's own search after a change through the portal", () => {
     const owner = server.newSession();
     const plans = await found({ search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" });
     expect(plans).toContain("W-P55-IP0001");
-    const plan = (await owner.post("/search_plan", { search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" })).body.customers[0];
+    const plan = (
+      await owner.post("/search_plan", { search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com" })
+    ).body.customers[0];
     const full = await infoOf(owner, plan.customerId);
     const changed = await owner.put(`/ace/customer_info/${plan.customerId}`, {
-      ...full, firstName: "Paula", lastName: "Iverson-Park", email: "paula.park@example.com", phone: "4155550999", zipCode: "94110",
+      ...full,
+      firstName: "Paula",
+      lastName: "Iverson-Park",
+      email: "paula.park@example.com",
+      phone: "4155550999",
+      zipCode: "94110",
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
 
@@ -213,12 +324,26 @@ describe("the owner's own search after a change through the portal", () => {
     for (const search of searches) expect(await found(search), JSON.stringify(search)).toEqual(plans);
 
     // A second change keeps the sold details as they were: the first new email no longer finds the plan.
-    const again = await owner.put(`/ace/customer_info/${plan.customerId}`, { ...full, firstName: "Paula", lastName: "Iverson-Park", email: "p.park@example.com" });
+    const again = await owner.put(`/ace/customer_info/${plan.customerId}`, {
+      ...full,
+      firstName: "Paula",
+      lastName: "Iverson-Park",
+      email: "p.park@example.com",
+    });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(await found({ search_type: "search_plan_1", ...PAULA, email: "paula.park@example.com" })).toEqual([]);
     expect(await found({ search_type: "search_plan_1", ...PAULA, email: "p.park@example.com" })).toEqual(plans);
-    expect(await found({ search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com", zip_code: "94103" })).toEqual(plans);
+    expect(
+      await found({ search_type: "search_plan_1", ...PAUL, email: "paul.iverson@example.com", zip_code: "94103" }),
+    ).toEqual(plans);
     // Someone else's names with Paul's email still find nothing.
-    expect(await found({ search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "paul.iverson@example.com" })).toEqual([]);
+    expect(
+      await found({
+        search_type: "search_plan_1",
+        name_first: "Maria",
+        name_last: "Lopez",
+        email: "paul.iverson@example.com",
+      }),
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,10 @@ export interface DevServer {
 /** Starts the dev server; close it with `vite.close()`. @throws when it has no port */
 export async function startDevServer(root: string, plugin: Plugin): Promise<DevServer> {
   const vite = await createServer({
-    configFile: false, root, logLevel: "silent", appType: "spa",
+    configFile: false,
+    root,
+    logLevel: "silent",
+    appType: "spa",
     plugins: [plugin],
     server: { host: "127.0.0.1", port: 0, strictPort: false, ws: false },
     optimizeDeps: { noDiscovery: true, include: [] },

@@ -12,7 +12,13 @@ const none: FaultSettings = { latencyMs: 0, error: 0, drop: 0, aceSubmit504: 0, 
 
 describe("the FAULTS setting", () => {
   it("reads latency, shares and the run limit; empty means no faults", () => {
-    expect(parseFaults("latency:300ms,error:0.1,drop:0.05,ace504:1")).toEqual({ latencyMs: 300, error: 0.1, drop: 0.05, aceSubmit504: 1, maxInARow: 2 });
+    expect(parseFaults("latency:300ms,error:0.1,drop:0.05,ace504:1")).toEqual({
+      latencyMs: 300,
+      error: 0.1,
+      drop: 0.05,
+      aceSubmit504: 1,
+      maxInARow: 2,
+    });
     expect(parseFaults("error:1,maxInARow:5")).toEqual({ ...none, error: 1, maxInARow: 5 });
     expect(parseFaults("")).toBeNull();
     expect(parseFaults(undefined)).toBeNull();
@@ -23,7 +29,9 @@ describe("the FAULTS setting", () => {
     for (const bad of ["error:2", "drop:-0.1", "latency:fast", "explode:1", "error"]) {
       expect(() => parseFaults(bad), bad).toThrow(/FAULTS: cannot read/);
     }
-    expect(() => loadConfig({ FAULTS: "error:7" })).toThrow(/Invalid server settings: FAULTS: FAULTS: cannot read "error:7"/);
+    expect(() => loadConfig({ FAULTS: "error:7" })).toThrow(
+      /Invalid server settings: FAULTS: FAULTS: cannot read "error:7"/,
+    );
   });
 });
 
@@ -35,7 +43,8 @@ describe("faults on a running server", () => {
   });
 
   /** Counts rows of a table. */
-  const count = async (table: string) => Number((await server!.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
+  const count = async (table: string) =>
+    Number((await server!.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
   it("error: refused with 503 before the call runs, so nothing is written; at most twice running", async () => {
     server = await startTestServer({ faults: { ...none, error: 1 } });

@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimDetailSchema, linkDocumentResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { signedQuery } from "../../server/http/url-signing.ts";
-import { UPLOAD_SECRET, claimBody, demoPlan, expectShape, fileBesideStorage, lookupId, snapshot, startTestServer, type TestServer } from "./helpers.ts";
+import {
+  UPLOAD_SECRET,
+  claimBody,
+  demoPlan,
+  expectShape,
+  fileBesideStorage,
+  lookupId,
+  snapshot,
+  startTestServer,
+  type TestServer,
+} from "./helpers.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures");
 
@@ -22,28 +32,43 @@ let claimItemId: number;
 let customerId: number;
 
 beforeAll(async () => {
-  [photo, pdf, heic] = await Promise.all(
-    ["iphone_hdr_YES.jpg", "shared-mime-info-spec.pdf", "iphone_13_pro_max.HEIC"].map((name) => readFile(join(FIXTURES, name))),
-  ) as [Buffer, Buffer, Buffer];
+  [photo, pdf, heic] = (await Promise.all(
+    ["iphone_hdr_YES.jpg", "shared-mime-info-spec.pdf", "iphone_13_pro_max.HEIC"].map((name) =>
+      readFile(join(FIXTURES, name)),
+    ),
+  )) as [Buffer, Buffer, Buffer];
   server = await startTestServer();
   // A draft on Carlos's first plan with one claim item and one damage: everything but documents.
   const carlos = await demoPlan(server.api, "W-K77-AB1020");
   customerId = carlos.customerId;
   claimId = (await server.api.post("/insert_claim", claimBody(carlos.id, customerId))).body.result.claim_id;
   const items = await server.api.post("/insert_update_claim_item", {
-    warrentyId: carlos.id, claimId, claim_items: [{
-      selectedItemId: carlos.itemId("Sectional"), manuFacturer: await lookupId(server.api, "/all_manufacturer", "Flexsteel"),
-      material: await lookupId(server.api, "/all_material", "Fabric"), color: await lookupId(server.api, "/all_color", "Navy"),
-    }],
+    warrentyId: carlos.id,
+    claimId,
+    claim_items: [
+      {
+        selectedItemId: carlos.itemId("Sectional"),
+        manuFacturer: await lookupId(server.api, "/all_manufacturer", "Flexsteel"),
+        material: await lookupId(server.api, "/all_material", "Fabric"),
+        color: await lookupId(server.api, "/all_color", "Navy"),
+      },
+    ],
   });
   claimItemId = items.body.results[0].claimItemId;
   const damaged = await server.api.post("/insert_claim_item_damage", {
-    claimId, customerId, damage_item: [{
-      selectedItemId: carlos.itemId("Sectional"), damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
-      specificLocation: (await server.api.get(`/claim/${claimId}`)).body.damageAreasDisp[0].id,
-      howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Pet damage"),
-      actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "None"), damageDate: "2025-09-10", notes: "Dog chewed the corner.",
-    }],
+    claimId,
+    customerId,
+    damage_item: [
+      {
+        selectedItemId: carlos.itemId("Sectional"),
+        damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
+        specificLocation: (await server.api.get(`/claim/${claimId}`)).body.damageAreasDisp[0].id,
+        howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Pet damage"),
+        actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "None"),
+        damageDate: "2025-09-10",
+        notes: "Dog chewed the corner.",
+      },
+    ],
   });
   expect(damaged.status).toBe(200);
 });
@@ -53,7 +78,11 @@ afterAll(async () => {
 
 /** Asks for an upload URL; answers the parsed body. */
 async function uploadUrl(fileType: string, fileName?: string, forClaim = claimId) {
-  const query = new URLSearchParams({ claimId: String(forClaim), fileType, ...(fileName === undefined ? {} : { fileName }) });
+  const query = new URLSearchParams({
+    claimId: String(forClaim),
+    fileType,
+    ...(fileName === undefined ? {} : { fileName }),
+  });
   const answer = await server.api.get(`/file-upload-url?${query}`);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return expectShape(uploadUrlResponseSchema, answer.body);
@@ -61,7 +90,12 @@ async function uploadUrl(fileType: string, fileName?: string, forClaim = claimId
 
 /** PUTs bytes to a URL the way a browser would: no API key, the file's content type. */
 async function put(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, contentType = "image/jpeg") {
-  const response = await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: bytes, duplex: "half" } as RequestInit);
+  const response = await fetch(new URL(url, server.url), {
+    method: "PUT",
+    headers: { "content-type": contentType },
+    body: bytes,
+    duplex: "half",
+  } as RequestInit);
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 
@@ -70,7 +104,9 @@ function storageUrl(fileName: string, forClaim = claimId) {
 }
 
 async function storedFiles(forClaim = claimId): Promise<string[]> {
-  return readdir(join(server.dataDir, "storage", "claims_documentation", `CL-${forClaim}`, "photos-consumer")).catch(() => []);
+  return readdir(join(server.dataDir, "storage", "claims_documentation", `CL-${forClaim}`, "photos-consumer")).catch(
+    () => [],
+  );
 }
 
 /** A raw GET that keeps the path exactly as written (fetch would normalise `..`). */
@@ -109,14 +145,22 @@ describe("file-upload-url", () => {
     const bad = await server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/heic`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toHaveProperty("fileType");
-    for (const query of ["claimId=abc&fileType=image/png", "fileType=image/png", "claimId=0&fileType=image/png", "claimId=9007199254740992&fileType=image/png"]) {
+    for (const query of [
+      "claimId=abc&fileType=image/png",
+      "fileType=image/png",
+      "claimId=0&fileType=image/png",
+      "claimId=9007199254740992&fileType=image/png",
+    ]) {
       const answer = await server.api.get(`/file-upload-url?${query}`);
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toHaveProperty("claimId");
     }
-    expect((await server.api.get("/file-upload-url?claimId=999999&fileType=image/png")).body.code).toBe("CLAIM_NOT_FOUND");
+    expect((await server.api.get("/file-upload-url?claimId=999999&fileType=image/png")).body.code).toBe(
+      "CLAIM_NOT_FOUND",
+    );
     const paul = await demoPlan(server.api, "W-P55-IP0001");
-    const paulClaim = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [paul.id]))[0]!.id;
+    const paulClaim = (await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1", [paul.id]))[0]!
+      .id;
     const handled = await server.api.get(`/file-upload-url?claimId=${paulClaim}&fileType=image/png`);
     expect(handled.status).toBe(409);
   });
@@ -130,7 +174,11 @@ describe("upload, link, serve", () => {
     const { url, fileName } = await uploadUrl("image/jpeg", "iphone_hdr_YES.jpg");
     photoName = fileName;
     expect(await put(url, photo)).toEqual({ status: 200, body: { message: "Succeed" } });
-    const linked = await server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: fileName });
+    const linked = await server.api.post("/insert_linked_and_embedded_files", {
+      claimId,
+      claimItemsId: claimItemId,
+      docName: fileName,
+    });
     expect(linked.status).toBe(200);
     const parsed = expectShape(linkDocumentResponseSchema, linked.body);
     expect(parsed).toEqual({ message: "Succeed", result: [{ id: expect.any(Number), name: fileName }] });
@@ -194,7 +242,10 @@ describe("upload, link, serve", () => {
     const textAsPng = await uploadUrl("image/png", "notes.png");
     expect((await put(textAsPng.url, Buffer.from("just some text, not a picture"), "image/png")).status).toBe(415);
     const jpegAsPdf = await uploadUrl("application/pdf", "photo.pdf");
-    expect(await put(jpegAsPdf.url, photo, "application/pdf")).toMatchObject({ status: 415, body: { code: "TYPE_MISMATCH" } });
+    expect(await put(jpegAsPdf.url, photo, "application/pdf")).toMatchObject({
+      status: 415,
+      body: { code: "TYPE_MISMATCH" },
+    });
     const empty = await uploadUrl("image/png", "empty.png");
     expect((await put(empty.url, new Uint8Array(0), "image/png")).status).toBe(415);
     expect(await storedFiles()).toEqual(before);
@@ -219,7 +270,13 @@ describe("upload, link, serve", () => {
   });
 
   it("refuses to link a file never uploaded, a foreign claim item, an unsafe name or the same file twice", async () => {
-    const link = (body: Record<string, unknown>) => server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: photoName, ...body });
+    const link = (body: Record<string, unknown>) =>
+      server.api.post("/insert_linked_and_embedded_files", {
+        claimId,
+        claimItemsId: claimItemId,
+        docName: photoName,
+        ...body,
+      });
     const before = await snapshot(server.db);
     const notUploaded = (await uploadUrl("image/jpeg", "never.jpg")).fileName;
     expect((await link({ docName: notUploaded })).body.errors).toHaveProperty("docName");
@@ -260,9 +317,14 @@ describe("upload, link, serve", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: "Succeed" });
     expect((await server.api.get(`/claim/${claimId}`)).body.claim.status).toBe("Open");
-    const [row] = await server.db.query<{ submitted: boolean }>("SELECT submitted_at IS NOT NULL AS submitted FROM claims WHERE id = $1", [claimId]);
+    const [row] = await server.db.query<{ submitted: boolean }>(
+      "SELECT submitted_at IS NOT NULL AS submitted FROM claims WHERE id = $1",
+      [claimId],
+    );
     expect(row!.submitted).toBe(true);
-    expect((await server.api.put(`/submit_claim/${claimId}/${customerId}`)).body.message).toBe("Claim already submitted");
+    expect((await server.api.put(`/submit_claim/${claimId}/${customerId}`)).body.message).toBe(
+      "Claim already submitted",
+    );
     const carlos = await demoPlan(server.api, "W-K77-AB1020");
     const again = (await server.api.post("/insert_claim", claimBody(carlos.id, customerId))).body;
     expect(again).toMatchObject({ code: "CLAIM_IN_PROGRESS", claimSatusCode: expect.stringMatching(/^CS-/) });
@@ -279,15 +341,27 @@ describe("deleting documents", () => {
     const created = (await server.api.post("/insert_claim", claimBody(carlos.id, carlos.customerId))).body;
     const draftId: number = created.result?.claim_id ?? created.claimId;
     const items = await server.api.post("/insert_update_claim_item", {
-      warrentyId: carlos.id, claimId: draftId, claim_items: [{
-        selectedItemId: carlos.itemId("Dresser"), manuFacturer: await lookupId(server.api, "/all_manufacturer", "Hooker"),
-        material: await lookupId(server.api, "/all_material", "Wood"), color: await lookupId(server.api, "/all_color", "White"),
-      }],
+      warrentyId: carlos.id,
+      claimId: draftId,
+      claim_items: [
+        {
+          selectedItemId: carlos.itemId("Dresser"),
+          manuFacturer: await lookupId(server.api, "/all_manufacturer", "Hooker"),
+          material: await lookupId(server.api, "/all_material", "Wood"),
+          color: await lookupId(server.api, "/all_color", "White"),
+        },
+      ],
     });
     const itemId: number = items.body.results[0].claimItemId;
     const { url, fileName } = await uploadUrl("image/jpeg", "dresser.jpg", draftId);
     expect((await put(url, photo)).status).toBe(200);
-    const docId: number = (await server.api.post("/insert_linked_and_embedded_files", { claimId: draftId, claimItemsId: itemId, docName: fileName })).body.result[0].id;
+    const docId: number = (
+      await server.api.post("/insert_linked_and_embedded_files", {
+        claimId: draftId,
+        claimItemsId: itemId,
+        docName: fileName,
+      })
+    ).body.result[0].id;
     return { draftId, itemId, fileName, docId };
   }
 

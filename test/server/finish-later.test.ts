@@ -14,7 +14,18 @@ import { finishLaterAnswerSchema, finishLaterTargetSchema } from "../../contract
 import { finishLinkPath, type FinishLink } from "../../server/domain/finish-later.ts";
 import { signedPlanLinkPath } from "../../server/domain/plan-links.ts";
 import { outboxFileName, outboxFolder } from "../../server/mail/outbox-folder.ts";
-import { API_KEY, CookieJar, claimBody, demoPlan, expectShape, makeApi, sessionFetch, startTestServer, type Api, type TestServer } from "./helpers.ts";
+import {
+  API_KEY,
+  CookieJar,
+  claimBody,
+  demoPlan,
+  expectShape,
+  makeApi,
+  sessionFetch,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from "./helpers.ts";
 
 /** Links one customer may be sent per window in this server. */
 const PER_CUSTOMER = 3;
@@ -36,7 +47,11 @@ async function queued(): Promise<QueuedMail[]> {
     "SELECT recipient, language, data FROM mail_outbox WHERE template = 'finishLater' AND id > $1 ORDER BY id",
     [queuedBefore],
   );
-  return rows.map((row) => ({ to: row.recipient, language: row.language, data: typeof row.data === "string" ? JSON.parse(row.data) : row.data }));
+  return rows.map((row) => ({
+    to: row.recipient,
+    language: row.language,
+    data: typeof row.data === "string" ? JSON.parse(row.data) : row.data,
+  }));
 }
 
 /**
@@ -58,8 +73,11 @@ beforeAll(async () => {
   server = await startTestServer({
     trustProxy: 1,
     rateLimits: {
-      searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
-      finishLaterPerCustomer: [PER_CUSTOMER, 3600], finishLaterPerAddress: [100_000, 60],
+      searchPerAddress: [100_000, 60],
+      planLookupPerAddress: [100_000, 60],
+      planLinkPerAddress: [100_000, 60],
+      finishLaterPerCustomer: [PER_CUSTOMER, 3600],
+      finishLaterPerAddress: [100_000, 60],
     },
   });
 });
@@ -78,8 +96,14 @@ function browser(address: string, language = "en") {
   const api: Api = makeApi(`${server.url}/api/v1`, API_KEY, jar);
   const send = (method: string, path: string, body?: unknown) =>
     sessionFetch(jar, `${server.url}/api/v1${path}`, {
-      method, headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(async (response) => ({ status: response.status, headers: response.headers, body: await response.json().catch(() => undefined) }));
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (response) => ({
+      status: response.status,
+      headers: response.headers,
+      body: await response.json().catch(() => undefined),
+    }));
   return {
     jar,
     api,
@@ -94,7 +118,9 @@ function browser(address: string, language = "en") {
 /** The seeded draft of Dana's FPP plan, found by its warranty number in `of`'s session. */
 async function danasDraft(of: ReturnType<typeof browser>) {
   const plan = await demoPlan(of.api, "W-D12-DR0001");
-  const [row] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1 AND status = 'Draft'", [plan.id]);
+  const [row] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1 AND status = 'Draft'", [
+    plan.id,
+  ]);
   return { planId: plan.id, customerId: plan.customerId, claimId: row!.id };
 }
 
@@ -114,9 +140,15 @@ describe("POST /finish_later", () => {
     const mails = await queued();
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ to: "dana.reyes@example.com", language: "es", data: { claimNumber: `CL-${draft.claimId}`, step: 3 } });
+    expect(mail).toMatchObject({
+      to: "dana.reyes@example.com",
+      language: "es",
+      data: { claimNumber: `CL-${draft.claimId}`, step: 3 },
+    });
     // From PUBLIC_URL, valid 7 days.
-    expect((await deliveredLink()).href.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(true);
+    expect((await deliveredLink()).href.startsWith(`${server.config.publicUrl}/find-claim/${draft.planId}?`)).toBe(
+      true,
+    );
     // Once sent, the queue keeps no usable copy of the link (it grants the plan): the inbox holds the only one.
     await vi.waitFor(async () => expect((await queued())[0]!.data.link).toBe(""), { timeout: 60_000, interval: 25 });
     const days = (Date.parse(mail!.data.expiresAt) / 1000 - now()) / 86_400;
@@ -157,7 +189,9 @@ describe("POST /finish_later", () => {
     const plan = await demoPlan(jane.api, "W-E34-WS4566");
     const created = (await jane.api.post("/insert_claim", claimBody(plan.id, plan.customerId))).body;
     const claimId: number = created.result?.claim_id ?? created.claimId;
-    const [{ email }] = await server.db.query<{ email: string }>("SELECT email FROM customers WHERE id = $1", [plan.customerId]) as [{ email: string }];
+    const [{ email }] = (await server.db.query<{ email: string }>("SELECT email FROM customers WHERE id = $1", [
+      plan.customerId,
+    ])) as [{ email: string }];
     await server.db.query("UPDATE customers SET email = NULL WHERE id = $1", [plan.customerId]);
     try {
       expect((await jane.get(`/finish_later?claimId=${claimId}`)).body).toEqual({ sendTo: null });
@@ -180,7 +214,8 @@ describe("POST /finish_later", () => {
       return (created.result?.claim_id ?? created.claimId) as number;
     };
     let claimId = await newDraft();
-    for (let sent = 0; sent < PER_CUSTOMER; sent++) expect((await (sent % 2 ? laptop : phone).post("/finish_later", { claimId, step: 2 })).status).toBe(200);
+    for (let sent = 0; sent < PER_CUSTOMER; sent++)
+      expect((await (sent % 2 ? laptop : phone).post("/finish_later", { claimId, step: 2 })).status).toBe(200);
     // A new draft of the same customer starts no new count: the inbox is the same.
     expect((await phone.api.del(`/delete_draft_claim/${claimId}`)).status).toBe(200);
     claimId = await newDraft();
@@ -191,7 +226,12 @@ describe("POST /finish_later", () => {
     expect(await queued()).toHaveLength(PER_CUSTOMER);
     // Those sessions held only the warranty number: the owner, with proof, still has her own links.
     const owner = browser("198.51.100.8");
-    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Maria", name_last: "Lopez", email: "maria.lopez@example.com" });
+    await owner.post("/search_plan", {
+      search_type: "search_plan_1",
+      name_first: "Maria",
+      name_last: "Lopez",
+      email: "maria.lopez@example.com",
+    });
     expect((await owner.post("/finish_later", { claimId, step: 2 })).status).toBe(200);
   });
 });
@@ -201,7 +241,12 @@ describe("the emailed link", () => {
     const phone = browser("198.51.100.10");
     const draft = await danasDraft(phone);
     // Dana proves who she is on her phone, then asks for the link.
-    await phone.post("/search_plan", { search_type: "search_plan_1", name_first: "Dana", name_last: "Reyes", email: "dana.reyes@example.com" });
+    await phone.post("/search_plan", {
+      search_type: "search_plan_1",
+      name_first: "Dana",
+      name_last: "Reyes",
+      email: "dana.reyes@example.com",
+    });
     expect((await phone.post("/finish_later", { claimId: draft.claimId, step: 3 })).status).toBe(200);
     const link = await deliveredLink();
 
@@ -210,9 +255,13 @@ describe("the emailed link", () => {
     const opened = await laptop.open(`${link.pathname}${link.search}`);
     expect(opened.status).toBe(303);
     // In the language the mail was written in, which the link names.
-    expect(opened.headers.get("location")).toBe(`/find-claim/create-claim?step=3&claimId=${draft.claimId}&warranty_id=${draft.planId}&lng=${link.searchParams.get("lng")}`);
+    expect(opened.headers.get("location")).toBe(
+      `/find-claim/create-claim?step=3&claimId=${draft.claimId}&warranty_id=${draft.planId}&lng=${link.searchParams.get("lng")}`,
+    );
     expect((await laptop.get(`/claim/${draft.claimId}`)).status).toBe(200);
-    expect((await laptop.get(`/ace/customer_info/${draft.customerId}`)).body.result.email).toBe("dana.reyes@example.com");
+    expect((await laptop.get(`/ace/customer_info/${draft.customerId}`)).body.result.email).toBe(
+      "dana.reyes@example.com",
+    );
   });
 
   it("asked by a session holding only the warranty number grants no more than it had, whatever the owner proves later", async () => {
@@ -225,7 +274,12 @@ describe("the emailed link", () => {
     const link = await deliveredLink();
     // The owner then proves who she is and saves her details in a verified session.
     const owner = browser("198.51.100.32");
-    await owner.post("/search_plan", { search_type: "search_plan_1", name_first: "Dana", name_last: "Reyes", email: "dana.reyes@example.com" });
+    await owner.post("/search_plan", {
+      search_type: "search_plan_1",
+      name_first: "Dana",
+      name_last: "Reyes",
+      email: "dana.reyes@example.com",
+    });
     expect((await owner.get(`/ace/customer_info/${draft.customerId}`)).body.result.masked).toBeUndefined();
 
     const inbox = browser("198.51.100.31");
@@ -238,7 +292,9 @@ describe("the emailed link", () => {
     // A link altered to say it was asked with proof fails its signature.
     const forged = new URL(link);
     forged.searchParams.set("v", "1");
-    expect((await browser("198.51.100.33").open(`${forged.pathname}${forged.search}`)).headers.get("location")).toMatch(/^\/find-claim\/link-refused\?reason=invalid(&|$)/);
+    expect((await browser("198.51.100.33").open(`${forged.pathname}${forged.search}`)).headers.get("location")).toMatch(
+      /^\/find-claim\/link-refused\?reason=invalid(&|$)/,
+    );
   });
 
   it("opens nothing once its claim was submitted or deleted", async () => {
@@ -246,7 +302,15 @@ describe("the emailed link", () => {
     const plan = await demoPlan(maria.api, "A-300-100200");
     const created = (await maria.api.post("/ace/insert_claim", claimBody(plan.id, plan.customerId))).body;
     const claimId: number = created.result?.claim_id ?? created.claimId;
-    const link: FinishLink = { planId: plan.id, customerId: plan.customerId, planType: "ACE", claimId, step: 4, expires: now() + 600, verified: true };
+    const link: FinishLink = {
+      planId: plan.id,
+      customerId: plan.customerId,
+      planType: "ACE",
+      claimId,
+      step: 4,
+      expires: now() + 600,
+      verified: true,
+    };
     await server.db.query("UPDATE claims SET status = 'Open' WHERE id = $1", [claimId]);
     try {
       const later = browser("198.51.100.35");
@@ -259,7 +323,9 @@ describe("the emailed link", () => {
     }
     expect((await maria.api.del(`/delete_draft_claim/${claimId}`)).status).toBe(200);
     const afterDelete = browser("198.51.100.36");
-    expect((await afterDelete.open(finishLinkPath(server.config.linkSecret!, link))).headers.get("location")).toBe("/find-claim/link-refused?reason=invalid");
+    expect((await afterDelete.open(finishLinkPath(server.config.linkSecret!, link))).headers.get("location")).toBe(
+      "/find-claim/link-refused?reason=invalid",
+    );
     expect((await afterDelete.get(`/claim/${claimId}`)).status).toBe(404);
   });
 
@@ -268,10 +334,19 @@ describe("the emailed link", () => {
     const maria = await demoPlan(phone.api, "A-300-100200");
     const created = (await phone.api.post("/ace/insert_claim", claimBody(maria.id, maria.customerId))).body;
     const claimId: number = created.result?.claim_id ?? created.claimId;
-    const link: FinishLink = { planId: maria.id, customerId: maria.customerId, planType: "ACE", claimId, step: 4, expires: now() + 60 };
+    const link: FinishLink = {
+      planId: maria.id,
+      customerId: maria.customerId,
+      planType: "ACE",
+      claimId,
+      step: 4,
+      expires: now() + 60,
+    };
     const opened = await browser("198.51.100.13").open(finishLinkPath(server.config.linkSecret!, link));
     expect(opened.status).toBe(303);
-    expect(opened.headers.get("location")).toBe(`/find-claim/create-ace-claim?step=4&claimId=${claimId}&warranty_id=${maria.id}&cust_id=${maria.customerId}`);
+    expect(opened.headers.get("location")).toBe(
+      `/find-claim/create-ace-claim?step=4&claimId=${claimId}&warranty_id=${maria.id}&cust_id=${maria.customerId}`,
+    );
   });
 
   it("followed from another site is first reopened from our own page, granting nothing yet", async () => {
@@ -289,13 +364,30 @@ describe("the emailed link", () => {
     const draft = await danasDraft(browser("198.51.100.16"));
     const secret = server.config.linkSecret!;
     const good: FinishLink = { ...draft, planType: "FPP", step: 3, expires: now() + 600 };
-    const planLink = new URL(signedPlanLinkPath(secret, { planId: draft.planId, customerId: draft.customerId, planType: "FPP", expires: good.expires }), server.url);
+    const planLink = new URL(
+      signedPlanLinkPath(secret, {
+        planId: draft.planId,
+        customerId: draft.customerId,
+        planType: "FPP",
+        expires: good.expires,
+      }),
+      server.url,
+    );
     const cases: Array<[string, string]> = [
       [finishLinkPath(secret, { ...good, expires: now() - 1 }), "/find-claim/link-refused?reason=expired"],
-      [`${finishLinkPath(secret, { ...good, expires: now() - 1 })}&lng=es`, "/find-claim/link-refused?reason=expired&lng=es"],
+      [
+        `${finishLinkPath(secret, { ...good, expires: now() - 1 })}&lng=es`,
+        "/find-claim/link-refused?reason=expired&lng=es",
+      ],
       [finishLinkPath(secret, good).replace("step=3", "step=4"), "/find-claim/link-refused?reason=invalid"],
-      [finishLinkPath(secret, good).replace(`claim_id=${draft.claimId}`, `claim_id=${draft.claimId + 1}`), "/find-claim/link-refused?reason=invalid"],
-      [`${planLink.pathname}${planLink.search}&claim_id=${draft.claimId}&step=3`, "/find-claim/link-refused?reason=invalid"],
+      [
+        finishLinkPath(secret, good).replace(`claim_id=${draft.claimId}`, `claim_id=${draft.claimId + 1}`),
+        "/find-claim/link-refused?reason=invalid",
+      ],
+      [
+        `${planLink.pathname}${planLink.search}&claim_id=${draft.claimId}&step=3`,
+        "/find-claim/link-refused?reason=invalid",
+      ],
     ];
     for (const [index, [path, refusedAt]] of cases.entries()) {
       const visitor = browser(`198.51.100.${30 + index}`);

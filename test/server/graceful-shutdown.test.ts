@@ -43,7 +43,10 @@ describe("a server told to stop", () => {
   const startMain = mainProcesses();
 
   it("answers its probes, then on SIGTERM takes no new connection, finishes an upload and a submit in flight, and exits 0 within its grace", async () => {
-    const { url, child, printed } = await startMain({ SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS), FAULTS: "latency:1200ms" });
+    const { url, child, printed } = await startMain({
+      SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
+      FAULTS: "latency:1200ms",
+    });
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${url}/readyz`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: "ready" }]);
@@ -52,23 +55,60 @@ describe("a server told to stop", () => {
     const jar = new CookieJar();
     const api = async (method: string, path: string, body?: unknown) => {
       const response = await sessionFetch(jar, `${url}/api/v1${path}`, {
-        method, headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body),
+        method,
+        headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as any };
     };
-    const plan = (await api("POST", "/search_plan", { search_type: "search_plan_4", number: "W-N07-NS0001" })).body.customers[0];
-    const claimId: number = (await api("POST", "/insert_claim", { warrentyId: plan.id, customerId: plan.customerId, damagedate: "2025-10-12", claimdate: "2025-10-13 09:00:00", allowSMS: true })).body.claimId;
+    const plan = (await api("POST", "/search_plan", { search_type: "search_plan_4", number: "W-N07-NS0001" })).body
+      .customers[0];
+    const claimId: number = (
+      await api("POST", "/insert_claim", {
+        warrentyId: plan.id,
+        customerId: plan.customerId,
+        damagedate: "2025-10-12",
+        claimdate: "2025-10-13 09:00:00",
+        allowSMS: true,
+      })
+    ).body.claimId;
     const item = (await api("GET", `/claim/${claimId}`)).body.items[0];
     const photo = png(2048);
-    const first = (await api("GET", `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png&fileSize=${photo.length}`)).body;
+    const first = (
+      await api(
+        "GET",
+        `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png&fileSize=${photo.length}`,
+      )
+    ).body;
     // The slow upload goes to a contact-service request: one to the claim would be refused once the submit, in flight beside it, took the claim.
-    const second = (await api("GET", `/contact_service/file-upload-url?requestId=${randomUUID()}&fileType=image/png&fileName=invoice.png&fileSize=${photo.length}`)).body;
-    expect((await fetch(new URL(first.url, url), { method: "PUT", headers: { "content-type": "image/png" }, body: photo })).status).toBe(200);
-    expect((await api("POST", "/insert_linked_and_embedded_files", { claimId, claimItemsId: item.id, docName: first.fileName })).status).toBe(200);
+    const second = (
+      await api(
+        "GET",
+        `/contact_service/file-upload-url?requestId=${randomUUID()}&fileType=image/png&fileName=invoice.png&fileSize=${photo.length}`,
+      )
+    ).body;
+    expect(
+      (await fetch(new URL(first.url, url), { method: "PUT", headers: { "content-type": "image/png" }, body: photo }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await api("POST", "/insert_linked_and_embedded_files", {
+          claimId,
+          claimItemsId: item.id,
+          docName: first.fileName,
+        })
+      ).status,
+    ).toBe(200);
 
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once("exit", (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.once("exit", (code) => resolve({ code, at: Date.now() })),
+    );
     const upload = fetch(new URL(second.url, url), {
-      method: "PUT", headers: { "content-type": "image/png", "content-length": String(photo.length) }, body: trickle(photo, 8, 2500), duplex: "half",
+      method: "PUT",
+      headers: { "content-type": "image/png", "content-length": String(photo.length) },
+      body: trickle(photo, 8, 2500),
+      duplex: "half",
     } as RequestInit);
     const submit = api("PUT", `/submit_claim/${claimId}/${plan.customerId}`);
     await new Promise((resolve) => setTimeout(resolve, 400));

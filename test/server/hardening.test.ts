@@ -27,10 +27,14 @@ describe("stored files", () => {
   it("keep their own sandboxing CSP and headers, not the portal's page policy", async () => {
     const browser = server.newSession();
     const plan = await demoPlan(browser, "W-K77-AB1020");
-    const claimId: number = (await browser.post("/insert_claim", claimBody(plan.id, plan.customerId))).body.result.claim_id;
+    const claimId: number = (await browser.post("/insert_claim", claimBody(plan.id, plan.customerId))).body.result
+      .claim_id;
     const fileName = "abcdefghij-sofa.png";
     await server.storage.write(claimDocumentPath(claimId, fileName, "fpp"), PNG);
-    const response = await sessionFetch(browser.jar, `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${fileName}`);
+    const response = await sessionFetch(
+      browser.jar,
+      `${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${fileName}`,
+    );
     expect(response.status).toBe(200);
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("sandbox");
@@ -46,20 +50,31 @@ describe("a plan link followed from another site (login CSRF)", () => {
     // The victim found her own plan; the attacker's page sends her to the attacker's signed link.
     const victim = server.newSession();
     const own = await demoPlan(victim, "W-E34-WS4566");
-    const [attackers] = await server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'");
+    const [attackers] = await server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'W-K77-AB1021'",
+    );
     const link = signedPlanLinkPath(server.config.linkSecret!, {
-      planId: attackers!.id, customerId: attackers!.customer_id, planType: "fpp", expires: Math.floor(Date.now() / 1000) + 3600,
+      planId: attackers!.id,
+      customerId: attackers!.customer_id,
+      planType: "fpp",
+      expires: Math.floor(Date.now() / 1000) + 3600,
     });
 
     // A cross-site navigation carries no SameSite=Strict cookie: what the browser sends.
     // The API grants it nothing; in front of it the portal host answers with a page that opens the
     // same link again from our origin (test/server/plan-link-page.test.ts).
-    const crossSite = await fetch(`${server.url}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await fetch(`${server.url}${link}`, {
+      redirect: "manual",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.headers.getSetCookie()).toEqual([]);
     expect(crossSite.status).toBe(404);
 
     // The page's own refresh is same-origin: the browser sends her cookie, and the plan is added.
-    const sameOrigin = await sessionFetch(victim.jar, `${server.url}${link}`, { redirect: "manual", headers: { "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await sessionFetch(victim.jar, `${server.url}${link}`, {
+      redirect: "manual",
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.status).toBe(303);
     expect(sameOrigin.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(true);
     expect((await victim.get(`/plan/${own.id}`)).status).toBe(200);
@@ -75,9 +90,12 @@ describe("idempotency keys", () => {
     await demoPlan(stranger, "W-C00-CX0001");
     const body = JSON.stringify(claimBody(plan.id, plan.customerId));
     const key = "a1b2c3d4-e5f6-4711-8899-aabbccddeeff";
-    const send = (jar: CookieJar) => sessionFetch(jar, `${server.url}/api/v1/insert_claim`, {
-      method: "POST", body, headers: { "content-type": "application/json", "x-api-key": API_KEY, "idempotency-key": key },
-    });
+    const send = (jar: CookieJar) =>
+      sessionFetch(jar, `${server.url}/api/v1/insert_claim`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", "x-api-key": API_KEY, "idempotency-key": key },
+      });
 
     const first = await send(owner.jar);
     expect(first.status).toBe(200);
@@ -96,7 +114,10 @@ describe("idempotency keys", () => {
 
 describe("database errors", () => {
   it("never reach the answer: no table, column or constraint names", async () => {
-    const failing = Object.assign(new Error('insert or update on table "claims" violates foreign key constraint "claims_plan_id_fkey"'), { code: "23503" });
+    const failing = Object.assign(
+      new Error('insert or update on table "claims" violates foreign key constraint "claims_plan_id_fkey"'),
+      { code: "23503" },
+    );
     const db: Database = {
       query: () => Promise.reject(failing),
       transaction: () => Promise.reject(failing),

@@ -25,22 +25,47 @@ const probe = async (app: { request: (path: string) => Response | Promise<Respon
 describe("the probes", () => {
   it("answer without the API key, never rate limited, and are never cached", async () => {
     for (let i = 0; i < 5; i++) {
-      expect(await probe({ request: (path) => fetch(`${server.url}${path}`) }, "/healthz")).toEqual({ status: 200, body: { status: "ok" }, cache: "no-store" });
-      expect(await probe({ request: (path) => fetch(`${server.url}${path}`) }, "/readyz")).toEqual({ status: 200, body: { status: "ready" }, cache: "no-store" });
+      expect(await probe({ request: (path) => fetch(`${server.url}${path}`) }, "/healthz")).toEqual({
+        status: 200,
+        body: { status: "ok" },
+        cache: "no-store",
+      });
+      expect(await probe({ request: (path) => fetch(`${server.url}${path}`) }, "/readyz")).toEqual({
+        status: 200,
+        body: { status: "ready" },
+        cache: "no-store",
+      });
     }
   });
 
   it("readiness names a database that does not answer, a migration not applied, storage that fails, and a shutdown begun", async () => {
     const down = { query: () => Promise.reject(new Error("connection refused")) } as unknown as Database;
-    const behind = { query: async (sql: string) => (sql.includes("schema_migrations") ? [{ name: "001_init.sql" }] : []) } as unknown as Database;
+    const behind = {
+      query: async (sql: string) => (sql.includes("schema_migrations") ? [{ name: "001_init.sql" }] : []),
+    } as unknown as Database;
     const brokenStorage = { ...server.storage, list: () => Promise.reject(new Error("bucket unreachable")) } as Storage;
-    const appOf = (deps: Partial<Parameters<typeof createApp>[0]>) => createApp({ db: server.db, storage: server.storage, config: server.config, ...deps });
+    const appOf = (deps: Partial<Parameters<typeof createApp>[0]>) =>
+      createApp({ db: server.db, storage: server.storage, config: server.config, ...deps });
 
-    expect(await probe(appOf({ db: down }), "/readyz")).toMatchObject({ status: 503, body: { status: "unavailable", code: "NOT_READY", failed: ["database"] } });
-    expect(await probe(appOf({ db: behind }), "/readyz")).toMatchObject({ status: 503, body: { failed: ["migrations"] } });
-    expect(await probe(appOf({ storage: brokenStorage }), "/readyz")).toMatchObject({ status: 503, body: { failed: ["storage"] } });
-    expect(await probe(appOf({ lifecycle: { draining: true } }), "/readyz")).toMatchObject({ status: 503, body: { failed: ["draining"] } });
+    expect(await probe(appOf({ db: down }), "/readyz")).toMatchObject({
+      status: 503,
+      body: { status: "unavailable", code: "NOT_READY", failed: ["database"] },
+    });
+    expect(await probe(appOf({ db: behind }), "/readyz")).toMatchObject({
+      status: 503,
+      body: { failed: ["migrations"] },
+    });
+    expect(await probe(appOf({ storage: brokenStorage }), "/readyz")).toMatchObject({
+      status: 503,
+      body: { failed: ["storage"] },
+    });
+    expect(await probe(appOf({ lifecycle: { draining: true } }), "/readyz")).toMatchObject({
+      status: 503,
+      body: { failed: ["draining"] },
+    });
     // Liveness asks nothing of them.
-    expect(await probe(appOf({ db: down, storage: brokenStorage, lifecycle: { draining: true } }), "/healthz")).toMatchObject({ status: 200 });
+    expect(
+      await probe(appOf({ db: down, storage: brokenStorage, lifecycle: { draining: true } }), "/healthz"),
+    ).toMatchObject({ status: 200 });
   });
 });

@@ -24,7 +24,10 @@ export const UPLOAD_SECRET = "test-upload-secret";
 export const DEV_PORTAL_ORIGIN = "http://localhost:5173";
 
 /** A Cookie header granting a session these customers (verified: full contact details) and plans on a server (for raw fetches). */
-export async function sessionCookie(config: Pick<ServerConfig, "sessionSecret">, access: { customers?: number[]; plans?: number[] }): Promise<string> {
+export async function sessionCookie(
+  config: Pick<ServerConfig, "sessionSecret">,
+  access: { customers?: number[]; plans?: number[] },
+): Promise<string> {
   const expires = Math.floor(Date.now() / 1000) + 600;
   return `${SESSION_COOKIE}=${await signedSession(config.sessionSecret, { customers: access.customers ?? [], plans: access.plans ?? [], verified: access.customers ?? [] }, expires)}`;
 }
@@ -92,7 +95,8 @@ export interface TestServer extends RunningServer {
  */
 export async function newTestData(given: Partial<ServerConfig> = {}): Promise<TestData> {
   const dataDir = given.dataDir ?? (await mkdtemp(join(tmpdir(), "claims-api-test-")));
-  const databaseUrl = "databaseUrl" in given ? given.databaseUrl : testPostgresUrl ? await createTestDatabase() : undefined;
+  const databaseUrl =
+    "databaseUrl" in given ? given.databaseUrl : testPostgresUrl ? await createTestDatabase() : undefined;
   return { dataDir, databaseUrl };
 }
 
@@ -107,7 +111,9 @@ export async function removeTestData(data: TestData): Promise<void> {
  * takes from it: a suite that submits a claim must not mail through someone's relay.
  */
 const HERMETIC_MAIL_AND_STAFF: Pick<ServerConfig, "smtpUrl" | "mailFrom" | "staffKey"> = {
-  smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>", staffKey: undefined,
+  smtpUrl: undefined,
+  mailFrom: "Claims Portal <claims@localhost>",
+  staffKey: undefined,
 };
 
 /**
@@ -117,13 +123,19 @@ const HERMETIC_MAIL_AND_STAFF: Pick<ServerConfig, "smtpUrl" | "mailFrom" | "staf
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const data = await newTestData(overrides);
   const server = await startServer({
-    apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, staticDir: undefined,
+    apiKey: API_KEY,
+    uploadSecret: UPLOAD_SECRET,
+    staticDir: undefined,
     // The suites search far more often than a person, and fail on purpose; test/server/rate-limits.test.ts
     // and security-http.test.ts test the limits and the proof-of-work.
     rateLimits: {
-      searchPerAddress: [100_000, 60], planLookupPerAddress: [100_000, 60],
-      ticketPerAddress: [100_000, 60], contactUploadPerAddress: [100_000, 60], planLinkPerAddress: [100_000, 60],
-      claimStatusPerAddress: [100_000, 60], draftsPerAddress: [100_000, 60],
+      searchPerAddress: [100_000, 60],
+      planLookupPerAddress: [100_000, 60],
+      ticketPerAddress: [100_000, 60],
+      contactUploadPerAddress: [100_000, 60],
+      planLinkPerAddress: [100_000, 60],
+      claimStatusPerAddress: [100_000, 60],
+      draftsPerAddress: [100_000, 60],
     },
     searchChallenge: { after: [100_000, 60], cost: 1 },
     corsOrigins: [DEV_PORTAL_ORIGIN],
@@ -237,7 +249,12 @@ export async function snapshot(db: Database): Promise<Record<string, unknown>> {
  * INVALID_REQUEST a client reads and the field errors named, and no change in the database.
  * @returns the answer's body
  */
-export async function expectRefused(db: Database, call: () => Promise<Answer>, status: number, fields: string[] = []): Promise<any> {
+export async function expectRefused(
+  db: Database,
+  call: () => Promise<Answer>,
+  status: number,
+  fields: string[] = [],
+): Promise<any> {
   const before = await snapshot(db);
   const answer = await call();
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
@@ -281,7 +298,15 @@ export function png(size: number): Uint8Array<ArrayBuffer> {
 /** A complete contact_service_ticket body for a request (Jane Doe's details and purchase). */
 export const ticketBody = (requestId: string, documents: number[]) => ({
   request_id: requestId,
-  customerDetails: { name: "Jane Doe", email: "jane.doe@example.com", phone: "2125550134", address: "350 5th Ave", city: "New York", state: "NY", zip_code: "10118" },
+  customerDetails: {
+    name: "Jane Doe",
+    email: "jane.doe@example.com",
+    phone: "2125550134",
+    address: "350 5th Ave",
+    city: "New York",
+    state: "NY",
+    zip_code: "10118",
+  },
   purchaseDetails: {
     invoice: "INV-100234",
     date_of_purchase: "2024-03-15",
@@ -310,10 +335,16 @@ export async function draftWithItem(api: Api, number: string, itemType: string) 
   const created = (await api.post("/insert_claim", claimBody(plan.id, plan.customerId))).body;
   const claimId: number = created.result?.claim_id ?? created.claimId;
   const items = await api.post("/insert_update_claim_item", {
-    warrentyId: plan.id, claimId, claim_items: [{
-      selectedItemId: plan.itemId(itemType), manuFacturer: await lookupId(api, "/all_manufacturer", "Ashley"),
-      material: await lookupId(api, "/all_material", "Leather"), color: await lookupId(api, "/all_color", "Brown"),
-    }],
+    warrentyId: plan.id,
+    claimId,
+    claim_items: [
+      {
+        selectedItemId: plan.itemId(itemType),
+        manuFacturer: await lookupId(api, "/all_manufacturer", "Ashley"),
+        material: await lookupId(api, "/all_material", "Leather"),
+        color: await lookupId(api, "/all_color", "Brown"),
+      },
+    ],
   });
   expect(items.status, JSON.stringify(items.body)).toBe(200);
   return { claimId, claimItemId: items.body.results[0].claimItemId as number, plan };

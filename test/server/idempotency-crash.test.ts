@@ -11,7 +11,20 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { API_KEY, CookieJar, draftWithItem, lookupId, makeApi, newTestData, removeTestData, sessionFetch, startTestServer, UPLOAD_SECRET, type TestData, type TestServer } from "./helpers.ts";
+import {
+  API_KEY,
+  CookieJar,
+  draftWithItem,
+  lookupId,
+  makeApi,
+  newTestData,
+  removeTestData,
+  sessionFetch,
+  startTestServer,
+  UPLOAD_SECRET,
+  type TestData,
+  type TestServer,
+} from "./helpers.ts";
 import { spawnApi } from "../../scripts/api-process.ts";
 
 const KEY = "crash-retry-key-000000000001";
@@ -41,7 +54,13 @@ function startChild(settings: Record<string, unknown>, dieAt: "record" | "answer
 async function damageAcrossCrash(dieAt: "record" | "answer") {
   data = await newTestData();
   // The same session secret on both sides of the restart: the key counts within the session.
-  const settings = { ...data, apiKey: API_KEY, uploadSecret: UPLOAD_SECRET, sessionSecret: "crash-session-secret", linkSecret: "crash-link-secret" };
+  const settings = {
+    ...data,
+    apiKey: API_KEY,
+    uploadSecret: UPLOAD_SECRET,
+    sessionSecret: "crash-session-secret",
+    linkSecret: "crash-link-secret",
+  };
   const url = await startChild(settings, dieAt);
   const jar = new CookieJar();
   const api = makeApi(`${url}/api/v1`, API_KEY, jar);
@@ -50,20 +69,25 @@ async function damageAcrossCrash(dieAt: "record" | "answer") {
   const body = JSON.stringify({
     claimId,
     customerId: plan.customerId,
-    damage_item: [{
-      selectedItemId: plan.itemId("Sofa"),
-      damageType: await lookupId(api, "/damage_type_lookup_values", "Stain"),
-      specificDamage: await lookupId(api, "/specific_damage_lookup_values", "Ink stain"),
-      specificLocation: areas.find((area) => area.name === "Seat cushion")!.id,
-      damageDate: "2025-08-30",
-      howDidOccur: await lookupId(api, "/how_did_it_occur_lookup_values", "Accidental spill"),
-      actionTaken: await lookupId(api, "/actions_taken_lookup_values", "Cleaned with water"),
-      notes: "Ink pen leaked on the seat.",
-    }],
+    damage_item: [
+      {
+        selectedItemId: plan.itemId("Sofa"),
+        damageType: await lookupId(api, "/damage_type_lookup_values", "Stain"),
+        specificDamage: await lookupId(api, "/specific_damage_lookup_values", "Ink stain"),
+        specificLocation: areas.find((area) => area.name === "Seat cushion")!.id,
+        damageDate: "2025-08-30",
+        howDidOccur: await lookupId(api, "/how_did_it_occur_lookup_values", "Accidental spill"),
+        actionTaken: await lookupId(api, "/actions_taken_lookup_values", "Cleaned with water"),
+        notes: "Ink pen leaked on the seat.",
+      },
+    ],
   });
-  const send = (base: string) => sessionFetch(jar, `${base}/api/v1/insert_claim_item_damage`, {
-    method: "POST", body, headers: { "x-api-key": API_KEY, "content-type": "application/json", "idempotency-key": KEY },
-  });
+  const send = (base: string) =>
+    sessionFetch(jar, `${base}/api/v1/insert_claim_item_damage`, {
+      method: "POST",
+      body,
+      headers: { "x-api-key": API_KEY, "content-type": "application/json", "idempotency-key": KEY },
+    });
 
   const exited = new Promise((resolve) => child!.once("exit", (_code, signal) => resolve(signal)));
   await expect(send(url)).rejects.toThrow(); // the process died: no answer
@@ -74,8 +98,13 @@ async function damageAcrossCrash(dieAt: "record" | "answer") {
   // without an answer as abandoned and did the write again.
   await restarted.db.query("UPDATE idempotency_keys SET created_at = created_at - interval '10 minutes'");
   const retry = await send(restarted.url);
-  const answer = retry.ok ? ((await retry.json()) as { multipleDamageIds: number[] }) : { multipleDamageIds: [], error: await retry.text() };
-  const rows = await restarted.db.query<{ id: number }>("SELECT d.id FROM damages d JOIN claim_items i ON i.id = d.claim_item_id WHERE i.claim_id = $1", [claimId]);
+  const answer = retry.ok
+    ? ((await retry.json()) as { multipleDamageIds: number[] })
+    : { multipleDamageIds: [], error: await retry.text() };
+  const rows = await restarted.db.query<{ id: number }>(
+    "SELECT d.id FROM damages d JOIN claim_items i ON i.id = d.claim_item_id WHERE i.claim_id = $1",
+    [claimId],
+  );
   return { retry, answer, damages: rows.map((row) => row.id) };
 }
 

@@ -18,7 +18,12 @@ import { seedIfEmpty } from "../../server/seed/seed.ts";
 import { openStorage } from "../../server/storage/storage.ts";
 
 const [settings = "{}", dieAt = "record"] = process.argv.slice(2);
-const config: ServerConfig = { ...loadConfig(), port: 0, host: "127.0.0.1", ...(JSON.parse(settings) as Partial<ServerConfig>) };
+const config: ServerConfig = {
+  ...loadConfig(),
+  port: 0,
+  host: "127.0.0.1",
+  ...(JSON.parse(settings) as Partial<ServerConfig>),
+};
 config.linkSecret ??= await linkSecretOf(config.dataDir);
 const opened = await openDatabase(config);
 await seedIfEmpty(opened);
@@ -34,7 +39,8 @@ function die(): Promise<never> {
 
 /** Statements go on as sent, but the one keeping an answer kills the process first (`record`). */
 const watched = (on: Queryable): Queryable => ({
-  query: <T>(sql: string, params?: unknown[]) => (dieAt === "record" && KEEPS_ANSWER.test(sql) ? die() : on.query<T>(sql, params)),
+  query: <T>(sql: string, params?: unknown[]) =>
+    dieAt === "record" && KEEPS_ANSWER.test(sql) ? die() : on.query<T>(sql, params),
 });
 const db: Database = {
   ...opened,

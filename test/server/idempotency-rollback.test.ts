@@ -37,13 +37,26 @@ describe("a keyed write answered 500", () => {
   it("keeps nothing of it, never sends its email, and the retry with the key does it once", async () => {
     const jar = new CookieJar();
     const plan = await demoPlan(makeApi(`${server.url}/api/v1`, API_KEY, jar), "W-D12-DR0001");
-    const [draft] = await server.db.query<{ id: number }>("SELECT id FROM claims WHERE plan_id = $1 AND status = 'Draft'", [plan.id]);
-    const ask = () => app.request("/api/v1/finish_later", {
-      method: "POST",
-      headers: { "x-api-key": API_KEY, "content-type": "application/json", "idempotency-key": "failed-write-key-000000001", cookie: jar.header()! },
-      body: JSON.stringify({ claimId: draft!.id, step: 3 }),
-    });
-    const queued = () => server.db.query<{ sent: boolean }>("SELECT sent_at IS NOT NULL AS sent FROM mail_outbox WHERE template = 'finishLater' AND claim_id = $1", [draft!.id]);
+    const [draft] = await server.db.query<{ id: number }>(
+      "SELECT id FROM claims WHERE plan_id = $1 AND status = 'Draft'",
+      [plan.id],
+    );
+    const ask = () =>
+      app.request("/api/v1/finish_later", {
+        method: "POST",
+        headers: {
+          "x-api-key": API_KEY,
+          "content-type": "application/json",
+          "idempotency-key": "failed-write-key-000000001",
+          cookie: jar.header()!,
+        },
+        body: JSON.stringify({ claimId: draft!.id, step: 3 }),
+      });
+    const queued = () =>
+      server.db.query<{ sent: boolean }>(
+        "SELECT sent_at IS NOT NULL AS sent FROM mail_outbox WHERE template = 'finishLater' AND claim_id = $1",
+        [draft!.id],
+      );
 
     failAfterWrite = true;
     expect((await ask()).status).toBe(500);

@@ -25,16 +25,18 @@ async function damageToSend() {
   const body = JSON.stringify({
     claimId,
     customerId: plan.customerId,
-    damage_item: [{
-      selectedItemId: plan.itemId("Sofa"),
-      damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
-      specificDamage: await lookupId(server.api, "/specific_damage_lookup_values", "Ink stain"),
-      specificLocation: areas.find((area) => area.name === "Seat cushion")!.id,
-      damageDate: "2025-08-30",
-      howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Accidental spill"),
-      actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "Cleaned with water"),
-      notes: "Ink pen leaked on the seat.",
-    }],
+    damage_item: [
+      {
+        selectedItemId: plan.itemId("Sofa"),
+        damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
+        specificDamage: await lookupId(server.api, "/specific_damage_lookup_values", "Ink stain"),
+        specificLocation: areas.find((area) => area.name === "Seat cushion")!.id,
+        damageDate: "2025-08-30",
+        howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Accidental spill"),
+        actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "Cleaned with water"),
+        notes: "Ink pen leaked on the seat.",
+      },
+    ],
   });
   const send = (key: string | null, text = body) =>
     server.fetch(`${server.url}/api/v1/insert_claim_item_damage`, {
@@ -42,7 +44,15 @@ async function damageToSend() {
       headers: { "x-api-key": API_KEY, "content-type": "application/json", ...(key && { "idempotency-key": key }) },
       body: text,
     });
-  const count = async () => Number((await server.db.query<{ n: string }>("SELECT count(*) AS n FROM damages d JOIN claim_items i ON i.id = d.claim_item_id WHERE i.claim_id = $1", [claimId]))[0]!.n);
+  const count = async () =>
+    Number(
+      (
+        await server.db.query<{ n: string }>(
+          "SELECT count(*) AS n FROM damages d JOIN claim_items i ON i.id = d.claim_item_id WHERE i.claim_id = $1",
+          [claimId],
+        )
+      )[0]!.n,
+    );
   const before = await count();
   return { body, send, damages: async () => (await count()) - before };
 }
@@ -93,24 +103,37 @@ describe("Idempotency-Key on writes", () => {
   it("the same key twice at once: done once; the other is answered from the first, or told it still runs", async () => {
     const { send, damages } = await damageToSend();
     const answers = await Promise.all([send("same-time-key-000000000001"), send("same-time-key-000000000001")]);
-    const seen = await Promise.all(answers.map(async (answer) => ({ status: answer.status, replayed: answer.headers.get("idempotent-replayed"), body: await answer.json() })));
+    const seen = await Promise.all(
+      answers.map(async (answer) => ({
+        status: answer.status,
+        replayed: answer.headers.get("idempotent-replayed"),
+        body: await answer.json(),
+      })),
+    );
     expect(await damages()).toBe(1);
     const done = seen.filter((answer) => answer.status === 200 && answer.replayed === null);
     expect(done, JSON.stringify(seen)).toHaveLength(1);
     // PostgreSQL answers the second at once (409); the embedded database runs it after the first.
     const other = seen.find((answer) => answer !== done[0])!;
-    expect([{ status: 200, replayed: "true", body: done[0]!.body }, { status: 409, replayed: null, body: expect.objectContaining({ code: "REQUEST_IN_PROGRESS" }) }])
-      .toContainEqual(other);
+    expect([
+      { status: 200, replayed: "true", body: done[0]!.body },
+      { status: 409, replayed: null, body: expect.objectContaining({ code: "REQUEST_IN_PROGRESS" }) },
+    ]).toContainEqual(other);
   });
 
   it("more keyed calls at once than PostgreSQL's pool has connections, each also counting in the pool: all answered", async () => {
     // A keyed call holds a connection for its transaction while a search's rate limit takes another
     // from the same pool: without connections kept free of keyed calls, all would wait for ever.
-    const search = (i: number) => server.fetch(`${server.url}/api/v1/search_plan`, {
-      method: "POST",
-      headers: { "x-api-key": API_KEY, "content-type": "application/json", "idempotency-key": `many-at-once-${String(i).padStart(12, "0")}` },
-      body: JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }),
-    });
+    const search = (i: number) =>
+      server.fetch(`${server.url}/api/v1/search_plan`, {
+        method: "POST",
+        headers: {
+          "x-api-key": API_KEY,
+          "content-type": "application/json",
+          "idempotency-key": `many-at-once-${String(i).padStart(12, "0")}`,
+        },
+        body: JSON.stringify({ search_type: "search_plan_4", number: "W-E34-WS4566" }),
+      });
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => search(i)));
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
   });
@@ -121,7 +144,11 @@ describe("Idempotency-Key on writes", () => {
     const first = await send("refused-key-00000000000001", refused);
     const again = await send("refused-key-00000000000001", refused);
     expect(first.status, await first.clone().text()).toBe(400);
-    expect([again.status, again.headers.get("idempotent-replayed"), await again.text()]).toEqual([400, "true", await first.text()]);
+    expect([again.status, again.headers.get("idempotent-replayed"), await again.text()]).toEqual([
+      400,
+      "true",
+      await first.text(),
+    ]);
     expect(await damages()).toBe(0);
   });
 

@@ -14,31 +14,71 @@ const FLOOR = 100_000_000_000;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 let server: TestServer;
-const made = {} as { claim: number; claimItem: number; damage: number; document: number; customer: number; fileName: string };
+const made = {} as {
+  claim: number;
+  claimItem: number;
+  damage: number;
+  document: number;
+  customer: number;
+  fileName: string;
+};
 
 beforeAll(async () => {
   server = await startTestServer();
   const jane = await demoPlan(server.api, "W-E34-WS4566");
-  const claim = (await server.api.post("/insert_claim", claimBody(jane.id, jane.customerId))).body.result.claim_id as number;
+  const claim = (await server.api.post("/insert_claim", claimBody(jane.id, jane.customerId))).body.result
+    .claim_id as number;
   const lookups = {
     manuFacturer: await lookupId(server.api, "/all_manufacturer", "Ashley"),
     material: await lookupId(server.api, "/all_material", "Leather"),
     color: await lookupId(server.api, "/all_color", "Brown"),
   };
-  const claimItem = (await server.api.post("/insert_update_claim_item", {
-    warrentyId: jane.id, claimId: claim, claim_items: [{ selectedItemId: jane.itemId("Sofa"), ...lookups }],
-  })).body.results[0].claimItemId as number;
+  const claimItem = (
+    await server.api.post("/insert_update_claim_item", {
+      warrentyId: jane.id,
+      claimId: claim,
+      claim_items: [{ selectedItemId: jane.itemId("Sofa"), ...lookups }],
+    })
+  ).body.results[0].claimItemId as number;
   const area = (await server.api.get(`/claim/${claim}`)).body.damageAreasDisp[0].id as number;
-  const damage = (await server.api.post("/insert_claim_item_damage", {
-    claimId: claim, customerId: jane.customerId, damage_item: [{
-      selectedItemId: jane.itemId("Sofa"), damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
-      specificLocation: area, howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Accidental spill"),
-      actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "None"), damageDate: "2025-09-10", notes: "Coffee.",
-    }],
-  })).body.multipleDamageIds[0] as number;
-  const grant = (await server.api.get(`/file-upload-url?claimId=${claim}&fileType=image/png&fileName=sofa.png&fileSize=${PNG.length}`)).body;
-  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
-  const document = (await server.api.post("/insert_linked_and_embedded_files", { claimId: claim, claimItemsId: claimItem, docName: grant.fileName })).body.result[0].id as number;
+  const damage = (
+    await server.api.post("/insert_claim_item_damage", {
+      claimId: claim,
+      customerId: jane.customerId,
+      damage_item: [
+        {
+          selectedItemId: jane.itemId("Sofa"),
+          damageType: await lookupId(server.api, "/damage_type_lookup_values", "Stain"),
+          specificLocation: area,
+          howDidOccur: await lookupId(server.api, "/how_did_it_occur_lookup_values", "Accidental spill"),
+          actionTaken: await lookupId(server.api, "/actions_taken_lookup_values", "None"),
+          damageDate: "2025-09-10",
+          notes: "Coffee.",
+        },
+      ],
+    })
+  ).body.multipleDamageIds[0] as number;
+  const grant = (
+    await server.api.get(
+      `/file-upload-url?claimId=${claim}&fileType=image/png&fileName=sofa.png&fileSize=${PNG.length}`,
+    )
+  ).body;
+  expect(
+    (
+      await fetch(new URL(grant.url, server.url), {
+        method: "PUT",
+        headers: { "content-type": "image/png" },
+        body: PNG,
+      })
+    ).status,
+  ).toBe(200);
+  const document = (
+    await server.api.post("/insert_linked_and_embedded_files", {
+      claimId: claim,
+      claimItemsId: claimItem,
+      docName: grant.fileName,
+    })
+  ).body.result[0].id as number;
   Object.assign(made, { claim, claimItem, damage, document, customer: jane.customerId, fileName: grant.fileName });
 });
 afterAll(async () => {
@@ -55,15 +95,25 @@ describe("random ids", () => {
       for (const row of rows) expect(inRange(row.id), `${table} ${String(row.id)} (${typeof row.id})`).toBe(true);
     }
     // What the API answers carries them as numbers too, and the references between them line up.
-    for (const id of [made.claim, made.claimItem, made.damage, made.document, made.customer]) expect(inRange(id), String(id)).toBe(true);
+    for (const id of [made.claim, made.claimItem, made.damage, made.document, made.customer])
+      expect(inRange(id), String(id)).toBe(true);
     const detail = (await server.api.get(`/claim/${made.claim}`)).body;
     expect(detail.claim).toMatchObject({ id: made.claim, customerId: made.customer });
-    expect(detail.items[0]).toMatchObject({ id: made.claimItem, damages: [expect.objectContaining({ id: made.damage })] });
+    expect(detail.items[0]).toMatchObject({
+      id: made.claimItem,
+      damages: [expect.objectContaining({ id: made.damage })],
+    });
     expect(detail.documents).toEqual([{ id: made.document, fileName: made.fileName, claimItemId: made.claimItem }]);
   });
 
   it("are drawn across the whole range without repeats", async () => {
-    const [row] = await server.db.query<{ n: number; distinct_ids: number; low: number; high: number; outside: number }>(
+    const [row] = await server.db.query<{
+      n: number;
+      distinct_ids: number;
+      low: number;
+      high: number;
+      outside: number;
+    }>(
       `SELECT count(*)::int AS n, count(DISTINCT id)::int AS distinct_ids, min(id) AS low, max(id) AS high,
          count(*) FILTER (WHERE id < $1 OR id > $2)::int AS outside
        FROM (SELECT random_id() AS id FROM generate_series(1, 20000)) AS drawn`,
@@ -78,7 +128,12 @@ describe("random ids", () => {
   it("walking small ids finds nothing, even with the owner's session", async () => {
     const statuses = new Set<number>();
     for (let id = 1; id <= 60; id++) {
-      for (const path of [`/claim/${id}`, `/ace/customer_info/${id}`, `/delete_claim_item_damage/${id}`, `/delete_uploaded_documents_of_claim/${id}`]) {
+      for (const path of [
+        `/claim/${id}`,
+        `/ace/customer_info/${id}`,
+        `/delete_claim_item_damage/${id}`,
+        `/delete_uploaded_documents_of_claim/${id}`,
+      ]) {
         statuses.add((await (path.startsWith("/delete") ? server.api.del(path) : server.api.get(path))).status);
       }
     }
@@ -86,20 +141,33 @@ describe("random ids", () => {
   });
 
   it("the claim number CL-{id} names the claim's storage folder, and ids over 2^53-1 are refused", async () => {
-    const served = await server.fetch(`${server.url}/storage/claims_documentation/CL-${made.claim}/photos-consumer/${made.fileName}`);
+    const served = await server.fetch(
+      `${server.url}/storage/claims_documentation/CL-${made.claim}/photos-consumer/${made.fileName}`,
+    );
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
     expect((await server.api.get(`/claim/${2 ** 53}`)).body.errors).toHaveProperty("claimId");
     expect((await server.api.get("/claim/12345678901234567")).body.errors).toHaveProperty("claimId");
-    const tooBig = await server.api.post("/insert_linked_and_embedded_files", { claimId: 2 ** 53, claimItemsId: made.claimItem, docName: made.fileName });
+    const tooBig = await server.api.post("/insert_linked_and_embedded_files", {
+      claimId: 2 ** 53,
+      claimItemsId: made.claimItem,
+      docName: made.fileName,
+    });
     expect(tooBig.body.errors).toHaveProperty("claimId");
   });
 
   it("a signed plan link names the customer's random id and opens the plan", async () => {
-    const [plan] = await server.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'");
+    const [plan] = await server.db.query<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM plans WHERE number = 'A-300-100200'",
+    );
     expect(inRange(plan!.customer_id)).toBe(true);
     const expires = Math.floor(Date.now() / 1000) + 600;
-    const path = signedPlanLinkPath(server.config.linkSecret!, { planId: plan!.id, customerId: plan!.customer_id, planType: "ace", expires });
+    const path = signedPlanLinkPath(server.config.linkSecret!, {
+      planId: plan!.id,
+      customerId: plan!.customer_id,
+      planType: "ace",
+      expires,
+    });
     const browser = server.newSession();
     const opened = await fetch(`${server.url}${path}`, { redirect: "manual" });
     expect(opened.status).toBe(303);

@@ -22,7 +22,13 @@ function get(url: string, using: Agent): Promise<{ keepAlive: string | undefined
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { agent: using }, (response) => {
       response.resume();
-      response.on("end", () => resolve({ keepAlive: response.headers["keep-alive"]?.toString(), reused: outgoing.reusedSocket, socket: outgoing.socket! }));
+      response.on("end", () =>
+        resolve({
+          keepAlive: response.headers["keep-alive"]?.toString(),
+          reused: outgoing.reusedSocket,
+          socket: outgoing.socket!,
+        }),
+      );
     });
     outgoing.on("error", reject);
     outgoing.end();

@@ -12,8 +12,10 @@ import { LANGUAGE_COOKIE, languageCookie } from "../../contract/locales.ts";
 import { startTestServer, type TestServer } from "./helpers.ts";
 
 /** A built portal in small: the app's page, naming no language until the server fills it in, and the welcome pages. */
-const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
-const welcome = (locale: string) => `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
+const APP_PAGE =
+  '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const welcome = (locale: string) =>
+  `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
 
 let portal: string;
 let server: TestServer;
@@ -29,8 +31,13 @@ afterAll(async () => {
 });
 
 /** The page at `path` as an English browser gets it: its `<html lang>` and the cookies it sets. */
-async function open(path: string, headers: Record<string, string> = {}): Promise<{ lang: string | undefined; cookies: string[] }> {
-  const response = await fetch(`${server.url}${path}`, { headers: { "accept-language": "en-US,en;q=0.9", ...headers } });
+async function open(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ lang: string | undefined; cookies: string[] }> {
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { "accept-language": "en-US,en;q=0.9", ...headers },
+  });
   expect(response.status, path).toBe(200);
   return { lang: /<html lang="([^"]*)"/.exec(await response.text())?.[1], cookies: response.headers.getSetCookie() };
 }
@@ -57,10 +64,16 @@ describe("a page opened with ?lng=", () => {
   it("sets no cookie when the address names no language we speak, or the cookie already holds it", async () => {
     expect(await open("/")).toEqual({ lang: "en", cookies: [] });
     expect(await open("/?lng=fr")).toEqual({ lang: "en", cookies: [] });
-    expect(await open("/find-claim/select-search-method?lng=es", { cookie: `${LANGUAGE_COOKIE}=es` })).toEqual({ lang: "es", cookies: [] });
+    expect(await open("/find-claim/select-search-method?lng=es", { cookie: `${LANGUAGE_COOKIE}=es` })).toEqual({
+      lang: "es",
+      cookies: [],
+    });
   });
 
   it("replaces another language the cookie held: the link's choice wins, and is kept", async () => {
-    expect(await open("/?lng=en", { cookie: `${LANGUAGE_COOKIE}=es`, "accept-language": "es" })).toEqual({ lang: "en", cookies: [languageCookie("en")] });
+    expect(await open("/?lng=en", { cookie: `${LANGUAGE_COOKIE}=es`, "accept-language": "es" })).toEqual({
+      lang: "en",
+      cookies: [languageCookie("en")],
+    });
   });
 });

@@ -17,16 +17,27 @@ let base: string;
 
 /** An .eml file as the server's outbox transport writes it. */
 async function eml(subject: string, html: string): Promise<Buffer> {
-  const { message } = await createTransport({ streamTransport: true, buffer: true, newline: "unix" })
-    .sendMail({ from: "Claims Portal <claims@localhost>", to: "jane.doe@example.com", subject, html, text: subject });
+  const { message } = await createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail({
+    from: "Claims Portal <claims@localhost>",
+    to: "jane.doe@example.com",
+    subject,
+    html,
+    text: subject,
+  });
   return message as Buffer;
 }
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "claims-dev-outbox-"));
   await mkdir(join(root, "outbox"));
-  await writeFile(join(root, "outbox", "20261126T100000000Z-1.eml"), await eml("We received your claim CL-1", "<p>First <b>claim</b></p>"));
-  await writeFile(join(root, "outbox", "20261126T110000000Z-2.eml"), await eml("Your request CS-000002 was received", "<p>Second</p>"));
+  await writeFile(
+    join(root, "outbox", "20261126T100000000Z-1.eml"),
+    await eml("We received your claim CL-1", "<p>First <b>claim</b></p>"),
+  );
+  await writeFile(
+    join(root, "outbox", "20261126T110000000Z-2.eml"),
+    await eml("Your request CS-000002 was received", "<p>Second</p>"),
+  );
   await writeFile(join(root, "secret.eml"), await eml("Not in the outbox", "<p>secret</p>"));
   ({ vite, base } = await startDevServer(root, outboxInDev(root)));
 });

@@ -42,10 +42,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     noMailbox: false,
     refused: 0,
     hold: null,
-    waitFor: (count) => new Promise((resolve) => {
-      if (sink.received.length >= count) resolve(sink.received);
-      else waiters.push({ count, resolve });
-    }),
+    waitFor: (count) =>
+      new Promise((resolve) => {
+        if (sink.received.length >= count) resolve(sink.received);
+        else waiters.push({ count, resolve });
+      }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = new SMTPServer({
@@ -87,26 +88,54 @@ export async function startSmtpSink(): Promise<SmtpSink> {
  * @returns the claim id and the plan as demoPlan reads it
  */
 export async function fileClaim(
-  server: Pick<TestServer, "api" | "url" | "fetch">, number: string, itemType: string, language: string,
+  server: Pick<TestServer, "api" | "url" | "fetch">,
+  number: string,
+  itemType: string,
+  language: string,
   beforeSubmit: (claimId: number) => Promise<unknown> = async () => undefined,
 ) {
   const { api } = server;
   const { claimId, claimItemId, plan } = await draftWithItem(api, number, itemType);
   const area = (await api.get(`/claim/${claimId}`)).body.damageAreasDisp[0].id;
   const damage = await api.post("/insert_claim_item_damage", {
-    claimId, customerId: plan.customerId, damage_item: [{
-      selectedItemId: plan.itemId(itemType), damageType: await lookupId(api, "/damage_type_lookup_values", "Stain"), specificLocation: area,
-      damageDate: "2025-08-30", howDidOccur: await lookupId(api, "/how_did_it_occur_lookup_values", "Accidental spill"),
-      actionTaken: await lookupId(api, "/actions_taken_lookup_values", "Cleaned with water"), notes: "Ink pen leaked on the seat.",
-    }],
+    claimId,
+    customerId: plan.customerId,
+    damage_item: [
+      {
+        selectedItemId: plan.itemId(itemType),
+        damageType: await lookupId(api, "/damage_type_lookup_values", "Stain"),
+        specificLocation: area,
+        damageDate: "2025-08-30",
+        howDidOccur: await lookupId(api, "/how_did_it_occur_lookup_values", "Accidental spill"),
+        actionTaken: await lookupId(api, "/actions_taken_lookup_values", "Cleaned with water"),
+        notes: "Ink pen leaked on the seat.",
+      },
+    ],
   });
   expect(damage.status, JSON.stringify(damage.body)).toBe(200);
   const signed = (await api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=stain.png`)).body;
-  expect((await fetch(atServer(server, signed.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(64) })).status).toBe(200);
-  expect((await api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: signed.fileName })).status).toBe(200);
+  expect(
+    (
+      await fetch(atServer(server, signed.url), {
+        method: "PUT",
+        headers: { "content-type": "image/png" },
+        body: png(64),
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await api.post("/insert_linked_and_embedded_files", {
+        claimId,
+        claimItemsId: claimItemId,
+        docName: signed.fileName,
+      })
+    ).status,
+  ).toBe(200);
   await beforeSubmit(claimId);
   const submitted = await server.fetch(`${server.url}/api/v1/submit_claim/${claimId}/${plan.customerId}`, {
-    method: "PUT", headers: { "x-api-key": API_KEY, "accept-language": language },
+    method: "PUT",
+    headers: { "x-api-key": API_KEY, "accept-language": language },
   });
   expect(await submitted.json()).toEqual({ message: "Succeed" });
   return { claimId, plan };

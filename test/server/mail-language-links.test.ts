@@ -9,11 +9,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { LANGUAGE_COOKIE, languageCookie } from "../../contract/locales.ts";
-import { API_KEY, CookieJar, draftWithItem, makeApi, sessionFetch, startTestServer, type TestServer } from "./helpers.ts";
+import {
+  API_KEY,
+  CookieJar,
+  draftWithItem,
+  makeApi,
+  sessionFetch,
+  startTestServer,
+  type TestServer,
+} from "./helpers.ts";
 import { fileClaim, startSmtpSink, type SmtpSink } from "./mail-helpers.ts";
 
 /** The app's page of a built portal, naming no language until the server fills it in. */
-const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const APP_PAGE =
+  '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
 /** A browser whose only language is English. */
 const ENGLISH = { "accept-language": "en-US,en;q=0.9" };
 
@@ -71,7 +80,8 @@ it("a Spanish finish-later link grants the draft and lands on the wizard in Span
   const { claimId } = await draftWithItem(asking, "W-E34-WS4566", "Sofa");
   const before = sink.received.length;
   const asked = await sessionFetch(asking.jar, `${server.url}/api/v1/finish_later`, {
-    method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json", "accept-language": "es" },
+    method: "POST",
+    headers: { "x-api-key": API_KEY, "content-type": "application/json", "accept-language": "es" },
     body: JSON.stringify({ claimId, step: 3 }),
   });
   expect(asked.status, await asked.clone().text()).toBe(200);
@@ -79,7 +89,10 @@ it("a Spanish finish-later link grants the draft and lands on the wizard in Span
   expect(link.searchParams.get("lng")).toBe("es");
 
   const laptop = new CookieJar();
-  const opened = await sessionFetch(laptop, `${server.url}${link.pathname}${link.search}`, { redirect: "manual", headers: ENGLISH });
+  const opened = await sessionFetch(laptop, `${server.url}${link.pathname}${link.search}`, {
+    redirect: "manual",
+    headers: ENGLISH,
+  });
   expect(opened.status).toBe(303);
   // The wizard's address names the link's language, which its page keeps in the cookie.
   expect(new URL(opened.headers.get("location")!, server.url).searchParams.get("lng")).toBe("es");

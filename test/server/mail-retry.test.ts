@@ -21,11 +21,26 @@ afterEach(async () => {
 
 /** Sends a contact-service request with one invoice; returns the call's status and the Request Number. */
 async function sendRequest(to: TestServer, requestId: string) {
-  const signed = (await to.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`)).body;
-  expect((await fetch(atServer(to, signed.url), { method: "PUT", headers: { "content-type": "application/pdf" }, body: Buffer.from("%PDF-1.4\n%%EOF\n") })).status).toBe(200);
-  const invoice = (await to.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body.result[0];
+  const signed = (
+    await to.api.get(
+      `/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`,
+    )
+  ).body;
+  expect(
+    (
+      await fetch(atServer(to, signed.url), {
+        method: "PUT",
+        headers: { "content-type": "application/pdf" },
+        body: Buffer.from("%PDF-1.4\n%%EOF\n"),
+      })
+    ).status,
+  ).toBe(200);
+  const invoice = (await to.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body
+    .result[0];
   const answer = await to.fetch(`${to.url}/api/v1/contact_service_ticket`, {
-    method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: JSON.stringify(ticketBody(requestId, [invoice.id])),
+    method: "POST",
+    headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+    body: JSON.stringify(ticketBody(requestId, [invoice.id])),
   });
   return { status: answer.status, ticket: (await answer.json()).ticket as string };
 }
@@ -42,7 +57,10 @@ describe("email retries", () => {
   it("with the SMTP server down the call succeeds, and the message is retried and delivered once the server is back", async () => {
     sink = await startSmtpSink();
     sink.down = true;
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 20, retryMaxMs: 80, pollMs: 60_000 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 20, retryMaxMs: 80, pollMs: 60_000 },
+    });
     const { status, ticket } = await sendRequest(server, "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e");
     expect(status).toBe(200);
     // Two refused attempts: the first and a retry.
@@ -54,7 +72,10 @@ describe("email retries", () => {
     sink.down = false;
     const [mail] = await sink.waitFor(1);
     expect(mail!.subject).toBe(`Your request ${ticket} was received`);
-    await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ sent: true, last_error: null }), WAIT);
+    await vi.waitFor(
+      async () => expect((await rows(server!))[0]).toMatchObject({ sent: true, last_error: null }),
+      WAIT,
+    );
     // Stopped (its pass under way finished): nothing more was sent.
     await server.stop();
     server = undefined;
@@ -65,7 +86,10 @@ describe("email retries", () => {
     sink = await startSmtpSink();
     sink.down = true;
     const logged = vi.spyOn(log, "error");
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, maxAttempts: 3, pollMs: 60_000 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 10, retryMaxMs: 20, maxAttempts: 3, pollMs: 60_000 },
+    });
     expect((await sendRequest(server, "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f")).status).toBe(200);
     await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true, attempts: 3 }), WAIT);
     expect((await rows(server))[0]!.last_error).toBeTruthy();
@@ -77,7 +101,10 @@ describe("email retries", () => {
 describe("a message another worker leased", () => {
   it("is sent as soon as that worker's lease runs out, not at the next poll", async () => {
     sink = await startSmtpSink();
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 },
+    });
     // Leased by a worker that died mid-send: nobody may send it for the next moment.
     await server.db.query(
       `INSERT INTO mail_outbox (recipient, language, template, data, attempts, locked_until, lease)
@@ -86,7 +113,9 @@ describe("a message another worker leased", () => {
     // A message of this process wakes the worker, which sends it and then waits for the lease.
     const { ticket } = await sendRequest(server, "6a7b8c9d-0e1f-4a2b-9c3d-5e6f7a8b9c0d");
     const mails = await sink.waitFor(2);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([`Your request CS-000777 was received`, `Your request ${ticket} was received`].sort());
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(
+      [`Your request CS-000777 was received`, `Your request ${ticket} was received`].sort(),
+    );
   });
 });
 
@@ -94,7 +123,10 @@ describe("the wait between attempts", () => {
   it("waits longer after each failed attempt", async () => {
     sink = await startSmtpSink();
     sink.down = true;
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 600_000, retryMaxMs: 3_600_000, pollMs: 50 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 600_000, retryMaxMs: 3_600_000, pollMs: 50 },
+    });
     expect((await sendRequest(server, "5f6a7b8c-9d0e-4f1a-8b2c-4d5e6f7a8b9c")).status).toBe(200);
     /** The wait before the next attempt once `attempts` have failed, in milliseconds. */
     const waitAfter = async (attempts: number) => {
@@ -126,7 +158,10 @@ describe("email failures that are not retried", () => {
     sink = await startSmtpSink();
     sink.noMailbox = true;
     vi.spyOn(log, "error");
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 },
+    });
     expect((await sendRequest(server, "3d4e5f6a-7b8c-4d9e-8f0a-2b3c4d5e6f7a")).status).toBe(200);
     await vi.waitFor(async () => expect((await rows(server!))[0]).toMatchObject({ failed: true }), WAIT);
     const [given] = await rows(server);
@@ -137,15 +172,27 @@ describe("email failures that are not retried", () => {
   it("a delivered message whose mark fails is logged and left to its lease, not retried as a failure", async () => {
     sink = await startSmtpSink();
     const logged = vi.spyOn(log, "error");
-    server = await startTestServer({ smtpUrl: sink.url, mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 } });
+    server = await startTestServer({
+      smtpUrl: sink.url,
+      mailTimings: { retryFirstMs: 10, retryMaxMs: 20, pollMs: 60_000 },
+    });
     // The database refuses to mark any message sent, as a lost connection would.
     await server.db.query(`CREATE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'connection lost'; END $$`);
     await server.db.query(`CREATE TRIGGER refuse_sent BEFORE UPDATE ON mail_outbox FOR EACH ROW
       WHEN (NEW.sent_at IS NOT NULL) EXECUTE FUNCTION refuse_sent()`);
     expect((await sendRequest(server, "4e5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b")).status).toBe(200);
-    await vi.waitFor(() => expect(logged.mock.calls.some((call) => /could not be marked sent/.test(String(call[1])))).toBe(true), WAIT);
-    const [row] = await server.db.query<{ attempts: number; sent: boolean; failed: boolean; last_error: string | null; leased: boolean }>(
+    await vi.waitFor(
+      () => expect(logged.mock.calls.some((call) => /could not be marked sent/.test(String(call[1])))).toBe(true),
+      WAIT,
+    );
+    const [row] = await server.db.query<{
+      attempts: number;
+      sent: boolean;
+      failed: boolean;
+      last_error: string | null;
+      leased: boolean;
+    }>(
       "SELECT attempts, sent_at IS NOT NULL AS sent, failed_at IS NOT NULL AS failed, last_error, locked_until > now() AS leased FROM mail_outbox",
     );
     // Not counted as a failed attempt, no retry due: it waits for its lease to run out.

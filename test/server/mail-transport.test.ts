@@ -13,8 +13,19 @@ afterEach(async () => {
 
 it("a recipient holding a comma reaches no second inbox", async () => {
   sink = await startSmtpSink();
-  const transport = mailTransport({ smtpUrl: sink.url, mailFrom: "Claims Portal <claims@localhost>", dataDir: "/nonexistent" });
-  const mail = { id: 1, queuedAt: new Date(), messageId: "<k@localhost>", subject: "Hello", html: "<p>Hello</p>", text: "Hello" };
+  const transport = mailTransport({
+    smtpUrl: sink.url,
+    mailFrom: "Claims Portal <claims@localhost>",
+    dataDir: "/nonexistent",
+  });
+  const mail = {
+    id: 1,
+    queuedAt: new Date(),
+    messageId: "<k@localhost>",
+    subject: "Hello",
+    html: "<p>Hello</p>",
+    text: "Hello",
+  };
   try {
     // Refused or sent as one odd address: either way b@example.com is never a recipient.
     await transport.send({ ...mail, to: "a@example.com, b@example.com" }).catch(() => undefined);

@@ -20,7 +20,12 @@ let server: TestServer;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  server = await startTestServer({ smtpUrl: sink.url, publicUrl: PUBLIC_URL, staffKey: STAFF_KEY, mailFrom: "Claims Portal <claims@portal.test>" });
+  server = await startTestServer({
+    smtpUrl: sink.url,
+    publicUrl: PUBLIC_URL,
+    staffKey: STAFF_KEY,
+    mailFrom: "Claims Portal <claims@portal.test>",
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -78,16 +83,30 @@ describe("emails", () => {
     expect(opened.body.result).toMatchObject({ claimNumber: `CL-${claimId}`, current: "submitted" });
     // One message for the submit, marked sent: the worker marks it once the mail server has taken
     // it, which on a busy machine may be a moment after the message arrived.
-    await expect.poll(() => server.db.query("SELECT template, sent_at IS NOT NULL AS sent FROM mail_outbox WHERE claim_id = $1", [claimId]))
+    await expect
+      .poll(() =>
+        server.db.query("SELECT template, sent_at IS NOT NULL AS sent FROM mail_outbox WHERE claim_id = $1", [claimId]),
+      )
       .toEqual([{ template: "claimSubmitted", sent: true }]);
   });
 
   it("a claim submitted in Spanish gets its email in Spanish, and a staff move later in Spanish too", async () => {
     // An English email about the draft came first (a link to finish later, asked for in English).
-    const finishLater = (claimId: number) => server.db.transaction((tx) => enqueueMail(tx, {
-      to: "carlos.rivera@example.com", language: "en", template: "finishLater", claimId,
-      data: { link: `${PUBLIC_URL}/find-claim/1`, claimNumber: `CL-${claimId}`, step: 3, expiresAt: new Date().toISOString() },
-    }));
+    const finishLater = (claimId: number) =>
+      server.db.transaction((tx) =>
+        enqueueMail(tx, {
+          to: "carlos.rivera@example.com",
+          language: "en",
+          template: "finishLater",
+          claimId,
+          data: {
+            link: `${PUBLIC_URL}/find-claim/1`,
+            claimNumber: `CL-${claimId}`,
+            step: 3,
+            expiresAt: new Date().toISOString(),
+          },
+        }),
+      );
     const { claimId } = await fileClaim(server, "W-K77-AB1020", "Chair", "es-MX,es;q=0.9,en;q=0.5", finishLater);
     await sink.waitFor(before + 2);
     const mail = sink.received.slice(before).find((m) => m.subject !== "Finish your claim")!;
@@ -102,7 +121,8 @@ describe("emails", () => {
     // Staff write in English; the consumer filed in Spanish.
     before = sink.received.length;
     const moved = await fetch(`${server.url}/api/v1/staff/claim_status`, {
-      method: "POST", headers: { "x-staff-key": STAFF_KEY, "content-type": "application/json", "accept-language": "en" },
+      method: "POST",
+      headers: { "x-staff-key": STAFF_KEY, "content-type": "application/json", "accept-language": "en" },
       body: JSON.stringify({ code: `CL-${claimId}`, step: "in_review" }),
     });
     expect(moved.status).toBe(200);
@@ -118,13 +138,30 @@ describe("emails", () => {
   });
 
   it("a contact-service request sends its Request Number and what happens next, in the request's language", async () => {
-    for (const [language, requestId] of [["es", "5d1c7a2e-3b4f-4a6d-8e9f-0a1b2c3d4e5f"], ["en", "6e2d8b3f-4c5a-4b7e-9f0a-1b2c3d4e5f60"]] as const) {
+    for (const [language, requestId] of [
+      ["es", "5d1c7a2e-3b4f-4a6d-8e9f-0a1b2c3d4e5f"],
+      ["en", "6e2d8b3f-4c5a-4b7e-9f0a-1b2c3d4e5f60"],
+    ] as const) {
       before = sink.received.length;
-      const signed = (await server.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`)).body;
-      expect((await fetch(atServer(server, signed.url), { method: "PUT", headers: { "content-type": "application/pdf" }, body: Buffer.from("%PDF-1.4\n%%EOF\n") })).status).toBe(200);
-      const invoice = (await server.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body.result[0];
+      const signed = (
+        await server.api.get(
+          `/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`,
+        )
+      ).body;
+      expect(
+        (
+          await fetch(atServer(server, signed.url), {
+            method: "PUT",
+            headers: { "content-type": "application/pdf" },
+            body: Buffer.from("%PDF-1.4\n%%EOF\n"),
+          })
+        ).status,
+      ).toBe(200);
+      const invoice = (await server.api.post("/contact_service/documents", { requestId, docName: signed.fileName }))
+        .body.result[0];
       const answer = await server.fetch(`${server.url}/api/v1/contact_service_ticket`, {
-        method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json", "accept-language": language },
+        method: "POST",
+        headers: { "x-api-key": API_KEY, "content-type": "application/json", "accept-language": language },
         body: JSON.stringify(ticketBody(requestId, [invoice.id])),
       });
       const { ticket } = await answer.json();
@@ -145,7 +182,9 @@ describe("emails", () => {
   });
 
   it("queues nothing for a customer with no email on file, and the submit still succeeds", async () => {
-    await server.db.query("UPDATE customers SET email = NULL WHERE id = (SELECT customer_id FROM plans WHERE number = 'W-K77-AB1021')");
+    await server.db.query(
+      "UPDATE customers SET email = NULL WHERE id = (SELECT customer_id FROM plans WHERE number = 'W-K77-AB1021')",
+    );
     const { claimId } = await fileClaim(server, "W-K77-AB1021", "Dresser", "en");
     expect(await server.db.query("SELECT id FROM mail_outbox WHERE claim_id = $1", [claimId])).toEqual([]);
   });

@@ -35,7 +35,12 @@ export function mainProcesses(): (env?: Record<string, string>) => Promise<MainP
     const data = await newTestData();
     const { child, listening } = spawnApi("server/main.ts", [], {
       ...(data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : {}),
-      DATA_DIR: data.dataDir, PORT: "0", HOST: "127.0.0.1", API_KEY, UPLOAD_SECRET, ...env,
+      DATA_DIR: data.dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      API_KEY,
+      UPLOAD_SECRET,
+      ...env,
     });
     started.push({ child, data });
     let printed = "";

@@ -47,18 +47,34 @@ describe("opened at 127.0.0.1 while PUBLIC_URL names localhost", () => {
     const { claimId, claimItemId } = await draftWithItem(session, "W-E34-WS4566", "Sofa");
     const photo = png(64);
     const cookie = session.jar.header()!;
-    const asked = await getWithHost(`/api/v1/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=sofa.png&fileSize=${photo.length}`, {
-      host: `127.0.0.1:${server.port}`, "x-api-key": API_KEY, cookie,
-    });
+    const asked = await getWithHost(
+      `/api/v1/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=sofa.png&fileSize=${photo.length}`,
+      {
+        host: `127.0.0.1:${server.port}`,
+        "x-api-key": API_KEY,
+        cookie,
+      },
+    );
     expect(asked.status, asked.body).toBe(200);
     const grant = expectShape(uploadUrlResponseSchema, JSON.parse(asked.body));
     expect(onPage(grant.url).origin).toBe(pageOrigin);
-    const put = await fetch(onPage(grant.url), { method: "PUT", headers: { "content-type": "image/png" }, body: photo });
+    const put = await fetch(onPage(grant.url), {
+      method: "PUT",
+      headers: { "content-type": "image/png" },
+      body: photo,
+    });
     expect(put.status).toBe(200);
-    const linked = await session.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: grant.fileName });
+    const linked = await session.post("/insert_linked_and_embedded_files", {
+      claimId,
+      claimItemsId: claimItemId,
+      docName: grant.fileName,
+    });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
 
-    const download = expectShape(downloadUrlResponseSchema, (await session.get(`/documents/${linked.body.result[0].id}/download-url`)).body);
+    const download = expectShape(
+      downloadUrlResponseSchema,
+      (await session.get(`/documents/${linked.body.result[0].id}/download-url`)).body,
+    );
     expect(onPage(download.url).origin).toBe(pageOrigin);
     const served = await fetch(onPage(download.url));
     expect(served.status).toBe(200);
@@ -67,16 +83,28 @@ describe("opened at 127.0.0.1 while PUBLIC_URL names localhost", () => {
 
   it("a contact request's upload URL is on the page's origin too, and its PUT stores the file", async () => {
     const requestId = "3c9b6a2e-7d4f-4e1a-9b8c-5d6e7f8a9b0c";
-    const grant = expectShape(uploadUrlResponseSchema, (await server.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=image/png&fileName=receipt.png`)).body);
+    const grant = expectShape(
+      uploadUrlResponseSchema,
+      (
+        await server.api.get(
+          `/contact_service/file-upload-url?requestId=${requestId}&fileType=image/png&fileName=receipt.png`,
+        )
+      ).body,
+    );
     expect(onPage(grant.url).origin).toBe(pageOrigin);
-    expect((await fetch(onPage(grant.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(48) })).status).toBe(200);
+    expect(
+      (await fetch(onPage(grant.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(48) }))
+        .status,
+    ).toBe(200);
   });
 
   it("no URL names the host a request claims: a forged Host header changes nothing", async () => {
     const session = server.newSession();
     const { claimId } = await draftWithItem(session, "W-E34-WS4566", "Sofa");
     const asked = await getWithHost(`/api/v1/file-upload-url?claimId=${claimId}&fileType=image/png`, {
-      host: "evil.example", "x-api-key": API_KEY, cookie: session.jar.header()!,
+      host: "evil.example",
+      "x-api-key": API_KEY,
+      cookie: session.jar.header()!,
     });
     expect(asked.status, asked.body).toBe(200);
     const { url } = JSON.parse(asked.body) as { url: string };

@@ -17,7 +17,10 @@ let vite: ViteDevServer;
 let base: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "claims-dev-language-"));
-  await writeFile(join(root, "index.html"), '<!doctype html>\n<html lang="">\n  <head><title>Dev</title></head>\n  <body><div id="root"></div></body>\n</html>\n');
+  await writeFile(
+    join(root, "index.html"),
+    '<!doctype html>\n<html lang="">\n  <head><title>Dev</title></head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
   ({ vite, base } = await startDevServer(root, pageLanguageInDev()));
 });
 afterAll(async () => {

@@ -18,12 +18,18 @@ import { API_KEY, startTestServer, type TestServer } from "./helpers.ts";
  * frame prerendered in English only (a build always has both; one here shows the other way too);
  * and the two prerendered welcome pages.
  */
-const APP_PAGE = '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
-const APP_PAGE_EN = '<!doctype html>\n<html lang="en">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"><p role="status">Loading…</p></div></body>\n</html>\n';
+const APP_PAGE =
+  '<!doctype html>\n<html lang="">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"></div></body>\n</html>\n';
+const APP_PAGE_EN =
+  '<!doctype html>\n<html lang="en">\n  <head><title>ProtectPlan Claims</title></head>\n  <body><div id="root"><p role="status">Loading…</p></div></body>\n</html>\n';
 /** The method screen as the build renders it, in Spanish only here, with the router's two inline scripts. */
-const SCRIPTS = ["self.$_TSR={router:{}};document.currentScript.remove()", "scrollTo(0,0);document.currentScript.remove()"];
+const SCRIPTS = [
+  "self.$_TSR={router:{}};document.currentScript.remove()",
+  "scrollTo(0,0);document.currentScript.remove()",
+];
 const METHOD_PAGE_ES = `<!doctype html>\n<html lang="es"><body><div id="root" data-rendered-route><h1>Necesitamos encontrar su garantía</h1>${SCRIPTS.map((script) => `<script>${script}</script>`).join("")}</div></body></html>\n`;
-const welcome = (locale: string) => `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
+const welcome = (locale: string) =>
+  `<!doctype html>\n<html lang="${locale}"><body><div id="root" data-prerendered="${locale}"></div></body></html>\n`;
 
 let portal: string;
 let server: TestServer;
@@ -42,7 +48,10 @@ afterAll(async () => {
 });
 
 /** The language `<html lang>` names in the page sent for `path`, and the answer's Vary. */
-async function pageLanguage(path: string, headers: Record<string, string> = {}): Promise<{ lang: string | undefined; vary: string }> {
+async function pageLanguage(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ lang: string | undefined; vary: string }> {
   const response = await fetch(`${server.url}${path}`, { headers: { accept: "text/html", ...headers } });
   expect(response.status, path).toBe(200);
   expect(response.headers.get("content-type"), path).toContain("text/html");
@@ -50,7 +59,12 @@ async function pageLanguage(path: string, headers: Record<string, string> = {}):
   return { lang: /<html lang="([^"]*)"/.exec(html)?.[1], vary: response.headers.get("vary") ?? "" };
 }
 
-const PAGES = ["/", "/find-claim/123", "/find-claim/create-claim?step=2&claimId=1&warranty_id=1", "/find-claim/select-search-method"];
+const PAGES = [
+  "/",
+  "/find-claim/123",
+  "/find-claim/create-claim?step=2&claimId=1&warranty_id=1",
+  "/find-claim/select-search-method",
+];
 
 describe("the language a page is sent in", () => {
   it.each(PAGES)("%s follows Spanish Accept-Language, and English when the browser names neither", async (path) => {
@@ -72,13 +86,16 @@ describe("the language a page is sent in", () => {
     expect((await pageLanguage(path, { "accept-language": "es", cookie: "i18next=xx" })).lang).toBe("es");
   });
 
-  it.each(PAGES)("%s tells caches it differs by Accept-Language and Cookie, and sets no cookie of its own", async (path) => {
-    const response = await fetch(`${server.url}${path}`, { headers: { "accept-language": "es" } });
-    expect(response.headers.get("vary") ?? "").toMatch(/Accept-Language/i);
-    expect(response.headers.get("vary") ?? "").toMatch(/Cookie/i);
-    expect(response.headers.get("cache-control")).toBe("no-cache");
-    expect(response.headers.get("set-cookie")).toBeNull();
-  });
+  it.each(PAGES)(
+    "%s tells caches it differs by Accept-Language and Cookie, and sets no cookie of its own",
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { "accept-language": "es" } });
+      expect(response.headers.get("vary") ?? "").toMatch(/Accept-Language/i);
+      expect(response.headers.get("vary") ?? "").toMatch(/Cookie/i);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      expect(response.headers.get("set-cookie")).toBeNull();
+    },
+  );
 
   it("sends '/' as the prerendered page of that language, the app's page elsewhere: prerendered in that language, else the built one naming it", async () => {
     const root = await (await fetch(`${server.url}/`, { headers: { cookie: "i18next=es" } })).text();
@@ -90,25 +107,36 @@ describe("the language a page is sent in", () => {
   });
 
   it("sends a route the build rendered as its page in that language, its inline scripts allowed by their hashes alone", async () => {
-    const scriptSources = (response: Response) => /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
-    const rendered = await fetch(`${server.url}/find-claim/select-search-method`, { headers: { "accept-language": "es" } });
+    const scriptSources = (response: Response) =>
+      /script-src ([^;]*)/.exec(response.headers.get("content-security-policy") ?? "")?.[1]?.split(" ") ?? [];
+    const rendered = await fetch(`${server.url}/find-claim/select-search-method`, {
+      headers: { "accept-language": "es" },
+    });
     expect(await rendered.text()).toBe(METHOD_PAGE_ES);
     const hashes = SCRIPTS.map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`);
     expect(scriptSources(rendered)).toEqual(expect.arrayContaining(["'self'", ...hashes]));
     expect(scriptSources(rendered)).not.toContain("'unsafe-inline'");
     // The address with a query is the same page; the English one, not built here, is the app's page.
     expect(await (await fetch(`${server.url}/find-claim/select-search-method?lng=es`)).text()).toBe(METHOD_PAGE_ES);
-    const english = await fetch(`${server.url}/find-claim/select-search-method`, { headers: { "accept-language": "en" } });
+    const english = await fetch(`${server.url}/find-claim/select-search-method`, {
+      headers: { "accept-language": "en" },
+    });
     expect(await english.text()).toBe(APP_PAGE_EN);
     // No other page allows an inline script.
     expect(scriptSources(english).some((source) => source.startsWith("'sha256-"))).toBe(false);
-    expect(scriptSources(await fetch(`${server.url}/find-claim/123`)).some((source) => source.startsWith("'sha256-"))).toBe(false);
+    expect(
+      scriptSources(await fetch(`${server.url}/find-claim/123`)).some((source) => source.startsWith("'sha256-")),
+    ).toBe(false);
   });
 });
 
 describe("the language of an API call", () => {
   const colors = async (headers: Record<string, string>) =>
-    ((await (await fetch(`${server.url}/api/v1/all_color`, { headers: { "x-api-key": API_KEY, ...headers } })).json()) as { result: Array<{ name: string }> }).result.map((entry) => entry.name);
+    (
+      (await (
+        await fetch(`${server.url}/api/v1/all_color`, { headers: { "x-api-key": API_KEY, ...headers } })
+      ).json()) as { result: Array<{ name: string }> }
+    ).result.map((entry) => entry.name);
 
   it("is the first of en and es its Accept-Language names, by weight; the page's cookie does not change it", async () => {
     const english = await colors({ "accept-language": "en" });

@@ -44,7 +44,10 @@ describe("prepared queries on PGlite", () => {
       ["SELECT * FROM things WHERE name = $1", ["chair"]],
       ["SELECT * FROM things WHERE tags && $1::text[]", [["b", "z"]]],
       ["SELECT * FROM things WHERE live = $1", [false]],
-      ["SELECT to_char(made, 'YYYY-MM-DD') AS made, price::float8 AS price, json_build_object('id', id) AS json FROM things ORDER BY id", []],
+      [
+        "SELECT to_char(made, 'YYYY-MM-DD') AS made, price::float8 AS price, json_build_object('id', id) AS json FROM things ORDER BY id",
+        [],
+      ],
       ["SELECT count(*)::int AS n FROM things WHERE id > $1", [0]],
     ];
     for (let round = 0; round < 7; round++) {
@@ -53,14 +56,18 @@ describe("prepared queries on PGlite", () => {
   });
 
   it("write like query(): the change is there for the next statement", async () => {
-    expect(await query("INSERT INTO things (id, name) VALUES ($1, $2) RETURNING id, name", [5, "table"])).toEqual([{ id: 5, name: "table" }]);
+    expect(await query("INSERT INTO things (id, name) VALUES ($1, $2) RETURNING id, name", [5, "table"])).toEqual([
+      { id: 5, name: "table" },
+    ]);
     expect(await query("DELETE FROM things WHERE id = $1 RETURNING id", [5])).toEqual([{ id: 5 }]);
     expect(await query("SELECT id FROM things WHERE id = $1", [5])).toEqual([]);
   });
 
   it("reject with PostgreSQL's error code, and the connection stays usable", async () => {
     await expect(query("SELECT nothing FROM things")).rejects.toMatchObject({ code: "42703" });
-    await expect(query("SELECT id FROM things WHERE id = $1", ["not a number"])).rejects.toMatchObject({ code: "22P02" });
+    await expect(query("SELECT id FROM things WHERE id = $1", ["not a number"])).rejects.toMatchObject({
+      code: "22P02",
+    });
     await expect(query("INSERT INTO things (id) VALUES ($1)", [1])).rejects.toMatchObject({ code: "23505" });
     expect(await query("SELECT id FROM things WHERE id = $1", [1])).toEqual([{ id: 1 }]);
     await expect(query("SELECT nothing FROM things")).rejects.toMatchObject({ code: "42703" });

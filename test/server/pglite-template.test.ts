@@ -62,7 +62,9 @@ describe("the seeded template of new data folders", () => {
       try {
         expect(await customers(next)).toEqual(seeded);
         // The template keeps only the server's database (pglite-template.ts, saveTemplate).
-        expect(await next.db.query("SELECT datname FROM pg_database ORDER BY datname")).toEqual([{ datname: "postgres" }]);
+        expect(await next.db.query("SELECT datname FROM pg_database ORDER BY datname")).toEqual([
+          { datname: "postgres" },
+        ]);
       } finally {
         await next.stop();
       }

@@ -21,8 +21,15 @@ let apiAlone: TestServer;
 
 beforeAll(async () => {
   portal = await mkdtemp(join(tmpdir(), "claims-portal-link-page-"));
-  await writeFile(join(portal, "index.html"), '<!doctype html>\n<html lang="">\n<body><div id="root"></div></body>\n</html>\n');
-  for (const locale of LOCALES) await writeFile(join(portal, linkHandOverFile(locale)), `<!doctype html><html lang="${locale}"><head><meta http-equiv="refresh" content="0"></head></html>`);
+  await writeFile(
+    join(portal, "index.html"),
+    '<!doctype html>\n<html lang="">\n<body><div id="root"></div></body>\n</html>\n',
+  );
+  for (const locale of LOCALES)
+    await writeFile(
+      join(portal, linkHandOverFile(locale)),
+      `<!doctype html><html lang="${locale}"><head><meta http-equiv="refresh" content="0"></head></html>`,
+    );
   server = await startTestServer({ staticDir: portal });
   apiAlone = await startTestServer();
 });
@@ -36,14 +43,18 @@ const LINK = "/find-claim/1?customer_id=1&exp=9999999999&sig=abc";
 
 /** The page's `<html lang>` for a signed-looking link followed from another site with these extras. */
 async function pageLang(query: string, headers: Record<string, string>): Promise<string | undefined> {
-  const answer = await fetch(`${server.url}${LINK}${query}`, { headers: { "sec-fetch-site": "cross-site", ...headers } });
+  const answer = await fetch(`${server.url}${LINK}${query}`, {
+    headers: { "sec-fetch-site": "cross-site", ...headers },
+  });
   expect(answer.status).toBe(200);
   return /<html lang="([^"]*)"/.exec(await answer.text())?.[1];
 }
 
 describe("the page that reopens a signed link from our origin", () => {
   it("is the build's page, kept by no cache, granting nothing", async () => {
-    const answer = await fetch(`${server.url}${LINK}&claim_id=4&step=3`, { headers: { "sec-fetch-site": "cross-site" } });
+    const answer = await fetch(`${server.url}${LINK}&claim_id=4&step=3`, {
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(answer.headers.get("content-type")).toMatch(/^text\/html/);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.getSetCookie()).toEqual([]);
@@ -65,7 +76,10 @@ describe("the page that reopens a signed link from our origin", () => {
   });
 
   it("is the portal's: the claims API alone answers such a link 404 and grants nothing", async () => {
-    const answer = await fetch(`${apiAlone.url}${LINK}`, { redirect: "manual", headers: { "sec-fetch-site": "cross-site" } });
+    const answer = await fetch(`${apiAlone.url}${LINK}`, {
+      redirect: "manual",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(answer.status).toBe(404);
     expect(answer.headers.getSetCookie()).toEqual([]);
   });

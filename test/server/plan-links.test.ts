@@ -23,7 +23,10 @@ let server: TestServer;
 let signedOnly: TestServer;
 
 beforeAll(async () => {
-  const limits = { searchPerAddress: [ALLOWED, 600] as [number, number], planLookupPerAddress: [100_000, 60] as [number, number] };
+  const limits = {
+    searchPerAddress: [ALLOWED, 600] as [number, number],
+    planLookupPerAddress: [100_000, 60] as [number, number],
+  };
   [server, signedOnly] = await Promise.all([
     startTestServer({ trustProxy: 1, rateLimits: limits }),
     startTestServer({ trustProxy: 1, rateLimits: limits, planLinks: "signed" }),
@@ -38,29 +41,41 @@ function browserAt(on: TestServer, address: string) {
   const jar = new CookieJar();
   const request = async (path: string): Promise<Answer & { location: string | null }> => {
     const response = await sessionFetch(jar, `${on.url}${path}`, {
-      redirect: "manual", headers: { "x-api-key": API_KEY, "x-forwarded-for": address },
+      redirect: "manual",
+      headers: { "x-api-key": API_KEY, "x-forwarded-for": address },
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text.startsWith("{") ? JSON.parse(text) : text, location: response.headers.get("location") };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: text.startsWith("{") ? JSON.parse(text) : text,
+      location: response.headers.get("location"),
+    };
   };
   return {
     jar,
     /** The portal's call for a link in SPEC.md's shape. */
-    openLink: (planId: number, customerId: number, planType: string) => request(`/api/v1/plan_link/${planId}?customer_id=${customerId}&plan_type=${planType}`),
+    openLink: (planId: number, customerId: number, planType: string) =>
+      request(`/api/v1/plan_link/${planId}?customer_id=${customerId}&plan_type=${planType}`),
     /** A link opened as a page (a signed one is checked there). */
     openPage: (path: string) => request(path),
     plan: (planId: number) => request(`/api/v1/plan/${planId}`),
-    search: (number: string) => sessionFetch(jar, `${on.url}/api/v1/search_plan`, {
-      method: "POST", headers: { "x-api-key": API_KEY, "x-forwarded-for": address, "content-type": "application/json" },
-      body: JSON.stringify({ search_type: "search_plan_4", number }),
-    }),
+    search: (number: string) =>
+      sessionFetch(jar, `${on.url}/api/v1/search_plan`, {
+        method: "POST",
+        headers: { "x-api-key": API_KEY, "x-forwarded-for": address, "content-type": "application/json" },
+        body: JSON.stringify({ search_type: "search_plan_4", number }),
+      }),
     /** What this browser's session names (SECURITY.md, "Access follows knowledge"). */
     access: () => sessionIn(on.config.sessionSecret, jar.header()),
   };
 }
 
 async function planOf(on: TestServer, number: string): Promise<{ id: number; customerId: number }> {
-  const [plan] = await on.db.query<{ id: number; customer_id: number }>("SELECT id, customer_id FROM plans WHERE number = $1", [number]);
+  const [plan] = await on.db.query<{ id: number; customer_id: number }>(
+    "SELECT id, customer_id FROM plans WHERE number = $1",
+    [number],
+  );
   return { id: plan!.id, customerId: plan!.customer_id };
 }
 
@@ -71,7 +86,8 @@ async function windowPasses(on: TestServer, address: string): Promise<void> {
   const limiter = createRateLimiter(on.db);
   const rate = on.config.rateLimits.searchPerAddress;
   // count adds one and tells the total, which is then taken back to zero.
-  for (let counted = await limiter.count("search", address, rate); counted > 0; counted--) await limiter.uncount("search", address, rate);
+  for (let counted = await limiter.count("search", address, rate); counted > 0; counted--)
+    await limiter.uncount("search", address, rate);
 }
 
 describe("a link in SPEC.md's shape, without exp and sig", () => {
@@ -96,7 +112,11 @@ describe("a link in SPEC.md's shape, without exp and sig", () => {
     const jane = await planOf(server, "W-E34-WS4566");
     const maria = await planOf(server, "A-300-100200");
     const browser = browserAt(server, "203.0.113.3");
-    for (const [planId, customerId, type] of [[jane.id, maria.customerId, "FPP"], [maria.id, maria.customerId, "FPP"], [999_999, jane.customerId, "FPP"]] as const) {
+    for (const [planId, customerId, type] of [
+      [jane.id, maria.customerId, "FPP"],
+      [maria.id, maria.customerId, "FPP"],
+      [999_999, jane.customerId, "FPP"],
+    ] as const) {
       const answer = await browser.openLink(planId, customerId, type);
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ code: "PLAN_NOT_FOUND" });
@@ -119,7 +139,14 @@ describe("PLAN_LINKS=signed", () => {
     expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(404);
     expect((await browser.plan(jane.id)).status).toBe(404);
 
-    const page = await browser.openPage(signedPlanLinkPath(signedOnly.config.linkSecret!, { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() }));
+    const page = await browser.openPage(
+      signedPlanLinkPath(signedOnly.config.linkSecret!, {
+        planId: jane.id,
+        customerId: jane.customerId,
+        planType: "FPP",
+        expires: inAnHour(),
+      }),
+    );
     expect(page.status).toBe(303);
     expect(page.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId}&plan_type=FPP`);
     const opened = await browser.openLink(jane.id, jane.customerId, "FPP");
@@ -174,8 +201,19 @@ describe("a signed link", () => {
   it("that is valid verifies its customer, as before", async () => {
     const jane = await planOf(server, "W-E34-WS4566");
     const browser = browserAt(server, "203.0.113.30");
-    await browser.openPage(signedPlanLinkPath(server.config.linkSecret!, { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() }));
-    expect(await browser.access()).toEqual({ customers: [jane.customerId], plans: [jane.id], verified: [jane.customerId] });
+    await browser.openPage(
+      signedPlanLinkPath(server.config.linkSecret!, {
+        planId: jane.id,
+        customerId: jane.customerId,
+        planType: "FPP",
+        expires: inAnHour(),
+      }),
+    );
+    expect(await browser.access()).toEqual({
+      customers: [jane.customerId],
+      plans: [jane.id],
+      verified: [jane.customerId],
+    });
   });
 });
 
@@ -185,7 +223,8 @@ describe("failed links count under the searches' limit", () => {
     const address = "203.0.113.40";
     const first = browserAt(server, address);
     expect((await first.openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
-    for (let i = 0; i < ALLOWED; i++) expect((await browserAt(server, address).openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
+    for (let i = 0; i < ALLOWED; i++)
+      expect((await browserAt(server, address).openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
 
     // ALLOWED misses of every kind: another customer, an unknown plan, another family, and another
     // customer's link with an expired signature, which the portal's call then opens as unsigned.
@@ -195,7 +234,9 @@ describe("failed links count under the searches' limit", () => {
     expect((await stranger.openLink(jane.id, jane.customerId, "ACE")).status).toBe(404);
     const secret = server.config.linkSecret!;
     const good = { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() };
-    const expired = await stranger.openPage(signedPlanLinkPath(secret, { ...good, customerId: jane.customerId + 1, expires: 1 }));
+    const expired = await stranger.openPage(
+      signedPlanLinkPath(secret, { ...good, customerId: jane.customerId + 1, expires: 1 }),
+    );
     expect(expired.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId + 1}&plan_type=FPP`);
     expect((await stranger.openLink(jane.id, jane.customerId + 1, "FPP")).status).toBe(404);
 
@@ -222,8 +263,14 @@ describe("failed links count under the searches' limit", () => {
     const jane = await planOf(signedOnly, "W-E34-WS4566");
     const address = "203.0.113.50";
     const browser = browserAt(signedOnly, address);
-    for (let i = 0; i < ALLOWED; i++) expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(404);
-    const link = signedPlanLinkPath(signedOnly.config.linkSecret!, { planId: jane.id, customerId: jane.customerId, planType: "FPP", expires: inAnHour() });
+    for (let i = 0; i < ALLOWED; i++)
+      expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(404);
+    const link = signedPlanLinkPath(signedOnly.config.linkSecret!, {
+      planId: jane.id,
+      customerId: jane.customerId,
+      planType: "FPP",
+      expires: inAnHour(),
+    });
 
     // The page is answered at the link's own address (no redirect that would drop exp and sig),
     // grants nothing, and the portal's call says how long to wait.
@@ -243,6 +290,10 @@ describe("failed links count under the searches' limit", () => {
     expect(reloaded.status).toBe(303);
     expect(reloaded.location).toBe(`/find-claim/${jane.id}?customer_id=${jane.customerId}&plan_type=FPP`);
     expect((await browser.openLink(jane.id, jane.customerId, "FPP")).status).toBe(200);
-    expect(await browser.access()).toEqual({ customers: [jane.customerId], plans: [jane.id], verified: [jane.customerId] });
+    expect(await browser.access()).toEqual({
+      customers: [jane.customerId],
+      plans: [jane.id],
+      verified: [jane.customerId],
+    });
   });
 });

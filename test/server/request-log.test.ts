@@ -34,25 +34,53 @@ describe("the server's log", () => {
     const fetched = globalThis.fetch;
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const response = await fetched(input, init);
-      answered.push({ id: response.headers.get("x-request-id"), method: init?.method ?? "GET", status: response.status });
+      answered.push({
+        id: response.headers.get("x-request-id"),
+        method: init?.method ?? "GET",
+        status: response.status,
+      });
       return response;
     });
     const jar = new CookieJar();
-    const server = { url, api: makeApi(`${url}/api/v1`, API_KEY, jar), fetch: (to: string, init?: RequestInit) => sessionFetch(jar, to, init) };
+    const server = {
+      url,
+      api: makeApi(`${url}/api/v1`, API_KEY, jar),
+      fetch: (to: string, init?: RequestInit) => sessionFetch(jar, to, init),
+    };
 
     // Jane searches by her name and email, files a claim, then asks the contact service with her details.
-    const search = await server.api.post("/search_plan", { search_type: "search_plan_1", name_first: "Jane", name_last: "Doe", email: "jane.doe@example.com" });
+    const search = await server.api.post("/search_plan", {
+      search_type: "search_plan_1",
+      name_first: "Jane",
+      name_last: "Doe",
+      email: "jane.doe@example.com",
+    });
     expect(search.status).toBe(200);
     const { claimId } = await fileClaim(server, "W-E34-WS4566", "Sofa", "en");
     const requestId = randomUUID();
-    const signed = (await server.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`)).body;
+    const signed = (
+      await server.api.get(
+        `/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf`,
+      )
+    ).body;
     const signature = new URL(signed.url, url).searchParams.get("sig")!;
-    expect((await fetch(atServer(server, signed.url), { method: "PUT", headers: { "content-type": "application/pdf" }, body: "%PDF-1.4\n%%EOF\n" })).status).toBe(200);
-    const invoice = (await server.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body.result[0];
+    expect(
+      (
+        await fetch(atServer(server, signed.url), {
+          method: "PUT",
+          headers: { "content-type": "application/pdf" },
+          body: "%PDF-1.4\n%%EOF\n",
+        })
+      ).status,
+    ).toBe(200);
+    const invoice = (await server.api.post("/contact_service/documents", { requestId, docName: signed.fileName })).body
+      .result[0];
     expect((await server.api.post("/contact_service_ticket", ticketBody(requestId, [invoice.id]))).status).toBe(200);
     // Staff move the claim on; a scraper reads the metrics.
     const move = await fetch(`${url}/api/v1/staff/claim_status`, {
-      method: "POST", headers: { "x-staff-key": STAFF_KEY, "content-type": "application/json" }, body: JSON.stringify({ code: `CL-${claimId}`, step: "in_review" }),
+      method: "POST",
+      headers: { "x-staff-key": STAFF_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ code: `CL-${claimId}`, step: "in_review" }),
     });
     expect(move.status).toBe(200);
     expect((await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
@@ -70,7 +98,10 @@ describe("the server's log", () => {
     const requests = parsed.filter((line): line is RequestLine => line.msg === "request");
     // One line per request but the scrape (logged at debug), each with the id answered.
     const expected = answered.filter(({ id }) => id !== null).length;
-    expect(answered.every(({ id }) => id !== null), "every answer carries X-Request-Id").toBe(true);
+    expect(
+      answered.every(({ id }) => id !== null),
+      "every answer carries X-Request-Id",
+    ).toBe(true);
     expect(requests).toHaveLength(expected - 1);
     for (const { id, method, status } of answered.slice(0, -1)) {
       const mine = requests.filter((line) => line.reqId === id);
@@ -79,16 +110,35 @@ describe("the server's log", () => {
       // A route pattern: never the claim's id or any other number of the path.
       expect(mine[0]!.route).not.toMatch(new RegExp(`${claimId}|\\d{4,}`));
     }
-    expect(requests.map((line) => line.route)).toEqual(expect.arrayContaining([
-      "/api/v1/search_plan", "/api/v1/claim/:claimId", "/api/v1/submit_claim/:claimId/:customerId", "/api/v1/contact_service_ticket",
-    ]));
+    expect(requests.map((line) => line.route)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/search_plan",
+        "/api/v1/claim/:claimId",
+        "/api/v1/submit_claim/:claimId/:customerId",
+        "/api/v1/contact_service_ticket",
+      ]),
+    );
 
     // Nobody's details, cookies or keys: not in a request line, not in the mail lines, not anywhere.
-    const cookies = (jar.header() ?? "").split(/;\s*/).map((pair) => pair.slice(pair.indexOf("=") + 1)).filter((value) => value.length > 8);
+    const cookies = (jar.header() ?? "")
+      .split(/;\s*/)
+      .map((pair) => pair.slice(pair.indexOf("=") + 1))
+      .filter((value) => value.length > 8);
     expect(cookies.length).toBeGreaterThan(0);
     const secrets = [
-      "jane", "doe@", "jane.doe@example.com", "2125550134", "350 5th Ave", "Furniture Mart", "INV-100234",
-      API_KEY, UPLOAD_SECRET, STAFF_KEY, METRICS_TOKEN, signature, ...cookies,
+      "jane",
+      "doe@",
+      "jane.doe@example.com",
+      "2125550134",
+      "350 5th Ave",
+      "Furniture Mart",
+      "INV-100234",
+      API_KEY,
+      UPLOAD_SECRET,
+      STAFF_KEY,
+      METRICS_TOKEN,
+      signature,
+      ...cookies,
     ];
     for (const secret of secrets) expect(printed().toLowerCase(), secret).not.toContain(secret.toLowerCase());
   });

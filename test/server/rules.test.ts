@@ -15,31 +15,62 @@ import { CLAIM_STATUSES, claimStatusGroup } from "../../machines/domain.ts";
 describe("loadConfig", () => {
   it("takes the documented defaults", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8787, host: "127.0.0.1", apiKey: "demo-key", dataDir: ".data", databaseUrl: undefined, staticDir: undefined });
+    expect(config).toMatchObject({
+      port: 8787,
+      host: "127.0.0.1",
+      apiKey: "demo-key",
+      dataDir: ".data",
+      databaseUrl: undefined,
+      staticDir: undefined,
+    });
     expect(config.uploadSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).uploadSecret).not.toBe(config.uploadSecret);
   });
 
   it("reads the environment and treats blank optional values as unset", () => {
-    const config = loadConfig({ PORT: "9000", HOST: "0.0.0.0", API_KEY: "k", DATA_DIR: "/tmp/x", DATABASE_URL: " ", UPLOAD_SECRET: "s", STATIC_DIR: "dist" });
+    const config = loadConfig({
+      PORT: "9000",
+      HOST: "0.0.0.0",
+      API_KEY: "k",
+      DATA_DIR: "/tmp/x",
+      DATABASE_URL: " ",
+      UPLOAD_SECRET: "s",
+      STATIC_DIR: "dist",
+    });
     expect(config).toEqual({
-      port: 9000, host: "0.0.0.0", apiKey: "k", dataDir: "/tmp/x", databaseUrl: undefined, uploadSecret: "s", staticDir: "dist",
+      port: 9000,
+      host: "0.0.0.0",
+      apiKey: "k",
+      dataDir: "/tmp/x",
+      databaseUrl: undefined,
+      uploadSecret: "s",
+      staticDir: "dist",
       // The hardening settings, at their defaults (the session secret is random per process).
-      publicUrl: undefined, trustProxy: 0, corsOrigins: [], sessionSecret: expect.any(String), linkSecret: undefined,
+      publicUrl: undefined,
+      trustProxy: 0,
+      corsOrigins: [],
+      sessionSecret: expect.any(String),
+      linkSecret: undefined,
       // Links in SPEC.md's shape open unsigned unless PLAN_LINKS=signed.
       planLinks: "unsigned",
       rateLimits: {
-        searchPerAddress: [30, 600], planLookupPerAddress: [120, 600],
-        ticketPerAddress: [20, 600], contactUploadPerAddress: [100, 600], planLinkPerAddress: [60, 600],
-        finishLaterPerCustomer: [5, 3600], finishLaterPerAddress: [20, 3600],
-        claimStatusPerAddress: [60, 600], draftsPerAddress: [60, 600],
+        searchPerAddress: [30, 600],
+        planLookupPerAddress: [120, 600],
+        ticketPerAddress: [20, 600],
+        contactUploadPerAddress: [100, 600],
+        planLinkPerAddress: [60, 600],
+        finishLaterPerCustomer: [5, 3600],
+        finishLaterPerAddress: [20, 3600],
+        claimStatusPerAddress: [60, 600],
+        draftsPerAddress: [60, 600],
       },
       searchChallenge: { after: [3, 600], cost: 5000 },
       // The deployment settings: no injected faults, files in DATA_DIR/storage.
       faults: null,
       storage: { kind: "disk" },
       // Emails go to DATA_DIR/outbox unless SMTP_URL names a server.
-      smtpUrl: undefined, mailFrom: "Claims Portal <claims@localhost>",
+      smtpUrl: undefined,
+      mailFrom: "Claims Portal <claims@localhost>",
       shutdownGraceSeconds: 25,
     });
   });
@@ -56,14 +87,22 @@ describe("loadConfig", () => {
 
 describe("search normalisation", () => {
   it.each([
-    ["(212) 555-0134", "2125550134"], ["212.555.0134", "2125550134"], ["+1 212 555 0134", "2125550134"],
-    ["1 (212) 555-0134", "2125550134"], ["555-0134", "5550134"], ["+44 20 7946 0958", "442079460958"],
+    ["(212) 555-0134", "2125550134"],
+    ["212.555.0134", "2125550134"],
+    ["+1 212 555 0134", "2125550134"],
+    ["1 (212) 555-0134", "2125550134"],
+    ["555-0134", "5550134"],
+    ["+44 20 7946 0958", "442079460958"],
   ])("phone %s is %s", (typed, digits) => expect(phoneDigits(typed)).toBe(digits));
 
-  it.each([["10001", "10001"], [" 02108 ", "02108"], ["10001-1234", "10001"], ["100011234", "10001"], ["1000", null], ["abcde", null]])(
-    "ZIP %s is %s",
-    (typed, zip) => expect(zip5(typed)).toBe(zip),
-  );
+  it.each([
+    ["10001", "10001"],
+    [" 02108 ", "02108"],
+    ["10001-1234", "10001"],
+    ["100011234", "10001"],
+    ["1000", null],
+    ["abcde", null],
+  ])("ZIP %s is %s", (typed, zip) => expect(zip5(typed)).toBe(zip));
 });
 
 describe("stored file names", () => {
@@ -81,22 +120,52 @@ describe("stored file names", () => {
 
   it("are recognised only when safe and of an allowed type", () => {
     expect(isStoredName("abc-photo.jpg")).toBe(true);
-    for (const name of ["../x.jpg", "a/b.jpg", ".hidden.jpg", "x..jpg", "photo.heic", "photo", "x.jpg.tmp", "a\\b.png", "a b.png"]) {
+    for (const name of [
+      "../x.jpg",
+      "a/b.jpg",
+      ".hidden.jpg",
+      "x..jpg",
+      "photo.heic",
+      "photo",
+      "x.jpg.tmp",
+      "a\\b.png",
+      "a b.png",
+    ]) {
       expect(isStoredName(name), name).toBe(false);
     }
   });
 
   it("map extensions and content types to kinds", () => {
-    expect([kindOfName("a.JPG"), kindOfName("a.jpeg"), kindOfName("a.png"), kindOfName("a.pdf"), kindOfName("a.gif")]).toEqual(["jpeg", "jpeg", "png", "pdf", null]);
+    expect([
+      kindOfName("a.JPG"),
+      kindOfName("a.jpeg"),
+      kindOfName("a.png"),
+      kindOfName("a.pdf"),
+      kindOfName("a.gif"),
+    ]).toEqual(["jpeg", "jpeg", "png", "pdf", null]);
     // Names of an object's own properties are no extension we store.
-    expect([kindOfName("a.constructor"), kindOfName("a.__proto__"), kindOfName("a.toString")]).toEqual([null, null, null]);
-    expect([kindOfContentType("image/png"), kindOfContentType("image/jpeg"), kindOfContentType("application/pdf"), kindOfContentType("image/heic")])
-      .toEqual(["png", "jpeg", "pdf", null]);
+    expect([kindOfName("a.constructor"), kindOfName("a.__proto__"), kindOfName("a.toString")]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect([
+      kindOfContentType("image/png"),
+      kindOfContentType("image/jpeg"),
+      kindOfContentType("application/pdf"),
+      kindOfContentType("image/heic"),
+    ]).toEqual(["png", "jpeg", "pdf", null]);
   });
 });
 
 describe("signed URLs", () => {
-  const upload = { method: "PUT", path: "/api/v1/uploads/7/abc-photo.jpg", expires: 2_000, contentType: "image/jpeg", size: 1234 } as const;
+  const upload = {
+    method: "PUT",
+    path: "/api/v1/uploads/7/abc-photo.jpg",
+    expires: 2_000,
+    contentType: "image/jpeg",
+    size: 1234,
+  } as const;
   it("verify only the same request with the same secret, before it expires", () => {
     const sig = signRequest("secret", upload);
     expect(verifyRequest("secret", upload, sig, 1_999)).toBe("ok");
@@ -104,9 +173,16 @@ describe("signed URLs", () => {
     expect(verifyRequest("secret", upload, sig, 2_001)).toBe("expired");
     expect(verifyRequest("other", upload, sig, 1_000)).toBe("bad");
     for (const changed of [
-      { path: "/api/v1/uploads/8/abc-photo.jpg" }, { path: "/api/v1/uploads/ace/7/abc-photo.jpg" }, { path: "/api/v1/uploads/7/abc-photo.png" },
-      { expires: 3_000 }, { contentType: "application/pdf" }, { size: 1235 }, { size: undefined }, { method: "GET" as const },
-    ]) expect(verifyRequest("secret", { ...upload, ...changed }, sig, 1_000), JSON.stringify(changed)).toBe("bad");
+      { path: "/api/v1/uploads/8/abc-photo.jpg" },
+      { path: "/api/v1/uploads/ace/7/abc-photo.jpg" },
+      { path: "/api/v1/uploads/7/abc-photo.png" },
+      { expires: 3_000 },
+      { contentType: "application/pdf" },
+      { size: 1235 },
+      { size: undefined },
+      { method: "GET" as const },
+    ])
+      expect(verifyRequest("secret", { ...upload, ...changed }, sig, 1_000), JSON.stringify(changed)).toBe("bad");
     expect(verifyRequest("secret", upload, sig.toUpperCase(), 1_000)).toBe("bad");
     expect(verifyRequest("secret", upload, "", 1_000)).toBe("bad");
   });
@@ -114,8 +190,14 @@ describe("signed URLs", () => {
   it("carry expires, size and sig in the query, and read malformed ones as values nothing signs", () => {
     const query = new URLSearchParams(signedQuery("secret", upload));
     expect(Object.fromEntries(query)).toEqual({ expires: "2000", size: "1234", sig: signRequest("secret", upload) });
-    expect(signedParams((name) => query.get(name) ?? undefined)).toEqual({ expires: 2_000, size: 1234, sig: signRequest("secret", upload) });
-    expect(new URLSearchParams(signedQuery("secret", { method: "GET", path: "/storage/x", expires: 5 })).has("size")).toBe(false);
+    expect(signedParams((name) => query.get(name) ?? undefined)).toEqual({
+      expires: 2_000,
+      size: 1234,
+      sig: signRequest("secret", upload),
+    });
+    expect(
+      new URLSearchParams(signedQuery("secret", { method: "GET", path: "/storage/x", expires: 5 })).has("size"),
+    ).toBe(false);
     expect(signedParams((name) => ({ expires: "soon", size: "-1" })[name])).toEqual({ expires: 0, size: -1, sig: "" });
   });
 });
@@ -123,9 +205,18 @@ describe("signed URLs", () => {
 describe("date checks", () => {
   it("accept only real calendar days and times", () => {
     expect(["2025-01-31", "2024-02-29", "1900-01-01"].map(isRealDate)).toEqual([true, true, true]);
-    expect(["2025-02-29", "2025-04-31", "2025-13-01", "0000-01-01", "2025-1-1", "20250101"].map(isRealDate)).toEqual([false, false, false, false, false, false]);
+    expect(["2025-02-29", "2025-04-31", "2025-13-01", "0000-01-01", "2025-1-1", "20250101"].map(isRealDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(["2025-09-02 00:00:00", "2025-09-02 23:59:59"].map(isRealTimestamp)).toEqual([true, true]);
-    expect(["2025-09-02 24:00:00", "2025-09-02 12:60:00", "2025-02-30 10:00:00", "2025-09-02T10:00:00"].map(isRealTimestamp)).toEqual([false, false, false, false]);
+    expect(
+      ["2025-09-02 24:00:00", "2025-09-02 12:60:00", "2025-02-30 10:00:00", "2025-09-02T10:00:00"].map(isRealTimestamp),
+    ).toEqual([false, false, false, false]);
   });
 });
 

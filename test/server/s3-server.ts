@@ -24,13 +24,24 @@ export interface TestS3 {
 export async function startTestS3(prefix = ""): Promise<TestS3> {
   const directory = await mkdtemp(join(tmpdir(), "claims-s3-"));
   const bucket = "claims-test";
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     settings: {
-      kind: "s3", bucket, prefix, endpoint: `http://127.0.0.1:${port}`, region: "us-east-1",
+      kind: "s3",
+      bucket,
+      prefix,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
       // s3rver's one account.
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      forcePathStyle: true,
     },
     stop: async () => {
       await server.close();

@@ -42,7 +42,8 @@ describe("the OpenAPI document's exemption from the API key", () => {
 
 describe("the API key", () => {
   // An address the API has no call at: past the key, it is a 404.
-  const lookup = (key: string | undefined) => fetch(`${server.url}/api/v1/no-such-call`, { headers: key === undefined ? {} : { "x-api-key": key } });
+  const lookup = (key: string | undefined) =>
+    fetch(`${server.url}/api/v1/no-such-call`, { headers: key === undefined ? {} : { "x-api-key": key } });
 
   it("lets the right key through, and answers a missing or wrong one 401 with a JSON message", async () => {
     expect((await lookup(API_KEY)).status).toBe(404);

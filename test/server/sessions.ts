@@ -49,7 +49,9 @@ export async function sessionIn(secret: string, cookieHeader: string | undefined
 
 /** The session cookie's value in `cookieHeader` when its signature is right under `key`; Hono reads it only from a request. */
 async function signedCookieIn(cookieHeader: string | undefined, key: BufferSource): Promise<string | undefined> {
-  const reader = new Hono().get("/", async (c) => c.json({ value: (await getSignedCookie(c, key, SESSION_COOKIE)) || null }));
+  const reader = new Hono().get("/", async (c) =>
+    c.json({ value: (await getSignedCookie(c, key, SESSION_COOKIE)) || null }),
+  );
   const answer = await reader.request("/", { headers: cookieHeader ? { cookie: cookieHeader } : {} });
   return ((await answer.json()) as { value: string | null }).value ?? undefined;
 }

@@ -18,8 +18,12 @@ const PROBE = `
 describe("loading the server", () => {
   it("loads no React until a message is sent", async () => {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", PROBE], { cwd: process.cwd(), timeout: 60_000 }, (error, stdout) =>
-        error ? reject(error) : resolve(stdout));
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "--input-type=module", "-e", PROBE],
+        { cwd: process.cwd(), timeout: 60_000 },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      );
     });
     expect(JSON.parse(output.trim().split("\n").pop()!)).toEqual([]);
   });

@@ -51,17 +51,33 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
 
   /** An upload URL for a PNG of `size` bytes under the draft. */
   async function urlFor(size: number, claimId = draft.claimId) {
-    const answer = await server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=photo.png&fileSize=${size}`);
+    const answer = await server.api.get(
+      `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=photo.png&fileSize=${size}`,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return expectShape(uploadUrlResponseSchema, answer.body);
   }
-  const put = (url: string, bytes: Uint8Array, contentType = "image/png") => fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: bytes } as RequestInit);
-  const link = (docName: string) => server.api.post("/insert_linked_and_embedded_files", { claimId: draft.claimId, claimItemsId: draft.claimItemId, docName });
+  const put = (url: string, bytes: Uint8Array, contentType = "image/png") =>
+    fetch(new URL(url, server.url), {
+      method: "PUT",
+      headers: { "content-type": contentType },
+      body: bytes,
+    } as RequestInit);
+  const link = (docName: string) =>
+    server.api.post("/insert_linked_and_embedded_files", {
+      claimId: draft.claimId,
+      claimItemsId: draft.claimItemId,
+      docName,
+    });
   const stored = async (fileName: string) => {
     const path = claimDocumentPath(draft.claimId, fileName, "fpp");
-    return { file: await server.storage.size(path), pending: (await server.storage.direct?.pending.size(path)) ?? null };
+    return {
+      file: await server.storage.size(path),
+      pending: (await server.storage.direct?.pending.size(path)) ?? null,
+    };
   };
-  const bytesAt = async (url: string, init?: RequestInit) => new Uint8Array(await (await fetch(new URL(url, server.url), init)).arrayBuffer());
+  const bytesAt = async (url: string, init?: RequestInit) =>
+    new Uint8Array(await (await fetch(new URL(url, server.url), init)).arrayBuffer());
 
   it(`hands out ${direct ? "presigned bucket" : "the API's own"} upload URLs`, async () => {
     const { url } = await urlFor(64);
@@ -127,12 +143,16 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
     const { url, fileName } = await urlFor(64);
     expect((await put(url, bytesOf(64), "application/pdf")).status).toBe(refusedAt.put);
     const answer = await link(fileName);
-    expect([answer.status, answer.body.code]).toEqual(direct ? [415, "WRONG_CONTENT_TYPE"] : [400, REFUSAL_CODES.invalidRequest]);
+    expect([answer.status, answer.body.code]).toEqual(
+      direct ? [415, "WRONG_CONTENT_TYPE"] : [400, REFUSAL_CODES.invalidRequest],
+    );
     expect(await stored(fileName)).toEqual({ file: null, pending: null });
   });
 
   it(`${direct ? "requires" : "takes"} a declared size when handing out a URL`, async () => {
-    const answer = await server.api.get(`/file-upload-url?claimId=${draft.claimId}&fileType=image/png&fileName=photo.png`);
+    const answer = await server.api.get(
+      `/file-upload-url?claimId=${draft.claimId}&fileType=image/png&fileName=photo.png`,
+    );
     expect(answer.status).toBe(direct ? 400 : 200);
     if (direct) expect(answer.body.errors).toHaveProperty("fileSize");
   });
@@ -141,7 +161,10 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
     const { url, fileName } = await urlFor(64);
     expect((await put(url, bytesOf(64))).status).toBe(200);
     expect(await stored(fileName)).toEqual(direct ? { file: null, pending: 64 } : { file: 64, pending: null });
-    const report = await sweepUploads({ db: server.db, storage: server.storage }, Date.now() + 2 * UPLOAD_URL_TTL_SECONDS * 1000);
+    const report = await sweepUploads(
+      { db: server.db, storage: server.storage },
+      Date.now() + 2 * UPLOAD_URL_TTL_SECONDS * 1000,
+    );
     const path = claimDocumentPath(draft.claimId, fileName, "fpp");
     expect(report.removed).toContain(direct ? `pending:${path}` : path);
     expect(await stored(fileName)).toEqual({ file: null, pending: null });
@@ -151,7 +174,9 @@ describe.each(backends)("uploads on $name storage", ({ name, direct, refusedAt }
   it("takes contact-service documents the same way", async () => {
     const requestId = "5b0f3c1e-7a2d-4e8f-9b1c-2d3e4f5a6b7c";
     const pdf = new TextEncoder().encode("%PDF-1.4\n% an invoice\n");
-    const asked = await server.api.get(`/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf&fileSize=${pdf.length}`);
+    const asked = await server.api.get(
+      `/contact_service/file-upload-url?requestId=${requestId}&fileType=application/pdf&fileName=invoice.pdf&fileSize=${pdf.length}`,
+    );
     const { url, fileName } = expectShape(uploadUrlResponseSchema, asked.body);
     expect((await put(url, pdf, "application/pdf")).status).toBe(200);
     const linked = await server.api.post("/contact_service/documents", { requestId, docName: fileName });
@@ -184,9 +209,14 @@ describe.each(backends)("the storage interface on $name", ({ name }) => {
     expect(await storage.readStart("box/a/one.png", 4)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     expect(await storage.readStart("box/two.pdf", 16)).toEqual(new Uint8Array([1, 2, 3]));
     expect(await storage.readStart("box/none.png", 4)).toBeNull();
-    expect(new Uint8Array(await new Response(await storage.read("box/two.pdf")).arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    expect(new Uint8Array(await new Response(await storage.read("box/two.pdf")).arrayBuffer())).toEqual(
+      new Uint8Array([1, 2, 3]),
+    );
     const listed = await storage.list("box");
-    expect(listed.map((entry) => [entry.name, entry.isFile]).sort()).toEqual([["a", false], ["two.pdf", true]]);
+    expect(listed.map((entry) => [entry.name, entry.isFile]).sort()).toEqual([
+      ["a", false],
+      ["two.pdf", true],
+    ]);
     expect(listed.find((entry) => entry.isFile)!.modifiedMs).toBeGreaterThan(Date.now() - 600_000);
     expect(await storage.list("nothing-here")).toEqual([]);
     await storage.remove("box/two.pdf");

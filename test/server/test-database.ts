@@ -40,7 +40,10 @@ export async function dropTestDatabase(url: string): Promise<void> {
  * Runs a script of several statements on a test server's database, without the server: PostgreSQL
  * when `databaseUrl` is set, else the PGlite database in `dataDir/pg` (made if new).
  */
-export async function runSqlScript(data: { dataDir: string; databaseUrl: string | undefined }, sql: string): Promise<void> {
+export async function runSqlScript(
+  data: { dataDir: string; databaseUrl: string | undefined },
+  sql: string,
+): Promise<void> {
   if (data.databaseUrl) {
     const pool = new pg.Pool({ connectionString: data.databaseUrl, max: 1 });
     // Without parameters pg uses the simple protocol, which takes several statements.

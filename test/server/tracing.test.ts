@@ -42,7 +42,8 @@ async function startCollector(): Promise<{ url: string; spans: ExportedSpan[] }>
   return { url: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, spans };
 }
 
-const attribute = (span: ExportedSpan, key: string) => span.attributes.find((entry) => entry.key === key)?.value.stringValue;
+const attribute = (span: ExportedSpan, key: string) =>
+  span.attributes.find((entry) => entry.key === key)?.value.stringValue;
 
 describe("traces", () => {
   const startMain = mainProcesses();
@@ -50,7 +51,10 @@ describe("traces", () => {
   it("exports a span per request with its queries and storage calls inside, joined to its log line by trace_id", async () => {
     const otlp = await startCollector();
     const { url, printed, stop } = await startMain({ OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, LOG_LEVEL: "info" });
-    expect((await fetch(`${url}/api/v1/all_color?sig=a-signature-of-the-query`, { headers: { "x-api-key": API_KEY } })).status).toBe(200);
+    expect(
+      (await fetch(`${url}/api/v1/all_color?sig=a-signature-of-the-query`, { headers: { "x-api-key": API_KEY } }))
+        .status,
+    ).toBe(200);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     expect(await stop()).toBe(0); // the SDK flushes its spans on the way out
 
@@ -58,13 +62,21 @@ describe("traces", () => {
     expect(request, otlp.spans.map((span) => span.name).join(", ")).toBeDefined();
     expect(attribute(request!, "http.route")).toBe("/api/v1/all_color");
     expect(attribute(request!, "url.full")).toBe(`${url}/api/v1/all_color`);
-    const inside = (parent: ExportedSpan) => otlp.spans.filter((span) => span.traceId === parent.traceId && span.spanId !== parent.spanId);
-    expect(inside(request!).some((span) => span.name.startsWith("db ") && attribute(span, "db.query.text")?.includes("lookup_values"))).toBe(true);
+    const inside = (parent: ExportedSpan) =>
+      otlp.spans.filter((span) => span.traceId === parent.traceId && span.spanId !== parent.spanId);
+    expect(
+      inside(request!).some(
+        (span) => span.name.startsWith("db ") && attribute(span, "db.query.text")?.includes("lookup_values"),
+      ),
+    ).toBe(true);
     const probe = otlp.spans.find((span) => span.name === "GET /readyz")!;
     expect(inside(probe).map((span) => span.name)).toContain("storage list");
     expect(JSON.stringify(otlp.spans)).not.toContain("a-signature-of-the-query");
 
-    const logged = printed().split("\n").filter(Boolean).map((line) => JSON.parse(line) as { msg: string; route?: string; trace_id?: string });
+    const logged = printed()
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; route?: string; trace_id?: string });
     const line = logged.find((entry) => entry.msg === "request" && entry.route === "/api/v1/all_color");
     expect(line?.trace_id).toBe(request!.traceId);
   });

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadUrlResponseSchema } from "../../contract/schemas.ts";
 import { MAX_CLAIM_BYTES, MAX_DOCUMENTS_PER_CLAIM_ITEM, MAX_UPLOAD_BYTES } from "../../contract/upload-rules.ts";
 import { startServer } from "../../server/start.ts";
-import { API_KEY, UPLOAD_SECRET, draftWithItem, expectShape, png, startTestServer, type TestServer } from "./helpers.ts";
+import {
+  API_KEY,
+  UPLOAD_SECRET,
+  draftWithItem,
+  expectShape,
+  png,
+  startTestServer,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 
@@ -37,7 +45,12 @@ async function urlFor(claimId: number, size: number, declare = true) {
 
 /** PUTs bytes as a browser would: no API key, the given Content-Type, Content-Length set by fetch. */
 async function put(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, contentType = "image/png") {
-  const response = await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": contentType }, body: bytes, duplex: "half" } as RequestInit);
+  const response = await fetch(new URL(url, server.url), {
+    method: "PUT",
+    headers: { "content-type": contentType },
+    body: bytes,
+    duplex: "half",
+  } as RequestInit);
   return { status: response.status, body: await response.json().catch(() => undefined) };
 }
 
@@ -45,21 +58,28 @@ async function put(url: string, bytes: Uint8Array | ReadableStream<Uint8Array>, 
 function putClaimingLength(url: string, bytes: Uint8Array, length: number): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url, server.url);
-    const req = request({
-      host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: "PUT",
-      headers: { "content-type": "image/png", "content-length": String(length) },
-    }, (res) => {
-      let text = "";
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || "null") }));
-    });
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: "PUT",
+        headers: { "content-type": "image/png", "content-length": String(length) },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || "null") }));
+      },
+    );
     req.on("error", reject);
     // The server answers before reading a body whose declared length is wrong; the rest is not sent.
     req.end(bytes.subarray(0, Math.min(bytes.length, length)));
   });
 }
 
-const link = (claimId: number, claimItemsId: number, docName: string) => server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId, docName });
+const link = (claimId: number, claimItemsId: number, docName: string) =>
+  server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId, docName });
 const claimFolder = (claimId: number) => join(server.dataDir, "storage", "claims_documentation", `CL-${claimId}`);
 
 describe("a signed upload URL works once", () => {
@@ -73,7 +93,9 @@ describe("a signed upload URL works once", () => {
     expect(await put(url, png(64))).toEqual({ status: 200, body: { message: "Succeed" } });
     const replaced = png(64).fill(7, 8);
     expect(await put(url, replaced)).toMatchObject({ status: 409, body: { code: "URL_ALREADY_USED" } });
-    const served = await server.fetch(`${server.url}/storage/claims_documentation/CL-${draft.claimId}/photos-consumer/${fileName}`);
+    const served = await server.fetch(
+      `${server.url}/storage/claims_documentation/CL-${draft.claimId}/photos-consumer/${fileName}`,
+    );
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png(64));
   });
 
@@ -130,16 +152,20 @@ describe("a signed upload URL is for one type and one size", () => {
     expect(await put(url, png(100), "")).toMatchObject({ status: 415, body: { code: "WRONG_CONTENT_TYPE" } });
     expect((await put(url.replace("size=100", "size=101"), png(101))).body.code).toBe("BAD_SIGNATURE");
     expect((await put(url.replace("&size=100", ""), png(100))).body.code).toBe("BAD_SIGNATURE");
-    expect(await put(url, png(100), "image/png; charset=binary")).toEqual({ status: 200, body: { message: "Succeed" } });
+    expect(await put(url, png(100), "image/png; charset=binary")).toEqual({
+      status: 200,
+      body: { message: "Succeed" },
+    });
   });
 
   it("without a Content-Length, reads no more than the declared size and refuses a body of another size", async () => {
-    const chunked = (bytes: Uint8Array) => new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    });
+    const chunked = (bytes: Uint8Array) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      });
     for (const size of [150, 50]) {
       const { url } = await urlFor(claimId, 100);
       const answer = await put(url, chunked(png(size))).catch(() => ({ status: 0, body: undefined }));
@@ -151,7 +177,10 @@ describe("a signed upload URL is for one type and one size", () => {
   });
 
   it("refuses a declared size over the upload limit at once, and a malformed one as a field error", async () => {
-    expect(await askUrl(claimId, { fileSize: MAX_UPLOAD_BYTES + 1 })).toMatchObject({ status: 413, body: { code: "FILE_TOO_BIG" } });
+    expect(await askUrl(claimId, { fileSize: MAX_UPLOAD_BYTES + 1 })).toMatchObject({
+      status: 413,
+      body: { code: "FILE_TOO_BIG" },
+    });
     for (const fileSize of ["0", "abc", "-5", "1.5"]) {
       const answer = await askUrl(claimId, { fileSize });
       expect(answer.status, fileSize).toBe(400);
@@ -184,9 +213,15 @@ describe("per-claim limits", () => {
     const refused = await link(claimId, claimItemId, extra.fileName);
     expect(refused).toMatchObject({ status: 409, body: { code: "TOO_MANY_DOCUMENTS" } });
     expect(refused.body.message).toMatch(/20/);
-    expect(await askUrl(claimId, { fileSize: 64 })).toMatchObject({ status: 409, body: { code: "TOO_MANY_DOCUMENTS" } });
+    expect(await askUrl(claimId, { fileSize: 64 })).toMatchObject({
+      status: 409,
+      body: { code: "TOO_MANY_DOCUMENTS" },
+    });
     // A document deleted makes room again.
-    const [one] = await server.db.query<{ id: number }>("SELECT id FROM documents WHERE claim_id = $1 AND file_name LIKE 'fake%' LIMIT 1", [claimId]);
+    const [one] = await server.db.query<{ id: number }>(
+      "SELECT id FROM documents WHERE claim_id = $1 AND file_name LIKE 'fake%' LIMIT 1",
+      [claimId],
+    );
     expect((await server.api.del(`/delete_uploaded_documents_of_claim/${one!.id}`)).status).toBe(200);
     expect((await link(claimId, claimItemId, extra.fileName)).status).toBe(200);
   });
@@ -204,9 +239,18 @@ describe("per-claim limits", () => {
     expect((await askUrl(claimId, { fileSize: 120 })).body.code).toBe("CLAIM_STORAGE_FULL");
     expect((await put(first.url, png(120))).status).toBe(200);
     // The budget shrank meanwhile: linking refuses what no longer fits.
-    await server.db.query("UPDATE documents SET size_bytes = size_bytes + 100 WHERE claim_id = $1 AND file_name LIKE 'fake%'", [claimId]);
-    expect(await link(claimId, claimItemId, first.fileName)).toMatchObject({ status: 413, body: { code: "CLAIM_STORAGE_FULL" } });
-    await server.db.query("UPDATE documents SET size_bytes = size_bytes - 100 WHERE claim_id = $1 AND file_name LIKE 'fake%'", [claimId]);
+    await server.db.query(
+      "UPDATE documents SET size_bytes = size_bytes + 100 WHERE claim_id = $1 AND file_name LIKE 'fake%'",
+      [claimId],
+    );
+    expect(await link(claimId, claimItemId, first.fileName)).toMatchObject({
+      status: 413,
+      body: { code: "CLAIM_STORAGE_FULL" },
+    });
+    await server.db.query(
+      "UPDATE documents SET size_bytes = size_bytes - 100 WHERE claim_id = $1 AND file_name LIKE 'fake%'",
+      [claimId],
+    );
     expect((await link(claimId, claimItemId, first.fileName)).status).toBe(200);
     // Linked, it counts as a document, not twice: 80 bytes are left.
     expect((await askUrl(claimId, { fileSize: 80 })).status).toBe(200);
@@ -240,7 +284,10 @@ describe("a claim deleted while its file is uploaded", () => {
     // The PUT has passed its checks and spent its URL once the record says so; it now waits for bytes.
     const sig = new URL(url, server.url).searchParams.get("sig");
     for (let tries = 0; tries < 500; tries++) {
-      const [grant] = await server.db.query<{ used: boolean }>("SELECT used_at IS NOT NULL AS used FROM upload_grants WHERE signature = $1", [sig]);
+      const [grant] = await server.db.query<{ used: boolean }>(
+        "SELECT used_at IS NOT NULL AS used FROM upload_grants WHERE signature = $1",
+        [sig],
+      );
       if (grant?.used) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

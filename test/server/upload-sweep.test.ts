@@ -32,16 +32,26 @@ afterAll(async () => {
 
 /** Uploads a PNG through a signed URL (of a claim, or of the contact request); answers the stored name. */
 async function upload(kind: "claim" | "contact"): Promise<string> {
-  const query = kind === "claim"
-    ? `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`
-    : `/contact_service/file-upload-url?requestId=${REQUEST}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`;
+  const query =
+    kind === "claim"
+      ? `/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`
+      : `/contact_service/file-upload-url?requestId=${REQUEST}&fileType=image/png&fileName=p.png&fileSize=${PNG.length}`;
   const grant = expectShape(uploadUrlResponseSchema, (await server.api.get(query)).body);
-  expect((await fetch(new URL(grant.url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: PNG })).status).toBe(200);
+  expect(
+    (
+      await fetch(new URL(grant.url, server.url), {
+        method: "PUT",
+        headers: { "content-type": "image/png" },
+        body: PNG,
+      })
+    ).status,
+  ).toBe(200);
   return grant.fileName;
 }
 
 const storage = () => createStorage(join(server.dataDir, "storage"));
-const claimFile = (name: string, id = claimId) => join(server.dataDir, "storage", "claims_documentation", `CL-${id}`, "photos-consumer", name);
+const claimFile = (name: string, id = claimId) =>
+  join(server.dataDir, "storage", "claims_documentation", `CL-${id}`, "photos-consumer", name);
 const contactFile = (name: string) => join(server.dataDir, "storage", "contact_service", REQUEST, name);
 /** One URL lifetime and a minute after now: every URL handed out by now has expired. */
 const afterExpiry = () => Date.now() + (UPLOAD_URL_TTL_SECONDS + 60) * 1000;
@@ -49,38 +59,56 @@ const afterExpiry = () => Date.now() + (UPLOAD_URL_TTL_SECONDS + 60) * 1000;
 describe("the upload sweep", () => {
   it("keeps unlinked uploads while their URL may still be valid, then removes them; linked files stay", async () => {
     const linked = await upload("claim");
-    expect((await server.api.post("/insert_linked_and_embedded_files", { claimId, claimItemsId: claimItemId, docName: linked })).status).toBe(200);
+    expect(
+      (
+        await server.api.post("/insert_linked_and_embedded_files", {
+          claimId,
+          claimItemsId: claimItemId,
+          docName: linked,
+        })
+      ).status,
+    ).toBe(200);
     const orphan = await upload("claim");
     const contactLinked = await upload("contact");
-    expect((await server.api.post("/contact_service/documents", { requestId: REQUEST, docName: contactLinked })).status).toBe(200);
+    expect(
+      (await server.api.post("/contact_service/documents", { requestId: REQUEST, docName: contactLinked })).status,
+    ).toBe(200);
     const contactOrphan = await upload("contact");
 
     const now = await sweepUploads({ db: server.db, storage: storage() });
     expect(now.removed).toEqual([]);
-    for (const file of [claimFile(linked), claimFile(orphan), contactFile(contactLinked), contactFile(contactOrphan)]) expect(existsSync(file), file).toBe(true);
+    for (const file of [claimFile(linked), claimFile(orphan), contactFile(contactLinked), contactFile(contactOrphan)])
+      expect(existsSync(file), file).toBe(true);
 
     const later = await sweepUploads({ db: server.db, storage: storage() }, afterExpiry());
-    expect(later.removed.sort()).toEqual([
-      `claims_documentation/CL-${claimId}/photos-consumer/${orphan}`,
-      `contact_service/${REQUEST}/${contactOrphan}`,
-    ].sort());
+    expect(later.removed.sort()).toEqual(
+      [
+        `claims_documentation/CL-${claimId}/photos-consumer/${orphan}`,
+        `contact_service/${REQUEST}/${contactOrphan}`,
+      ].sort(),
+    );
     expect(existsSync(claimFile(orphan))).toBe(false);
     expect(existsSync(contactFile(contactOrphan))).toBe(false);
     expect(existsSync(claimFile(linked))).toBe(true);
     expect(existsSync(contactFile(contactLinked))).toBe(true);
     // The linked documents are still served.
-    expect((await server.fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${linked}`)).status).toBe(200);
+    expect(
+      (await server.fetch(`${server.url}/storage/claims_documentation/CL-${claimId}/photos-consumer/${linked}`)).status,
+    ).toBe(200);
   });
 
   it("forgets the record of an upload URL once it has expired, not before", async () => {
     await upload("claim");
     const [grant] = await server.db.query<{ expires: number }>("SELECT max(expires) AS expires FROM upload_grants");
-    const count = async () => (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM upload_grants"))[0]!.n;
+    const count = async () =>
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM upload_grants"))[0]!.n;
     const held = await count();
     expect(held).toBeGreaterThan(0);
     expect((await sweepUploads({ db: server.db, storage: storage() }, grant!.expires * 1000)).forgottenUrls).toBe(0);
     expect(await count()).toBe(held);
-    expect((await sweepUploads({ db: server.db, storage: storage() }, (grant!.expires + 1) * 1000)).forgottenUrls).toBe(held);
+    expect((await sweepUploads({ db: server.db, storage: storage() }, (grant!.expires + 1) * 1000)).forgottenUrls).toBe(
+      held,
+    );
     expect(await count()).toBe(0);
   });
 
@@ -91,7 +119,8 @@ describe("the upload sweep", () => {
     expect((await sweepUploads({ db: server.db, storage: storage() })).removed).toEqual([]);
     const report = await sweepUploads({ db: server.db, storage: storage() }, afterExpiry());
     expect(report.removed.filter((path) => path.includes("CL-123456789012"))).toEqual([
-      "claims_documentation/CL-123456789012/photos-consumer/abcdefghij-left.png", "claims_documentation/CL-123456789012",
+      "claims_documentation/CL-123456789012/photos-consumer/abcdefghij-left.png",
+      "claims_documentation/CL-123456789012",
     ]);
     expect(existsSync(folder)).toBe(false);
   });

@@ -9,7 +9,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkDocumentResponseSchema, searchPlanResponseSchema, uploadUrlResponseSchema } from "../../contract/schemas.ts";
+import {
+  linkDocumentResponseSchema,
+  searchPlanResponseSchema,
+  uploadUrlResponseSchema,
+} from "../../contract/schemas.ts";
 import { MAX_CONTACT_REQUEST_BYTES, MAX_DOCUMENTS_PER_CONTACT_REQUEST } from "../../contract/upload-rules.ts";
 import { MAX_MANUAL_ITEMS_PER_CLAIM } from "../../server/domain/manual-items.ts";
 import { loadPlans } from "../../server/domain/plan-queries.ts";
@@ -18,7 +22,18 @@ import { UNSENT_REQUEST_TTL_MS } from "../../server/domain/unsent-requests.ts";
 import { MAX_OPEN_UPLOAD_URLS } from "../../server/storage/upload-grants.ts";
 import { sweepUploads } from "../../server/storage/upload-sweep.ts";
 import { UPLOAD_URL_TTL_SECONDS } from "../../server/storage/upload-grants.ts";
-import { claimBody, demoPlan, draftWithItem, expectRefused, expectShape, lookupId, png, startTestServer, ticketBody, type TestServer } from "./helpers.ts";
+import {
+  claimBody,
+  demoPlan,
+  draftWithItem,
+  expectRefused,
+  expectShape,
+  lookupId,
+  png,
+  startTestServer,
+  ticketBody,
+  type TestServer,
+} from "./helpers.ts";
 
 let server: TestServer;
 
@@ -30,12 +45,17 @@ afterAll(async () => {
 });
 
 const contactUrl = (requestId: string, fileSize = 64) =>
-  server.api.get(`/contact_service/file-upload-url?${new URLSearchParams({ requestId, fileType: "image/png", fileName: "receipt.png", fileSize: String(fileSize) })}`);
-const contactLink = (requestId: string, docName: string) => server.api.post("/contact_service/documents", { requestId, docName });
+  server.api.get(
+    `/contact_service/file-upload-url?${new URLSearchParams({ requestId, fileType: "image/png", fileName: "receipt.png", fileSize: String(fileSize) })}`,
+  );
+const contactLink = (requestId: string, docName: string) =>
+  server.api.post("/contact_service/documents", { requestId, docName });
 
 /** PUTs a PNG of `size` bytes to a signed URL as the browser does. */
 async function put(url: string, size: number): Promise<number> {
-  return (await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(size) })).status;
+  return (
+    await fetch(new URL(url, server.url), { method: "PUT", headers: { "content-type": "image/png" }, body: png(size) })
+  ).status;
 }
 
 /** Uploads a PNG of `size` bytes for a request; answers its stored name (not linked). */
@@ -56,15 +76,38 @@ async function attach(requestId: string, size = 64) {
 
 const requestFolder = (requestId: string) => join(server.dataDir, "storage", "contact_service", requestId);
 const documentsOf = async (requestId: string) =>
-  (await server.db.query<{ file_name: string }>("SELECT file_name FROM contact_documents WHERE request_id = $1 ORDER BY id", [requestId])).map((row) => row.file_name);
+  (
+    await server.db.query<{ file_name: string }>(
+      "SELECT file_name FROM contact_documents WHERE request_id = $1 ORDER BY id",
+      [requestId],
+    )
+  ).map((row) => row.file_name);
 
 describe("contact-service requests", () => {
   it("'aaaaaaaa' and other ids that are not a UUID are refused on every call", async () => {
     for (const requestId of ["aaaaaaaa", "0D7B2C9E-1F4A-4B8C-9D2E-3F4A5B6C7D8E", "0d7b2c9e1f4a4b8c9d2e3f4a5b6c7d8e"]) {
       expect((await expectRefused(server.db, () => contactUrl(requestId), 400)).errors).toHaveProperty("requestId");
-      expect((await expectRefused(server.db, () => contactLink(requestId, "abcdefghij-receipt.png"), 400)).errors).toHaveProperty("requestId");
-      expect((await expectRefused(server.db, () => server.api.del(`/contact_service/documents/1?requestId=${requestId}`), 400)).errors).toHaveProperty("requestId");
-      expect((await expectRefused(server.db, () => server.api.post("/contact_service_ticket", ticketBody(requestId, [1])), 400)).errors).toHaveProperty("request_id");
+      expect(
+        (await expectRefused(server.db, () => contactLink(requestId, "abcdefghij-receipt.png"), 400)).errors,
+      ).toHaveProperty("requestId");
+      expect(
+        (
+          await expectRefused(
+            server.db,
+            () => server.api.del(`/contact_service/documents/1?requestId=${requestId}`),
+            400,
+          )
+        ).errors,
+      ).toHaveProperty("requestId");
+      expect(
+        (
+          await expectRefused(
+            server.db,
+            () => server.api.post("/contact_service_ticket", ticketBody(requestId, [1])),
+            400,
+          )
+        ).errors,
+      ).toHaveProperty("request_id");
     }
     expect(existsSync(requestFolder("aaaaaaaa"))).toBe(false);
   });
@@ -81,7 +124,10 @@ describe("contact-service requests", () => {
     expect(await documentsOf(requestId)).toHaveLength(MAX_DOCUMENTS_PER_CONTACT_REQUEST);
     expect(await contactUrl(requestId)).toMatchObject({ status: 409, body: { code: "TOO_MANY_DOCUMENTS" } });
     // A document deleted makes room again.
-    const [first] = await server.db.query<{ id: number }>("SELECT id FROM contact_documents WHERE request_id = $1 ORDER BY id LIMIT 1", [requestId]);
+    const [first] = await server.db.query<{ id: number }>(
+      "SELECT id FROM contact_documents WHERE request_id = $1 ORDER BY id LIMIT 1",
+      [requestId],
+    );
     expect((await server.api.del(`/contact_service/documents/${first!.id}?requestId=${requestId}`)).status).toBe(200);
     expect((await contactLink(requestId, names.at(-1)!)).status).toBe(200);
   });
@@ -95,7 +141,10 @@ describe("contact-service requests", () => {
       [requestId, MAX_CONTACT_REQUEST_BYTES - 100],
     );
     const refused = await contactLink(requestId, late);
-    expect(refused).toMatchObject({ status: 413, body: { code: "REQUEST_STORAGE_FULL", maxBytes: MAX_CONTACT_REQUEST_BYTES } });
+    expect(refused).toMatchObject({
+      status: 413,
+      body: { code: "REQUEST_STORAGE_FULL", maxBytes: MAX_CONTACT_REQUEST_BYTES },
+    });
     expect(await documentsOf(requestId)).toEqual(["fake000000-filler.png"]);
     expect(await contactUrl(requestId, 101)).toMatchObject({ status: 413, body: { code: "REQUEST_STORAGE_FULL" } });
   });
@@ -108,7 +157,8 @@ describe("contact-service requests", () => {
     const ticketed = await attach(sent);
     const leftOut = await attach(sent);
     expect((await server.api.post("/contact_service_ticket", ticketBody(sent, [ticketed.id]))).status).toBe(200);
-    const sweep = (atMs: number) => sweepUploads({ db: server.db, storage: createStorage(join(server.dataDir, "storage")) }, atMs);
+    const sweep = (atMs: number) =>
+      sweepUploads({ db: server.db, storage: createStorage(join(server.dataDir, "storage")) }, atMs);
 
     // Once the upload URLs have expired only the unlinked file goes: the person may still be writing.
     await sweep(Date.now() + (UPLOAD_URL_TTL_SECONDS + 60) * 1000);
@@ -121,7 +171,9 @@ describe("contact-service requests", () => {
     expect(existsSync(requestFolder(unsent))).toBe(false);
     expect(await documentsOf(unsent)).toEqual([]);
     expect((await fetch(`${server.url}/storage/contact_service/${unsent}/${kept.name}`)).status).toBe(404);
-    expect((await server.api.post("/contact_service_ticket", ticketBody(unsent, [kept.id]))).body.errors).toHaveProperty("documents");
+    expect(
+      (await server.api.post("/contact_service_ticket", ticketBody(unsent, [kept.id]))).body.errors,
+    ).toHaveProperty("documents");
     // The sent request keeps the document its ticket took; the one it left out is gone.
     expect(await documentsOf(sent)).toEqual([ticketed.name]);
     expect(existsSync(join(requestFolder(sent), ticketed.name))).toBe(true);
@@ -137,20 +189,37 @@ describe("missing line items", () => {
   beforeAll(async () => {
     const api = server.api;
     const [chair, bassett, fabric, gray] = await Promise.all([
-      lookupId(api, "/all_item_type", "Chair"), lookupId(api, "/all_manufacturer", "Bassett"),
-      lookupId(api, "/all_material", "Fabric"), lookupId(api, "/all_color", "Gray"),
+      lookupId(api, "/all_item_type", "Chair"),
+      lookupId(api, "/all_manufacturer", "Bassett"),
+      lookupId(api, "/all_material", "Fabric"),
+      lookupId(api, "/all_color", "Gray"),
     ]);
     jane = await demoPlan(api, "W-E34-WS4566");
     const created = (await api.post("/insert_claim", claimBody(jane.id, jane.customerId))).body;
     claimId = created.result?.claim_id ?? created.claimId;
     item = () => ({
-      claimId, warrentyId: jane.id, vendor: "Local Furniture Co.", sku: "LFC-CH-100", modelNumber: "CH-100", quantity: 1,
-      price: 249.99, itemType: chair, manuFacturer: bassett, material: fabric, color: gray, description: "Accent chair bought with the set",
+      claimId,
+      warrentyId: jane.id,
+      vendor: "Local Furniture Co.",
+      sku: "LFC-CH-100",
+      modelNumber: "CH-100",
+      quantity: 1,
+      price: 249.99,
+      itemType: chair,
+      manuFacturer: bassett,
+      material: fabric,
+      color: gray,
+      description: "Accent chair bought with the set",
     });
   });
 
   const manualItemsOf = async (planId: number) =>
-    (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM plan_items WHERE plan_id = $1 AND item_origin = 'MANUAL'", [planId]))[0]!.n;
+    (
+      await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM plan_items WHERE plan_id = $1 AND item_origin = 'MANUAL'",
+        [planId],
+      )
+    )[0]!.n;
 
   it(`a claim adds at most ${MAX_MANUAL_ITEMS_PER_CLAIM}; the next is refused with its code and writes nothing`, async () => {
     for (let i = 0; i < MAX_MANUAL_ITEMS_PER_CLAIM; i++) {
@@ -165,14 +234,19 @@ describe("missing line items", () => {
 
   it("are listed only where their claim is filed, never in the plan's search answer", async () => {
     const sold = jane.plan.warrantyItems.map((one: { id: number }) => one.id);
-    const searched = expectShape(searchPlanResponseSchema, (await server.api.post("/search_plan", { search_type: "search_plan_4", number: jane.plan.number })).body);
+    const searched = expectShape(
+      searchPlanResponseSchema,
+      (await server.api.post("/search_plan", { search_type: "search_plan_4", number: jane.plan.number })).body,
+    );
     expect(searched.customers[0]!.warrantyItems.map((one) => one.id)).toEqual(sold);
     const byId = expectShape(searchPlanResponseSchema, (await server.api.get(`/plan/${jane.id}`)).body);
     expect(byId.customers[0]!.warrantyItems.map((one) => one.id)).toEqual(sold);
     // Where the claim is filed, the plan lists them after the sold items.
     const [filed] = await loadPlans(server.db, [jane.id], "en", { claimId });
     expect(filed!.warrantyItems.slice(0, sold.length).map((one) => one.id)).toEqual(sold);
-    expect(filed!.warrantyItems.slice(sold.length).map((one) => one.itemOrigin)).toEqual(Array(MAX_MANUAL_ITEMS_PER_CLAIM).fill("MANUAL"));
+    expect(filed!.warrantyItems.slice(sold.length).map((one) => one.itemOrigin)).toEqual(
+      Array(MAX_MANUAL_ITEMS_PER_CLAIM).fill("MANUAL"),
+    );
     // Another claim lists none of them.
     const [other] = await loadPlans(server.db, [jane.id], "en", { claimId: claimId + 1 });
     expect(other!.warrantyItems.map((one) => one.id)).toEqual(sold);
@@ -191,7 +265,8 @@ describe("missing line items", () => {
 describe(`upload URLs: at most ${MAX_OPEN_UPLOAD_URLS} open at once`, () => {
   it("per claim: the next is refused with 429 and Retry-After until one is used", async () => {
     const { claimId } = await draftWithItem(server.api, "W-K77-AB1020", "Sectional");
-    const ask = () => server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=photo.png&fileSize=64`);
+    const ask = () =>
+      server.api.get(`/file-upload-url?claimId=${claimId}&fileType=image/png&fileName=photo.png&fileSize=64`);
     const urls: string[] = [];
     for (let i = 0; i < MAX_OPEN_UPLOAD_URLS; i++) {
       const answer = await ask();
@@ -201,7 +276,9 @@ describe(`upload URLs: at most ${MAX_OPEN_UPLOAD_URLS} open at once`, () => {
     const refused = await ask();
     expect(refused).toMatchObject({ status: 429, body: { code: "TOO_MANY_UPLOAD_URLS" } });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await server.db.query("SELECT 1 FROM upload_grants WHERE claim_id = $1", [claimId])).toHaveLength(MAX_OPEN_UPLOAD_URLS);
+    expect(await server.db.query("SELECT 1 FROM upload_grants WHERE claim_id = $1", [claimId])).toHaveLength(
+      MAX_OPEN_UPLOAD_URLS,
+    );
     // A URL used is no longer open.
     expect(await put(urls[0]!, 64)).toBe(200);
     expect((await ask()).status).toBe(200);

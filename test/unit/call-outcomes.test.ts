@@ -16,17 +16,26 @@ afterEach(() => {
 
 /** Every call is answered with `answer` (a network failure when it throws). */
 function answerWith(answer: () => Response) {
-  vi.stubGlobal("fetch", vi.fn(async () => answer()));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => answer()),
+  );
 }
 
 /** What a call rejected with, as the machines read it. */
 async function failureOf(call: Promise<unknown>): Promise<CallFailure> {
-  const error = await call.then(() => null, (rejected: unknown) => rejected);
+  const error = await call.then(
+    () => null,
+    (rejected: unknown) => rejected,
+  );
   expect(error).toBeInstanceOf(CallFailed);
   return (error as CallFailed).failure;
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => () => Response.json(body, { status, headers });
+const json =
+  (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  () =>
+    Response.json(body, { status, headers });
 const offline = () => {
   throw new TypeError("Failed to fetch");
 };
@@ -40,7 +49,12 @@ describe("submit (SPEC.md section 4)", () => {
     ["'Claim is incomplete'", "incomplete", "incomplete", json({ message: "Claim is incomplete" })],
     ["another message", "notTaken", "submitted", json({ message: "Claim received" })],
     ["an HTTP 504", "gatewayTimeout", "gatewayTimeout", json({ message: "Gateway Timeout" }, 504)],
-    ["a 409 CLAIM_ALREADY_SUBMITTED", "alreadySubmitted", "alreadySubmitted", json({ message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" }, 409)],
+    [
+      "a 409 CLAIM_ALREADY_SUBMITTED",
+      "alreadySubmitted",
+      "alreadySubmitted",
+      json({ message: "Claim already submitted", code: "CLAIM_ALREADY_SUBMITTED" }, 409),
+    ],
   ])("answered %s: FPP %s, ACE %s", async (_answer, fppKind, aceKind, answer) => {
     answerWith(answer);
     expect(await fpp()).toEqual({ kind: fppKind });
@@ -62,7 +76,18 @@ describe("submit (SPEC.md section 4)", () => {
 });
 
 describe("adding a missing item", () => {
-  const item = { itemTypeId: 1, manufacturerId: 2, materialId: 3, colorId: 4, vendor: "", sku: "", modelNumber: "M1", price: 10, quantity: 1, description: "Chair" };
+  const item = {
+    itemTypeId: 1,
+    manufacturerId: 2,
+    materialId: 3,
+    colorId: 4,
+    vendor: "",
+    sku: "",
+    modelNumber: "M1",
+    price: 10,
+    quantity: 1,
+    description: "Chair",
+  };
 
   it.each([
     ["'Succeed'", "added", "Succeed"],
@@ -77,7 +102,12 @@ describe("adding a missing item", () => {
 describe("a failed call the machines read (deleting a document)", () => {
   it("an HTTP refusal is refused, with the answer's status, code and message", async () => {
     answerWith(json({ message: "Document not found", code: "DOCUMENT_NOT_FOUND" }, 404));
-    expect(await failureOf(deleteDocument(501))).toEqual({ kind: "refused", status: 404, code: "DOCUMENT_NOT_FOUND", message: "Document not found" });
+    expect(await failureOf(deleteDocument(501))).toEqual({
+      kind: "refused",
+      status: 404,
+      code: "DOCUMENT_NOT_FOUND",
+      message: "Document not found",
+    });
   });
 
   it("a refusal without a JSON body is refused with an empty code and message", async () => {

@@ -13,7 +13,9 @@ import { fetchClaimOptions } from "../../src/api/lookups.ts";
 const API = "http://portal.test/api/v1";
 
 /** One distinct entry per list, so a list given the wrong name shows. */
-const lists = Object.fromEntries(CLAIM_LOOKUP_PATHS.map((path, at) => [path, [{ id: at + 1, name: path }]])) as ClaimLookups;
+const lists = Object.fromEntries(
+  CLAIM_LOOKUP_PATHS.map((path, at) => [path, [{ id: at + 1, name: path }]]),
+) as ClaimLookups;
 
 const asked: URL[] = [];
 // Any other call (one of the seven single lists) is an error.
@@ -26,10 +28,12 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function answering(answer: () => Response): void {
-  server.use(http.get(`${API}/lookups`, ({ request }) => {
-    asked.push(new URL(request.url));
-    return answer();
-  }));
+  server.use(
+    http.get(`${API}/lookups`, ({ request }) => {
+      asked.push(new URL(request.url));
+      return answer();
+    }),
+  );
 }
 
 it("makes one call in the language asked for and names each list as the claim screens do", async () => {
@@ -57,7 +61,15 @@ it("asks in the portal's active language when given none", async () => {
 });
 
 it("gives every list empty, without rejecting, when the call is refused or its answer is not the lists", async () => {
-  const empty = { manufacturers: [], materials: [], colors: [], damageTypes: [], specificDamages: [], howItHappened: [], remedies: [] };
+  const empty = {
+    manufacturers: [],
+    materials: [],
+    colors: [],
+    damageTypes: [],
+    specificDamages: [],
+    howItHappened: [],
+    remedies: [],
+  };
   answering(() => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
   await expect(fetchClaimOptions("en")).resolves.toEqual(empty);
   server.resetHandlers();

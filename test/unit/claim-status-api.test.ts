@@ -79,16 +79,35 @@ describe("readClaimStatus", () => {
     answering(() => HttpResponse.json({ result: { ...IN_REVIEW, next: null, current: "closed" } }));
     const outcome = await readClaimStatus({ code: "CL-55", expires: "1900000000", sig: "c2lnbmF0dXJl" });
     expect(outcome.kind === "found" && outcome.progress.next).toBeNull();
-    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ code: "CL-55", expires: "1900000000", sig: "c2lnbmF0dXJl" });
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      code: "CL-55",
+      expires: "1900000000",
+      sig: "c2lnbmF0dXJl",
+    });
   });
 
   it.each([
     ["404 CLAIM_NOT_FOUND", 404, { code: "CLAIM_NOT_FOUND", message: "Claim not found" }, { kind: "notFound" }],
     ["400 for a malformed code", 400, { code: "INVALID_REQUEST", message: "Invalid query" }, { kind: "notFound" }],
     ["403 LINK_EXPIRED", 403, { code: "LINK_EXPIRED", message: "This link has expired" }, { kind: "linkExpired" }],
-    ["a 404 of no claim (no such route)", 404, { message: "Not Found" }, { kind: "failed", failure: { kind: "refused", status: 404, code: null, message: "Not Found" } }],
-    ["another 403", 403, { code: "FORBIDDEN", message: "No" }, { kind: "failed", failure: { kind: "refused", status: 403, code: "FORBIDDEN", message: "No" } }],
-    ["429", 429, { code: "TOO_MANY_REQUESTS", retryAfter: 30 }, { kind: "failed", failure: { kind: "rateLimited", retryAfterSeconds: 30 } }],
+    [
+      "a 404 of no claim (no such route)",
+      404,
+      { message: "Not Found" },
+      { kind: "failed", failure: { kind: "refused", status: 404, code: null, message: "Not Found" } },
+    ],
+    [
+      "another 403",
+      403,
+      { code: "FORBIDDEN", message: "No" },
+      { kind: "failed", failure: { kind: "refused", status: 403, code: "FORBIDDEN", message: "No" } },
+    ],
+    [
+      "429",
+      429,
+      { code: "TOO_MANY_REQUESTS", retryAfter: 30 },
+      { kind: "failed", failure: { kind: "rateLimited", retryAfterSeconds: 30 } },
+    ],
   ] as const)("%s", async (_, status, body, outcome) => {
     answering(() => HttpResponse.json(body, { status }));
     expect(await readClaimStatus(link)).toEqual(outcome);
@@ -97,7 +116,10 @@ describe("readClaimStatus", () => {
 
   it("a server failure is tried again by the client, then fails", async () => {
     answering(() => HttpResponse.json({ message: "Down" }, { status: 500 }));
-    expect(await readClaimStatus(link)).toEqual({ kind: "failed", failure: { kind: "refused", status: 500, code: null, message: "Down" } });
+    expect(await readClaimStatus(link)).toEqual({
+      kind: "failed",
+      failure: { kind: "refused", status: 500, code: null, message: "Down" },
+    });
     expect(asked.length).toBeGreaterThan(1);
   });
 

@@ -16,7 +16,13 @@ async function headersOf(handler: (app: Hono) => void = (app) => app.get("/", (c
 
 /** The policy's directives, by name. */
 function directives(policy: string | null): Map<string, string[]> {
-  return new Map((policy ?? "").split(";").map((part) => part.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    (policy ?? "")
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe("the security headers", () => {
@@ -30,7 +36,13 @@ describe("the security headers", () => {
     expect(policy.get("form-action")).toEqual(["'self'"]);
     expect(policy.get("worker-src")).toEqual(["'self'", "blob:"]);
     expect(policy.get("connect-src")).toEqual(["'self'", "https://maps.googleapis.com"]);
-    expect(policy.get("img-src")).toEqual(["'self'", "blob:", "data:", "https://maps.googleapis.com", "https://maps.gstatic.com"]);
+    expect(policy.get("img-src")).toEqual([
+      "'self'",
+      "blob:",
+      "data:",
+      "https://maps.googleapis.com",
+      "https://maps.gstatic.com",
+    ]);
     expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"]);
     expect(policy.get("font-src")).toEqual(["'self'", "https://fonts.gstatic.com"]);
   });
@@ -41,7 +53,9 @@ describe("the security headers", () => {
     expect(headers.get("referrer-policy")).toBe("no-referrer");
     expect(headers.get("cross-origin-opener-policy")).toBe("same-origin");
     expect(headers.get("cross-origin-resource-policy")).toBe("same-origin");
-    expect(headers.get("permissions-policy")).toBe("camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()");
+    expect(headers.get("permissions-policy")).toBe(
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+    );
   });
 
   it("leave a handler's own policy in place (a stored file's sandbox)", async () => {

@@ -10,7 +10,9 @@ const TEMPLATE = `<!doctype html><html lang=""><head></head><body>${ROOT_ELEMENT
 
 describe("a rendered route's page", () => {
   it("names the language and holds the markup in the root, with the root's attributes", () => {
-    expect(pageWithRoot(TEMPLATE, "es", "<h1>Hola</h1>", " data-rendered-route")).toBe('<!doctype html><html lang="es"><head></head><body><div id="root" data-rendered-route><h1>Hola</h1></div><script src="/a.js"></script></body></html>');
+    expect(pageWithRoot(TEMPLATE, "es", "<h1>Hola</h1>", " data-rendered-route")).toBe(
+      '<!doctype html><html lang="es"><head></head><body><div id="root" data-rendered-route><h1>Hola</h1></div><script src="/a.js"></script></body></html>',
+    );
   });
 
   it("keeps markup holding $ patterns as it is", () => {
@@ -37,6 +39,8 @@ describe("the language cookie", () => {
 
 describe("a link in a language", () => {
   it("names the language, in place of any it named, keeping the rest of the address", () => {
-    expect(linkInLanguage("https://portal.example/find-claim/create-claim?claimId=7&lng=en#top", "es")).toBe("https://portal.example/find-claim/create-claim?claimId=7&lng=es#top");
+    expect(linkInLanguage("https://portal.example/find-claim/create-claim?claimId=7&lng=en#top", "es")).toBe(
+      "https://portal.example/find-claim/create-claim?claimId=7&lng=es#top",
+    );
   });
 });

@@ -6,20 +6,59 @@
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { CHALLENGE_ALGORITHM, CHALLENGE_HEADER, CHALLENGE_REQUIRED, CHALLENGE_STATUS, challengeAnswerSchema, challengePayloadSchema } from "../../contract/challenge.ts";
-import { BUSINESS_DAYS_TO_NEXT, CLAIM_NUMBER, CLAIM_STEPS, STATUS_OF_STEP, claimStatusQuerySchema, claimStatusResponseSchema, staffClaimStatusRequestSchema } from "../../contract/claim-status.ts";
+import {
+  CHALLENGE_ALGORITHM,
+  CHALLENGE_HEADER,
+  CHALLENGE_REQUIRED,
+  CHALLENGE_STATUS,
+  challengeAnswerSchema,
+  challengePayloadSchema,
+} from "../../contract/challenge.ts";
+import {
+  BUSINESS_DAYS_TO_NEXT,
+  CLAIM_NUMBER,
+  CLAIM_STEPS,
+  STATUS_OF_STEP,
+  claimStatusQuerySchema,
+  claimStatusResponseSchema,
+  staffClaimStatusRequestSchema,
+} from "../../contract/claim-status.ts";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
-import { FINISH_LATER_CODES, finishLaterAnswerSchema, finishLaterQuerySchema, finishLaterRequestSchema, finishLaterTargetSchema } from "../../contract/finish-later.ts";
-import { LANGUAGE_COOKIE, LANGUAGE_QUERY, languageCookie, languageCookieToKeep, localeOf } from "../../contract/locales.ts";
+import {
+  FINISH_LATER_CODES,
+  finishLaterAnswerSchema,
+  finishLaterQuerySchema,
+  finishLaterRequestSchema,
+  finishLaterTargetSchema,
+} from "../../contract/finish-later.ts";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY,
+  languageCookie,
+  languageCookieToKeep,
+  localeOf,
+} from "../../contract/locales.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { MAX_ID } from "../../contract/schemas.ts";
 import {
-  PICKED_EXTENSIONS, STORED_EXTENSIONS, CONTENT_TYPES, MAX_CLAIM_BYTES, MAX_CONTACT_REQUEST_BYTES, MAX_DOCUMENTS_PER_CLAIM_ITEM, MAX_DOCUMENTS_PER_CONTACT_REQUEST,
-  MAX_UPLOAD_BYTES, PICKER_ACCEPT, checkUpload, contentTypeFor, detectKind, extensionOf,
+  PICKED_EXTENSIONS,
+  STORED_EXTENSIONS,
+  CONTENT_TYPES,
+  MAX_CLAIM_BYTES,
+  MAX_CONTACT_REQUEST_BYTES,
+  MAX_DOCUMENTS_PER_CLAIM_ITEM,
+  MAX_DOCUMENTS_PER_CONTACT_REQUEST,
+  MAX_UPLOAD_BYTES,
+  PICKER_ACCEPT,
+  checkUpload,
+  contentTypeFor,
+  detectKind,
+  extensionOf,
 } from "../../contract/upload-rules.ts";
 
 const ok = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).success;
-const messages = (schema: v.GenericSchema, input: unknown) => (v.safeParse(schema, input).issues ?? []).map((issue) => issue.message);
+const messages = (schema: v.GenericSchema, input: unknown) =>
+  (v.safeParse(schema, input).issues ?? []).map((issue) => issue.message);
 
 describe("masked contact details (SECURITY.md)", () => {
   it("shows the first letter and the domain of an email, hides one without a name or @ whole", () => {
@@ -81,7 +120,19 @@ describe("upload rules (SPEC.md sections 5 and 9)", () => {
     expect(contentTypeFor("a.png")).toBe("image/png");
     expect(contentTypeFor("a.jpg")).toBe("image/jpeg");
     expect(CONTENT_TYPES).toEqual({ png: "image/png", jpeg: "image/jpeg", pdf: "application/pdf" });
-    expect(PICKER_ACCEPT.split(",")).toEqual(["image/png", "image/jpeg", "application/pdf", "image/heic", "image/heif", ".png", ".jpg", ".jpeg", ".pdf", ".heic", ".heif"]);
+    expect(PICKER_ACCEPT.split(",")).toEqual([
+      "image/png",
+      "image/jpeg",
+      "application/pdf",
+      "image/heic",
+      "image/heif",
+      ".png",
+      ".jpg",
+      ".jpeg",
+      ".pdf",
+      ".heic",
+      ".heif",
+    ]);
   });
 
   it("tells PNG, JPEG and PDF by their first bytes, never by their name", () => {
@@ -98,7 +149,13 @@ describe("upload rules (SPEC.md sections 5 and 9)", () => {
 describe("claim status (SPEC.md section 6)", () => {
   it("has five steps in order, each with the status text a consumer reads and the days to the next", () => {
     expect(CLAIM_STEPS).toEqual(["submitted", "in_review", "decision", "service", "closed"]);
-    expect(STATUS_OF_STEP).toEqual({ submitted: "Open", in_review: "Pending review", decision: "In process", service: "In process", closed: "Closed" });
+    expect(STATUS_OF_STEP).toEqual({
+      submitted: "Open",
+      in_review: "Pending review",
+      decision: "In process",
+      service: "In process",
+      closed: "Closed",
+    });
     expect(BUSINESS_DAYS_TO_NEXT).toEqual({ submitted: 3, in_review: 5, decision: 2, service: 10 });
     expect(CLAIM_NUMBER.exec("CL-42")?.[1]).toBe("42");
     expect(CLAIM_NUMBER.test("CL-")).toBe(false);
@@ -121,24 +178,39 @@ describe("claim status (SPEC.md section 6)", () => {
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "in_review" })).toBe(true);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "approved" })).toBe(false);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "approved" })).toBe(true);
-    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "denied", reason: "Not covered" })).toBe(true);
+    expect(
+      ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "denied", reason: "Not covered" }),
+    ).toBe(true);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision" })).toBe(false);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "maybe" })).toBe(false);
-    expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "approved", reason: "Why" })).toBe(false);
+    expect(
+      ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "decision", outcome: "approved", reason: "Why" }),
+    ).toBe(false);
     expect(ok(staffClaimStatusRequestSchema, { code: "CL-1", step: "closed", outcome: "approved" })).toBe(false);
   });
 
   it("reads a status answer with a next step, or none once closed", () => {
     const status = {
-      claimNumber: "CL-1", status: "Closed", family: "ace", plan: { id: 1, number: "W-1", programName: "ACE" },
-      items: [{ id: 1, name: "Sofa" }], documents: [], timeline: CLAIM_STEPS.map((step) => ({ step, at: null })), current: "closed", next: null,
+      claimNumber: "CL-1",
+      status: "Closed",
+      family: "ace",
+      plan: { id: 1, number: "W-1", programName: "ACE" },
+      items: [{ id: 1, name: "Sofa" }],
+      documents: [],
+      timeline: CLAIM_STEPS.map((step) => ({ step, at: null })),
+      current: "closed",
+      next: null,
       decision: { outcome: "denied", reason: "Not covered" },
     };
     expect(ok(claimStatusResponseSchema, { result: status })).toBe(true);
-    expect(ok(claimStatusResponseSchema, { result: { ...status, next: { step: "closed", expectedBy: "2026-01-02" } } })).toBe(true);
+    expect(
+      ok(claimStatusResponseSchema, { result: { ...status, next: { step: "closed", expectedBy: "2026-01-02" } } }),
+    ).toBe(true);
     expect(ok(claimStatusResponseSchema, { result: { ...status, family: "other" } })).toBe(false);
     expect(ok(claimStatusResponseSchema, { result: { ...status, decision: null } })).toBe(true);
-    expect(ok(claimStatusResponseSchema, { result: { ...status, decision: { outcome: "maybe", reason: null } } })).toBe(false);
+    expect(ok(claimStatusResponseSchema, { result: { ...status, decision: { outcome: "maybe", reason: null } } })).toBe(
+      false,
+    );
   });
 });
 
@@ -146,7 +218,13 @@ describe("finish later (SPEC.md section 4)", () => {
   it("sends a link from steps 2 to 5 of a claim only", () => {
     expect(ok(finishLaterRequestSchema, { claimId: 1, step: 2 })).toBe(true);
     expect(ok(finishLaterRequestSchema, { claimId: MAX_ID, step: 5 })).toBe(true);
-    for (const bad of [{ claimId: 1, step: 1 }, { claimId: 1, step: 6 }, { claimId: 1, step: 2.5 }, { claimId: 0, step: 2 }, { claimId: 1.5, step: 2 }]) {
+    for (const bad of [
+      { claimId: 1, step: 1 },
+      { claimId: 1, step: 6 },
+      { claimId: 1, step: 2.5 },
+      { claimId: 0, step: 2 },
+      { claimId: 1.5, step: 2 },
+    ]) {
       expect(ok(finishLaterRequestSchema, bad), JSON.stringify(bad)).toBe(false);
     }
     expect(messages(finishLaterRequestSchema, { claimId: MAX_ID + 2, step: 2 })).toEqual([`Must be at most ${MAX_ID}`]);
@@ -199,9 +277,26 @@ describe("wire codes a client branches on (docs/api.md)", () => {
   });
 
   it("asks for a solved challenge with 428 CHALLENGE_REQUIRED and reads the solution from X-Altcha", () => {
-    expect([CHALLENGE_STATUS, CHALLENGE_REQUIRED, CHALLENGE_HEADER, CHALLENGE_ALGORITHM]).toEqual([428, "CHALLENGE_REQUIRED", "X-Altcha", "PBKDF2/SHA-256"]);
-    const challenge = { parameters: { algorithm: CHALLENGE_ALGORITHM, nonce: "n", salt: "s", cost: 1000, keyLength: 32, keyPrefix: "00", extra: 1 } };
-    expect(v.parse(challengeAnswerSchema, { code: CHALLENGE_REQUIRED, message: "Solve", challenge }).challenge.parameters).toMatchObject({ extra: 1 });
+    expect([CHALLENGE_STATUS, CHALLENGE_REQUIRED, CHALLENGE_HEADER, CHALLENGE_ALGORITHM]).toEqual([
+      428,
+      "CHALLENGE_REQUIRED",
+      "X-Altcha",
+      "PBKDF2/SHA-256",
+    ]);
+    const challenge = {
+      parameters: {
+        algorithm: CHALLENGE_ALGORITHM,
+        nonce: "n",
+        salt: "s",
+        cost: 1000,
+        keyLength: 32,
+        keyPrefix: "00",
+        extra: 1,
+      },
+    };
+    expect(
+      v.parse(challengeAnswerSchema, { code: CHALLENGE_REQUIRED, message: "Solve", challenge }).challenge.parameters,
+    ).toMatchObject({ extra: 1 });
     expect(ok(challengeAnswerSchema, { code: "OTHER", message: "Solve", challenge })).toBe(false);
     expect(ok(challengePayloadSchema, { challenge, solution: { counter: 7, derivedKey: "ab" } })).toBe(true);
     expect(ok(challengePayloadSchema, { challenge, solution: { counter: "7", derivedKey: "ab" } })).toBe(false);

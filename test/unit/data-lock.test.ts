@@ -54,7 +54,9 @@ describe("one server per embedded data folder", () => {
       expect(second.printed).toContain(`pid ${process.pid}`);
       expect(second.printed).not.toMatch(/listening on/);
       // The first one still serves.
-      const answer = await fetch(`${first.url}/api/v1/all_item_type`, { headers: { "x-api-key": first.config.apiKey } });
+      const answer = await fetch(`${first.url}/api/v1/all_item_type`, {
+        headers: { "x-api-key": first.config.apiKey },
+      });
       expect(answer.status).toBe(200);
     } finally {
       await first.close();
@@ -66,7 +68,9 @@ describe("one server per embedded data folder", () => {
     const first = await startServer({ dataDir, databaseUrl: undefined, staticDir: undefined });
     let closed = false;
     try {
-      await expect(startServer({ dataDir, databaseUrl: undefined, staticDir: undefined })).rejects.toBeInstanceOf(DataFolderLockedError);
+      await expect(startServer({ dataDir, databaseUrl: undefined, staticDir: undefined })).rejects.toBeInstanceOf(
+        DataFolderLockedError,
+      );
       await first.close();
       closed = true;
       await expect(readFile(join(dataDir, LOCK_FILE), "utf8")).rejects.toThrow();
@@ -93,11 +97,17 @@ describe("one server per embedded data folder", () => {
     const dataDir = await newFolder();
     await writeFile(join(dataDir, LOCK_FILE), `${deadPid()}\n`);
     // Each opener as if it were its own process: the holder's pid counts as running once written.
-    const written = () => readFile(join(dataDir, LOCK_FILE), "utf8").then((text) => Number(text.trim()), () => 0);
-    const results = await Promise.allSettled(Array.from({ length: 4 }, async () => {
-      const lock = await lockDataFolder(dataDir, (pid) => pid === process.pid);
-      return lock;
-    }));
+    const written = () =>
+      readFile(join(dataDir, LOCK_FILE), "utf8").then(
+        (text) => Number(text.trim()),
+        () => 0,
+      );
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, async () => {
+        const lock = await lockDataFolder(dataDir, (pid) => pid === process.pid);
+        return lock;
+      }),
+    );
     const taken = results.filter((result) => result.status === "fulfilled");
     expect(taken).toHaveLength(1);
     for (const result of results) {

@@ -8,22 +8,37 @@ import { DateTime, Settings } from "luxon";
 import { afterEach, describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as es } from "../../locales/es/messages.po";
-import { claimDates, dayMonthYearToIso, isoToDayMonthYear, isWithinNoticeRange, localToday, maskDayMonthYear } from "../../machines/calendar.ts";
+import {
+  claimDates,
+  dayMonthYearToIso,
+  isoToDayMonthYear,
+  isWithinNoticeRange,
+  localToday,
+  maskDayMonthYear,
+} from "../../machines/calendar.ts";
 import { formatDisplayDate } from "../../src/lib/dates.ts";
 
-const languages = { en: setupI18n({ locale: "en", messages: { en } }), es: setupI18n({ locale: "es", messages: { es } }) };
+const languages = {
+  en: setupI18n({ locale: "en", messages: { en } }),
+  es: setupI18n({ locale: "es", messages: { es } }),
+};
 
 /** What luxon's own formatting says (the reference the catalog month names must match). */
 function luxonDisplay(iso: string, locale: string): string {
   const date = DateTime.fromISO(iso.slice(0, 10)).setLocale(locale);
   if (!date.isValid) return "";
   const tens = date.day % 100;
-  const ordinal = tens >= 11 && tens <= 13 ? `${date.day}th` : `${date.day}${{ 1: "st", 2: "nd", 3: "rd" }[date.day % 10] ?? "th"}`;
+  const ordinal =
+    tens >= 11 && tens <= 13 ? `${date.day}th` : `${date.day}${{ 1: "st", 2: "nd", 3: "rd" }[date.day % 10] ?? "th"}`;
   if (locale.startsWith("es")) return date.toFormat("d 'de' MMMM 'de' yyyy");
   return `${date.toFormat("MMMM")} ${ordinal}, ${date.year}`;
 }
 
-const days = Array.from({ length: 800 }, (_, index) => DateTime.fromISO("2023-11-20").plus({ days: index * 3 }).toISODate()!);
+const days = Array.from({ length: 800 }, (_, index) =>
+  DateTime.fromISO("2023-11-20")
+    .plus({ days: index * 3 })
+    .toISODate()!,
+);
 
 /** Runs `check` with luxon's clock stopped at `instant` (an ISO moment with its offset). */
 function at(instant: string, check: () => void): void {
@@ -39,7 +54,8 @@ afterEach(() => {
 describe("dates", () => {
   it("shows every date as luxon did, in English and Spanish", () => {
     for (const iso of [...days, "2000-01-01", "2024-02-29", "1999-12-31T23:59:59Z"]) {
-      for (const locale of ["en", "es"] as const) expect(formatDisplayDate(iso, languages[locale]), `${iso} ${locale}`).toBe(luxonDisplay(iso, locale));
+      for (const locale of ["en", "es"] as const)
+        expect(formatDisplayDate(iso, languages[locale]), `${iso} ${locale}`).toBe(luxonDisplay(iso, locale));
     }
     expect(formatDisplayDate("2026-01-05", languages.en)).toBe("January 5th, 2026");
     expect(formatDisplayDate("2026-01-05", languages.es)).toBe("5 de enero de 2026");

@@ -14,15 +14,25 @@ describe("formatUsd", () => {
   });
 
   it("shows $0.00 for what is no number", () => {
-    for (const value of [null, undefined, "", "abc", Number.NaN, Number.POSITIVE_INFINITY]) expect(formatUsd(value)).toBe("$0.00");
+    for (const value of [null, undefined, "", "abc", Number.NaN, Number.POSITIVE_INFINITY])
+      expect(formatUsd(value)).toBe("$0.00");
   });
 });
 
 describe("readPrice", () => {
   it("reads US and Spanish ways of writing a price as they look", () => {
     const cases: Array<[string, number]> = [
-      ["1299", 1299], ["1299.50", 1299.5], ["1299,50", 1299.5], ["1,299.00", 1299], ["1.299,00", 1299],
-      ["1,299", 1299], ["1.299.000", 1_299_000], ["1,299,000.5", 1_299_000.5], ["$1,849.00", 1849], [" 0 ", 0], ["249,9", 249.9],
+      ["1299", 1299],
+      ["1299.50", 1299.5],
+      ["1299,50", 1299.5],
+      ["1,299.00", 1299],
+      ["1.299,00", 1299],
+      ["1,299", 1299],
+      ["1.299.000", 1_299_000],
+      ["1,299,000.5", 1_299_000.5],
+      ["$1,849.00", 1849],
+      [" 0 ", 0],
+      ["249,9", 249.9],
     ];
     for (const [typed, dollars] of cases) expect(readPrice(typed), typed).toEqual({ dollars });
   });
@@ -33,7 +43,8 @@ describe("readPrice", () => {
   });
 
   it("refuses what is no price of 0 or more with at most two decimals", () => {
-    for (const typed of ["", "-5", "abc", "12.3456", "1,2,3", "1,29,000", "1.299,5,0", "1e3", "$"]) expect(readPrice(typed), typed).toBeNull();
+    for (const typed of ["", "-5", "abc", "12.3456", "1,2,3", "1,29,000", "1.299,5,0", "1e3", "$"])
+      expect(readPrice(typed), typed).toBeNull();
   });
 
   it("reads back every price the screen writes", () => {

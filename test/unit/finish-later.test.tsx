@@ -123,18 +123,32 @@ describe("'Email me a link to finish later'", () => {
     await press("Email me a link to finish later");
     await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
     await pressInDialog("Send");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/We could not save this step, so the link was not sent/));
+    await waitFor(() =>
+      expect(dialog().getByRole("alert").textContent).toMatch(/We could not save this step, so the link was not sent/),
+    );
     expect(happened).not.toContain("POST finish_later");
     expect(dialog().getByRole("button", { name: "Try Again" })).toBeTruthy();
   });
 
   it("too many links: says how long to wait, and Try Again sends once the API takes it", async () => {
-    api({ answers: [() => HttpResponse.json({ code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: 1800 }, { status: 429, headers: { "Retry-After": "1800" } })] });
+    api({
+      answers: [
+        () =>
+          HttpResponse.json(
+            { code: "TOO_MANY_REQUESTS", message: "Too many requests", retryAfter: 1800 },
+            { status: 429, headers: { "Retry-After": "1800" } },
+          ),
+      ],
+    });
     show(await wizardOnStep3());
     await press("Email me a link to finish later");
     await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
     await pressInDialog("Send");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toBe("Too many links have been sent. Please try again in 30 min."));
+    await waitFor(() =>
+      expect(dialog().getByRole("alert").textContent).toBe(
+        "Too many links have been sent. Please try again in 30 min.",
+      ),
+    );
     await pressInDialog("Try Again");
     await waitFor(() => expect(dialog().getByText(`Link sent to ${MASKED}`)).toBeTruthy());
     expect(sent).toHaveLength(2);
@@ -145,7 +159,9 @@ describe("'Email me a link to finish later'", () => {
     api({ sendTo: null });
     show(await wizardOnStep3());
     await press("Recibir un enlace por correo para terminar después");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/Su plan no tiene un correo electrónico/));
+    await waitFor(() =>
+      expect(dialog().getByRole("alert").textContent).toMatch(/Su plan no tiene un correo electrónico/),
+    );
     expect(dialog().queryByRole("button", { name: "Enviar enlace" })).toBeNull();
     expect(happened).toEqual(["GET finish_later"]);
   });
@@ -156,7 +172,9 @@ describe("'Email me a link to finish later'", () => {
     await press("Email me a link to finish later");
     await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
     await pressInDialog("Send");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/There is no email address on your plan/));
+    await waitFor(() =>
+      expect(dialog().getByRole("alert").textContent).toMatch(/There is no email address on your plan/),
+    );
     expect(dialog().queryByRole("button", { name: "Send" })).toBeNull();
   });
 
@@ -166,7 +184,9 @@ describe("'Email me a link to finish later'", () => {
     await press("Email me a link to finish later");
     await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
     await pressInDialog("Send");
-    await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/The link could not be sent/), { timeout: 30_000 });
+    await waitFor(() => expect(dialog().getByRole("alert").textContent).toMatch(/The link could not be sent/), {
+      timeout: 30_000,
+    });
     expect(dialog().getByRole("button", { name: "Try Again" })).toBeTruthy();
   }, 40_000);
 });

@@ -7,7 +7,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { addIdempotencyKey, settleIdempotencyKey } from "../../src/api/idempotency.ts";
 
 const base = "http://portal.test/api/v1";
-const damage = () => new Request(`${base}/insert_claim_item_damage`, { method: "POST", body: JSON.stringify({ claimId: 7, notes: "torn" }) });
+const damage = () =>
+  new Request(`${base}/insert_claim_item_damage`, {
+    method: "POST",
+    body: JSON.stringify({ claimId: 7, notes: "torn" }),
+  });
 
 /** Sends a request through the hook and returns the key it was given (null: none). */
 async function keyOf(request: Request): Promise<string | null> {
@@ -49,16 +53,23 @@ describe("Idempotency-Key of the portal's writes", () => {
       const request = damage();
       const first = await keyOf(request);
       await settleIdempotencyKey({ request, response });
-      expect(await keyOf(damage()) === first, `${response.status} settles: ${settles}`).toBe(!settles);
+      expect((await keyOf(damage())) === first, `${response.status} settles: ${settles}`).toBe(!settles);
     }
   });
 
   it("different writes get different keys; reads, and the search sent as POST, get none", async () => {
     const one = await keyOf(damage());
-    const other = await keyOf(new Request(`${base}/insert_claim_item_damage`, { method: "POST", body: JSON.stringify({ claimId: 7, notes: "stain" }) }));
+    const other = await keyOf(
+      new Request(`${base}/insert_claim_item_damage`, {
+        method: "POST",
+        body: JSON.stringify({ claimId: 7, notes: "stain" }),
+      }),
+    );
     expect(other).not.toBe(one);
     expect(await keyOf(new Request(`${base}/claim/7`))).toBeNull();
     expect(await keyOf(new Request(`${base}/search_plan`, { method: "POST", body: "{}" }))).toBeNull();
-    expect(await keyOf(new Request(`${base}/delete_claim_item_damage/4`, { method: "DELETE" }))).toEqual(expect.any(String));
+    expect(await keyOf(new Request(`${base}/delete_claim_item_damage/4`, { method: "DELETE" }))).toEqual(
+      expect.any(String),
+    );
   });
 });

@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { EMPTY_INVOICE_FIELDS, extractInvoiceFields, parseName } from "../../src/invoice/extract-fields.ts";
 import { layoutRuns } from "../../src/invoice/text-layout.ts";
 
-const JANE = { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", email: "jane.doe@example.com", phone: "(212) 555-0134", zip: "10001" };
+const JANE = {
+  firstName: "Jane",
+  lastName: "Doe",
+  invoiceNumber: "INV-100234",
+  email: "jane.doe@example.com",
+  phone: "(212) 555-0134",
+  zip: "10001",
+};
 
 describe("layouts", () => {
   it("a showroom invoice: letterhead, invoice box, Bill To beside Ship To in columns", () => {
@@ -56,7 +63,12 @@ describe("layouts", () => {
       "Customer Service 1-800-555-0199 · help@suncoastliving.example",
     ].join("\n");
     expect(extractInvoiceFields(text)).toEqual({
-      firstName: "Carlos", lastName: "Rivera", invoiceNumber: "INV-200871", email: "carlos.rivera@example.com", phone: "(305) 555-0188", zip: "33101",
+      firstName: "Carlos",
+      lastName: "Rivera",
+      invoiceNumber: "INV-200871",
+      email: "carlos.rivera@example.com",
+      phone: "(305) 555-0188",
+      zip: "33101",
     });
   });
 
@@ -74,7 +86,12 @@ describe("layouts", () => {
       "(617) 555-0100 · dana.reyes@example.com",
     ].join("\n");
     expect(extractInvoiceFields(text)).toEqual({
-      firstName: "Dana", lastName: "Reyes", invoiceNumber: "INV-400112", email: "dana.reyes@example.com", phone: "(617) 555-0100", zip: "02108",
+      firstName: "Dana",
+      lastName: "Reyes",
+      invoiceNumber: "INV-400112",
+      email: "dana.reyes@example.com",
+      phone: "(617) 555-0100",
+      zip: "02108",
     });
   });
 
@@ -94,7 +111,12 @@ describe("layouts", () => {
       "Correo: maria.lopez@example.com",
     ].join("\n");
     expect(extractInvoiceFields(text)).toEqual({
-      firstName: "Maria", lastName: "Lopez", invoiceNumber: "INV-300455", email: "maria.lopez@example.com", phone: "(713) 555-0142", zip: "77002",
+      firstName: "Maria",
+      lastName: "Lopez",
+      invoiceNumber: "INV-300455",
+      email: "maria.lopez@example.com",
+      phone: "(713) 555-0142",
+      zip: "77002",
     });
   });
 
@@ -110,7 +132,12 @@ describe("layouts", () => {
       "Ship To: 800 SW Broadway, Portland, OR 97205",
     ].join("\n");
     expect(extractInvoiceFields(text)).toEqual({
-      firstName: "Nora", lastName: "Stone", invoiceNumber: "INV-800417", email: "nora.stone@example.com", phone: "(503) 555-0147", zip: "97205",
+      firstName: "Nora",
+      lastName: "Stone",
+      invoiceNumber: "INV-800417",
+      email: "nora.stone@example.com",
+      phone: "(503) 555-0147",
+      zip: "97205",
     });
   });
 
@@ -125,22 +152,37 @@ describe("layouts", () => {
       "Order # GG-1733-501     Invoice: INV-500333     Ordered 01/17/2025",
     ].join("\n");
     expect(extractInvoiceFields(text)).toEqual({
-      firstName: "Paul", lastName: "Iverson", invoiceNumber: "INV-500333", email: "paul.iverson@example.com", phone: "(415) 555-0171", zip: "94103",
+      firstName: "Paul",
+      lastName: "Iverson",
+      invoiceNumber: "INV-500333",
+      email: "paul.iverson@example.com",
+      phone: "(415) 555-0171",
+      zip: "94103",
     });
   });
 
   it("only a Ship To block: its name is the customer's", () => {
-    const fields = extractInvoiceFields("Order Number: 88123456\nShip To:\nMr. Leo Gray\n150 N Michigan Ave\nChicago, IL 60601");
+    const fields = extractInvoiceFields(
+      "Order Number: 88123456\nShip To:\nMr. Leo Gray\n150 N Michigan Ave\nChicago, IL 60601",
+    );
     expect(fields).toMatchObject({ firstName: "Leo", lastName: "Gray", invoiceNumber: "88123456", zip: "60601" });
   });
 
   it("First Name and Last Name printed apart, in English or Spanish", () => {
-    expect(extractInvoiceFields("Invoice #: INV-600789\nFirst Name: LEO   Last Name: GRAY\nPhone: (312) 555-0166")).toMatchObject({ firstName: "Leo", lastName: "Gray" });
-    expect(extractInvoiceFields("Factura: INV-300455\nNombre: Maria\nApellidos: Lopez Garza\nTeléfono: (713) 555-0142")).toMatchObject({ firstName: "Maria", lastName: "Lopez Garza" });
+    expect(
+      extractInvoiceFields("Invoice #: INV-600789\nFirst Name: LEO   Last Name: GRAY\nPhone: (312) 555-0166"),
+    ).toMatchObject({ firstName: "Leo", lastName: "Gray" });
+    expect(
+      extractInvoiceFields("Factura: INV-300455\nNombre: Maria\nApellidos: Lopez Garza\nTeléfono: (713) 555-0142"),
+    ).toMatchObject({ firstName: "Maria", lastName: "Lopez Garza" });
   });
 
   it("a name OCR ran together with the address", () => {
-    expect(extractInvoiceFields("Bill To: Jane Doe 245 W 29th St New York, NY 10001")).toMatchObject({ firstName: "Jane", lastName: "Doe", zip: "10001" });
+    expect(extractInvoiceFields("Bill To: Jane Doe 245 W 29th St New York, NY 10001")).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      zip: "10001",
+    });
   });
 
   it("prefers the invoice number over the order number, whatever comes first", () => {
@@ -149,20 +191,32 @@ describe("layouts", () => {
   });
 
   it("never takes a date, a total or the store code for the invoice number", () => {
-    expect(extractInvoiceFields("INVOICE\nInvoice Date: 03/14/2025\nStore #: NY-0142\nTotal: $6,594.99").invoiceNumber).toBe("");
+    expect(
+      extractInvoiceFields("INVOICE\nInvoice Date: 03/14/2025\nStore #: NY-0142\nTotal: $6,594.99").invoiceNumber,
+    ).toBe("");
     expect(extractInvoiceFields("Fecha de factura: 14/03/2025").invoiceNumber).toBe("");
   });
 });
 
 describe("OCR noise", () => {
   it("mends O for 0 and l or I for 1 in numbers, and a lower-case l among capitals", () => {
-    const fields = extractInvoiceFields("Invoice No. lNV-1OO234\nBill To: Jane Doe\nNew York, NY 1OOO1\nPhone: (2l2) 555-Ol34");
+    const fields = extractInvoiceFields(
+      "Invoice No. lNV-1OO234\nBill To: Jane Doe\nNew York, NY 1OOO1\nPhone: (2l2) 555-Ol34",
+    );
     expect(fields).toMatchObject({ invoiceNumber: "INV-100234", zip: "10001", phone: "(212) 555-0134" });
   });
 
   it("stray spaces and table pipes", () => {
-    const fields = extractInvoiceFields("| Invoice # | INV- 100234 |\n| Bill To | Jane  Doe |\n| Email | jane.doe @ example . com |\n| Tel | 212 555 0134 |");
-    expect(fields).toMatchObject({ firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234", email: "jane.doe@example.com", phone: "(212) 555-0134" });
+    const fields = extractInvoiceFields(
+      "| Invoice # | INV- 100234 |\n| Bill To | Jane  Doe |\n| Email | jane.doe @ example . com |\n| Tel | 212 555 0134 |",
+    );
+    expect(fields).toMatchObject({
+      firstName: "Jane",
+      lastName: "Doe",
+      invoiceNumber: "INV-100234",
+      email: "jane.doe@example.com",
+      phone: "(212) 555-0134",
+    });
   });
 
   it("an @ read as a capital G or ©, and com read as corr", () => {
@@ -181,7 +235,8 @@ describe("OCR noise", () => {
 
 describe("the store's contact lines never win", () => {
   it("only the store's phone, email and ZIP: none is read", () => {
-    const text = "SUNCOAST LIVING\n7800 Coral Way, Miami, FL 33155\nStore phone: (305) 555-0111\nsales@suncoast.example\nCustomer Service: 1-800-555-0199\nInvoice #: INV-200871";
+    const text =
+      "SUNCOAST LIVING\n7800 Coral Way, Miami, FL 33155\nStore phone: (305) 555-0111\nsales@suncoast.example\nCustomer Service: 1-800-555-0199\nInvoice #: INV-200871";
     expect(extractInvoiceFields(text)).toMatchObject({ phone: "", email: "", zip: "", invoiceNumber: "INV-200871" });
   });
 
@@ -190,7 +245,9 @@ describe("the store's contact lines never win", () => {
   });
 
   it("the customer's phone after the letterhead's", () => {
-    expect(extractInvoiceFields("Maple & Oak (212) 555-0100\nBill To\nJane Doe\n(212) 555-0134").phone).toBe("(212) 555-0134");
+    expect(extractInvoiceFields("Maple & Oak (212) 555-0100\nBill To\nJane Doe\n(212) 555-0134").phone).toBe(
+      "(212) 555-0134",
+    );
   });
 });
 
@@ -208,28 +265,52 @@ describe("names", () => {
     expect(parseName(text)).toEqual({ first, last });
   });
 
-  it.each(["245 W 29th St", "Phone", "New York, NY 10001", "Maple & Oak Home Furnishings Inc"])("not a name: %s", (text) => {
-    expect(parseName(text)).toBeUndefined();
-  });
+  it.each(["245 W 29th St", "Phone", "New York, NY 10001", "Maple & Oak Home Furnishings Inc"])(
+    "not a name: %s",
+    (text) => {
+      expect(parseName(text)).toBeUndefined();
+    },
+  );
 });
 
 describe("any input", () => {
   it("nothing useful: every field empty", () => {
     expect(extractInvoiceFields("")).toEqual(EMPTY_INVOICE_FIELDS);
-    expect(extractInvoiceFields("Shared MIME-info Database\nVersion 0.21\n1. Introduction")).toEqual(EMPTY_INVOICE_FIELDS);
+    expect(extractInvoiceFields("Shared MIME-info Database\nVersion 0.21\n1. Introduction")).toEqual(
+      EMPTY_INVOICE_FIELDS,
+    );
     expect(extractInvoiceFields(undefined as unknown as string)).toEqual(EMPTY_INVOICE_FIELDS);
   });
 
   it("never throws, always strings, on any text, noisy or long", () => {
-    const pieces = fc.constantFrom("Bill To", "Invoice #", "Sold To:", "Cliente:", "DOE, JANE", " | ", "\n", "   ", "(212) 555-0134", "NY 10001", "@", "lNV-1O0", "Ship To", "Factura N.º", "Store:");
+    const pieces = fc.constantFrom(
+      "Bill To",
+      "Invoice #",
+      "Sold To:",
+      "Cliente:",
+      "DOE, JANE",
+      " | ",
+      "\n",
+      "   ",
+      "(212) 555-0134",
+      "NY 10001",
+      "@",
+      "lNV-1O0",
+      "Ship To",
+      "Factura N.º",
+      "Store:",
+    );
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ unit: "grapheme-composite", maxLength: 40 }), pieces), { maxLength: 60 }), (parts) => {
-        const fields = extractInvoiceFields(parts.join(""));
-        expect(Object.keys(fields).sort()).toEqual(Object.keys(EMPTY_INVOICE_FIELDS).sort());
-        for (const value of Object.values(fields)) expect(typeof value).toBe("string");
-        if (fields.zip) expect(fields.zip).toMatch(/^\d{5}$/);
-        if (fields.phone) expect(fields.phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string({ unit: "grapheme-composite", maxLength: 40 }), pieces), { maxLength: 60 }),
+        (parts) => {
+          const fields = extractInvoiceFields(parts.join(""));
+          expect(Object.keys(fields).sort()).toEqual(Object.keys(EMPTY_INVOICE_FIELDS).sort());
+          for (const value of Object.values(fields)) expect(typeof value).toBe("string");
+          if (fields.zip) expect(fields.zip).toMatch(/^\d{5}$/);
+          if (fields.phone) expect(fields.phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -255,7 +336,13 @@ describe("any input", () => {
 describe("PDF text layout", () => {
   it("puts runs of one baseline on one line, columns apart, and a blank line at a vertical gap", () => {
     const run = (text: string, x: number, y: number) => ({ text, x, y, width: text.length * 6, size: 11 });
-    const text = layoutRuns([run("BILL TO", 36, 700), run("SHIP TO", 300, 700.5), run("Jane Doe", 36, 686), run("Jane Doe", 300, 686), run("SKU", 36, 600)]);
+    const text = layoutRuns([
+      run("BILL TO", 36, 700),
+      run("SHIP TO", 300, 700.5),
+      run("Jane Doe", 36, 686),
+      run("Jane Doe", 300, 686),
+      run("SKU", 36, 600),
+    ]);
     const lines = text.split("\n");
     expect(lines[0]).toMatch(/^ *BILL TO {3,}SHIP TO$/);
     expect(lines[1]).toMatch(/^ *Jane Doe {3,}Jane Doe$/);

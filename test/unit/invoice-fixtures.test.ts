@@ -31,7 +31,9 @@ beforeAll(async () => {
   for (const name of Object.keys(manifest)) {
     const bytes = new Uint8Array(readFileSync(`${DIR}${name}`));
     const t = performance.now();
-    const { text, source } = name.endsWith(".pdf") ? await nodePdfText(bytes, ocr) : { text: await ocr.read(bytes), source: "ocr" as const };
+    const { text, source } = name.endsWith(".pdf")
+      ? await nodePdfText(bytes, ocr)
+      : { text: await ocr.read(bytes), source: "ocr" as const };
     read.set(name, { fields: extractInvoiceFields(text), source, ms: Math.round(performance.now() - t) });
   }
 }, 240_000);
@@ -53,11 +55,17 @@ describe("fixture invoices", () => {
   });
 
   it("Jane Doe's photo gives her name and invoice number (the photo journey)", () => {
-    expect(read.get("jane-doe-invoice.jpg")).toMatchObject({ source: "ocr", fields: { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234" } });
+    expect(read.get("jane-doe-invoice.jpg")).toMatchObject({
+      source: "ocr",
+      fields: { firstName: "Jane", lastName: "Doe", invoiceNumber: "INV-100234" },
+    });
   });
 
   it("Carlos Rivera's PDF is read by its text layer, every field right (the PDF journey)", () => {
-    expect(read.get("carlos-rivera-invoice.pdf")).toMatchObject({ source: "pdf-text", fields: manifest["carlos-rivera-invoice.pdf"] });
+    expect(read.get("carlos-rivera-invoice.pdf")).toMatchObject({
+      source: "pdf-text",
+      fields: manifest["carlos-rivera-invoice.pdf"],
+    });
   });
 
   it("every text-layer PDF reads entirely right; the scanned one goes to OCR", () => {

@@ -11,7 +11,9 @@ describe("readInvoice", () => {
     const text = new Blob(["Invoice #: INV-100234"], { type: "text/plain" });
     await expect(readInvoice(text)).rejects.toBeInstanceOf(UnsupportedInvoiceError);
     // Named .pdf but not one: still refused.
-    await expect(readInvoice(new File(["hello"], "invoice.pdf", { type: "application/pdf" }))).rejects.toMatchObject({ reason: "unsupported" });
+    await expect(readInvoice(new File(["hello"], "invoice.pdf", { type: "application/pdf" }))).rejects.toMatchObject({
+      reason: "unsupported",
+    });
   });
 
   it("rejects with the signal's AbortError when aborted, and reports no progress", async () => {
@@ -19,7 +21,9 @@ describe("readInvoice", () => {
     controller.abort();
     const progress: number[] = [];
     const pdf = new Blob(["%PDF-1.7\n"], { type: "application/pdf" });
-    await expect(readInvoice(pdf, { signal: controller.signal, onProgress: (f) => progress.push(f) })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(
+      readInvoice(pdf, { signal: controller.signal, onProgress: (f) => progress.push(f) }),
+    ).rejects.toMatchObject({ name: "AbortError" });
     expect(progress).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { clearKeptDraft, loadKeptDraft, saveKeptDraft } from "../../src/lib/kept-draft.ts";
 
-const draft = { selection: [1, 2], details: { 1: { manufacturerId: 4, materialId: 5, colorId: 6 } }, damages: { 2: [{ damageTypeId: 9, note: "torn seam", noticedOn: "2026-11-02" }] } };
+const draft = {
+  selection: [1, 2],
+  details: { 1: { manufacturerId: 4, materialId: 5, colorId: 6 } },
+  damages: { 2: [{ damageTypeId: 9, note: "torn seam", noticedOn: "2026-11-02" }] },
+};
 
 beforeEach(() => window.sessionStorage.clear());
 
@@ -22,7 +26,12 @@ describe("the kept draft of a claim", () => {
   });
 
   it("drops what does not parse: broken JSON, a wrong shape, ids that are not ids", () => {
-    for (const stored of ["{not json", JSON.stringify({ selection: "1" }), JSON.stringify({ ...draft, selection: [1.5] }), JSON.stringify({ ...draft, details: { x: {} } })]) {
+    for (const stored of [
+      "{not json",
+      JSON.stringify({ selection: "1" }),
+      JSON.stringify({ ...draft, selection: [1.5] }),
+      JSON.stringify({ ...draft, details: { x: {} } }),
+    ]) {
       window.sessionStorage.setItem("claimDraft:fpp:55", stored);
       expect(loadKeptDraft("fpp", 55), stored).toBeNull();
     }

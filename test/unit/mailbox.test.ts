@@ -6,7 +6,13 @@ import { expect, it } from "vitest";
 import { mailboxOf } from "../../contract/mailbox.ts";
 
 it("folds case and a +tag away, and nothing else", () => {
-  for (const spelling of ["victim@example.org", "VICTIM@Example.ORG", "victim+1@example.org", "Victim+news+2@EXAMPLE.org", " victim@example.org "]) {
+  for (const spelling of [
+    "victim@example.org",
+    "VICTIM@Example.ORG",
+    "victim+1@example.org",
+    "Victim+news+2@EXAMPLE.org",
+    " victim@example.org ",
+  ]) {
     expect(mailboxOf(spelling), spelling).toBe("victim@example.org");
   }
   // Another local part or domain is another inbox; a + in the domain is not a tag.

@@ -12,7 +12,13 @@ import { enclosingName, keyParts, keyStillFits, placeKey, type Position } from "
 import { tally, type MutationReport, type ReportMutant } from "../../scripts/mutation/scores.ts";
 
 /** A mutant replacing `length` characters from `start` with `replacement`. */
-const mutant = (start: Position, length: number, mutatorName: string, replacement: string, status: string): ReportMutant => ({
+const mutant = (
+  start: Position,
+  length: number,
+  mutatorName: string,
+  replacement: string,
+  status: string,
+): ReportMutant => ({
   id: `${start.line}.${start.column}.${mutatorName}.${replacement}`,
   mutatorName,
   replacement,
@@ -51,7 +57,15 @@ const MACHINE = [
 describe("the mutation summary", () => {
   it("scores killed and timed-out mutants against all that ran, leaving out errors and static ones", () => {
     const at = (line: number, status: string) => mutant({ line, column: 1 }, 1, "A", "x", status);
-    const counts = tally([at(1, "Killed"), at(2, "Killed"), at(3, "Timeout"), at(4, "Survived"), at(5, "NoCoverage"), at(6, "Ignored"), at(7, "CompileError")]);
+    const counts = tally([
+      at(1, "Killed"),
+      at(2, "Killed"),
+      at(3, "Timeout"),
+      at(4, "Survived"),
+      at(5, "NoCoverage"),
+      at(6, "Ignored"),
+      at(7, "CompileError"),
+    ]);
     expect(counts.score).toBe(60);
     expect(counts).toMatchObject({ killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 1, errors: 1 });
     expect(tally([at(1, "Ignored")]).score).toBeNull();
@@ -68,32 +82,62 @@ describe("the mutation summary", () => {
   });
 
   it("keys a mutant by its function and the code it replaces, so the key holds when lines move", () => {
-    const key = placeKey("machines/a.ts", MACHINE, mutant(positionOf(MACHINE, "value > LIMIT"), 13, "EqualityOperator", "value >= LIMIT", "Survived"));
+    const key = placeKey(
+      "machines/a.ts",
+      MACHINE,
+      mutant(positionOf(MACHINE, "value > LIMIT"), 13, "EqualityOperator", "value >= LIMIT", "Survived"),
+    );
     expect(key).toBe("machines/a.ts isOver: EqualityOperator value > LIMIT -> value >= LIMIT");
     const moved = `// a comment above\n\n${MACHINE}`;
-    expect(placeKey("machines/a.ts", moved, mutant(positionOf(moved, "value > LIMIT"), 13, "EqualityOperator", "value >= LIMIT", "Survived"))).toBe(key);
+    expect(
+      placeKey(
+        "machines/a.ts",
+        moved,
+        mutant(positionOf(moved, "value > LIMIT"), 13, "EqualityOperator", "value >= LIMIT", "Survived"),
+      ),
+    ).toBe(key);
   });
 
   it("keys two mutants of the same code apart by their replacement, so one reason cannot excuse both", () => {
     const start = positionOf(MACHINE, "value > LIMIT");
-    const first = placeKey("machines/a.ts", MACHINE, mutant(start, 13, "EqualityOperator", "value >= LIMIT", "Survived"));
-    const second = placeKey("machines/a.ts", MACHINE, mutant(start, 13, "EqualityOperator", "value <= LIMIT", "Survived"));
+    const first = placeKey(
+      "machines/a.ts",
+      MACHINE,
+      mutant(start, 13, "EqualityOperator", "value >= LIMIT", "Survived"),
+    );
+    const second = placeKey(
+      "machines/a.ts",
+      MACHINE,
+      mutant(start, 13, "EqualityOperator", "value <= LIMIT", "Survived"),
+    );
     expect(second).not.toBe(first);
   });
 
   it("gives a listed survivor its reason, names any other as not yet killed, and lists entries nothing matches", () => {
     const listed = mutant(positionOf(MACHINE, "value > LIMIT"), 13, "EqualityOperator", "value >= LIMIT", "Survived");
-    const other = mutant(positionOf(MACHINE, "context.count >= LIMIT"), 22, "ConditionalExpression", "true", "Survived");
+    const other = mutant(
+      positionOf(MACHINE, "context.count >= LIMIT"),
+      22,
+      "ConditionalExpression",
+      "true",
+      "Survived",
+    );
     const equivalents = {
       "machines/a.ts isOver: EqualityOperator value > LIMIT -> value >= LIMIT": "the limit itself is never reached",
       "machines/a.ts isOver: EqualityOperator value > LIMIT -> false": "killed since",
     };
     const report: MutationReport = { files: { "machines/a.ts": { source: MACHINE, mutants: [listed, other] } } };
     const text = mutationMarkdown(report, equivalents);
-    expect(text).toContain("`` machines/a.ts isOver: EqualityOperator value > LIMIT -> value >= LIMIT ``: equivalent: the limit itself is never reached");
-    expect(text).toContain("`` machines/a.ts markDone: ConditionalExpression context.count >= LIMIT -> true ``: **not yet killed**");
+    expect(text).toContain(
+      "`` machines/a.ts isOver: EqualityOperator value > LIMIT -> value >= LIMIT ``: equivalent: the limit itself is never reached",
+    );
+    expect(text).toContain(
+      "`` machines/a.ts markDone: ConditionalExpression context.count >= LIMIT -> true ``: **not yet killed**",
+    );
     expect(text).toContain("(2, 1 not yet judged or killed)");
-    expect(staleEquivalents(report, equivalents)).toEqual(["machines/a.ts isOver: EqualityOperator value > LIMIT -> false"]);
+    expect(staleEquivalents(report, equivalents)).toEqual([
+      "machines/a.ts isOver: EqualityOperator value > LIMIT -> false",
+    ]);
     expect(text).toContain("no mutant of this run survives there (1)");
   });
 
@@ -103,7 +147,9 @@ describe("the mutation summary", () => {
       mutant(positionOf(MACHINE, "value > LIMIT"), 13, "ConditionalExpression", "true", "Killed"),
       mutant(positionOf(MACHINE, "3;"), 1, "BooleanLiteral", "true", "NoCoverage"),
     ];
-    const report = (order: ReportMutant[]): MutationReport => ({ files: { "machines/b.ts": { source: MACHINE, mutants: order } } });
+    const report = (order: ReportMutant[]): MutationReport => ({
+      files: { "machines/b.ts": { source: MACHINE, mutants: order } },
+    });
     expect(mutationMarkdown(report([...mutants].reverse()))).toBe(mutationMarkdown(report(mutants)));
   });
 

@@ -10,8 +10,17 @@ import type { AceOptions, Claim, Lookup, ModelOptions, Plan } from "../../machin
 import { inShownLanguage, type ClaimNames } from "../../src/screens/claim-wizard/names-in-language.ts";
 
 const list = (...names: string[]): Lookup[] => names.map((name, at) => ({ id: at + 1, name }));
-const model = (words: string): ModelOptions => ({ damageTypes: list(`${words} type`), howItHappened: list(`${words} how`), damageAreas: list(`${words} area`) });
-const ace = (words: string): AceOptions => ({ manufacturers: list("Ashley"), materials: list(words), colors: list(`${words} color`), remedies: list(`${words} remedy`) });
+const model = (words: string): ModelOptions => ({
+  damageTypes: list(`${words} type`),
+  howItHappened: list(`${words} how`),
+  damageAreas: list(`${words} area`),
+});
+const ace = (words: string): AceOptions => ({
+  manufacturers: list("Ashley"),
+  materials: list(words),
+  colors: list(`${words} color`),
+  remedies: list(`${words} remedy`),
+});
 
 const loaded: ClaimWizardContext = {
   ...initialContext("ace", { claimId: 1, planId: 2, customerId: 3, requestedStep: 3 }),
@@ -20,8 +29,24 @@ const loaded: ClaimWizardContext = {
     id: 2,
     status: "active",
     items: [
-      { id: 10, type: { id: 1, name: "Sofa" }, material: { id: 1, name: "Leather" }, color: { id: 4, name: "Brown" }, manufacturer: { id: 2, name: "Ashley" }, price: 1200, quantity: 1 },
-      { id: 11, type: { id: 2, name: "Chair" }, material: null, color: null, manufacturer: null, price: 300, quantity: 2 },
+      {
+        id: 10,
+        type: { id: 1, name: "Sofa" },
+        material: { id: 1, name: "Leather" },
+        color: { id: 4, name: "Brown" },
+        manufacturer: { id: 2, name: "Ashley" },
+        price: 1200,
+        quantity: 1,
+      },
+      {
+        id: 11,
+        type: { id: 2, name: "Chair" },
+        material: null,
+        color: null,
+        manufacturer: null,
+        price: 300,
+        quantity: 2,
+      },
     ],
   } as unknown as Plan,
   options: ace("Leather"),
@@ -36,8 +61,24 @@ const spanish: ClaimNames = {
     id: 2,
     status: "expired",
     items: [
-      { id: 10, type: { id: 1, name: "Sofá" }, material: { id: 1, name: "Cuero" }, color: null, manufacturer: { id: 2, name: "Ashley" }, price: 999, quantity: 5 },
-      { id: 12, type: { id: 3, name: "Mesa" }, material: null, color: null, manufacturer: null, price: 50, quantity: 1 },
+      {
+        id: 10,
+        type: { id: 1, name: "Sofá" },
+        material: { id: 1, name: "Cuero" },
+        color: null,
+        manufacturer: { id: 2, name: "Ashley" },
+        price: 999,
+        quantity: 5,
+      },
+      {
+        id: 12,
+        type: { id: 3, name: "Mesa" },
+        material: null,
+        color: null,
+        manufacturer: null,
+        price: 50,
+        quantity: 1,
+      },
     ],
   } as unknown as Plan,
   options: { ...ace("Cuero"), colors: [] },
@@ -57,10 +98,12 @@ it("lays the new language's names over the records and keeps the consumer's inpu
 it("lays only the items' names over the machine's plan, by item id; all else of the plan stays the machine's", () => {
   const plan = inShownLanguage(loaded, spanish).plan;
   expect(plan?.status).toBe("active");
-  expect(plan?.items.map((item) => [item.id, item.type?.name, item.material?.name, item.price, item.quantity])).toEqual([
-    [10, "Sofá", "Cuero", 1200, 1],
-    [11, "Chair", undefined, 300, 2],
-  ]);
+  expect(plan?.items.map((item) => [item.id, item.type?.name, item.material?.name, item.price, item.quantity])).toEqual(
+    [
+      [10, "Sofá", "Cuero", 1200, 1],
+      [11, "Chair", undefined, 300, 2],
+    ],
+  );
   // A name the new language did not give stays in the last language rather than none.
   expect(plan?.items[0]?.color).toEqual({ id: 4, name: "Brown" });
 });

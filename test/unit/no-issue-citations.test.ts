@@ -51,12 +51,26 @@ describe("the product's code cites no issue and reads no library internals", () 
   it("no line of them reads React's or the router's private fields", () => {
     const paths = [...FOLDERS.flatMap(filesUnder), ...FILES];
     expect(linesMatching(paths, LIBRARY_INTERNALS)).toEqual([]);
-    expect(["key.startsWith(\"__reactProps$\")", "element.__reactFiber$abc", "router.__store.state", "match._nonReactive.loadPromise", "state.__TSR_index"].every((line) => LIBRARY_INTERNALS.test(line))).toBe(true);
+    expect(
+      [
+        'key.startsWith("__reactProps$")',
+        "element.__reactFiber$abc",
+        "router.__store.state",
+        "match._nonReactive.loadPromise",
+        "state.__TSR_index",
+      ].every((line) => LIBRARY_INTERNALS.test(line)),
+    ).toBe(true);
     expect(["__react", "reactProps", "store.state"].some((line) => LIBRARY_INTERNALS.test(line))).toBe(false);
   });
 
   it("finds a citation wherever a line has one, whatever its case", () => {
-    expect(["// kept across a reload (issue 14).", " * Issue 12's budget", "-- (ISSUE 9)"].every((line) => CITATION.test(line))).toBe(true);
-    expect(["// the issue is the size", "an issued URL", "issues: none"].some((line) => CITATION.test(line))).toBe(false);
+    expect(
+      ["// kept across a reload (issue 14).", " * Issue 12's budget", "-- (ISSUE 9)"].every((line) =>
+        CITATION.test(line),
+      ),
+    ).toBe(true);
+    expect(["// the issue is the size", "an issued URL", "issues: none"].some((line) => CITATION.test(line))).toBe(
+      false,
+    );
   });
 });

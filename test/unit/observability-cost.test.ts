@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { meetsObservabilityBudget, sideP99 } from "../../scripts/bench/observability-cost.ts";
 
 /** A round of 100 requests: `slowCount` at `slow` ms (at least two, so its p99 is `slow`), the rest at `typical` ms. */
-const round = (typical: number, slow: number, slowCount = 2) => [...Array.from({ length: 100 - slowCount }, () => typical), ...Array.from({ length: slowCount }, () => slow)];
+const round = (typical: number, slow: number, slowCount = 2) => [
+  ...Array.from({ length: 100 - slowCount }, () => typical),
+  ...Array.from({ length: slowCount }, () => slow),
+];
 
 describe("sideP99", () => {
   it("takes the median of the rounds' p99s, so one pause in one round does not decide it", () => {

@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const RELATIVE = "/api/v1/uploads/7/abcdefghij-sofa.jpg?expires=1&size=5&sig=x";
-const BUCKET = "https://bucket.s3.example.com/incoming/claims_documentation/CL-7/photos-consumer/abcdefghij-sofa.jpg?X-Amz-Signature=x";
+const BUCKET =
+  "https://bucket.s3.example.com/incoming/claims_documentation/CL-7/photos-consumer/abcdefghij-sofa.jpg?X-Amz-Signature=x";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +21,10 @@ afterEach(() => {
 async function uploadUrlWith(apiBaseUrl: string, url: string): Promise<string> {
   vi.stubEnv("VITE_API_BASE_URL", apiBaseUrl);
   vi.resetModules();
-  vi.stubGlobal("fetch", vi.fn(async () => Response.json({ url, fileName: "abcdefghij-sofa.jpg" })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Response.json({ url, fileName: "abcdefghij-sofa.jpg" })),
+  );
   const { uploadUrlFor } = await import("../../src/api/uploads.ts");
   const { claimItemDestination } = await import("../../src/api/documents.ts");
   return (await uploadUrlFor(claimItemDestination("fpp", 7, 3), { name: "sofa.jpg", size: 5 })).url;

@@ -37,7 +37,12 @@ describe("pacedLoad", () => {
       response.statusCode = index % 4 === 3 ? 500 : 200;
       response.end("{}");
     });
-    const result = await pacedLoad({ url, method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' }, 400, 0.1, 4);
+    const result = await pacedLoad(
+      { url, method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' },
+      400,
+      0.1,
+      4,
+    );
     expect(result.total).toBe(40);
     expect(seen.requests).toBe(40);
     expect(seen.bodies.every((body) => body === '{"a":1}')).toBe(true);
@@ -48,15 +53,27 @@ describe("pacedLoad", () => {
 
   it("names what a request failed on when its kept-alive connection is closed under it", async () => {
     // The server drops the connection on the second request it reads: the client sent it on a reused one.
-    const { url } = await serve((request, response, index) => (index === 1 ? request.socket.destroy() : response.end("{}")));
+    const { url } = await serve((request, response, index) =>
+      index === 1 ? request.socket.destroy() : response.end("{}"),
+    );
     const result = await pacedLoad({ url, method: "GET", headers: {} }, 100, 0.03, 1);
-    expect(result).toMatchObject({ total: 3, failed: 1, failures: { "socket hang up (ECONNRESET), on a reused connection": 1 } });
+    expect(result).toMatchObject({
+      total: 3,
+      failed: 1,
+      failures: { "socket hang up (ECONNRESET), on a reused connection": 1 },
+    });
     expect(failureSummary(result)).toBe("1 failed of 3: socket hang up (ECONNRESET), on a reused connection x1");
   });
 
   it("says so too when the request waited for that connection while it carried the one before", async () => {
     // The first answer comes after the second request is due: the client queues it for the one connection.
-    const { url } = await serve((request, response, index) => (index === 0 ? setTimeout(() => response.end("{}"), 40) : index === 1 ? request.socket.destroy() : response.end("{}")));
+    const { url } = await serve((request, response, index) =>
+      index === 0
+        ? setTimeout(() => response.end("{}"), 40)
+        : index === 1
+          ? request.socket.destroy()
+          : response.end("{}"),
+    );
     const result = await pacedLoad({ url, method: "GET", headers: {} }, 100, 0.03, 1);
     expect(result.failures).toEqual({ "socket hang up (ECONNRESET), on a reused connection": 1 });
   });

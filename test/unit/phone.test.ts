@@ -25,6 +25,12 @@ describe("phone", () => {
   it("accepts only real US numbers", () => {
     expect(["(212) 555-0134", "212.555.0134", "+1 212 555 0134"].map(isValidUsPhone)).toEqual([true, true, true]);
     // Too short, area code or exchange starting with 0 or 1, letters.
-    expect(["212555013", "(112) 555-0134", "(212) 155-0134", "(012) 555-0134", "phone"].map(isValidUsPhone)).toEqual([false, false, false, false, false]);
+    expect(["212555013", "(112) 555-0134", "(212) 155-0134", "(012) 555-0134", "phone"].map(isValidUsPhone)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -83,11 +83,17 @@ describe("withCleanMetadata", () => {
       const photo = await sample(name);
       const before = await tags(photo);
       expect(before.GPSLatitude, name).toBeDefined();
-      const after = withCleanMetadata(photo, { dateTimeOriginal: before.DateTimeOriginal, orientation: before.Orientation })!;
+      const after = withCleanMetadata(photo, {
+        dateTimeOriginal: before.DateTimeOriginal,
+        orientation: before.Orientation,
+      })!;
       const read = await tags(after);
       expect(read.DateTimeOriginal, name).toBe(before.DateTimeOriginal);
       expect(await exifr.gps(after).catch(() => undefined), name).toBeUndefined();
-      expect(Object.keys(read).filter((key) => key.startsWith("GPS") || key === "latitude"), name).toEqual([]);
+      expect(
+        Object.keys(read).filter((key) => key.startsWith("GPS") || key === "latitude"),
+        name,
+      ).toEqual([]);
       // The image data is byte for byte the same.
       const tail = (bytes: Uint8Array) => Buffer.from(bytes.subarray(jpegEnd(bytes)! - 500_000, jpegEnd(bytes)!));
       expect(tail(after).equals(tail(photo)), name).toBe(true);

@@ -26,14 +26,22 @@ function tools(result: (job: Omit<PhotoJob, "id">) => PhotoResult["outcome"], en
     },
     decodeHeic: async () => ({ width: 4032, height: 3024, close() {} }) as ImageBitmap,
     readMetadata: async (file) => {
-      const read = await exifr.parse(new Uint8Array(await file.arrayBuffer()), { pick: ["DateTimeOriginal", "Orientation"], reviveValues: false, translateValues: false });
+      const read = await exifr.parse(new Uint8Array(await file.arrayBuffer()), {
+        pick: ["DateTimeOriginal", "Orientation"],
+        reviveValues: false,
+        translateValues: false,
+      });
       return { dateTimeOriginal: read?.DateTimeOriginal, orientation: read?.Orientation };
     },
   };
   return { used, jobs };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => "accepted", (error: unknown) => (error instanceof PrepareError ? error.reason : String(error)));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "accepted",
+    (error: unknown) => (error instanceof PrepareError ? error.reason : String(error)),
+  );
 
 describe("prepareFile", () => {
   it("a JPEG small enough goes with the same pixels, its location removed and its date kept", async () => {
@@ -53,20 +61,28 @@ describe("prepareFile", () => {
     expect(jobs).toMatchObject([{ force: true }]);
     expect(prepared.name).toBe("iphone_13_pro_max.jpg");
     expect(prepared.type).toBe("image/jpeg");
-    expect((await exifr.parse(new Uint8Array(await prepared.arrayBuffer()), { reviveValues: false })).DateTimeOriginal).toBe("2022:02:16 12:55:41");
+    expect(
+      (await exifr.parse(new Uint8Array(await prepared.arrayBuffer()), { reviveValues: false })).DateTimeOriginal,
+    ).toBe("2022:02:16 12:55:41");
   });
 
   it("refuses corrupted.jpg as damaged before any decoding, and an undecodable photo too", async () => {
     const { used, jobs } = tools(() => "unchanged");
     expect(await refusal(prepareFile(await fixture("corrupted.jpg"), used))).toBe("damaged");
     expect(jobs).toEqual([]);
-    expect(await refusal(prepareFile(await fixture("iphone_hdr_YES.jpg"), tools(() => "undecodable").used))).toBe("damaged");
+    expect(await refusal(prepareFile(await fixture("iphone_hdr_YES.jpg"), tools(() => "undecodable").used))).toBe(
+      "damaged",
+    );
   });
 
   it("refuses a text file named .png, a PDF named .jpg and a .docx as unsupported", async () => {
     const { used } = tools(() => "unchanged");
-    expect(await refusal(prepareFile(new File(["just some text, not a picture"], "sofa.png"), used))).toBe("unsupported");
-    expect(await refusal(prepareFile(await fixture("shared-mime-info-spec.pdf", "scan.jpg"), used))).toBe("unsupported");
+    expect(await refusal(prepareFile(new File(["just some text, not a picture"], "sofa.png"), used))).toBe(
+      "unsupported",
+    );
+    expect(await refusal(prepareFile(await fixture("shared-mime-info-spec.pdf", "scan.jpg"), used))).toBe(
+      "unsupported",
+    );
     expect(await refusal(prepareFile(new File(["%PDF-1.4"], "notes.docx"), used))).toBe("unsupported");
   });
 

@@ -35,12 +35,17 @@ describe("docs/qa-paths", () => {
 
 describe("QA tables", () => {
   it("there is one for every charted machine, in the charts' order", () => {
-    expect(QA_TABLES.map(({ table }) => [table.file, table.machine.id])).toEqual(CHARTED_MACHINES.map(({ file, machine }) => [file, machine.id]));
+    expect(QA_TABLES.map(({ table }) => [table.file, table.machine.id])).toEqual(
+      CHARTED_MACHINES.map(({ file, machine }) => [file, machine.id]),
+    );
   });
 
-  it.each(QA_TABLES.map(({ table }) => [table.machine.id, table] as const))("%s: a gesture for every event, a view of every state", (_, table) => {
-    expect(() => assertTableComplete(table)).not.toThrow();
-  });
+  it.each(QA_TABLES.map(({ table }) => [table.machine.id, table] as const))(
+    "%s: a gesture for every event, a view of every state",
+    (_, table) => {
+      expect(() => assertTableComplete(table)).not.toThrow();
+    },
+  );
 
   it.each(QA_TABLES.filter(({ walked }) => walked).map(({ table }) => [table.machine.id, table] as const))(
     "%s is walked by test/e2e/model-*.test.ts, with the request of every invoke",
@@ -58,20 +63,31 @@ describe("QA tables", () => {
     });
 
     it("the entry of a system event", () => {
-      expect(() => assertTableComplete(without(table, "events", "xstate.done.actor.saveItems"))).toThrow(/no gesture for xstate\.done\.actor\.saveItems/);
+      expect(() => assertTableComplete(without(table, "events", "xstate.done.actor.saveItems"))).toThrow(
+        /no gesture for xstate\.done\.actor\.saveItems/,
+      );
     });
 
     it("the view of a state, transient or not", () => {
-      expect(() => assertTableComplete(without(table, "states", "reviewing.ready"))).toThrow(/no state view for reviewing\.ready/);
+      expect(() => assertTableComplete(without(table, "states", "reviewing.ready"))).toThrow(
+        /no state view for reviewing\.ready/,
+      );
       expect(() => assertTableComplete(without(table, "states", "routing"))).toThrow(/no state view for routing/);
     });
 
     it("the request of an invoke", () => {
-      expect(() => assertTableComplete(without(table, "calls", "submitClaim"))).toThrow(/no call pattern for submitClaim/);
+      expect(() => assertTableComplete(without(table, "calls", "submitClaim"))).toThrow(
+        /no call pattern for submitClaim/,
+      );
     });
 
     it("or names a state the machine does not have", () => {
-      expect(() => assertTableComplete({ ...table, states: { ...table.states, "reviewing.gone": table.states["reviewing.ready"]! } })).toThrow(/does not have: reviewing\.gone/);
+      expect(() =>
+        assertTableComplete({
+          ...table,
+          states: { ...table.states, "reviewing.gone": table.states["reviewing.ready"]! },
+        }),
+      ).toThrow(/does not have: reviewing\.gone/);
     });
   });
 });

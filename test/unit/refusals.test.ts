@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
 import type { CallFailure } from "../../machines/outcomes.ts";
 import { refusalKey } from "../../src/api/refusals.ts";
 
-const refused = (status: number, code: string | null, message: string): CallFailure => ({ kind: "refused", status, code, message });
+const refused = (status: number, code: string | null, message: string): CallFailure => ({
+  kind: "refused",
+  status,
+  code,
+  message,
+});
 
 describe("the message of a failed call", () => {
   it.each([
@@ -16,7 +21,10 @@ describe("the message of a failed call", () => {
     [refused(404, "CLAIM_NOT_FOUND", "Claim not found for this customer"), "claimNotFound"],
     [refused(409, "CLAIM_NOT_DRAFT", "Claim is Submitted; only a draft claim can be changed"), "claimNotDraft"],
     [refused(404, "PLAN_NOT_FOUND", "Plan not found"), "planNotFound"],
-    [refused(409, "TOO_MANY_MISSING_ITEMS", "This claim already has 10 missing items, the most allowed"), "tooManyMissingItems"],
+    [
+      refused(409, "TOO_MANY_MISSING_ITEMS", "This claim already has 10 missing items, the most allowed"),
+      "tooManyMissingItems",
+    ],
     [refused(400, "INVALID_REQUEST", "Invalid request"), "invalidRequest"],
     [refused(400, "INVALID_REQUEST", "Solicitud no válida"), "invalidRequest"],
     [{ kind: "rateLimited", retryAfterSeconds: 30 }, "rateLimited"],

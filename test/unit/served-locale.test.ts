@@ -98,7 +98,9 @@ describe("the browser's detection and the server's", () => {
   ];
 
   it.each(cases)("agree on %j with cookie %j and languages %j: %s", async (query, cookie, languages, expected) => {
-    const acceptLanguage = languages.map((tag, index) => (index === 0 ? tag : `${tag};q=${(10 - index) / 10}`)).join(", ");
+    const acceptLanguage = languages
+      .map((tag, index) => (index === 0 ? tag : `${tag};q=${(10 - index) / 10}`))
+      .join(", ");
     const headers: Record<string, string> = { "accept-language": acceptLanguage };
     if (cookie) headers.cookie = `${LANGUAGE_COOKIE}=${cookie}`;
     expect(await pageLocaleOf(`http://portal.test/find-claim/123${query}`, headers)).toBe(expected);

@@ -40,7 +40,9 @@ describe("files that share a process with the next test file", () => {
   });
 
   it("put the real clock back wherever they fake it", () => {
-    const leaving = files.filter(({ text }) => text.includes("vi.useFakeTimers(") && !text.includes("vi.useRealTimers()"));
+    const leaving = files.filter(
+      ({ text }) => text.includes("vi.useFakeTimers(") && !text.includes("vi.useRealTimers()"),
+    );
     expect(leaving.map(({ path }) => path)).toEqual([]);
   });
 });

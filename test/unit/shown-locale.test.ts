@@ -13,7 +13,9 @@ import { http } from "../../src/api/http.ts";
 import { activateLocale, i18n, shownLocale } from "../../src/i18n.ts";
 
 const API = "http://portal.test/api/v1";
-const server = setupServer(msw.get(`${API}/probe`, ({ request }) => HttpResponse.json({ language: request.headers.get("accept-language") })));
+const server = setupServer(
+  msw.get(`${API}/probe`, ({ request }) => HttpResponse.json({ language: request.headers.get("accept-language") })),
+);
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => {
   server.close();

@@ -25,6 +25,8 @@ it("sends today's date and time where the consumer is, in the contract's shape",
   // 02:30 UTC on March 1st is still February 28th, 18:30:05, in Los Angeles.
   const result = await startClaim({ planId: 7, customerId: 3 }, new Date("2026-03-01T02:30:05Z"));
   expect(result).toEqual({ kind: "created", claimId: 42 });
-  expect(sent).toEqual([{ warrentyId: 7, customerId: 3, damagedate: "2026-02-28", claimdate: "2026-02-28 18:30:05", allowSMS: true }]);
+  expect(sent).toEqual([
+    { warrentyId: 7, customerId: 3, damagedate: "2026-02-28", claimdate: "2026-02-28 18:30:05", allowSMS: true },
+  ]);
   expect(v.is(insertClaimRequestSchema, sent[0])).toBe(true);
 });

@@ -59,10 +59,21 @@ describe("'Still working…' while a call is unanswered", () => {
         signal?.addEventListener("abort", () => reject(signal.reason as Error));
       });
     let tries = 0;
-    vi.stubGlobal("fetch", vi.fn((_input: unknown, init?: RequestInit) => slowly(++tries < 4 ? Response.json({ code: "FAULT_INJECTED" }, { status: 503 }) : Response.json({ result: [] }), init?.signal)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_input: unknown, init?: RequestInit) =>
+        slowly(
+          ++tries < 4 ? Response.json({ code: "FAULT_INJECTED" }, { status: 503 }) : Response.json({ result: [] }),
+          init?.signal,
+        ),
+      ),
+    );
     vi.spyOn(Math, "random").mockReturnValue(0.9999); // the jitter that waits longest
     let answered = false;
-    const call = http.get("claim/7").json().finally(() => (answered = true));
+    const call = http
+      .get("claim/7")
+      .json()
+      .finally(() => (answered = true));
     call.catch(() => undefined); // a failed case cancels it in afterEach: not an unhandled rejection
     const view = render(show(true)); // the step's machine is busy until the answer comes
     for (let waited = 0; !answered && waited < LONGER_THAN_USUAL_AFTER_MS; waited += 100) {
@@ -86,10 +97,16 @@ describe("'Still working…' while a call is unanswered", () => {
 
   it("a call made beside the step's machine, unanswered, shows it too, until it is answered or cancelled", async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal("fetch", vi.fn((_input: unknown, init?: RequestInit) => new Promise<Response>((resolve, reject) => {
-      answer = resolve;
-      init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error));
-    })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        (_input: unknown, init?: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            answer = resolve;
+            init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error));
+          }),
+      ),
+    );
     render(show(false));
     await wait(LONGER_THAN_USUAL_AFTER_MS);
     expect(notice()).toBeNull(); // nothing out, nothing said

@@ -29,7 +29,22 @@ describe("the kept try counter", () => {
   });
 
   it("ignores a kept value that is not a count: garbage, negative, fractional, padded, past the safe integers", () => {
-    for (const stored of ["", "abc", "3abc", "-1", "2.5", "1e3", " 3", "03", "0x3", "Infinity", "NaN", "null", "[3]", "9007199254740993"]) {
+    for (const stored of [
+      "",
+      "abc",
+      "3abc",
+      "-1",
+      "2.5",
+      "1e3",
+      " 3",
+      "03",
+      "0x3",
+      "Infinity",
+      "NaN",
+      "null",
+      "[3]",
+      "9007199254740993",
+    ]) {
       expect(parseFailedSearches(stored), stored).toBeNull();
       window.sessionStorage.setItem(KEY, stored);
       expect(loadFailedSearches(), stored).toBe(0);

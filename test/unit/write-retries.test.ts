@@ -29,7 +29,9 @@ function network(...script: Step[]): void {
       const step = script[Math.min(sent.length - 1, script.length - 1)]!;
       if (step === "lost") throw new TypeError("Failed to fetch"); // Chromium's words for a dropped connection
       if (step === "hang") {
-        return new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error)));
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error)),
+        );
       }
       return step.clone();
     }),
@@ -37,7 +39,8 @@ function network(...script: Step[]): void {
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
-const saveDamage = () => http.post("insert_claim_item_damage", { json: { claimId: 7, damage_item: [{ notes: "torn" }] } }).json();
+const saveDamage = () =>
+  http.post("insert_claim_item_damage", { json: { claimId: 7, damage_item: [{ notes: "torn" }] } }).json();
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,7 +56,11 @@ describe("writes retried by the portal itself", () => {
   });
 
   it("a write refused with 503, or answered 'still in progress', is sent again with its key", async () => {
-    network(json({ code: "FAULT_INJECTED" }, 503), json({ message: "Request in progress, try again", code: "REQUEST_IN_PROGRESS" }, 409), json({ multipleDamageIds: [42] }));
+    network(
+      json({ code: "FAULT_INJECTED" }, 503),
+      json({ message: "Request in progress, try again", code: "REQUEST_IN_PROGRESS" }, 409),
+      json({ multipleDamageIds: [42] }),
+    );
     await expect(saveDamage()).resolves.toEqual({ multipleDamageIds: [42] });
     expect(sent.map((request) => request.key)).toEqual([sent[0]!.key, sent[0]!.key, sent[0]!.key]);
   });

@@ -32,7 +32,10 @@ export const Route = createFileRoute("/find-claim/$warrnty_id")({
     if (outcome.matches("rateLimited")) return;
     if (foundNothing(outcome)) throw redirect({ to: "/find-claim/not-found" });
     const planId = outcome.context.focusPlanId;
-    throw redirect({ to: "/find-claim/select-plan", search: (previous) => ({ ...previous, ...(planId && { warranty_id: planId }) }) });
+    throw redirect({
+      to: "/find-claim/select-plan",
+      search: (previous) => ({ ...previous, ...(planId && { warranty_id: planId }) }),
+    });
   },
   pendingComponent: OpenPlanScreen,
   component: NoWarrantyFoundScreen,

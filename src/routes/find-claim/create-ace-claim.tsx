@@ -21,6 +21,17 @@ export const Route = createFileRoute("/find-claim/create-ace-claim")({
     const { startedLoad, loaded } = Route.useLoaderData();
     if (!claimId || !warranty_id || !cust_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}-${cust_id}`} table={ACE_CLAIM} claimId={claimId} planId={warranty_id} customerId={cust_id} step={step ?? null} startedLoad={startedLoad} loaded={loaded} />;
+    return (
+      <ClaimWizard
+        key={`${claimId}-${warranty_id}-${cust_id}`}
+        table={ACE_CLAIM}
+        claimId={claimId}
+        planId={warranty_id}
+        customerId={cust_id}
+        step={step ?? null}
+        startedLoad={startedLoad}
+        loaded={loaded}
+      />
+    );
   },
 });

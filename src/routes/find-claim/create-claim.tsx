@@ -22,6 +22,17 @@ export const Route = createFileRoute("/find-claim/create-claim")({
     const { startedLoad, loaded } = Route.useLoaderData();
     if (!claimId || !warranty_id) return <ClaimNotFound />;
     // Keyed by claim, so opening another claim starts a fresh wizard.
-    return <ClaimWizard key={`${claimId}-${warranty_id}`} table={FPP_CLAIM} claimId={claimId} planId={warranty_id} customerId={null} step={step ?? null} startedLoad={startedLoad} loaded={loaded} />;
+    return (
+      <ClaimWizard
+        key={`${claimId}-${warranty_id}`}
+        table={FPP_CLAIM}
+        claimId={claimId}
+        planId={warranty_id}
+        customerId={null}
+        step={step ?? null}
+        startedLoad={startedLoad}
+        loaded={loaded}
+      />
+    );
   },
 });

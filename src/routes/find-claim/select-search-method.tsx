@@ -7,4 +7,7 @@ import { SelectSearchMethodScreen } from "../../screens/plan-search/SelectSearch
  * Its component is not split from the startup code (no code-split groupings): hydrating it, or
  * drawing it after Back, then needs no further level of requests after the startup scripts.
  */
-export const Route = createFileRoute("/find-claim/select-search-method")({ codeSplitGroupings: [], component: SelectSearchMethodScreen });
+export const Route = createFileRoute("/find-claim/select-search-method")({
+  codeSplitGroupings: [],
+  component: SelectSearchMethodScreen,
+});

@@ -66,7 +66,11 @@ export function ClaimStatusDetails({ progress }: { progress: ClaimProgress }) {
           </>
         ) : (
           <p>
-            {progress.decision ? i18n._(CLOSED_WORDS[progress.decision.outcome]) : <Trans>Your claim is closed. Nothing more is needed from you.</Trans>}
+            {progress.decision ? (
+              i18n._(CLOSED_WORDS[progress.decision.outcome])
+            ) : (
+              <Trans>Your claim is closed. Nothing more is needed from you.</Trans>
+            )}
           </p>
         )}
       </section>

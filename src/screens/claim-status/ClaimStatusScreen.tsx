@@ -8,7 +8,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useState } from "react";
 import { fromPromise } from "xstate";
-import { claimStatusMachine, type ClaimStatusLink, type ClaimStatusOutcome } from "../../../machines/claim-status.machine.ts";
+import {
+  claimStatusMachine,
+  type ClaimStatusLink,
+  type ClaimStatusOutcome,
+} from "../../../machines/claim-status.machine.ts";
 import { readClaimStatus } from "../../api/claim-status.ts";
 import { refusalMessage } from "../../api/refusals.ts";
 import { inspect } from "../../inspect.ts";
@@ -28,7 +32,10 @@ export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
     }),
   );
   const actor = useActorRef(logic, { input: link, inspect });
-  const state = useSelector(actor, (snapshot) => snapshot.value as "loading" | "shown" | "notFound" | "linkExpired" | "failed");
+  const state = useSelector(
+    actor,
+    (snapshot) => snapshot.value as "loading" | "shown" | "notFound" | "linkExpired" | "failed",
+  );
   const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure);
   // A status read again stays what the page shows: the heading keeps its place and focus stays on
@@ -71,9 +78,22 @@ export function ClaimStatusScreen({ link }: { link: ClaimStatusLink }) {
       )}
       {view === "shown" && progress && (
         <>
-          <ClaimStatusDetails progress={namedIn ? { ...progress, items: progress.items.map((item) => ({ ...item, name: namedIn.get(item.id) ?? item.name })) } : progress} />
+          <ClaimStatusDetails
+            progress={
+              namedIn
+                ? {
+                    ...progress,
+                    items: progress.items.map((item) => ({ ...item, name: namedIn.get(item.id) ?? item.name })),
+                  }
+                : progress
+            }
+          />
           <div className="actions">
-            <Button variant="secondary" loading={state === "loading"} onClick={() => actor.send({ type: "status.reload" })}>
+            <Button
+              variant="secondary"
+              loading={state === "loading"}
+              onClick={() => actor.send({ type: "status.reload" })}
+            >
               {t`Check for updates`}
             </Button>
           </div>

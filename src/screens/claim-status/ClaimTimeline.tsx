@@ -9,7 +9,13 @@ import type { ClaimProgress } from "../../../machines/claim-status.machine.ts";
 import { reachedOnText } from "./claim-dates.ts";
 import { STEP_NAMES } from "./step-words.ts";
 
-export function ClaimTimeline({ progress, labelledBy }: { progress: Pick<ClaimProgress, "timeline" | "current">; labelledBy: string }) {
+export function ClaimTimeline({
+  progress,
+  labelledBy,
+}: {
+  progress: Pick<ClaimProgress, "timeline" | "current">;
+  labelledBy: string;
+}) {
   const { i18n } = useLingui();
   return (
     <ol className="claim-timeline" aria-labelledby={labelledBy}>
@@ -19,7 +25,11 @@ export function ClaimTimeline({ progress, labelledBy }: { progress: Pick<ClaimPr
         // needs no service): it is not still to come.
         const skipped = !reachedAt && index < progress.timeline.findIndex((entry) => entry.step === progress.current);
         return (
-          <li key={step} className={`claim-step${reachedAt ? " reached" : ""}${current ? " current" : ""}`} aria-current={current ? "step" : undefined}>
+          <li
+            key={step}
+            className={`claim-step${reachedAt ? " reached" : ""}${current ? " current" : ""}`}
+            aria-current={current ? "step" : undefined}
+          >
             <span className="claim-step-name">{i18n._(STEP_NAMES[step])}</span>
             {current && (
               // aria-current already says it to a screen reader.
@@ -32,7 +42,9 @@ export function ClaimTimeline({ progress, labelledBy }: { progress: Pick<ClaimPr
                 {reachedOnText(reachedAt, i18n)}
               </time>
             ) : (
-              <span className="claim-step-date">{skipped ? <Trans>Not needed for this claim</Trans> : <Trans>Not reached yet</Trans>}</span>
+              <span className="claim-step-date">
+                {skipped ? <Trans>Not needed for this claim</Trans> : <Trans>Not reached yet</Trans>}
+              </span>
             )}
           </li>
         );

@@ -23,9 +23,15 @@ export function NoSuchClaim({ reason }: { reason: "notFound" | "linkExpired" }) 
       </h1>
       <p>
         {reason === "linkExpired" ? (
-          <Trans>Links to a claim's status work for a limited time. Find your warranty with its number or your details to see your claim again.</Trans>
+          <Trans>
+            Links to a claim's status work for a limited time. Find your warranty with its number or your details to see
+            your claim again.
+          </Trans>
         ) : (
-          <Trans>We could not find a claim with this number. Check the claim number in your email, or find your warranty with its number or your details.</Trans>
+          <Trans>
+            We could not find a claim with this number. Check the claim number in your email, or find your warranty with
+            its number or your details.
+          </Trans>
         )}
       </p>
       <div className="actions">

@@ -12,7 +12,15 @@ import { Button } from "../../ui/Button.tsx";
 import { useFocusOnChange } from "../../ui/use-focus-on-change.ts";
 import { usePageTitle } from "../../ui/ScreenHeading.tsx";
 
-export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: number; onHome: () => void; family?: "fpp" | "ace" }) {
+export function ClaimSubmitted({
+  claimId,
+  onHome,
+  family = "fpp",
+}: {
+  claimId: number;
+  onHome: () => void;
+  family?: "fpp" | "ace";
+}) {
   const { t } = useLingui();
   const claimNumber = `CL-${claimId}`;
   const heading = useFocusOnChange<HTMLHeadingElement>(claimId);
@@ -21,7 +29,10 @@ export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: n
   const [statusQuery, setStatusQuery] = useState(() => new URLSearchParams({ code: claimNumber }).toString());
   useEffect(() => {
     let current = true;
-    fetchClaimStatusQuery(claimId).then((query) => current && setStatusQuery(query), () => undefined);
+    fetchClaimStatusQuery(claimId).then(
+      (query) => current && setStatusQuery(query),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -30,15 +41,19 @@ export function ClaimSubmitted({ claimId, onHome, family = "fpp" }: { claimId: n
   return (
     <section className="screen confirmation">
       <h1 tabIndex={-1} ref={heading}>
-        {family === "ace" ? <Trans>Thank you for submitting your claim.</Trans> : <Trans>Thank you for submitting your claim</Trans>}
+        {family === "ace" ? (
+          <Trans>Thank you for submitting your claim.</Trans>
+        ) : (
+          <Trans>Thank you for submitting your claim</Trans>
+        )}
       </h1>
       <p className="claim-number">
         <Trans>Claim number</Trans>: <strong>{claimNumber}</strong>
       </p>
       <p>
         <Trans>
-          You will receive a notification with a status update within the next 2–3 business days. In the meantime, please keep an eye on your email for the
-          latest updates.
+          You will receive a notification with a status update within the next 2–3 business days. In the meantime,
+          please keep an eye on your email for the latest updates.
         </Trans>
       </p>
       <div className="actions">

@@ -64,7 +64,11 @@ export function ClaimWizard(props: ClaimWizardProps) {
  */
 function KeptDraftAfterHydration(props: ClaimWizardProps & { keptDraft: KeptDraft }) {
   const hydrated = useHydrated();
-  return hydrated ? <WizardOfClaim key="with-kept-draft" {...props} keepsDraft /> : <WizardOfClaim key="as-rendered" {...props} keptDraft={null} keepsDraft={false} />;
+  return hydrated ? (
+    <WizardOfClaim key="with-kept-draft" {...props} keepsDraft />
+  ) : (
+    <WizardOfClaim key="as-rendered" {...props} keptDraft={null} keepsDraft={false} />
+  );
 }
 
 function WizardOfClaim({
@@ -83,10 +87,17 @@ function WizardOfClaim({
   const { family } = table;
   const [logic] = useState(() =>
     (table.machine as typeof fppClaimMachine).provide({
-      actors: claimActorsFor(family, { ...table.api, load: (input) => startedLoad?.take(input) ?? table.api.load(input) }),
+      actors: claimActorsFor(family, {
+        ...table.api,
+        load: (input) => startedLoad?.take(input) ?? table.api.load(input),
+      }),
       actions: {
         showStep: (_, { step, replace }) => showStepInUrl(router, table.route, step, replace),
-        leaveToSelectPlan: (_, params) => void router.navigate({ to: "/find-claim/select-plan", search: { warranty_id: params.planId, claimId: params.claimId } }),
+        leaveToSelectPlan: (_, params) =>
+          void router.navigate({
+            to: "/find-claim/select-plan",
+            search: { warranty_id: params.planId, claimId: params.claimId },
+          }),
         goHome: () => void router.navigate({ to: "/" }),
       },
     }),
@@ -119,7 +130,10 @@ function WizardOfClaim({
   const editing = useSelector(actor, (snapshot) => !snapshot.context.contactSaved);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
   // The machine's own guards decide: on step 4 Next is always taken (it then shows what is missing).
-  const canGoNext = useSelector(actor, (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }));
+  const canGoNext = useSelector(
+    actor,
+    (snapshot) => snapshot.can({ type: "step.next" }) || snapshot.can({ type: "claim.submit" }),
+  );
 
   if (notFound) return <ClaimNotFound />;
   // The submitted screen is fetched on Submit's press (preloadStepScreen), beside the submit call.

@@ -64,7 +64,10 @@ export function ContactStep() {
           onChange: (typed: string) => change(field.key, typed),
         };
         const kept = onFile[field.key];
-        if (kept !== undefined) return <KeptOnFileField key={field.key} {...common} onFile={kept} value={isMaskedValue(value) ? "" : value} />;
+        if (kept !== undefined)
+          return (
+            <KeptOnFileField key={field.key} {...common} onFile={kept} value={isMaskedValue(value) ? "" : value} />
+          );
         return (
           <TextField
             key={field.key}
@@ -93,7 +96,9 @@ function TypedForClaim({ fields, typed }: { fields: FieldSpec[]; typed: Partial<
   return (
     <div className="typed-for-claim" role="note">
       <p>
-        <Trans>Typed for this claim only, not verified. The details on file change only after a search by your name.</Trans>
+        <Trans>
+          Typed for this claim only, not verified. The details on file change only after a search by your name.
+        </Trans>
       </p>
       <dl>
         {fields.map((field) => (
@@ -109,7 +114,9 @@ function TypedForClaim({ fields, typed }: { fields: FieldSpec[]; typed: Partial<
 
 /** The fields the server answered masked, with their masked text. */
 function maskedFields(contact: Partial<Contact>): Partial<Record<Field, string>> {
-  return Object.fromEntries(Object.entries(contact).filter(([, value]) => typeof value === "string" && isMaskedValue(value)));
+  return Object.fromEntries(
+    Object.entries(contact).filter(([, value]) => typeof value === "string" && isMaskedValue(value)),
+  );
 }
 
 interface KeptOnFileFieldProps {
@@ -145,9 +152,7 @@ function KeptOnFileField({ field, onFile, value, error, onBlur, onChange }: Kept
             onBlur={onBlur}
           />
           <p id={`${id}-on-file`} className="hint">
-            <Trans>
-              On file: {onFile}. Leave empty to keep it, or type a new one.
-            </Trans>
+            <Trans>On file: {onFile}. Leave empty to keep it, or type a new one.</Trans>
           </p>
         </>
       )}

@@ -35,12 +35,17 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
   // Checked only once some field may show its error (after a submit or a touch): a block as it
   // first appears shows none, and checking it anyway was most of the step's first render (about
   // 100 ms of a 4x-throttled phone's main thread, most of it the date rule's first luxon call).
-  const errors = saved || (!showErrors && touched.size === 0) ? {} : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
+  const errors =
+    saved || (!showErrors && touched.size === 0)
+      ? {}
+      : fieldErrors(damageSchemaFor(needsSpecificDamage), value, BLANK_DAMAGE);
   const number = index + 1;
 
   const selects: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
     { key: "damageTypeId", label: t`Damage Type`, list: options.damageTypes },
-    ...(needsSpecificDamage ? [{ key: "specificDamageId" as const, label: t`Specific Damage`, list: options.specificDamages }] : []),
+    ...(needsSpecificDamage
+      ? [{ key: "specificDamageId" as const, label: t`Specific Damage`, list: options.specificDamages }]
+      : []),
     { key: "damageAreaId", label: t`Damage Area`, list: options.damageAreas },
   ];
   const causes: Array<{ key: SelectKey; label: string; list: Lookup[] }> = [
@@ -70,7 +75,13 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
           <h3>{t`Damage ${number}`}</h3>
           {onRemove && (
             // In the legend, so a saved (read-only) block stays removable.
-            <Button variant="secondary" className="remove-damage" onClick={onRemove} disabled={disabled} aria-label={t`Delete damage ${number}`}>
+            <Button
+              variant="secondary"
+              className="remove-damage"
+              onClick={onRemove}
+              disabled={disabled}
+              aria-label={t`Delete damage ${number}`}
+            >
               {t`Delete`}
             </Button>
           )}
@@ -85,7 +96,14 @@ export function DamageBlock({ index, value, options, showErrors, disabled, onCha
           onChange={(date) => onChange({ ...value, noticedOn: date })}
         />
         {causes.map(renderSelect)}
-        <TextAreaField label={t`Note`} required value={value.note ?? ""} error={shows("note") && errors.note} onBlur={() => touch("note")} onChange={(note) => onChange({ ...value, note })} />
+        <TextAreaField
+          label={t`Note`}
+          required
+          value={value.note ?? ""}
+          error={shows("note") && errors.note}
+          onBlur={() => touch("note")}
+          onChange={(note) => onChange({ ...value, note })}
+        />
       </fieldset>
     </FieldGroup>
   );

@@ -30,7 +30,8 @@ export function DamageStep() {
         const planItem = plan?.items.find((item) => item.id === planItemId);
         if (!claimItem) return null;
         const blocks: Partial<DamageEntry>[] = damages[planItemId]?.length ? damages[planItemId]! : [{}];
-        const setBlocks = (next: Partial<DamageEntry>[]) => actor.send({ type: "damages.change", damages: { [planItemId]: next } });
+        const setBlocks = (next: Partial<DamageEntry>[]) =>
+          actor.send({ type: "damages.change", damages: { [planItemId]: next } });
         const missingPhoto = showValidation && claimItem.documents.length === 0;
         const headingId = `claim-item-${claimItem.id}`;
         const itemName = planItem?.type?.name ?? t`item`;
@@ -56,7 +57,12 @@ export function DamageStep() {
                 error={missingPhoto ? t`We need at least one photo from you` : null}
                 onLinked={(document) => actor.send({ type: "document.added", claimItemId: claimItem.id, document })}
               />
-              <DocumentList documents={claimItem.documents} urlOf={(fileName) => documentUrl(actor.family, claimId, fileName)} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
+              <DocumentList
+                documents={claimItem.documents}
+                urlOf={(fileName) => documentUrl(actor.family, claimId, fileName)}
+                disabled={busy}
+                onDelete={(documentId) => actor.send({ type: "document.delete", documentId })}
+              />
               {blocks.map((block, index) => (
                 <DamageBlock
                   key={block.savedId ?? `new-${index}`}

@@ -38,29 +38,29 @@ export function ReviewStep() {
               const damageOptions = actor.damageOptionsFor({ claim, options, modelOptions }, item.planItemId);
               const number = index + 1;
               return (
-              <div key={damage.id} className="review-damage">
-                <h3>{t`Damage ${number}`}</h3>
-                <dl className="facts">
-                  <dt>{t`Damage Type`}</dt>
-                  <dd>{nameOf(damageOptions.damageTypes, damage.damageTypeId)}</dd>
-                  {damageOptions.specificDamages.length > 0 && (
-                    <>
-                      <dt>{t`Specific Damage`}</dt>
-                      <dd>{nameOf(damageOptions.specificDamages, damage.specificDamageId)}</dd>
-                    </>
-                  )}
-                  <dt>{t`Damage Area`}</dt>
-                  <dd>{nameOf(damageOptions.damageAreas, damage.damageAreaId)}</dd>
-                  <dt>{t`When did you notice the damage`}</dt>
-                  <dd>{formatDisplayDate(damage.noticedOn, i18n)}</dd>
-                  <dt>{t`How did it happen`}</dt>
-                  <dd>{nameOf(damageOptions.howItHappened, damage.howItHappenedId)}</dd>
-                  <dt>{t`Did you take any steps to remedy?`}</dt>
-                  <dd>{nameOf(damageOptions.remedies, damage.remedyId)}</dd>
-                  <dt>{t`Note`}</dt>
-                  <dd>{damage.note}</dd>
-                </dl>
-              </div>
+                <div key={damage.id} className="review-damage">
+                  <h3>{t`Damage ${number}`}</h3>
+                  <dl className="facts">
+                    <dt>{t`Damage Type`}</dt>
+                    <dd>{nameOf(damageOptions.damageTypes, damage.damageTypeId)}</dd>
+                    {damageOptions.specificDamages.length > 0 && (
+                      <>
+                        <dt>{t`Specific Damage`}</dt>
+                        <dd>{nameOf(damageOptions.specificDamages, damage.specificDamageId)}</dd>
+                      </>
+                    )}
+                    <dt>{t`Damage Area`}</dt>
+                    <dd>{nameOf(damageOptions.damageAreas, damage.damageAreaId)}</dd>
+                    <dt>{t`When did you notice the damage`}</dt>
+                    <dd>{formatDisplayDate(damage.noticedOn, i18n)}</dd>
+                    <dt>{t`How did it happen`}</dt>
+                    <dd>{nameOf(damageOptions.howItHappened, damage.howItHappenedId)}</dd>
+                    <dt>{t`Did you take any steps to remedy?`}</dt>
+                    <dd>{nameOf(damageOptions.remedies, damage.remedyId)}</dd>
+                    <dt>{t`Note`}</dt>
+                    <dd>{damage.note}</dd>
+                  </dl>
+                </div>
               );
             })}
           </section>

@@ -34,7 +34,11 @@ export function SelectItemsStep({ canAddMissingItem = false }: { canAddMissingIt
             />
             <span className="item-option-text">
               <strong>{item.type?.name ?? t`Item`}</strong>
-              <span>{[item.manufacturer?.name, item.material?.name, item.color?.name, item.modelNumber].filter(Boolean).join(" · ")}</span>
+              <span>
+                {[item.manufacturer?.name, item.material?.name, item.color?.name, item.modelNumber]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </span>
             </span>
             {item.returned && <span className="badge badge-muted">{t`Returned`}</span>}
             {!item.returned && item.fullReplacement && <span className="badge badge-muted">{t`Full Replaced`}</span>}
@@ -42,7 +46,11 @@ export function SelectItemsStep({ canAddMissingItem = false }: { canAddMissingIt
         );
       })}
       {canAddMissingItem && (
-        <Link className="link-button" to="/find-claim/add-warrnty-item" search={{ step: 1, warranty_id: planId, claimId }}>
+        <Link
+          className="link-button"
+          to="/find-claim/add-warrnty-item"
+          search={{ step: 1, warranty_id: planId, claimId }}
+        >
           {t`+ Add Missing Item`}
         </Link>
       )}

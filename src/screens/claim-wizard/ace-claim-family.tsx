@@ -38,7 +38,11 @@ export const ACE_CLAIM: ClaimFamilyTable = {
     };
   },
   steps: {
-    2: { title: msg`Verify your contact information`, editingTitle: msg`Update your contact information`, body: () => <ContactStep /> },
+    2: {
+      title: msg`Verify your contact information`,
+      editingTitle: msg`Update your contact information`,
+      body: () => <ContactStep />,
+    },
     3: { title: msg`Select damaged items under your plan`, body: () => <AceItemsStep /> },
     4: reportDamage,
     5: review,

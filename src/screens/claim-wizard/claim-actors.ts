@@ -5,7 +5,13 @@
  * and outputs are the machine's (claim-wizard.ts).
  */
 import { fromPromise } from "xstate";
-import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
+import type {
+  LoadClaimInput,
+  LoadedClaim,
+  SaveContactInput,
+  SaveDamagesInput,
+  SaveItemsInput,
+} from "../../../machines/claim-wizard.ts";
 import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { Claim } from "../../../machines/domain.ts";
 import type { SubmitOutcome } from "../../../machines/outcomes.ts";
@@ -41,7 +47,9 @@ export function claimActorsFor(family: ClaimFamily, api: ClaimApi) {
     removeItem: thenReload<{ claimId: number; claimItemId: number }>(api.removeItem),
     saveDamages: thenReload<SaveDamagesInput>(api.saveDamages),
     deleteDamage: thenReload<{ claimId: number; damageId: number }>((input) => api.deleteDamage(input.damageId)),
-    deleteDocument: thenReload<{ claimId: number; documentId: number }>((input) => api.deleteDocument(input.documentId)),
+    deleteDocument: thenReload<{ claimId: number; documentId: number }>((input) =>
+      api.deleteDocument(input.documentId),
+    ),
     submitClaim: fromPromise<SubmitOutcome, { claimId: number; customerId: number }>(({ input }) => api.submit(input)),
   };
 }

@@ -29,7 +29,10 @@ export interface ClaimFamilyTable {
   /** The route the wizard lives on; its `step` search param mirrors the machine. */
   route: "/find-claim/create-claim" | "/find-claim/create-ace-claim";
   /** Damage options of one chosen item. */
-  damageOptionsFor(context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">, planItemId: number): DamageOptions;
+  damageOptionsFor(
+    context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">,
+    planItemId: number,
+  ): DamageOptions;
   steps: Record<2 | 3 | 4 | 5, WizardStepView>;
   /** The family's calls, behind the machine's injected actors (claim-actors.ts). */
   api: ClaimApi;

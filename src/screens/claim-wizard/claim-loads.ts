@@ -17,21 +17,40 @@ import { fetchAcePlan, fetchPlan } from "../../api/plans.ts";
 
 /** FPP: claim, plan (with the missing items the claim added) and options; rejects when the claim does not belong to the URL's plan. */
 export async function loadFppClaim({ claimId, planId }: LoadClaimInput, server?: ServerCalls): Promise<LoadedClaim> {
-  const [claim, plan, options] = await Promise.all([fetchClaim(claimId, server?.client), fetchPlan(planId, claimId, server?.client), fetchClaimOptions(server?.locale, server?.client)]);
+  const [claim, plan, options] = await Promise.all([
+    fetchClaim(claimId, server?.client),
+    fetchPlan(planId, claimId, server?.client),
+    fetchClaimOptions(server?.locale, server?.client),
+  ]);
   if (!plan || claim.planId !== plan.id) throw new Error("Claim does not belong to this plan");
   return { claim, plan, options };
 }
 
 /** ACE: claim, plan, options (per model number of each plan item) and the customer's contact details. */
-export async function loadAceClaim({ claimId, planId, customerId }: LoadClaimInput, server?: ServerCalls): Promise<LoadedClaim> {
+export async function loadAceClaim(
+  { claimId, planId, customerId }: LoadClaimInput,
+  server?: ServerCalls,
+): Promise<LoadedClaim> {
   if (customerId === null) throw new Error("An ACE claim needs its customer");
   const client = server?.client;
-  const [claim, plan, options, contact] = await Promise.all([fetchAceClaim(claimId, client), fetchAcePlan(planId, customerId, claimId, client), fetchAceOptions(client), fetchCustomerInfo(customerId, claimId, client)]);
-  if (!plan || claim.planId !== plan.id || claim.customerId !== customerId) throw new Error("Claim does not belong to this plan");
-  const models = [...new Set(plan.items.map((item) => item.modelNumber).filter((model): model is string => Boolean(model)))];
-  const byModel = new Map(await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model, client)] as const)));
+  const [claim, plan, options, contact] = await Promise.all([
+    fetchAceClaim(claimId, client),
+    fetchAcePlan(planId, customerId, claimId, client),
+    fetchAceOptions(client),
+    fetchCustomerInfo(customerId, claimId, client),
+  ]);
+  if (!plan || claim.planId !== plan.id || claim.customerId !== customerId)
+    throw new Error("Claim does not belong to this plan");
+  const models = [
+    ...new Set(plan.items.map((item) => item.modelNumber).filter((model): model is string => Boolean(model))),
+  ];
+  const byModel = new Map(
+    await Promise.all(models.map(async (model) => [model, await fetchModelOptions(model, client)] as const)),
+  );
   const none: ModelOptions = { damageTypes: [], howItHappened: [], damageAreas: [] };
-  const modelOptions = Object.fromEntries(plan.items.map((item) => [item.id, (item.modelNumber && byModel.get(item.modelNumber)) || none]));
+  const modelOptions = Object.fromEntries(
+    plan.items.map((item) => [item.id, (item.modelNumber && byModel.get(item.modelNumber)) || none]),
+  );
   return { claim, plan, options, modelOptions, contact: contact.onFile, contactTypedForClaim: contact.typedForClaim };
 }
 
@@ -63,10 +82,15 @@ export function loadForRoute(
   load: (input: LoadClaimInput, server?: ServerCalls) => Promise<LoadedClaim>,
   input: LoadClaimInput | null,
   server: ServerCalls | undefined,
-): { loaded: LoadedClaim | null; startedLoad: StartedLoad | null } | Promise<{ loaded: LoadedClaim | null; startedLoad: null }> {
+):
+  | { loaded: LoadedClaim | null; startedLoad: StartedLoad | null }
+  | Promise<{ loaded: LoadedClaim | null; startedLoad: null }> {
   if (!input) return { loaded: null, startedLoad: null };
   if (!server) return { loaded: null, startedLoad: startLoad(load, input) };
-  return load(input, server).then((loaded) => ({ loaded, startedLoad: null }), () => ({ loaded: null, startedLoad: null }));
+  return load(input, server).then(
+    (loaded) => ({ loaded, startedLoad: null }),
+    () => ({ loaded: null, startedLoad: null }),
+  );
 }
 
 /** Starts `load(input)` now. Its failure is the wizard's to show once taken, not an unhandled rejection. */
@@ -75,7 +99,13 @@ export function startLoad(load: (input: LoadClaimInput) => Promise<LoadedClaim>,
   started.catch(() => undefined);
   return {
     take(asked) {
-      if (!started || asked.claimId !== input.claimId || asked.planId !== input.planId || asked.customerId !== input.customerId) return null;
+      if (
+        !started ||
+        asked.claimId !== input.claimId ||
+        asked.planId !== input.planId ||
+        asked.customerId !== input.customerId
+      )
+        return null;
       const load = started;
       started = null;
       return load;

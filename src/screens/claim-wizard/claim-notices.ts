@@ -20,4 +20,3 @@ export function showClaimNotice(code: ClaimNotice): void {
   if (code === "documentDeleted") showSuccess(text);
   else showError(text);
 }
-

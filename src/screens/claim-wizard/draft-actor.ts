@@ -23,7 +23,10 @@ export interface DraftActor {
   /** Where the claim's documents live: the FPP or the ACE endpoints and storage prefix. */
   family: ClaimFamily;
   /** Damage options of one chosen item (ACE: of its model number). */
-  damageOptionsFor(context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">, planItemId: number): DamageOptions;
+  damageOptionsFor(
+    context: Pick<ClaimWizardContext, "claim" | "options" | "modelOptions">,
+    planItemId: number,
+  ): DamageOptions;
   /** The server's names in the language on screen when it is not the one the claim loaded in (names-in-language.ts). */
   names?: ClaimNames | null;
 }
@@ -42,7 +45,9 @@ export function useDraftActor(): DraftActor {
  */
 export function useDraft<T>(select: (context: ClaimWizardContext) => T): T {
   const { ref, names } = useDraftActor();
-  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) => select(inShownLanguage(snapshot.context, names ?? null)));
+  return useSelector(ref as ActorRefFrom<typeof fppClaimMachine>, (snapshot) =>
+    select(inShownLanguage(snapshot.context, names ?? null)),
+  );
 }
 
 /** True while the wizard waits for the server. */

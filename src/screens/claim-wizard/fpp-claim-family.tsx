@@ -6,7 +6,14 @@
 import { msg } from "@lingui/core/macro";
 import type { ClaimOptions } from "../../../machines/domain.ts";
 import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
-import { deleteDamage, fetchClaim, removeClaimItem, saveClaimItems, saveDamages, submitClaim } from "../../api/claims.ts";
+import {
+  deleteDamage,
+  fetchClaim,
+  removeClaimItem,
+  saveClaimItems,
+  saveDamages,
+  submitClaim,
+} from "../../api/claims.ts";
 import { deleteDocument } from "../../api/documents.ts";
 import { loadFppClaim } from "./claim-loads.ts";
 import { reportDamage, review, type ClaimFamilyTable } from "./claim-families.tsx";

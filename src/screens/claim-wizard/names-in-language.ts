@@ -20,7 +20,12 @@ export interface ClaimNames {
 
 /** The names of a claim loaded in one language (claim-loads.ts). */
 export function namesOf(loaded: LoadedClaim): ClaimNames {
-  return { plan: loaded.plan, options: loaded.options, modelOptions: loaded.modelOptions ?? {}, damageAreas: loaded.claim.damageAreas };
+  return {
+    plan: loaded.plan,
+    options: loaded.options,
+    modelOptions: loaded.modelOptions ?? {},
+    damageAreas: loaded.claim.damageAreas,
+  };
 }
 
 /** Each list of `fresh`, except one that came back empty (its call failed): `kept`'s then, words in the last language rather than no choices. */
@@ -34,13 +39,21 @@ function filledLists<Lists extends object>(fresh: Lists, kept: Lists | null | un
 }
 
 function relabel(context: ClaimWizardContext, names: ClaimNames): ClaimWizardContext {
-  const modelOptions = Object.fromEntries(Object.entries(names.modelOptions).map(([itemId, lists]) => [itemId, filledLists(lists, context.modelOptions[Number(itemId)])]));
+  const modelOptions = Object.fromEntries(
+    Object.entries(names.modelOptions).map(([itemId, lists]) => [
+      itemId,
+      filledLists(lists, context.modelOptions[Number(itemId)]),
+    ]),
+  );
   return {
     ...context,
     plan: context.plan && withItemNames(context.plan, names.plan),
     options: filledLists(names.options, context.options as typeof names.options | null),
     modelOptions,
-    claim: context.claim && { ...context.claim, damageAreas: names.damageAreas.length ? names.damageAreas : context.claim.damageAreas },
+    claim: context.claim && {
+      ...context.claim,
+      damageAreas: names.damageAreas.length ? names.damageAreas : context.claim.damageAreas,
+    },
   };
 }
 

@@ -8,7 +8,9 @@ import type { ClaimWizardActor } from "./draft-actor.ts";
 
 export function useClaimNotices(actor: ClaimWizardActor): void {
   useEffect(() => {
-    const subscription = (actor as ActorRefFrom<typeof fppClaimMachine>).on("notify", (event: { code: ClaimNotice }) => showClaimNotice(event.code));
+    const subscription = (actor as ActorRefFrom<typeof fppClaimMachine>).on("notify", (event: { code: ClaimNotice }) =>
+      showClaimNotice(event.code),
+    );
     return () => subscription.unsubscribe();
   }, [actor]);
 }

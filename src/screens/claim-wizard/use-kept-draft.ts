@@ -13,7 +13,12 @@ import type { ClaimFamily } from "../../../machines/claim-steps.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { clearKeptDraft, saveKeptDraft } from "../../lib/kept-draft.ts";
 
-export function useKeptDraft(actor: ActorRefFrom<typeof fppClaimMachine>, family: ClaimFamily, claimId: number, enabled = true): void {
+export function useKeptDraft(
+  actor: ActorRefFrom<typeof fppClaimMachine>,
+  family: ClaimFamily,
+  claimId: number,
+  enabled = true,
+): void {
   useEffect(() => {
     if (!enabled) return;
     let unsaved = false;

@@ -22,14 +22,25 @@ export function ContactReviewStep({ actor }: { actor: ContactServiceActor }) {
         <Fact term={t`Name on invoice`} value={customer.name} />
         <Fact term={t`Email`} value={customer.email} />
         <Fact term={t`Phone`} value={customer.phone && maskPhone(customer.phone)} />
-        <Fact term={t`Address`} value={[customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ")} />
+        <Fact
+          term={t`Address`}
+          value={[customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(", ")}
+        />
       </ReviewSection>
       <ReviewSection title={t`Purchase Details`} onEdit={() => actor.send({ type: "purchase.edit" })}>
         <Fact term={t`Invoice number`} value={purchase.invoice} />
-        <Fact term={t`Date of purchase`} value={purchase.purchaseDate && formatDisplayDate(purchase.purchaseDate, i18n)} />
+        <Fact
+          term={t`Date of purchase`}
+          value={purchase.purchaseDate && formatDisplayDate(purchase.purchaseDate, i18n)}
+        />
         <Fact term={t`Store name`} value={purchase.storeName} />
         <Fact term={t`Store phone`} value={purchase.storePhone && maskPhone(purchase.storePhone)} />
-        <Fact term={t`Store address`} value={[purchase.storeAddress, purchase.storeCity, purchase.storeState, purchase.storeZip].filter(Boolean).join(", ")} />
+        <Fact
+          term={t`Store address`}
+          value={[purchase.storeAddress, purchase.storeCity, purchase.storeState, purchase.storeZip]
+            .filter(Boolean)
+            .join(", ")}
+        />
         <Fact term={t`Were any items exchanged?`} value={exchanged} />
       </ReviewSection>
       <ReviewSection title={t`Documents`} onEdit={() => actor.send({ type: "documents.edit" })}>

@@ -60,7 +60,9 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
   const [logic] = useState(() =>
     contactServiceMachine.provide({
       actors: {
-        deleteDocument: fromPromise<void, { requestId: string; documentId: number }>(({ input }) => deleteContactDocument(input.requestId, input.documentId)),
+        deleteDocument: fromPromise<void, { requestId: string; documentId: number }>(({ input }) =>
+          deleteContactDocument(input.requestId, input.documentId),
+        ),
         createTicket: fromPromise<string, TicketRequest>(async ({ input }) => {
           const ticket = await createContactTicket(input);
           rememberTicket(ticket);
@@ -69,7 +71,8 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       },
       actions: {
         // The id changes only for a new request the person asked for; the ticket only on step 5.
-        showStep: (_, { step, replace, ticket: number, requestId: id }) => showStepInUrl(router, "/contact-service", step, replace, { id, ticket: number ?? undefined }),
+        showStep: (_, { step, replace, ticket: number, requestId: id }) =>
+          showStepInUrl(router, "/contact-service", step, replace, { id, ticket: number ?? undefined }),
         goHome: () => void router.navigate({ to: "/" }),
         saveDraft: (_, draft) => saveContactDraft(draft),
         clearDraft: () => clearContactDraft(),
@@ -77,7 +80,17 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
     }),
   );
   const [shownTicket] = useState(() => receivedTicket(ticket));
-  const actor = useActorRef(logic, { input: { requestId, newRequestId: crypto.randomUUID(), requestedStep: urlStep, ticket: shownTicket, draft: loadContactDraft(), prefill: prefillFrom(loadSearchInfo()) }, inspect });
+  const actor = useActorRef(logic, {
+    input: {
+      requestId,
+      newRequestId: crypto.randomUUID(),
+      requestedStep: urlStep,
+      ticket: shownTicket,
+      draft: loadContactDraft(),
+      prefill: prefillFrom(loadSearchInfo()),
+    },
+    inspect,
+  });
   const step = useSelector(actor, stepOf);
   useStepRequests(actor, urlStep, step);
   useEffect(() => {
@@ -98,10 +111,16 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
     };
   }, [i18n.locale]);
 
-  if (step === 5 && sentTicket) return <RequestSubmitted ticket={sentTicket} onHome={() => actor.send({ type: "request.close" })} />;
+  if (step === 5 && sentTicket)
+    return <RequestSubmitted ticket={sentTicket} onHome={() => actor.send({ type: "request.close" })} />;
   if (step === null || step === 5) return null;
 
-  const titles = { 1: t`Customer Details`, 2: t`Purchase Details`, 3: t`Upload Documents`, 4: t`Review Details` } as const;
+  const titles = {
+    1: t`Customer Details`,
+    2: t`Purchase Details`,
+    3: t`Upload Documents`,
+    4: t`Review Details`,
+  } as const;
   const current = step as 1 | 2 | 3 | 4;
   return (
     // A new request the person asked for is drawn afresh: its fields untouched, focus on its title

@@ -5,7 +5,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useState } from "react";
-import { BLANK_CUSTOMER_DETAILS, customerDetailsSchema, type CustomerDetails } from "../../../machines/contact-service-rules.ts";
+import {
+  BLANK_CUSTOMER_DETAILS,
+  customerDetailsSchema,
+  type CustomerDetails,
+} from "../../../machines/contact-service-rules.ts";
 import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { AddressField } from "../../ui/AddressField.tsx";
@@ -23,7 +27,11 @@ export function CustomerDetailsStep({ actor, mapsReady }: { actor: ContactServic
   const shown = (field: Field) => (checked || touched.has(field)) && errors[field];
   const touch = (field: Field) => setTouched((previous) => new Set(previous).add(field));
   const change = (values: Partial<CustomerDetails>) => actor.send({ type: "customer.change", customer: values });
-  const text = (field: Field, label: string, extra: { type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete?: string } = {}) => (
+  const text = (
+    field: Field,
+    label: string,
+    extra: { type?: string; inputMode?: "text" | "email" | "tel" | "numeric"; autoComplete?: string } = {},
+  ) => (
     <TextField
       label={label}
       required

@@ -15,7 +15,10 @@ export function DocumentsStep({ actor }: { actor: ContactServiceActor }) {
   const requestId = useSelector(actor, (snapshot) => snapshot.context.requestId);
   const documents = useSelector(actor, (snapshot) => snapshot.context.documents);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
-  const missing = useSelector(actor, (snapshot) => snapshot.context.checkedSteps.includes(3) && snapshot.context.documents.length === 0);
+  const missing = useSelector(
+    actor,
+    (snapshot) => snapshot.context.checkedSteps.includes(3) && snapshot.context.documents.length === 0,
+  );
   return (
     <div className="card">
       <p className="hint">
@@ -27,7 +30,12 @@ export function DocumentsStep({ actor }: { actor: ContactServiceActor }) {
         error={missing ? t`Please upload atleast 1 files` : null}
         onLinked={(document) => actor.send({ type: "document.added", document })}
       />
-      <DocumentList documents={documents} urlOf={(fileName) => contactDocumentUrl(requestId, fileName)} disabled={busy} onDelete={(documentId) => actor.send({ type: "document.delete", documentId })} />
+      <DocumentList
+        documents={documents}
+        urlOf={(fileName) => contactDocumentUrl(requestId, fileName)}
+        disabled={busy}
+        onDelete={(documentId) => actor.send({ type: "document.delete", documentId })}
+      />
     </div>
   );
 }

@@ -6,7 +6,11 @@
 import { useLingui } from "@lingui/react/macro";
 import { useSelector } from "@xstate/react";
 import { useId, useState } from "react";
-import { BLANK_PURCHASE_DETAILS, purchaseDetailsSchema, type PurchaseDetails } from "../../../machines/contact-service-rules.ts";
+import {
+  BLANK_PURCHASE_DETAILS,
+  purchaseDetailsSchema,
+  type PurchaseDetails,
+} from "../../../machines/contact-service-rules.ts";
 import { fieldErrors } from "../../../machines/claim-rules.ts";
 import { maskPhone } from "../../lib/phone.ts";
 import { AddressField } from "../../ui/AddressField.tsx";
@@ -26,7 +30,11 @@ export function PurchaseDetailsStep({ actor, mapsReady }: { actor: ContactServic
   const shown = (field: Field) => (checked || touched.has(field)) && errors[field];
   const touch = (field: Field) => setTouched((previous) => new Set(previous).add(field));
   const change = (values: Partial<PurchaseDetails>) => actor.send({ type: "purchase.change", purchase: values });
-  const text = (field: Exclude<Field, "itemsExchanged" | "purchaseDate">, label: string, extra: { type?: string; inputMode?: "text" | "tel" | "numeric"; autoComplete?: string } = {}) => (
+  const text = (
+    field: Exclude<Field, "itemsExchanged" | "purchaseDate">,
+    label: string,
+    extra: { type?: string; inputMode?: "text" | "tel" | "numeric"; autoComplete?: string } = {},
+  ) => (
     <TextField
       label={label}
       required
@@ -60,18 +68,32 @@ export function PurchaseDetailsStep({ actor, mapsReady }: { actor: ContactServic
         error={shown("storeAddress")}
         onBlur={() => touch("storeAddress")}
         onChange={(storeAddress) => change({ storeAddress })}
-        onPick={({ address, city, state, zipCode }) => change({ storeAddress: address, storeCity: city, storeState: state, storeZip: zipCode })}
+        onPick={({ address, city, state, zipCode }) =>
+          change({ storeAddress: address, storeCity: city, storeState: state, storeZip: zipCode })
+        }
       />
       {text("storeCity", t`Store city`)}
       {text("storeState", t`Store state`)}
       {text("storeZip", t`Store ZIP code`, { inputMode: "numeric" })}
-      <ExchangedChoice value={purchase.itemsExchanged} error={shown("itemsExchanged")} onChange={(itemsExchanged) => change({ itemsExchanged })} />
+      <ExchangedChoice
+        value={purchase.itemsExchanged}
+        error={shown("itemsExchanged")}
+        onChange={(itemsExchanged) => change({ itemsExchanged })}
+      />
     </div>
   );
 }
 
 /** 'Were any items exchanged?': Yes or No, required. */
-function ExchangedChoice({ value, error, onChange }: { value: "yes" | "no" | undefined; error: unknown; onChange: (value: "yes" | "no") => void }) {
+function ExchangedChoice({
+  value,
+  error,
+  onChange,
+}: {
+  value: "yes" | "no" | undefined;
+  error: unknown;
+  onChange: (value: "yes" | "no") => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   const message = useFieldMessage(error);
@@ -87,7 +109,8 @@ function ExchangedChoice({ value, error, onChange }: { value: "yes" | "no" | und
       <legend className="field-label">
         {t`Were any items exchanged?`}
         <span className="required-mark" aria-hidden="true">
-          {" "}*
+          {" "}
+          *
         </span>
       </legend>
       {(["yes", "no"] as const).map((option) => (

@@ -26,11 +26,16 @@ export function ResumedRequestNotice({ actor }: { actor: ContactServiceActor }) 
       </Button>
       <Dialog open={confirming} title={t`Start a new request?`} onClose={() => actor.send({ type: "restart.cancel" })}>
         <p>
-          <Trans>What you entered in this request, and the documents you uploaded, will be deleted from this device.</Trans>
+          <Trans>
+            What you entered in this request, and the documents you uploaded, will be deleted from this device.
+          </Trans>
         </p>
         <div className="actions">
           <Button onClick={() => actor.send({ type: "restart.cancel" })}>{t`Keep my request`}</Button>
-          <Button variant="secondary" onClick={() => actor.send({ type: "restart.confirm", requestId: crypto.randomUUID() })}>
+          <Button
+            variant="secondary"
+            onClick={() => actor.send({ type: "restart.confirm", requestId: crypto.randomUUID() })}
+          >
             {t`Delete it and start again`}
           </Button>
         </div>

@@ -25,7 +25,8 @@ export function InvoicePicker({ camera }: { camera: boolean }) {
     input.value = "";
     if (!file) return;
     invoiceReading.send({ type: "file.chosen", file });
-    if (invoiceReading.getSnapshot().matches("reading")) void navigate({ to: "/find-claim/upload-invoice/verify-info" });
+    if (invoiceReading.getSnapshot().matches("reading"))
+      void navigate({ to: "/find-claim/upload-invoice/verify-info" });
   };
 
   return (

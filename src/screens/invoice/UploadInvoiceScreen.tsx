@@ -17,7 +17,10 @@ export function UploadInvoiceScreen() {
       <BackButton onBack={() => void navigate({ to: SEARCH_START })} />
       <ScreenHeading title={t`Find your plan with your invoice`} />
       <p className="hint">
-        <Trans>Choose a PDF or a photo of your invoice or receipt. We read it on this device to fill in the search for you; it is not uploaded.</Trans>
+        <Trans>
+          Choose a PDF or a photo of your invoice or receipt. We read it on this device to fill in the search for you;
+          it is not uploaded.
+        </Trans>
       </p>
       <InvoicePicker camera={false} />
       <p>

@@ -58,9 +58,13 @@ function OutcomeLine({ outcome, fileName }: { outcome: ReadingOutcome | null; fi
     return (
       <p className="hint">
         {fileName ? (
-          <Trans>We filled in what we could read from {fileName}. Check each field and correct anything that is wrong.</Trans>
+          <Trans>
+            We filled in what we could read from {fileName}. Check each field and correct anything that is wrong.
+          </Trans>
         ) : (
-          <Trans>We filled in what we could read from your invoice. Check each field and correct anything that is wrong.</Trans>
+          <Trans>
+            We filled in what we could read from your invoice. Check each field and correct anything that is wrong.
+          </Trans>
         )}
       </p>
     );
@@ -68,13 +72,18 @@ function OutcomeLine({ outcome, fileName }: { outcome: ReadingOutcome | null; fi
   if (outcome === "failed") {
     return (
       <p className="note" role="status">
-        <Trans>We couldn't read this file. Please type the details from your invoice or receipt; we'll search with them.</Trans>
+        <Trans>
+          We couldn't read this file. Please type the details from your invoice or receipt; we'll search with them.
+        </Trans>
       </p>
     );
   }
   return (
     <p className="note" role="status">
-      <Trans>We couldn't find your details in this file. Please type them from your invoice or receipt; we'll search with them.</Trans>
+      <Trans>
+        We couldn't find your details in this file. Please type them from your invoice or receipt; we'll search with
+        them.
+      </Trans>
     </p>
   );
 }
@@ -97,8 +106,20 @@ function VerifyForm() {
   });
 
   type Name = keyof InvoiceDetails;
-  const text = (name: Name, label: string, extra: { required?: boolean; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string; placeholder?: string } = {}) => (
-    <form.AppField name={name}>{(field) => <field.TextField label={label} format={name === "phone" ? maskPhone : undefined} {...extra} />}</form.AppField>
+  const text = (
+    name: Name,
+    label: string,
+    extra: {
+      required?: boolean;
+      type?: string;
+      inputMode?: "text" | "numeric" | "email" | "tel";
+      autoComplete?: string;
+      placeholder?: string;
+    } = {},
+  ) => (
+    <form.AppField name={name}>
+      {(field) => <field.TextField label={label} format={name === "phone" ? maskPhone : undefined} {...extra} />}
+    </form.AppField>
   );
 
   const chooseAnother = () => {

@@ -6,7 +6,12 @@
  */
 import { useRouteContext } from "@tanstack/react-router";
 import { createActor, fromCallback, type ActorRefFrom } from "xstate";
-import { invoiceReadingMachine, NO_DETAILS, type InvoiceFile, type InvoiceReadingEvent } from "../../../machines/invoice-reading.machine.ts";
+import {
+  invoiceReadingMachine,
+  NO_DETAILS,
+  type InvoiceFile,
+  type InvoiceReadingEvent,
+} from "../../../machines/invoice-reading.machine.ts";
 import { forgetInvoiceDetails, keepInvoiceDetails, loadInvoiceDetails } from "../../lib/invoice-details.ts";
 import { inspect } from "../../inspect.ts";
 import type { PlanSearchActorRef } from "../shared/plan-search-actor.ts";
@@ -20,7 +25,10 @@ const readInvoice = fromCallback<InvoiceReadingEvent, { file: InvoiceFile }>(({ 
   const controller = new AbortController();
   import("../../invoice/read-invoice.ts")
     .then(({ readInvoice }) =>
-      readInvoice(input.file as File, { signal: controller.signal, onProgress: (fraction) => sendBack({ type: "reading.progress", fraction }) }),
+      readInvoice(input.file as File, {
+        signal: controller.signal,
+        onProgress: (fraction) => sendBack({ type: "reading.progress", fraction }),
+      }),
     )
     .then(
       ({ fields }) => sendBack({ type: "reading.done", details: { ...NO_DETAILS, ...fields } }),

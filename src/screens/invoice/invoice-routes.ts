@@ -33,5 +33,6 @@ export async function openInvoiceChoice({ context }: { context: RouterContext })
 export async function openVerifyForm({ context }: { context: RouterContext }): Promise<void> {
   const invoiceReading = await invoiceReadingOf(context);
   invoiceReading.send({ type: "details.edit" });
-  if (invoiceReading.getSnapshot().matches("choosing")) throw redirect({ to: "/find-claim/upload-invoice", replace: true });
+  if (invoiceReading.getSnapshot().matches("choosing"))
+    throw redirect({ to: "/find-claim/upload-invoice", replace: true });
 }

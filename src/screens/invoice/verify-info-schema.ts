@@ -16,13 +16,23 @@ export const verifyInfoSchema = v.pipe(
     firstName: requiredText,
     lastName: requiredText,
     invoiceNumber: v.string(),
-    email: v.pipe(v.string(), v.check((email) => blank(email) || EMAIL_PATTERN.test(email.trim()), m("emailInvalid"))),
-    phone: v.pipe(v.string(), v.check((phone) => blank(phone) || isValidUsPhone(phone), m("phoneInvalid"))),
+    email: v.pipe(
+      v.string(),
+      v.check((email) => blank(email) || EMAIL_PATTERN.test(email.trim()), m("emailInvalid")),
+    ),
+    phone: v.pipe(
+      v.string(),
+      v.check((phone) => blank(phone) || isValidUsPhone(phone), m("phoneInvalid")),
+    ),
     zip: searchZip,
   }),
   // One way to match the plan is needed; the invoice number is the one a receipt always has.
   v.forward(
-    v.partialCheck([["invoiceNumber"], ["email"], ["phone"]], (input) => !(blank(input.invoiceNumber) && blank(input.email) && blank(input.phone)), m("oneOfInvoiceEmailPhone")),
+    v.partialCheck(
+      [["invoiceNumber"], ["email"], ["phone"]],
+      (input) => !(blank(input.invoiceNumber) && blank(input.email) && blank(input.phone)),
+      m("oneOfInvoiceEmailPhone"),
+    ),
     ["invoiceNumber"],
   ),
 );

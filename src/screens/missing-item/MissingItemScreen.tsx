@@ -8,7 +8,13 @@ import { useActorRef, useSelector } from "@xstate/react";
 import { useState } from "react";
 import { fromPromise } from "xstate";
 import type { Lookup } from "../../../machines/domain.ts";
-import { missingItemMachine, type ClaimReach, type ManualItem, type MissingItemInput, type MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import {
+  missingItemMachine,
+  type ClaimReach,
+  type ManualItem,
+  type MissingItemInput,
+  type MissingItemOptions,
+} from "../../../machines/missing-item.machine.ts";
 import type { AddItemOutcome } from "../../../machines/outcomes.ts";
 import { addManualItem } from "../../api/claims.ts";
 import { claimReach } from "../../api/claim-reach.ts";
@@ -42,10 +48,13 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
       actors: {
         checkClaim: fromPromise<ClaimReach, MissingItemInput>(({ input }) => claimReach(input)),
         loadOptions: fromPromise(() => loadOptions()),
-        addItem: fromPromise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>(({ input }) => addManualItem(input, input.item)),
+        addItem: fromPromise<AddItemOutcome, { claimId: number; planId: number; item: ManualItem }>(({ input }) =>
+          addManualItem(input, input.item),
+        ),
       },
       actions: {
-        backToClaim: (_, { claimId: claim, planId: plan }) => void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId: claim, warranty_id: plan } }),
+        backToClaim: (_, { claimId: claim, planId: plan }) =>
+          void navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId: claim, warranty_id: plan } }),
       },
     }),
   );
@@ -64,17 +73,23 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
     onSubmit: ({ value }) =>
       actor.send({
         type: "item.submit",
-        item: { ...value, price: priceOf(value), quantity: Number(value.quantity), vendor: value.vendor, sku: value.sku },
+        item: {
+          ...value,
+          price: priceOf(value),
+          quantity: Number(value.quantity),
+          vendor: value.vendor,
+          sku: value.sku,
+        },
       }),
   });
   const select = (name: "itemTypeId" | "manufacturerId" | "materialId" | "colorId", label: string, list: Lookup[]) => (
     <form.AppField name={name}>{(field) => <field.SelectField label={label} required options={list} />}</form.AppField>
   );
-  const text = (name: "vendor" | "sku" | "modelNumber" | "price" | "quantity", label: string, extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {}) => (
-    <form.AppField name={name}>
-      {(field) => <field.TextField label={label} {...extra} />}
-    </form.AppField>
-  );
+  const text = (
+    name: "vendor" | "sku" | "modelNumber" | "price" | "quantity",
+    label: string,
+    extra: { required?: boolean; inputMode?: "decimal" | "numeric"; type?: string } = {},
+  ) => <form.AppField name={name}>{(field) => <field.TextField label={label} {...extra} />}</form.AppField>;
 
   // Said before the form: this browser cannot add to the claim, so nothing is typed in vain.
   if (state === "claimUnreachable") return <ClaimNotFound />;
@@ -109,7 +124,9 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           {text("modelNumber", t`Model`, { required: true })}
           {text("price", t`Price`, { required: true, inputMode: "decimal" })}
           {text("quantity", t`Quantity`, { required: true, inputMode: "numeric", type: "number" })}
-          <form.AppField name="description">{(field) => <field.TextAreaField label={t`Description`} required />}</form.AppField>
+          <form.AppField name="description">
+            {(field) => <field.TextAreaField label={t`Description`} required />}
+          </form.AppField>
           {failure && (
             <p role="alert" className="form-error">
               {i18n._(failure.call ? refusalMessage(failure.call) : SERVER_MESSAGES.unknown)}
@@ -120,7 +137,11 @@ export function MissingItemScreen({ claimId, planId }: { claimId: number; planId
           </Button>
         </Form>
       )}
-      <Dialog open={state === "added"} title={t`Plan item added successfully`} onClose={() => actor.send({ type: "claim.back" })}>
+      <Dialog
+        open={state === "added"}
+        title={t`Plan item added successfully`}
+        onClose={() => actor.send({ type: "claim.back" })}
+      >
         <p>
           <Trans>Thank you for submitting your Plan Item.</Trans>
         </p>

@@ -22,7 +22,9 @@ export function NoWarrantyFoundScreen() {
   const navigate = useNavigate();
   const planSearch = usePlanSearch();
   const contactServiceOffered = useSelector(planSearch, offersContactService);
-  const waitSeconds = useSelector(planSearch, (snapshot) => (snapshot.matches("rateLimited") ? snapshot.context.retryAfterSeconds : null));
+  const waitSeconds = useSelector(planSearch, (snapshot) =>
+    snapshot.matches("rateLimited") ? snapshot.context.retryAfterSeconds : null,
+  );
   const checkFailed = useSelector(planSearch, (snapshot) => snapshot.matches("checkFailed"));
   // Only Try Again after a failed check searches while this screen shows: it stays, busy, until
   // select-plan's route has the outcome.
@@ -82,7 +84,10 @@ function CheckFailed({ retrying }: { retrying: boolean }) {
     <section className="screen">
       <ScreenHeading title={t`We could not finish your search`} />
       <p role="status">
-        <Trans>To protect our customers' plans, your browser checks each search first, and this check did not finish. Please try again.</Trans>
+        <Trans>
+          To protect our customers' plans, your browser checks each search first, and this check did not finish. Please
+          try again.
+        </Trans>
       </p>
       <div className="actions">
         <Button

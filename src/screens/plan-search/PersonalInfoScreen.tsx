@@ -19,8 +19,17 @@ import { personalInfoSchema, SEARCH_BY, type PersonalInfoValues, type SearchBy }
 import { ScreenHeading } from "../../ui/ScreenHeading.tsx";
 
 function initialValues(query: PlanQuery | null): PersonalInfoValues {
-  if (!query || query.by === "warrantyNumber") return { firstName: "", lastName: "", zip: "", by: "email", email: "", phone: "", invoice: "" };
-  return { firstName: query.firstName, lastName: query.lastName, zip: query.zip ?? "", by: query.by, email: query.email ?? "", phone: maskPhone(query.phone ?? ""), invoice: query.invoice ?? "" };
+  if (!query || query.by === "warrantyNumber")
+    return { firstName: "", lastName: "", zip: "", by: "email", email: "", phone: "", invoice: "" };
+  return {
+    firstName: query.firstName,
+    lastName: query.lastName,
+    zip: query.zip ?? "",
+    by: query.by,
+    email: query.email ?? "",
+    phone: maskPhone(query.phone ?? ""),
+    invoice: query.invoice ?? "",
+  };
 }
 
 export function PersonalInfoScreen() {
@@ -39,15 +48,33 @@ export function PersonalInfoScreen() {
     onSubmit: ({ value }) => {
       planSearch.send({
         type: "search.submit",
-        query: { by: value.by, firstName: value.firstName, lastName: value.lastName, zip: value.zip, [value.by]: value[value.by] },
+        query: {
+          by: value.by,
+          firstName: value.firstName,
+          lastName: value.lastName,
+          zip: value.zip,
+          [value.by]: value[value.by],
+        },
       });
       void navigate({ to: "/find-claim/select-plan", search: true });
     },
   });
 
   const labels: Record<SearchBy, string> = { email: t`Email`, phone: t`Phone`, invoice: t`Invoice` };
-  const text = (name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice", label: string, extra: { required?: boolean; type?: string; inputMode?: "text" | "numeric" | "email" | "tel"; autoComplete?: string; placeholder?: string } = {}) => (
-    <form.AppField name={name}>{(field) => <field.TextField label={label} format={name === "phone" ? maskPhone : undefined} {...extra} />}</form.AppField>
+  const text = (
+    name: "firstName" | "lastName" | "zip" | "email" | "phone" | "invoice",
+    label: string,
+    extra: {
+      required?: boolean;
+      type?: string;
+      inputMode?: "text" | "numeric" | "email" | "tel";
+      autoComplete?: string;
+      placeholder?: string;
+    } = {},
+  ) => (
+    <form.AppField name={name}>
+      {(field) => <field.TextField label={label} format={name === "phone" ? maskPhone : undefined} {...extra} />}
+    </form.AppField>
   );
 
   return (
@@ -72,7 +99,13 @@ export function PersonalInfoScreen() {
               <legend>{t`Search with`}</legend>
               {SEARCH_BY.map((by) => (
                 <label key={by} className={field.state.value === by ? "selected" : ""}>
-                  <input type="radio" name="by" value={by} checked={field.state.value === by} onChange={() => field.handleChange(by)} />
+                  <input
+                    type="radio"
+                    name="by"
+                    value={by}
+                    checked={field.state.value === by}
+                    onChange={() => field.handleChange(by)}
+                  />
                   {labels[by]}
                 </label>
               ))}
@@ -84,7 +117,13 @@ export function PersonalInfoScreen() {
             by === "email"
               ? text("email", t`Email`, { required: true, type: "email", inputMode: "email", autoComplete: "email" })
               : by === "phone"
-                ? text("phone", t`Phone`, { required: true, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "(212) 555-0134" })
+                ? text("phone", t`Phone`, {
+                    required: true,
+                    type: "tel",
+                    inputMode: "tel",
+                    autoComplete: "tel",
+                    placeholder: "(212) 555-0134",
+                  })
                 : text("invoice", t`Invoice number`, { required: true, autoComplete: "off" })
           }
         </form.Subscribe>

@@ -52,15 +52,33 @@ export function SelectSearchMethodScreen() {
             <ScreenHeading title={t`We need to find your warranty`} />
           </legend>
           <label className="radio-option">
-            <input type="radio" name="method" value="warrantyNumber" checked={method === "warrantyNumber"} onChange={() => setMethod("warrantyNumber")} />
+            <input
+              type="radio"
+              name="method"
+              value="warrantyNumber"
+              checked={method === "warrantyNumber"}
+              onChange={() => setMethod("warrantyNumber")}
+            />
             {t`I have my warranty number`}
           </label>
           <label className="radio-option">
-            <input type="radio" name="method" value="personalInfo" checked={method === "personalInfo"} onChange={() => setMethod("personalInfo")} />
+            <input
+              type="radio"
+              name="method"
+              value="personalInfo"
+              checked={method === "personalInfo"}
+              onChange={() => setMethod("personalInfo")}
+            />
             {t`Lookup based on personal information`}
           </label>
           <label className="radio-option">
-            <input type="radio" name="method" value="invoice" checked={method === "invoice"} onChange={() => setMethod("invoice")} />
+            <input
+              type="radio"
+              name="method"
+              value="invoice"
+              checked={method === "invoice"}
+              onChange={() => setMethod("invoice")}
+            />
             {t`Use my invoice or receipt`}
           </label>
         </fieldset>

@@ -21,7 +21,9 @@ export function WarrantyNumberScreen() {
   const planSearch = usePlanSearch();
   // Busy from Submit until the outcome, 'Checking…' (the API's proof-of-work) included.
   const searching = useSelector(planSearch, (snapshot) => snapshot.matches("searching") || isChecking(snapshot));
-  const savedNumber = useSelector(planSearch, (snapshot) => (snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : ""));
+  const savedNumber = useSelector(planSearch, (snapshot) =>
+    snapshot.context.query?.by === "warrantyNumber" ? snapshot.context.query.number : "",
+  );
 
   const form = useAppForm({
     defaultValues: { number: savedNumber },
@@ -39,7 +41,11 @@ export function WarrantyNumberScreen() {
       <BackButton onBack={() => void navigate({ to: SEARCH_START })} />
       <ScreenHeading title={t`Find your warranty`} pageTitle={t`Find your warranty: warranty number`} />
       <Form onSubmit={() => void form.handleSubmit()}>
-        <form.AppField name="number">{(field) => <field.TextField label={t`Warranty number`} required placeholder="W-E34-WS4566" autoComplete="off" />}</form.AppField>
+        <form.AppField name="number">
+          {(field) => (
+            <field.TextField label={t`Warranty number`} required placeholder="W-E34-WS4566" autoComplete="off" />
+          )}
+        </form.AppField>
         <div className="actions">
           <Button type="submit" loading={searching}>
             {t`Submit`}

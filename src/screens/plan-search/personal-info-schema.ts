@@ -33,9 +33,36 @@ export const personalInfoSchema = v.pipe(
     invoice: v.string(),
   }),
   // Each rule applies only to the field the switch selects, and is reported on that field.
-  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() !== "", m("required")), ["email"]),
-  v.forward(v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() === "" || EMAIL_PATTERN.test(input.email.trim()), m("emailInvalid")), ["email"]),
-  v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() !== "", m("required")), ["phone"]),
-  v.forward(v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() === "" || isValidUsPhone(input.phone), m("phoneInvalid")), ["phone"]),
-  v.forward(v.partialCheck([["by"], ["invoice"]], (input) => input.by !== "invoice" || input.invoice.trim() !== "", m("required")), ["invoice"]),
+  v.forward(
+    v.partialCheck([["by"], ["email"]], (input) => input.by !== "email" || input.email.trim() !== "", m("required")),
+    ["email"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["by"], ["email"]],
+      (input) => input.by !== "email" || input.email.trim() === "" || EMAIL_PATTERN.test(input.email.trim()),
+      m("emailInvalid"),
+    ),
+    ["email"],
+  ),
+  v.forward(
+    v.partialCheck([["by"], ["phone"]], (input) => input.by !== "phone" || input.phone.trim() !== "", m("required")),
+    ["phone"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["by"], ["phone"]],
+      (input) => input.by !== "phone" || input.phone.trim() === "" || isValidUsPhone(input.phone),
+      m("phoneInvalid"),
+    ),
+    ["phone"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["by"], ["invoice"]],
+      (input) => input.by !== "invoice" || input.invoice.trim() !== "",
+      m("required"),
+    ),
+    ["invoice"],
+  ),
 );

@@ -22,7 +22,10 @@ export function PlanCard({ plan, checked, onSelect }: { plan: Plan; checked: boo
   const planName = plan.programName || plan.number;
 
   return (
-    <article className={`plan-card ${checked ? "selected" : ""} ${selectable ? "" : "inactive"}`} aria-labelledby={headingId}>
+    <article
+      className={`plan-card ${checked ? "selected" : ""} ${selectable ? "" : "inactive"}`}
+      aria-labelledby={headingId}
+    >
       <label className="plan-card-choice">
         <input type="radio" name="plan" value={plan.id} checked={checked} disabled={!selectable} onChange={onSelect} />
         <span className="plan-card-heading">

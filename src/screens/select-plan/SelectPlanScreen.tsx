@@ -63,27 +63,60 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
       actors: {
         // The claims client (and luxon, for the claim's dates) loads when the person submits, not
         // before the plans paint.
-        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(async ({ input }) => (await import("../../api/claims.ts")).startClaim(input)),
-        deleteDraft: fromPromise<void, number>(async ({ input }) => (await import("../../api/claims.ts")).deleteDraftClaim(input)),
+        startClaim: fromPromise<StartClaimResult, { planId: number; customerId: number; planType: PlanType }>(
+          async ({ input }) => (await import("../../api/claims.ts")).startClaim(input),
+        ),
+        deleteDraft: fromPromise<void, number>(async ({ input }) =>
+          (await import("../../api/claims.ts")).deleteDraftClaim(input),
+        ),
       },
       actions: {
         openClaim: (_, { claimId, planId, customerId, planType }) =>
           void (planType === "FPP"
             ? navigate({ to: "/find-claim/create-claim", search: { step: 2, claimId, warranty_id: planId } })
-            : navigate({ to: "/find-claim/create-ace-claim", search: { step: 2, claimId, warranty_id: planId, cust_id: customerId } })),
-        openLegacySite: (_, { plan }) => void window.open(`${config.legacyClaimUrl}?warranty=${encodeURIComponent(plan.number)}`, "_blank", "noopener"),
-        openClaimStatus: (_, { statusCode }) => void window.open(`${config.claimStatusUrl}?code=${encodeURIComponent(statusCode)}`, "_blank", "noopener"),
+            : navigate({
+                to: "/find-claim/create-ace-claim",
+                search: { step: 2, claimId, warranty_id: planId, cust_id: customerId },
+              })),
+        openLegacySite: (_, { plan }) =>
+          void window.open(
+            `${config.legacyClaimUrl}?warranty=${encodeURIComponent(plan.number)}`,
+            "_blank",
+            "noopener",
+          ),
+        openClaimStatus: (_, { statusCode }) =>
+          void window.open(`${config.claimStatusUrl}?code=${encodeURIComponent(statusCode)}`, "_blank", "noopener"),
       },
     }),
   );
-  const actor = useActorRef(logic, { input: { plans: searched, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null }, inspect });
+  const actor = useActorRef(logic, {
+    input: { plans: searched, preselectPlanId: search.warranty_id ?? null, resumeClaimId: search.claimId ?? null },
+    inspect,
+  });
   const selectedPlanId = useSelector(actor, (snapshot) => snapshot.context.selectedPlanId);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const busy = useSelector(actor, (snapshot) => snapshot.matches("startingClaim") || snapshot.matches("deletingDraft") || snapshot.matches("claimOpened"));
-  const dialog = useSelector(actor, (snapshot) => (snapshot.matches("draftDialog") || snapshot.matches("deletingDraft") ? "draft" : snapshot.matches("inProgressDialog") ? "inProgress" : null));
+  const busy = useSelector(
+    actor,
+    (snapshot) =>
+      snapshot.matches("startingClaim") || snapshot.matches("deletingDraft") || snapshot.matches("claimOpened"),
+  );
+  const dialog = useSelector(actor, (snapshot) =>
+    snapshot.matches("draftDialog") || snapshot.matches("deletingDraft")
+      ? "draft"
+      : snapshot.matches("inProgressDialog")
+        ? "inProgress"
+        : null,
+  );
   const statusCode = useSelector(actor, (snapshot) => snapshot.context.statusCode);
 
-  const errorText = error === "startFailed" ? t`We could not start your claim. Please try again.` : error === "deleteFailed" ? t`We could not delete the draft claim. Please try again.` : error === "planNotEligible" ? t`Claims on this plan are filed with our claims team. Please contact us.` : null;
+  const errorText =
+    error === "startFailed"
+      ? t`We could not start your claim. Please try again.`
+      : error === "deleteFailed"
+        ? t`We could not delete the draft claim. Please try again.`
+        : error === "planNotEligible"
+          ? t`Claims on this plan are filed with our claims team. Please contact us.`
+          : null;
 
   return (
     <form
@@ -95,11 +128,18 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
       <fieldset className="plan-list">
         <legend className="visually-hidden">{t`Your plans`}</legend>
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} checked={plan.id === selectedPlanId} onSelect={() => actor.send({ type: "plan.select", planId: plan.id })} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            checked={plan.id === selectedPlanId}
+            onSelect={() => actor.send({ type: "plan.select", planId: plan.id })}
+          />
         ))}
       </fieldset>
       <p className="note">
-        <Trans>Missing an item? You can still add it to your claim, but a copy of the invoice or sales receipt is required.</Trans>
+        <Trans>
+          Missing an item? You can still add it to your claim, but a copy of the invoice or sales receipt is required.
+        </Trans>
       </p>
       {errorText && !dialog && (
         <p role="alert" className="form-error">
@@ -115,17 +155,28 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
         // Submit that can never be pressed.
         <div role="note">
           <p>
-            <Trans>A claim can be filed only on an active plan, and none of these is active. Our service team can help with a cancelled or expired plan.</Trans>
+            <Trans>
+              A claim can be filed only on an active plan, and none of these is active. Our service team can help with a
+              cancelled or expired plan.
+            </Trans>
           </p>
           <Button onClick={() => void navigate({ to: "/contact-service" })}>{t`Contact Service`}</Button>
         </div>
       )}
 
-      <Dialog open={dialog === "draft"} title={t`Continue Draft Claim`} onClose={() => actor.send({ type: "dialog.close" })}>
+      <Dialog
+        open={dialog === "draft"}
+        title={t`Continue Draft Claim`}
+        onClose={() => actor.send({ type: "dialog.close" })}
+      >
         <p>
           <Trans>You have a draft claim on this plan. Do you want to continue it?</Trans>
         </p>
-        {error === "deleteFailed" && <p role="alert" className="form-error">{errorText}</p>}
+        {error === "deleteFailed" && (
+          <p role="alert" className="form-error">
+            {errorText}
+          </p>
+        )}
         <div className="actions">
           <Button onClick={() => actor.send({ type: "draft.continue" })}>{t`Continue Draft Claim`}</Button>
           <Button variant="secondary" loading={busy} onClick={() => actor.send({ type: "draft.delete" })}>
@@ -134,9 +185,16 @@ function PlanChooser({ plans: searched, search }: { plans: Plan[]; search: Selec
         </div>
       </Dialog>
 
-      <Dialog open={dialog === "inProgress"} title={t`Claim Already in Progress`} onClose={() => actor.send({ type: "dialog.close" })}>
+      <Dialog
+        open={dialog === "inProgress"}
+        title={t`Claim Already in Progress`}
+        onClose={() => actor.send({ type: "dialog.close" })}
+      >
         <p>
-          <Trans>We've found that a claim is already in progress for this service plan. You can follow it on the claim status site.</Trans>
+          <Trans>
+            We've found that a claim is already in progress for this service plan. You can follow it on the claim status
+            site.
+          </Trans>
         </p>
         <div className="actions">
           <Button disabled={!statusCode} onClick={() => actor.send({ type: "status.view" })}>

@@ -8,7 +8,12 @@
 import { useRouteContext } from "@tanstack/react-router";
 import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { Plan, PlanQuery } from "../../../machines/domain.ts";
-import { planSearchMachine, type ChallengedSearch, type PlanLink, type SearchAnswer } from "../../../machines/plan-search.machine.ts";
+import {
+  planSearchMachine,
+  type ChallengedSearch,
+  type PlanLink,
+  type SearchAnswer,
+} from "../../../machines/plan-search.machine.ts";
 import { openPlanLink } from "../../api/plan-links.ts";
 import { searchPlans } from "../../api/plans.ts";
 import { solveSearchChallenge } from "../../api/search-challenge.ts";
@@ -39,7 +44,9 @@ export function createPlanSearch(): PlanSearchActorRef {
     actors: {
       searchPlans: fromPromise<SearchAnswer, PlanQuery>(({ input }) => searchPlans(input)),
       // The proof-of-work the API asked for, solved in workers, then the same search with its proof.
-      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input }) => searchPlans(input.query, await solveSearchChallenge(input.challenge))),
+      solveAndSearch: fromPromise<SearchAnswer, ChallengedSearch>(async ({ input }) =>
+        searchPlans(input.query, await solveSearchChallenge(input.challenge)),
+      ),
       openPlan: fromPromise<Plan[], PlanLink>(({ input }) => openPlan(input)),
     },
     actions: {
@@ -48,7 +55,10 @@ export function createPlanSearch(): PlanSearchActorRef {
       keepFailedSearches: (_, params) => saveFailedSearches(params.failedSearches),
     },
   });
-  return createActor(logic, { input: { savedQuery: loadSearchInfo(), failedSearches: loadFailedSearches() }, inspect }).start();
+  return createActor(logic, {
+    input: { savedQuery: loadSearchInfo(), failedSearches: loadFailedSearches() },
+    inspect,
+  }).start();
 }
 
 /**

@@ -9,4 +9,9 @@ const m = (key: FieldMessageKey) => key;
 /** A name: required, trimmed. */
 export const requiredText = v.pipe(v.string(), v.trim(), v.nonEmpty(m("required")));
 /** The optional home ZIP of a search: digits only, at most 10. */
-export const searchZip = v.pipe(v.string(), v.trim(), v.regex(/^\d*$/, m("zipNumeric")), v.maxLength(10, m("zipNumeric")));
+export const searchZip = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d*$/, m("zipNumeric")),
+  v.maxLength(10, m("zipNumeric")),
+);

@@ -13,9 +13,18 @@ interface FaqItem {
 export function Faq() {
   const { t } = useLingui();
   const items: FaqItem[] = [
-    { question: t`What do I need to file a claim?`, answers: [t`Have your invoice ready.`, t`Take pictures of the damaged item.`] },
-    { question: t`How long does a review take?`, answers: [t`Claims are typically reviewed within 3 to 5 business days.`] },
-    { question: t`What if my item is not listed?`, answers: [t`Submit your invoice and extra details, and we will review them.`] },
+    {
+      question: t`What do I need to file a claim?`,
+      answers: [t`Have your invoice ready.`, t`Take pictures of the damaged item.`],
+    },
+    {
+      question: t`How long does a review take?`,
+      answers: [t`Claims are typically reviewed within 3 to 5 business days.`],
+    },
+    {
+      question: t`What if my item is not listed?`,
+      answers: [t`Submit your invoice and extra details, and we will review them.`],
+    },
     { question: t`What if I do not have my invoice?`, answers: [t`Contact the retailer you bought from for a copy.`] },
   ];
   return (

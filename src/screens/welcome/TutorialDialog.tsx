@@ -15,7 +15,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Button } from "../../ui/Button.tsx";
-import { TUTORIAL_DIALOG_ID as DIALOG_ID, TUTORIAL_OPENER_ID as OPENER_ID, wireTutorialDialog } from "./tutorial-dialog-behaviour.ts";
+import {
+  TUTORIAL_DIALOG_ID as DIALOG_ID,
+  TUTORIAL_OPENER_ID as OPENER_ID,
+  wireTutorialDialog,
+} from "./tutorial-dialog-behaviour.ts";
 
 const TITLE_ID = "tutorial-dialog-title";
 
@@ -50,8 +54,17 @@ export function TutorialDialog({ videoUrl, captionsUrl }: TutorialDialogProps) {
           {/* The player is in the page from the start, closed: preload none, so it takes nothing
               from the page's first load until the visitor opens it and presses play. */}
           {/* eslint-disable-next-line jsx-a11y-x/media-has-caption -- the captions <track> is rendered below whenever a captions URL is configured; the rule cannot see a conditional child */}
-          <video className="tutorial-video" src={videoUrl} controls playsInline preload="none" aria-label={t`How to file a damage claim`}>
-            {captionsUrl && <track kind="captions" src={captionsUrl} srcLang={i18n.locale} label={t`Captions`} default />}
+          <video
+            className="tutorial-video"
+            src={videoUrl}
+            controls
+            playsInline
+            preload="none"
+            aria-label={t`How to file a damage claim`}
+          >
+            {captionsUrl && (
+              <track kind="captions" src={captionsUrl} srcLang={i18n.locale} label={t`Captions`} default />
+            )}
           </video>
           {/* data-fullscreen: FULLSCREEN_ATTRIBUTE, what the wiring's click handler looks for. */}
           <Button variant="secondary" className="fullscreen-only-small" data-fullscreen="">
@@ -60,7 +73,10 @@ export function TutorialDialog({ videoUrl, captionsUrl }: TutorialDialogProps) {
         </>
       ) : (
         <p>
-          <Trans>Sorry, the video tutorial is not available right now. The steps on this page and the questions below explain how to file a claim.</Trans>
+          <Trans>
+            Sorry, the video tutorial is not available right now. The steps on this page and the questions below explain
+            how to file a claim.
+          </Trans>
         </p>
       )}
       <div className="actions">

@@ -20,7 +20,15 @@ export function WelcomeScreen({ onStart }: { onStart: () => void }) {
   return (
     <section className="screen welcome">
       {/* Sized, so nothing moves when it arrives; first on the page, so fetched first. */}
-      <img className="banner" src={banner} width={750} height={300} alt={t`A living room with a sofa, a plant and a lamp`} fetchPriority="high" decoding="async" />
+      <img
+        className="banner"
+        src={banner}
+        width={750}
+        height={300}
+        alt={t`A living room with a sofa, a plant and a lamp`}
+        fetchPriority="high"
+        decoding="async"
+      />
       <ScreenHeading title={t`File a damage claim on your protection plan`} />
       <ol className="journey">
         <li>{t`Find Warranty`}</li>

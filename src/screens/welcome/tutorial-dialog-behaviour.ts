@@ -35,7 +35,10 @@ export function wireTutorialDialog(root: Document | Element): () => void {
     const button = event.target instanceof Element ? event.target.closest("button") : null;
     if (!button) return;
     if (button.hasAttribute(FULLSCREEN_ATTRIBUTE) && dialog.contains(button)) {
-      dialog.querySelector("video")?.requestFullscreen?.().catch(() => {});
+      dialog
+        .querySelector("video")
+        ?.requestFullscreen?.()
+        .catch(() => {});
       return;
     }
     if (browserRunsCommands || button.getAttribute("commandfor") !== dialog.id) return;

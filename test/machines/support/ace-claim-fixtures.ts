@@ -40,9 +40,18 @@ export const aceOptions: AceOptions = {
   remedies: [lookup(6, "None")],
 };
 
-const modelOption: ModelOptions = { damageTypes: [lookup(4, "Stain")], howItHappened: [lookup(5, "Spill")], damageAreas: [lookup(7, "Seat")] };
+const modelOption: ModelOptions = {
+  damageTypes: [lookup(4, "Stain")],
+  howItHappened: [lookup(5, "Spill")],
+  damageAreas: [lookup(7, "Seat")],
+};
 /** Options per plan item id, as loadClaim answers them (one fetch per model number). */
-export const aceModelOptions: Record<number, ModelOptions> = { 1: modelOption, 2: modelOption, 3: modelOption, 4: modelOption };
+export const aceModelOptions: Record<number, ModelOptions> = {
+  1: modelOption,
+  2: modelOption,
+  3: modelOption,
+  4: modelOption,
+};
 
 /** A damage the ACE server holds: no specific damage. */
 export const aceSavedDamage = (id: number): SavedDamage => ({ ...savedDamage(id), specificDamageId: null });
@@ -60,7 +69,11 @@ export const aceNewDamage = (note = "torn seat"): Partial<DamageEntry> => {
 };
 
 /** What saveDamages sends for `aceNewDamage(note)` of plan item `planItemId`. */
-export const aceDamageSent = (planItemId: number, note = "torn seat") => ({ ...newDamage(note), specificDamageId: null, planItemId });
+export const aceDamageSent = (planItemId: number, note = "torn seat") => ({
+  ...newDamage(note),
+  specificDamageId: null,
+  planItemId,
+});
 
 /** A block missing its note (whitespace only) and its area. */
 export const incompleteAceBlock: Partial<DamageEntry> = { damageTypeId: 4, note: "   " };

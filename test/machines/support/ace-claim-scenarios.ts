@@ -8,7 +8,12 @@
  */
 import type { SubmitOutcome } from "../../../machines/outcomes.ts";
 import type { AnyMachineSnapshot, DoneActorEvent, ErrorActorEvent } from "xstate";
-import type { ClaimWizardContext, ClaimWizardEvent, ClaimWizardInput, LoadedClaim } from "../../../machines/claim-wizard.ts";
+import type {
+  ClaimWizardContext,
+  ClaimWizardEvent,
+  ClaimWizardInput,
+  LoadedClaim,
+} from "../../../machines/claim-wizard.ts";
 import type { Claim } from "../../../machines/domain.ts";
 import { claim, claimItem } from "./domain-fixtures.ts";
 import {
@@ -51,13 +56,23 @@ type Fixtures = FixturesFor<AcePathEvent>;
 
 /** Item 1 saved with two saved damages and a document: block 1 can be deleted on the server. */
 const twoDamagesClaim = claim({
-  items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(902)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+  items: [
+    claimItem(11, 1, {
+      damages: [aceSavedDamage(901), aceSavedDamage(902)],
+      documents: [{ id: 501, fileName: "sofa.jpg" }],
+    }),
+  ],
 });
 /** aceReadyClaim after its document was deleted. */
 const noDocumentClaim = claim({ items: [claimItem(11, 1, { damages: [aceSavedDamage(901)] })] });
 /** aceReadyClaim after a new damage was saved. */
 const damagesSavedClaim = claim({
-  items: [claimItem(11, 1, { damages: [aceSavedDamage(901), aceSavedDamage(903)], documents: [{ id: 501, fileName: "sofa.jpg" }] })],
+  items: [
+    claimItem(11, 1, {
+      damages: [aceSavedDamage(901), aceSavedDamage(903)],
+      documents: [{ id: 501, fileName: "sofa.jpg" }],
+    }),
+  ],
 });
 
 /** The fixtures every scenario starts from; each scenario narrows or extends them. */
@@ -89,7 +104,10 @@ const base = {
   "xstate.done.actor.deleteDamage": [done("deleteDamage", aceReadyClaim)],
   "xstate.error.actor.deleteDamage": [failed("deleteDamage")],
   "xstate.done.actor.deleteDocument": [done("deleteDocument", noDocumentClaim)],
-  "xstate.error.actor.deleteDocument": [failed("deleteDocument", httpError(409)), failed("deleteDocument", new TypeError("Failed to fetch"))],
+  "xstate.error.actor.deleteDocument": [
+    failed("deleteDocument", httpError(409)),
+    failed("deleteDocument", new TypeError("Failed to fetch")),
+  ],
   // A gateway timeout counts as success (SPEC.md section 4); an incomplete claim or a failure does not.
   "xstate.done.actor.submitClaim": [
     done("submitClaim", outcome.submitted),
@@ -100,7 +118,12 @@ const base = {
   "xstate.error.actor.submitClaim": [failed("submitClaim")],
 } as const satisfies Fixtures;
 
-const input = (requestedStep: number | null): ClaimWizardInput => ({ claimId: 55, planId: 1, customerId: 700, requestedStep });
+const input = (requestedStep: number | null): ClaimWizardInput => ({
+  claimId: 55,
+  planId: 1,
+  customerId: 700,
+  requestedStep,
+});
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as ClaimWizardContext;
 const isIn = (snapshot: AnyMachineSnapshot, ...states: string[]) => states.some((state) => snapshot.matches(state));
 
@@ -111,13 +134,23 @@ const once = (snapshot: AnyMachineSnapshot, event: AcePathEvent) =>
 
 /** The events of the finish-later scenarios: loading, step.keep with its saves, and Next. */
 const KEEP_EVENTS = new Set<string>([
-  "xstate.done.actor.loadClaim", "step.keep", "step.next",
-  "xstate.done.actor.saveItems", "xstate.error.actor.saveItems", "xstate.done.actor.saveDamages", "xstate.error.actor.saveDamages",
-  "xstate.done.actor.saveContact", "xstate.error.actor.saveContact",
+  "xstate.done.actor.loadClaim",
+  "step.keep",
+  "step.next",
+  "xstate.done.actor.saveItems",
+  "xstate.error.actor.saveItems",
+  "xstate.done.actor.saveDamages",
+  "xstate.error.actor.saveDamages",
+  "xstate.done.actor.saveContact",
+  "xstate.error.actor.saveContact",
 ]);
 /** A finish-later scenario's events: KEEP_EVENTS, and a URL change while a step is kept. */
 const keepEvents = (snapshot: AnyMachineSnapshot, event: AcePathEvent): boolean =>
-  KEEP_EVENTS.has(event.type) || (event.type === "step.requested" && ["keepingItems", "keepingDamages", "keepingContact"].some((state) => JSON.stringify(snapshot.value).includes(state)));
+  KEEP_EVENTS.has(event.type) ||
+  (event.type === "step.requested" &&
+    ["keepingItems", "keepingDamages", "keepingContact"].some((state) =>
+      JSON.stringify(snapshot.value).includes(state),
+    ));
 
 export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
   {
@@ -171,7 +204,9 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
       ],
     },
     // The plan items carry no details, so Next stays refused here; the "step 3, details" scenario saves.
-    filterEvents: (snapshot, event) => event.type !== "details.change" && !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
+    filterEvents: (snapshot, event) =>
+      event.type !== "details.change" &&
+      !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
     stopWhen: (snapshot) => !isIn(snapshot, "loading", "selectingItems"),
   },
   {
@@ -191,7 +226,8 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
       "item.toggle": [{ type: "item.toggle", planItemId: 2 }],
     },
     // Only item 2 is ticked here; the walk ends once step 4 is reached.
-    filterEvents: (snapshot, event) => !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
+    filterEvents: (snapshot, event) =>
+      !(snapshot.matches({ selectingItems: "editing" }) && event.type === "step.requested"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "confirmingContact", "claimNotFound"),
   },
   {
@@ -211,7 +247,8 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
         { type: "damage.remove", planItemId: 1, index: 2 },
       ],
     },
-    filterEvents: (snapshot, event) => once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches({ reportingDamage: "editing" })),
+    filterEvents: (snapshot, event) =>
+      once(snapshot, event) && (event.type !== "step.requested" || !snapshot.matches({ reportingDamage: "editing" })),
     stopWhen: (snapshot) => isIn(snapshot, "reviewing", "selectingItems", "claimNotFound"),
   },
   {
@@ -219,7 +256,8 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
     name: "step 5",
     input: input(5),
     fixtures: base,
-    filterEvents: (snapshot, event) => event.type !== "step.requested" || snapshot.matches({ reviewing: "submitting" }) || snapshot.matches("submitted"),
+    filterEvents: (snapshot, event) =>
+      event.type !== "step.requested" || snapshot.matches({ reviewing: "submitting" }) || snapshot.matches("submitted"),
     stopWhen: (snapshot) => isIn(snapshot, "reportingDamage", "claimNotFound") || ctx(snapshot).error !== null,
   },
   // 'Email me a link to finish later' (step.keep) on each step: what the step holds is saved,
@@ -254,8 +292,10 @@ export const scenarios: Array<Scenario<AcePathEvent, ClaimWizardInput>> = [
     input: input(4),
     fixtures: { ...base },
     filterEvents: (snapshot, event) => keepEvents(snapshot, event) || event.type === "damages.change",
-    stopWhen: (snapshot) => isIn(snapshot, "selectingItems", "submitted", "claimNotFound") || snapshot.matches({ reviewing: "submitting" }),
-  },  {
+    stopWhen: (snapshot) =>
+      isIn(snapshot, "selectingItems", "submitted", "claimNotFound") || snapshot.matches({ reviewing: "submitting" }),
+  },
+  {
     // A page the server rendered with its claim: the wizard is given it and starts at the step
     // the URL asks for, without loading.
     name: "rendered with its claim",

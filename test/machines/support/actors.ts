@@ -10,7 +10,8 @@ type GuardFn = (args: { context: unknown; event: EventObject }, params: unknown)
 export function guardOf(machine: AnyStateMachine, name: string) {
   const guard = (machine.implementations.guards as Record<string, unknown>)[name];
   if (typeof guard !== "function") throw new Error(`No guard '${name}' in ${machine.id}`);
-  return (context: unknown, params?: unknown, event: EventObject = { type: "test" }) => (guard as GuardFn)({ context, event }, params);
+  return (context: unknown, params?: unknown, event: EventObject = { type: "test" }) =>
+    (guard as GuardFn)({ context, event }, params);
 }
 
 /** Every event the actor emits (`emit(...)` actions), in order. */

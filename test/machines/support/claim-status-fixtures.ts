@@ -23,7 +23,9 @@ export const justSubmitted: ClaimProgress = {
 /** The same claim once staff moved it to review. */
 export const inReview: ClaimProgress = {
   ...justSubmitted,
-  timeline: justSubmitted.timeline.map((entry) => (entry.step === "inReview" ? { ...entry, reachedAt: "2026-11-27T09:00:00.000Z" } : entry)),
+  timeline: justSubmitted.timeline.map((entry) =>
+    entry.step === "inReview" ? { ...entry, reachedAt: "2026-11-27T09:00:00.000Z" } : entry,
+  ),
   current: "inReview",
   next: { step: "decision", expectedBy: "2026-12-04" },
 };
@@ -33,4 +35,7 @@ export const MOVED: ClaimStatusOutcome = { kind: "found", progress: inReview };
 export const NOT_FOUND: ClaimStatusOutcome = { kind: "notFound" };
 export const LINK_EXPIRED: ClaimStatusOutcome = { kind: "linkExpired" };
 export const NO_CONNECTION: ClaimStatusOutcome = { kind: "failed", failure: { kind: "network" } };
-export const SERVER_FAILED: ClaimStatusOutcome = { kind: "failed", failure: { kind: "refused", status: 503, code: null, message: "" } };
+export const SERVER_FAILED: ClaimStatusOutcome = {
+  kind: "failed",
+  failure: { kind: "refused", status: 503, code: null, message: "" },
+};

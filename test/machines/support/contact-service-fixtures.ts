@@ -42,4 +42,9 @@ export const contactInput = (overrides: Partial<ContactServiceInput> = {}): Cont
 });
 
 /** A draft kept on the device with everything filled in. */
-export const completeDraft = { requestId: REQUEST_ID, customer: fullCustomer, purchase: fullPurchase, documents: [invoicePdf] };
+export const completeDraft = {
+  requestId: REQUEST_ID,
+  customer: fullCustomer,
+  purchase: fullPurchase,
+  documents: [invoicePdf],
+};

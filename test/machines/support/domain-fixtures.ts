@@ -2,7 +2,17 @@
  * Domain records shared by the machine tests: small, explicit and typed against machines/domain.ts,
  * so a change of shape fails to compile here rather than silently passing.
  */
-import type { Claim, ClaimItem, ClaimOptions, DamageEntry, Lookup, Plan, PlanItem, PlanQuery, SavedDamage } from "../../../machines/domain.ts";
+import type {
+  Claim,
+  ClaimItem,
+  ClaimOptions,
+  DamageEntry,
+  Lookup,
+  Plan,
+  PlanItem,
+  PlanQuery,
+  SavedDamage,
+} from "../../../machines/domain.ts";
 import type { LoadedClaim } from "../../../machines/claim-wizard.ts";
 
 const lookup = (id: number, name: string): Lookup => ({ id, name });
@@ -47,7 +57,12 @@ export function plan(id: number, overrides: Partial<Plan> = {}): Plan {
 }
 
 export const warrantyQuery = { by: "warrantyNumber", number: "W-E34-WS4566" } as const satisfies PlanQuery;
-export const emailQuery = { by: "email", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } as const satisfies PlanQuery;
+export const emailQuery = {
+  by: "email",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+} as const satisfies PlanQuery;
 
 /** The FPP plan of the claim wizard: two claimable items, one returned, one fully replaced. */
 export const wizardPlan = plan(1, {
@@ -91,7 +106,15 @@ export function claimItem(id: number, planItemId: number, overrides: Partial<Cla
 }
 
 export function claim(overrides: Partial<Claim> = {}): Claim {
-  return { id: 55, status: "Draft", planId: 1, customerId: 700, items: [], damageAreas: [lookup(7, "Seat")], ...overrides };
+  return {
+    id: 55,
+    status: "Draft",
+    planId: 1,
+    customerId: 700,
+    items: [],
+    damageAreas: [lookup(7, "Seat")],
+    ...overrides,
+  };
 }
 
 export const loaded = (c: Claim): LoadedClaim => ({ claim: c, plan: wizardPlan, options });

@@ -25,7 +25,14 @@ import {
   type EventObject,
   type StateValue,
 } from "xstate";
-import { getAdjacencyMap, getStateNodes, serializeSnapshot, type AdjacencyMap, type AdjacencyValue, type StatePath } from "xstate/graph";
+import {
+  getAdjacencyMap,
+  getStateNodes,
+  serializeSnapshot,
+  type AdjacencyMap,
+  type AdjacencyValue,
+  type StatePath,
+} from "xstate/graph";
 
 /** One non-empty list of fixtures per event type of `E`. */
 export type FixturesFor<E extends EventObject> = {
@@ -38,7 +45,10 @@ export function done<const Id extends string, Output>(actorId: Id, output: Outpu
 }
 
 /** The error event of invoke `id`. */
-export function failed<const Id extends string>(actorId: Id, error: unknown = new Error(`${actorId} failed`)): ErrorActorEvent<unknown, Id> {
+export function failed<const Id extends string>(
+  actorId: Id,
+  error: unknown = new Error(`${actorId} failed`),
+): ErrorActorEvent<unknown, Id> {
   return { type: `xstate.error.actor.${actorId}` as `xstate.error.actor.${Id}`, error, actorId };
 }
 
@@ -52,7 +62,9 @@ export function stateKey(value: StateValue): string {
   const entries = Object.entries(value);
   if (entries.length !== 1) throw new Error(`Parallel state values are not expected: ${JSON.stringify(value)}`);
   const [key, child] = entries[0]!;
-  return child === undefined || (typeof child === "object" && Object.keys(child).length === 0) ? key : `${key}.${stateKey(child)}`;
+  return child === undefined || (typeof child === "object" && Object.keys(child).length === 0)
+    ? key
+    : `${key}.${stateKey(child)}`;
 }
 
 /** Every atomic or final state of the machine, as dotted paths. */
@@ -65,13 +77,16 @@ export function leafStates(machine: AnyStateMachine): string[] {
 
 /** The ids of every invoke of the machine. */
 export function invokeIds(machine: AnyStateMachine): string[] {
-  return getStateNodes(machine.root).flatMap((node) => node.invoke.map((invoke) => invoke.id)).sort();
+  return getStateNodes(machine.root)
+    .flatMap((node) => node.invoke.map((invoke) => invoke.id))
+    .sort();
 }
 
 /** Every event type some state node of the machine (root included) has a transition for. */
 export function handledEventTypes(machine: AnyStateMachine): string[] {
   const types = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) for (const type of node.transitions.keys()) types.add(type);
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const type of node.transitions.keys()) types.add(type);
   return [...types].sort();
 }
 
@@ -144,7 +159,9 @@ export function describeEvent(event: EventObject): string {
  * `getShortestPaths` builds the map itself, and generatePaths needs the map as well: building it
  * (every event sent in every state) was most of the time these tests took, twice.
  */
-function shortestPathsOf<E extends EventObject>(map: AdjacencyMap<AnyMachineSnapshot, E>): StatePath<AnyMachineSnapshot, E>[] {
+function shortestPathsOf<E extends EventObject>(
+  map: AdjacencyMap<AnyMachineSnapshot, E>,
+): StatePath<AnyMachineSnapshot, E>[] {
   const adjacency = map as unknown as Record<string, AdjacencyValue<AnyMachineSnapshot, E>>;
   const [from] = Object.keys(adjacency);
   if (from === undefined) return [];
@@ -154,7 +171,10 @@ function shortestPathsOf<E extends EventObject>(map: AdjacencyMap<AnyMachineSnap
   const visited = new Set<string>();
   for (const serialized of unvisited) {
     const { weight } = cameFrom.get(serialized)!;
-    for (const { event, state } of Object.values(adjacency[serialized]!.transitions) as Array<{ event: E; state: AnyMachineSnapshot }>) {
+    for (const { event, state } of Object.values(adjacency[serialized]!.transitions) as Array<{
+      event: E;
+      state: AnyMachineSnapshot;
+    }>) {
       const next = serializeSnapshot(state);
       stateOf.set(next, state);
       const known = cameFrom.get(next);
@@ -170,11 +190,15 @@ function shortestPathsOf<E extends EventObject>(map: AdjacencyMap<AnyMachineSnap
   const paths: StatePath<AnyMachineSnapshot, E>[] = [];
   for (const [serialized, { weight, state: previous, event }] of cameFrom) {
     const state = stateOf.get(serialized)!;
-    const steps = previous === undefined ? [] : [...raw.get(previous)!, { state: stateOf.get(previous)!, event: event! }];
+    const steps =
+      previous === undefined ? [] : [...raw.get(previous)!, { state: stateOf.get(previous)!, event: event! }];
     raw.set(serialized, steps);
     const init = { type: "xstate.init" } as E;
     const shaped = steps.length
-      ? [...steps.map((step, index) => ({ state: step.state, event: index === 0 ? init : steps[index - 1]!.event })), { state, event: steps.at(-1)!.event }]
+      ? [
+          ...steps.map((step, index) => ({ state: step.state, event: index === 0 ? init : steps[index - 1]!.event })),
+          { state, event: steps.at(-1)!.event },
+        ]
       : [{ state, event: init }];
     paths.push({ state, steps: shaped, weight });
   }
@@ -188,7 +212,10 @@ function shortestPathsOf<E extends EventObject>(map: AdjacencyMap<AnyMachineSnap
  * every transition, each edge of the same graph (`getAdjacencyMap`, same options) also gets an
  * `edge` path: the shortest path to its source plus that one event.
  */
-export function generatePaths<E extends EventObject, Input>(machine: AnyStateMachine, scenario: Scenario<E, Input>): GeneratedPath<E, Input>[] {
+export function generatePaths<E extends EventObject, Input>(
+  machine: AnyStateMachine,
+  scenario: Scenario<E, Input>,
+): GeneratedPath<E, Input>[] {
   const fixtures = allFixtures(scenario.fixtures);
   const options = {
     input: scenario.input,
@@ -201,7 +228,9 @@ export function generatePaths<E extends EventObject, Input>(machine: AnyStateMac
   } as never;
   const adjacency = getAdjacencyMap(machine, options) as AdjacencyMap<AnyMachineSnapshot, E>;
   const paths = shortestPathsOf(adjacency);
-  const bySource = new Map<string, StatePath<AnyMachineSnapshot, E>>(paths.map((path) => [serializeSnapshot(path.state), path]));
+  const bySource = new Map<string, StatePath<AnyMachineSnapshot, E>>(
+    paths.map((path) => [serializeSnapshot(path.state), path]),
+  );
   const edges: StatePath<AnyMachineSnapshot, E>[] = [];
   for (const value of Object.values(adjacency) as Array<AdjacencyValue<AnyMachineSnapshot, E>>) {
     const source = serializeSnapshot(value.state);
@@ -212,7 +241,12 @@ export function generatePaths<E extends EventObject, Input>(machine: AnyStateMac
     }
   }
   const title = (path: StatePath<AnyMachineSnapshot, E>) =>
-    `${scenario.name}: ${path.steps.slice(1).map((step) => describeEvent(step.event)).join(" > ") || "(initial)"} => ${stateKey(path.state.value)}`;
+    `${scenario.name}: ${
+      path.steps
+        .slice(1)
+        .map((step) => describeEvent(step.event))
+        .join(" > ") || "(initial)"
+    } => ${stateKey(path.state.value)}`;
   return [
     ...paths.map((path) => ({ scenario, path, kind: "state" as const, title: title(path) })),
     ...edges.map((path) => ({ scenario, path, kind: "edge" as const, title: title(path) })),
@@ -326,11 +360,14 @@ function snapshotDifference(expected: AnyMachineSnapshot, actual: AnyMachineSnap
     const text = JSON.stringify(value) ?? "undefined";
     return text.length > 200 ? `${text.slice(0, 197)}...` : text;
   };
-  const lines = [`expected ${stateKey(expected.value)}, got ${stateKey(actual.value)}${actual.status === "active" ? "" : ` (actor ${actual.status})`}`];
+  const lines = [
+    `expected ${stateKey(expected.value)}, got ${stateKey(actual.value)}${actual.status === "active" ? "" : ` (actor ${actual.status})`}`,
+  ];
   const wanted = (expected.context ?? {}) as Record<string, unknown>;
   const got = (actual.context ?? {}) as Record<string, unknown>;
   for (const key of [...new Set([...Object.keys(wanted), ...Object.keys(got)])].sort()) {
-    if (JSON.stringify(wanted[key]) !== JSON.stringify(got[key])) lines.push(`context.${key}: expected ${short(wanted[key])}, got ${short(got[key])}`);
+    if (JSON.stringify(wanted[key]) !== JSON.stringify(got[key]))
+      lines.push(`context.${key}: expected ${short(wanted[key])}, got ${short(got[key])}`);
   }
   return lines.join("\n    ");
 }
@@ -372,13 +409,22 @@ export async function replayPath<E extends EventObject, Input>(
       visited.add(stateKey((inspection.snapshot as AnyMachineSnapshot).value));
     },
   });
-  const result = (ok: boolean, error?: string): ReplayResult => ({ ok, error, finalState: stateKey(actor.getSnapshot().value), transitions, visited });
+  const result = (ok: boolean, error?: string): ReplayResult => ({
+    ok,
+    error,
+    finalState: stateKey(actor.getSnapshot().value),
+    transitions,
+    visited,
+  });
   actor.start();
   try {
     visited.add(stateKey(actor.getSnapshot().value));
     const [first, ...rest] = generated.path.steps;
     if (first && serialize(actor.getSnapshot()) !== serializePathState(first.state)) {
-      return result(false, `initial snapshot differs: ${serialize(actor.getSnapshot())} vs ${serializePathState(first.state)}`);
+      return result(
+        false,
+        `initial snapshot differs: ${serialize(actor.getSnapshot())} vs ${serializePathState(first.state)}`,
+      );
     }
     for (const [index, step] of rest.entries()) {
       const event = step.event as EventObject & { output?: unknown; error?: unknown };
@@ -395,10 +441,14 @@ export async function replayPath<E extends EventObject, Input>(
       // out the replay hook instead of listing its failing paths.
       const expected = serializePathState(step.state);
       if (!(await settlesTo(actor, expected))) {
-        return result(false, `step ${index + 1} (${describeEvent(event)}): ${snapshotDifference(step.state, actor.getSnapshot())}`);
+        return result(
+          false,
+          `step ${index + 1} (${describeEvent(event)}): ${snapshotDifference(step.state, actor.getSnapshot())}`,
+        );
       }
     }
-    if (serialize(actor.getSnapshot()) !== serializePathState(generated.path.state)) return result(false, "final snapshot differs from the path's state");
+    if (serialize(actor.getSnapshot()) !== serializePathState(generated.path.state))
+      return result(false, "final snapshot differs from the path's state");
     return result(true);
   } catch (error) {
     return result(false, String(error));

@@ -2,7 +2,12 @@
  * Records of the missingItem machine tests, typed against machines/missing-item.machine.ts so a
  * change of shape fails to compile here.
  */
-import type { ClaimReach, ManualItem, MissingItemInput, MissingItemOptions } from "../../../machines/missing-item.machine.ts";
+import type {
+  ClaimReach,
+  ManualItem,
+  MissingItemInput,
+  MissingItemOptions,
+} from "../../../machines/missing-item.machine.ts";
 import { CallFailed } from "../../../machines/outcomes.ts";
 
 export const missingItemInput = { claimId: 55, planId: 1 } as const satisfies MissingItemInput;

@@ -38,7 +38,9 @@ export interface PathSuite<E extends EventObject, Input> {
 }
 
 export function describePathSuite<E extends EventObject, Input>(suite: PathSuite<E, Input>) {
-  const generated: Array<GeneratedPath<E, Input>> = suite.scenarios.flatMap((scenario) => generatePaths(suite.machine, scenario));
+  const generated: Array<GeneratedPath<E, Input>> = suite.scenarios.flatMap((scenario) =>
+    generatePaths(suite.machine, scenario),
+  );
   const statePaths = generated.filter((path) => path.kind === "state");
   const results = new Map<GeneratedPath<E, Input>, ReplayResult>();
 
@@ -46,8 +48,12 @@ export function describePathSuite<E extends EventObject, Input>(suite: PathSuite
     // A walk that explodes (a new context field multiplying the states) would replay for minutes and
     // end as a bare hook timeout; say what exploded instead.
     if (generated.length > MAX_PATHS) {
-      const counts = suite.scenarios.map((scenario) => `${scenario.name}: ${generated.filter((path) => path.scenario === scenario).length}`);
-      throw new Error(`${generated.length} paths generated, more than ${MAX_PATHS}: narrow the scenarios (filterEvents, stopWhen)\n${counts.join("\n")}`);
+      const counts = suite.scenarios.map(
+        (scenario) => `${scenario.name}: ${generated.filter((path) => path.scenario === scenario).length}`,
+      );
+      throw new Error(
+        `${generated.length} paths generated, more than ${MAX_PATHS}: narrow the scenarios (filterEvents, stopWhen)\n${counts.join("\n")}`,
+      );
     }
     for (const path of generated) results.set(path, await replayPath(suite.build, path, suite.sentBy));
   });
@@ -65,7 +71,8 @@ export function describePathSuite<E extends EventObject, Input>(suite: PathSuite
 
     it("every scenario has fixtures for every event the machine handles, done and error of invokes included", () => {
       const required = handledEventTypes(suite.machine);
-      for (const scenario of suite.scenarios) expect(Object.keys(scenario.fixtures).sort(), scenario.name).toEqual(expect.arrayContaining(required));
+      for (const scenario of suite.scenarios)
+        expect(Object.keys(scenario.fixtures).sort(), scenario.name).toEqual(expect.arrayContaining(required));
     });
 
     it("(a) the generated shortest paths end in every state the machine can rest in", () => {

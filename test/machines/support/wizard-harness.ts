@@ -8,7 +8,13 @@ import { vi } from "vitest";
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from "xstate";
 import { aceClaimMachine } from "../../../machines/ace-claim.machine.ts";
 import type { DamageToSave, KeptDraft } from "../../../machines/claim-drafts.ts";
-import type { LoadClaimInput, LoadedClaim, SaveContactInput, SaveDamagesInput, SaveItemsInput } from "../../../machines/claim-wizard.ts";
+import type {
+  LoadClaimInput,
+  LoadedClaim,
+  SaveContactInput,
+  SaveDamagesInput,
+  SaveItemsInput,
+} from "../../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry, Plan, SavedDamage } from "../../../machines/domain.ts";
 import { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { collectEmitted } from "./actors.ts";
@@ -23,7 +29,15 @@ import {
   aceSavedDamage,
   aceSubmittedClaim,
 } from "./ace-claim-fixtures.ts";
-import { freshClaim, itemsSavedClaim, loaded, newDamage, readyClaim, savedDamage, submittedClaim } from "./domain-fixtures.ts";
+import {
+  freshClaim,
+  itemsSavedClaim,
+  loaded,
+  newDamage,
+  readyClaim,
+  savedDamage,
+  submittedClaim,
+} from "./domain-fixtures.ts";
 import { stateKey } from "./graph.ts";
 
 export interface WizardFamily {
@@ -114,10 +128,15 @@ const unexpected = (name: string) => async (): Promise<never> => {
 };
 
 /** Answers in turn: each call takes the next one. */
-export const inTurn = <I, O>(...answers: Array<(input: I) => Promise<O>>) => (input: I) => answers.shift()!(input);
-export const failing = (error: unknown = new Error("500")) => async (): Promise<never> => {
-  throw error;
-};
+export const inTurn =
+  <I, O>(...answers: Array<(input: I) => Promise<O>>) =>
+  (input: I) =>
+    answers.shift()!(input);
+export const failing =
+  (error: unknown = new Error("500")) =>
+  async (): Promise<never> => {
+    throw error;
+  };
 
 /**
  * A running wizard of `family` at URL step `requestedStep`, its claim loaded from `first` (a claim,
@@ -132,7 +151,8 @@ export function openWizard(
   keptDraft: KeptDraft | null = null,
   given: LoadedClaim | null = null,
 ) {
-  const load: WizardServer["loadClaim"] = typeof first === "function" ? first : "plan" in first ? async () => first : async () => family.loaded(first);
+  const load: WizardServer["loadClaim"] =
+    typeof first === "function" ? first : "plan" in first ? async () => first : async () => family.loaded(first);
   const calls = {
     loadClaim: vi.fn(load),
     saveContact: vi.fn(server.saveContact ?? unexpected("saveContact")),
@@ -149,15 +169,25 @@ export function openWizard(
       loadClaim: fromPromise(({ input }: { input: LoadClaimInput }) => calls.loadClaim(input)),
       saveContact: fromPromise(({ input }: { input: SaveContactInput }) => calls.saveContact(input)),
       saveItems: fromPromise(({ input }: { input: SaveItemsInput }) => calls.saveItems(input)),
-      removeItem: fromPromise(({ input }: { input: { claimId: number; claimItemId: number } }) => calls.removeItem(input)),
+      removeItem: fromPromise(({ input }: { input: { claimId: number; claimItemId: number } }) =>
+        calls.removeItem(input),
+      ),
       saveDamages: fromPromise(({ input }: { input: SaveDamagesInput }) => calls.saveDamages(input)),
-      deleteDamage: fromPromise(({ input }: { input: { claimId: number; damageId: number } }) => calls.deleteDamage(input)),
-      deleteDocument: fromPromise(({ input }: { input: { claimId: number; documentId: number } }) => calls.deleteDocument(input)),
-      submitClaim: fromPromise(({ input }: { input: { claimId: number; customerId: number } }) => calls.submitClaim(input)),
+      deleteDamage: fromPromise(({ input }: { input: { claimId: number; damageId: number } }) =>
+        calls.deleteDamage(input),
+      ),
+      deleteDocument: fromPromise(({ input }: { input: { claimId: number; documentId: number } }) =>
+        calls.deleteDocument(input),
+      ),
+      submitClaim: fromPromise(({ input }: { input: { claimId: number; customerId: number } }) =>
+        calls.submitClaim(input),
+      ),
     },
     actions: spies,
   });
-  const actor = createActor(machine, { input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep, keptDraft, loaded: given } });
+  const actor = createActor(machine, {
+    input: { claimId: 55, planId: 1, customerId: family.customerId, requestedStep, keptDraft, loaded: given },
+  });
   const notices = collectEmitted<{ type: "notify"; code: string }>(actor, "notify");
   actor.start();
   return { actor, machine, notices, ...calls, ...spies };
@@ -169,7 +199,8 @@ export type WizardActor = ActorRefFrom<typeof fppClaimMachine>;
 export const where = (actor: WizardActor) => stateKey(actor.getSnapshot().value);
 
 /** Waits until the claim is loaded and no server call is running. */
-export const idle = (actor: WizardActor) => waitFor(actor, (snapshot) => !snapshot.matches("loading") && !snapshot.hasTag("busy"), { timeout: 1000 });
+export const idle = (actor: WizardActor) =>
+  waitFor(actor, (snapshot) => !snapshot.matches("loading") && !snapshot.hasTag("busy"), { timeout: 1000 });
 
 /** The params an injected action was called with (xstate calls actions as (args, params)). */
 export const paramsOf = (spy: ReturnType<typeof vi.fn>, call = 0) => spy.mock.calls[call]?.[1];

@@ -30,7 +30,13 @@ export interface FinishLaterDialogProps extends FinishLaterOfferProps {
 
 const REAL_API = { loadTarget: loadFinishLaterTarget, send: sendFinishLaterLink };
 
-export default function FinishLaterDialog({ wizard, claimId, api = REAL_API, firstOpenOn, ref }: FinishLaterDialogProps) {
+export default function FinishLaterDialog({
+  wizard,
+  claimId,
+  api = REAL_API,
+  firstOpenOn,
+  ref,
+}: FinishLaterDialogProps) {
   const { t } = useLingui();
   const [logic] = useState(() =>
     finishLaterMachine.provide({
@@ -90,8 +96,9 @@ export default function FinishLaterDialog({ wizard, claimId, api = REAL_API, fir
         <>
           <p>
             <Trans>
-              We will email a link to <strong>{sendTo}</strong>, the email on your plan. It opens your claim at this step on any device for 7 days, with
-              your uploads and every item and damage you have filled in completely; anything half-filled on this step is not kept.
+              We will email a link to <strong>{sendTo}</strong>, the email on your plan. It opens your claim at this
+              step on any device for 7 days, with your uploads and every item and damage you have filled in completely;
+              anything half-filled on this step is not kept.
             </Trans>
           </p>
           {failureText && (
@@ -120,7 +127,9 @@ export default function FinishLaterDialog({ wizard, claimId, api = REAL_API, fir
       {state === "noEmailOnFile" && (
         <>
           <p role="alert" className="form-error">
-            <Trans>There is no email address on your plan, so we cannot send you a link. Please contact us to add one.</Trans>
+            <Trans>
+              There is no email address on your plan, so we cannot send you a link. Please contact us to add one.
+            </Trans>
           </p>
           <div className="actions">
             <Button onClick={close}>{t`Close`}</Button>

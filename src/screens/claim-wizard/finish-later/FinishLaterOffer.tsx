@@ -16,7 +16,10 @@ export interface FinishLaterOfferProps {
   /** The wizard step on screen (2 to 5): the link reopens the claim there. */
   step: number;
   /** The API calls; the real ones unless a test gives others. */
-  api?: { loadTarget: (claimId: number) => Promise<string | null>; send: (input: { claimId: number; step: number }) => Promise<string> };
+  api?: {
+    loadTarget: (claimId: number) => Promise<string | null>;
+    send: (input: { claimId: number; step: number }) => Promise<string>;
+  };
 }
 
 const loadDialog = () => import("./FinishLaterDialog.tsx");
