@@ -38,6 +38,9 @@ export const EQUIVALENT_MUTANTS: Readonly<Record<string, string>> = {
     "without either anchor, luxon's strict yyyy-MM-dd parse still refuses any text around the date",
   "machines/calendar.ts isWithinNoticeRange: Regex /^\\d{4}-\\d{2}-\\d{2}$/ -> /^\\d{4}-\\d{2}-\\d{2}/":
     "without either anchor, luxon's strict yyyy-MM-dd parse still refuses any text around the date",
+  // calendar.ts maskDayMonthYear
+  "machines/calendar.ts maskDayMonthYear: Regex /[/.\\- ]+/ -> /[/.\\- ]/":
+    "a run of separators split one at a time leaves empty parts between them, which filter(Boolean) drops",
   // claim-steps.ts resolveStep: the null check is there for the type; a null request walks nothing.
   "machines/claim-steps.ts resolveStep: ConditionalExpression requested === null -> false":
     "a null request let through is not >= 3, so the walk down never starts and it ends on 2 as well",

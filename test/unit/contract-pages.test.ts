@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { languageCookie, languageCookieToKeep, linkInLanguage } from "../../contract/locales.ts";
 import { pageWithRoot, renderedRouteFile, ROOT_ELEMENT } from "../../contract/rendered-routes.ts";
 
-const TEMPLATE = `<!doctype html><html lang=""><head></head><body>${ROOT_ELEMENT}<script src="/a.js"></script></body></html>`;
+const TEMPLATE = `<!doctype html><html lang="en"><head></head><body>${ROOT_ELEMENT}<script src="/a.js"></script></body></html>`;
 
 describe("a rendered route's page", () => {
   it("names the language and holds the markup in the root, with the root's attributes", () => {

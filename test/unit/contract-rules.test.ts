@@ -119,6 +119,8 @@ describe("upload rules (SPEC.md sections 5 and 9)", () => {
     expect(contentTypeFor("a.PDF")).toBe("application/pdf");
     expect(contentTypeFor("a.png")).toBe("image/png");
     expect(contentTypeFor("a.jpg")).toBe("image/jpeg");
+    // A photo converted on the phone (a HEIC made JPEG) keeps a name that says neither.
+    expect(contentTypeFor("IMG_0001.HEIC")).toBe("image/jpeg");
     expect(CONTENT_TYPES).toEqual({ png: "image/png", jpeg: "image/jpeg", pdf: "application/pdf" });
     expect(PICKER_ACCEPT.split(",")).toEqual([
       "image/png",

@@ -20,3 +20,10 @@ it("folds case and a +tag away, and nothing else", () => {
   expect(mailboxOf("victim@example.net")).toBe("victim@example.net");
   expect(mailboxOf("victim@ex+ample.org")).toBe("victim@ex+ample.org");
 });
+
+it("reads what is no address as it is, a + before any @ still a tag", () => {
+  expect(mailboxOf("Victim")).toBe("victim");
+  expect(mailboxOf("victim+news")).toBe("victim");
+  expect(mailboxOf("+news@example.org")).toBe("@example.org");
+  expect(mailboxOf("@ex+ample.org")).toBe("@ex+ample.org");
+});

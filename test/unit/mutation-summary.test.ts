@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { EQUIVALENT_MUTANTS } from "../../scripts/mutation/equivalents.ts";
 import { mutationMarkdown, staleEquivalents } from "../../scripts/mutation/markdown.ts";
 import { enclosingName, keyParts, keyStillFits, placeKey, type Position } from "../../scripts/mutation/places.ts";
-import { tally, type MutationReport, type ReportMutant } from "../../scripts/mutation/scores.ts";
+import { tally, withStaticNotRun, type MutationReport, type ReportMutant } from "../../scripts/mutation/scores.ts";
 
 /** A mutant replacing `length` characters from `start` with `replacement`. */
 const mutant = (
@@ -69,6 +69,16 @@ describe("the mutation summary", () => {
     expect(counts.score).toBe(60);
     expect(counts).toMatchObject({ killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 1, errors: 1 });
     expect(tally([at(1, "Ignored")]).score).toBeNull();
+  });
+
+  it("counts a static mutant as not run, whether or not Stryker saw its module load, and leaves others as they are", () => {
+    const start = positionOf(MACHINE, "3;");
+    const staticOne = { ...mutant(start, 1, "NumericLiteral", "0", "NoCoverage"), static: true };
+    const uncovered = mutant(positionOf(MACHINE, "value > LIMIT"), 13, "ConditionalExpression", "true", "NoCoverage");
+    const report = withStaticNotRun({
+      files: { "machines/a.ts": { source: MACHINE, mutants: [staticOne, uncovered] } },
+    });
+    expect(report.files["machines/a.ts"]!.mutants.map((m) => m.status)).toEqual(["Ignored", "NoCoverage"]);
   });
 
   it("names the function a mutant sits in, an unnamed callback or constructor counting as part of what holds it", () => {
