@@ -14,6 +14,8 @@ export interface PageFigures {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** The least and the most of the runs behind the median LCP and TBT. */
+  range?: { lcpMs: [number, number]; tbtMs: [number, number] };
 }
 
 export interface Verdict {

@@ -16,6 +16,8 @@ export interface LighthouseFigures {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** For a median of several runs: the least and the most of the runs' LCP and TBT. */
+  range?: { lcpMs: [number, number]; tbtMs: [number, number] };
 }
 
 /** A headless Chromium for Lighthouse, with the closed-network flags of scripts/chromium.ts. */
@@ -69,17 +71,23 @@ export async function lighthouseOnce(
   };
 }
 
-/** The median of each figure over several runs (each figure on its own). */
+/**
+ * The median of each figure over several runs (each figure on its own), with the least and the
+ * most of LCP and TBT, so a reader sees how far one run strays from another.
+ */
 export function medianOf(results: LighthouseFigures[]): LighthouseFigures {
-  const median = (pick: (figures: LighthouseFigures) => number) => {
-    const sorted = results.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
+  const sorted = (pick: (figures: LighthouseFigures) => number) => results.map(pick).sort((a, b) => a - b);
+  const median = (pick: (figures: LighthouseFigures) => number) => sorted(pick)[Math.floor(results.length / 2)]!;
+  const range = (pick: (figures: LighthouseFigures) => number): [number, number] => [
+    sorted(pick)[0]!,
+    sorted(pick).at(-1)!,
+  ];
   return {
     score: median((f) => f.score),
     fcpMs: median((f) => f.fcpMs),
     lcpMs: median((f) => f.lcpMs),
     tbtMs: median((f) => f.tbtMs),
+    range: { lcpMs: range((f) => f.lcpMs), tbtMs: range((f) => f.tbtMs) },
   };
 }
 
