@@ -7,7 +7,15 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { mutationMarkdown, staleEquivalents } from "./mutation/markdown.ts";
-import { FLOORS, filesUnder, percent, tally, withStaticNotRun, type Folder, type MutationReport } from "./mutation/scores.ts";
+import {
+  FLOORS,
+  filesUnder,
+  percent,
+  tally,
+  withStaticNotRun,
+  type Folder,
+  type MutationReport,
+} from "./mutation/scores.ts";
 
 const REPORT = "reports/mutation/mutation.json";
 const SUMMARY = "docs/qa/mutation.md";
