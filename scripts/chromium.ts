@@ -13,8 +13,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 
 /** Flags for a closed network: without the background ones Chromium floods it with refused calls. */
-const CHROMIUM_ARGS = [
-  "--headless",
+export const CLOSED_NETWORK_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -23,6 +22,8 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+
+const CHROMIUM_ARGS = ["--headless", ...CLOSED_NETWORK_FLAGS];
 
 const SYSTEM_CHROMIUMS = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 

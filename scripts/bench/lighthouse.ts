@@ -8,7 +8,7 @@
  */
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { findChromium } from "../chromium.ts";
+import { CLOSED_NETWORK_FLAGS, findChromium } from "../chromium.ts";
 
 /** One page's figures: score 0-100, times in milliseconds. */
 export interface LighthouseFigures {
@@ -26,16 +26,7 @@ export async function launchForLighthouse(): Promise<LaunchedChrome> {
   return launch({
     chromePath: binary.path,
     envVars: { ...(process.env as Record<string, string>), ...binary.env },
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    chromeFlags: ["--headless=new", ...CLOSED_NETWORK_FLAGS],
   });
 }
 
