@@ -19,6 +19,7 @@ import { planLinkRoutes } from "./routes/plan-link.ts";
 import { finishLaterApiRoutes, finishLinkRoutes } from "./routes/finish-later.ts";
 import { planLinkApiRoutes } from "./routes/plan-link-api.ts";
 import { apiDocsRoutes } from "./routes/api-docs.ts";
+import { openApiDocument } from "./openapi/document.ts";
 import { claimItemRoutes } from "./routes/claim-items.ts";
 import { claimStatusRoutes, staffRoutes } from "./routes/claim-status.ts";
 import { claimRoutes } from "./routes/claims.ts";
@@ -117,7 +118,10 @@ export function createApp(deps: AppDeps): Hono {
   // upload PUT (its signature), the OpenAPI document the reference page (/api/docs) reads from a
   // browser holding no key, and the staff move (the staff key, checked in its route).
   app.route(API_PREFIX, uploadRoutes(deps));
-  app.route("/", apiDocsRoutes());
+  app.route(
+    "/",
+    apiDocsRoutes(() => openApiDocument(app)),
+  );
   app.route(API_PREFIX, staffRoutes(deps));
   app.use(`${API_PREFIX}/*`, apiKeyAuth(deps.config.apiKey));
   // A write repeated after its answer was lost is answered once, not done twice. After the key, so

@@ -1,15 +1,24 @@
 /**
  * The OpenAPI 3.1 document of the reference server (served at /api/v1/openapi.json, shown at
- * /api/docs), built from the route list (operations.ts) and the contract's schemas: what every call
- * shares is added here once: the API key, the session cookie, idempotent writes, body limits,
- * rate limits, injected faults and the error answers' shapes (docs/api.md "Conventions").
+ * /api/docs), generated from the app's own routes (hono-openapi's generateSpecs over each route's
+ * `documented` description, route-doc.ts) and the contract's schemas: what every call shares is
+ * added here once: the API key, the session cookie, idempotent writes, body limits, rate limits,
+ * injected faults and the error answers' shapes (docs/api.md "Conventions").
  */
+import type { Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
 import { challengeAnswerSchema } from "../../contract/challenge.ts";
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_SETTINGS } from "../config.ts";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../http/session.ts";
 import * as answers from "./answers.ts";
-import { modelSchemas, wireSchema } from "./json-schema.ts";
-import { OPERATIONS, RECORD_ID, type Json, type Operation } from "./operations.ts";
+import { modelSchemas, wireSchema, type Json } from "./json-schema.ts";
+import { RECORD_ID, ROUTE_DOC, type RouteDoc } from "./route-doc.ts";
+
+/** A route's description with the method and path it is served at (OpenAPI form, `{name}`). */
+interface Operation extends RouteDoc {
+  method: string;
+  path: string;
+}
 
 const json = (schema: Json) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -209,13 +218,30 @@ function operationOf(op: Operation): Json {
 }
 
 /**
- * Builds the document.
- * @returns an OpenAPI 3.1.1 document (plain JSON), the same for every server
+ * The described routes of an app: hono-openapi collects each route's `documented` description,
+ * keyed by path (OpenAPI form) and method; each is then expanded here with what its kind shares.
+ */
+async function pathsOf(app: Hono): Promise<Record<string, Record<string, Json>>> {
+  // Our paths include /api/v1/openapi.json and the reference page's script, which its default drops as static files.
+  const { paths: described } = await generateSpecs(app, { excludeStaticFile: false });
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const [path, methods] of Object.entries(described)) {
+    for (const [method, described] of Object.entries(methods ?? {}) as [string, Record<string, unknown>][]) {
+      const doc = described[ROUTE_DOC] as RouteDoc | undefined;
+      if (!doc) throw new Error(`${method.toUpperCase()} ${path} is described without documented() (route-doc.ts)`);
+      (paths[path] ??= {})[method] = operationOf({ ...doc, method, path });
+    }
+  }
+  return paths;
+}
+
+/**
+ * Builds the document of an app's routes.
+ * @returns an OpenAPI 3.1.1 document (plain JSON)
  * @throws Error when a contract schema cannot be described (json-schema.ts)
  */
-export function openApiDocument(): Json {
-  const paths: Record<string, Record<string, Json>> = {};
-  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationOf(op);
+export async function openApiDocument(app: Hono): Promise<Json> {
+  const paths = await pathsOf(app);
   return {
     openapi: "3.1.1",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",

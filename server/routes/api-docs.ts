@@ -13,7 +13,8 @@ import { Scalar } from "@scalar/hono-api-reference";
 import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { HEADER_OPTIONS } from "../http/security-headers.ts";
-import { openApiDocument } from "../openapi/document.ts";
+import type { Json } from "../openapi/json-schema.ts";
+import { documented } from "../openapi/route-doc.ts";
 
 /** Where the document is served (under the API's prefix, exempt from its key). */
 const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -62,30 +63,63 @@ const docsHeaders = secureHeaders({
   },
 });
 
-/** Routes of the document and the reference page, to mount at the root. */
-export function apiDocsRoutes(): Hono {
+/**
+ * Routes of the document and the reference page, to mount at the root.
+ * @param describe makes the document (document.ts over the whole app), once, at the first call
+ */
+export function apiDocsRoutes(describe: () => Promise<Json>): Hono {
   const app = new Hono();
-  let document: string | undefined;
+  let document: Promise<string> | undefined;
   let script: Promise<Buffer> | undefined;
 
-  app.get(OPENAPI_PATH, (c) => {
-    document ??= JSON.stringify(openApiDocument());
-    c.header("Cache-Control", "public, max-age=300");
-    c.header("Content-Type", "application/json; charset=UTF-8");
-    return c.body(document);
-  });
+  app.get(
+    OPENAPI_PATH,
+    documented({
+      id: "openapi",
+      tag: "Reference",
+      summary: "This document",
+      access: "public",
+      answer: "document",
+      errors: [],
+    }),
+    async (c) => {
+      document ??= describe().then((json) => JSON.stringify(json));
+      c.header("Cache-Control", "public, max-age=300");
+      c.header("Content-Type", "application/json; charset=UTF-8");
+      return c.body(await document);
+    },
+  );
 
   // Its URL names the bundle's version, so a year's cache never serves an old one after an upgrade.
-  app.get(SCRIPT_PATH, async (c) => {
-    script ??= readFile(SCRIPT_FILE);
-    return c.body(new Uint8Array(await script), 200, {
-      "Content-Type": "text/javascript; charset=utf-8",
-      "Cache-Control": "public, max-age=31536000, immutable",
-    });
-  });
+  app.get(
+    SCRIPT_PATH,
+    documented({
+      id: "api_docs_script",
+      tag: "Reference",
+      summary: "The reference page's script",
+      access: "public",
+      answer: "script",
+      errors: [],
+    }),
+    async (c) => {
+      script ??= readFile(SCRIPT_FILE);
+      return c.body(new Uint8Array(await script), 200, {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+    },
+  );
 
   app.get(
     API_DOCS_PATH,
+    documented({
+      id: "api_docs",
+      tag: "Reference",
+      summary: "The API reference page",
+      access: "public",
+      answer: "html",
+      errors: [],
+    }),
     docsHeaders,
     Scalar((c) => ({
       url: OPENAPI_PATH,

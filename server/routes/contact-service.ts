@@ -13,8 +13,12 @@ import {
   contactDocumentQuerySchema,
   contactLinkDocumentRequestSchema,
   contactTicketRequestSchema,
+  contactTicketResponseSchema,
   contactUploadUrlQuerySchema,
+  linkDocumentResponseSchema,
+  messageSchema,
   serialIdParamSchema,
+  uploadUrlResponseSchema,
 } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import {
@@ -26,6 +30,7 @@ import {
 import { languageOf } from "../http/language.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
+import { PLAN_ID, UPLOAD_URL_QUERY, documented, queryOf } from "../openapi/route-doc.ts";
 
 /** Routes of contact-service requests, to mount under /api/v1. */
 export function contactServiceRoutes(deps: AppDeps): Hono {
@@ -33,18 +38,55 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const limiter = createRateLimiter(db);
 
-  app.get("/contact_service/file-upload-url", validQuery(contactUploadUrlQuerySchema), async (c) => {
-    return c.json(await contactUploadUrl(deps, c.req.valid("query")));
-  });
+  app.get(
+    "/contact_service/file-upload-url",
+    documented({
+      id: "contact_service_file_upload_url",
+      tag: "Contact service",
+      summary: "A signed URL to upload one file to a contact request",
+      access: "key",
+      query: queryOf(contactUploadUrlQuerySchema, UPLOAD_URL_QUERY),
+      answer: uploadUrlResponseSchema,
+      errors: [400, 409, 413, 429],
+      limit: "contactUploadPerAddress",
+    }),
+    validQuery(contactUploadUrlQuerySchema),
+    async (c) => {
+      return c.json(await contactUploadUrl(deps, c.req.valid("query")));
+    },
+  );
 
-  app.post("/contact_service/documents", validBody(contactLinkDocumentRequestSchema), async (c) => {
-    const request = c.req.valid("json");
-    const id = await linkContactDocument(deps, request);
-    return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
-  });
+  app.post(
+    "/contact_service/documents",
+    documented({
+      id: "contact_service_documents",
+      tag: "Contact service",
+      summary: "Link an uploaded file to the request",
+      access: "key",
+      body: contactLinkDocumentRequestSchema,
+      answer: linkDocumentResponseSchema,
+      errors: [400, 409, 413],
+    }),
+    validBody(contactLinkDocumentRequestSchema),
+    async (c) => {
+      const request = c.req.valid("json");
+      const id = await linkContactDocument(deps, request);
+      return c.json({ message: SUCCEED, result: [{ id, name: request.docName }] });
+    },
+  );
 
   app.delete(
     "/contact_service/documents/:docId",
+    documented({
+      id: "contact_service_delete_document",
+      tag: "Contact service",
+      summary: "Delete a document of an unsent request",
+      access: "key",
+      params: { docId: PLAN_ID },
+      query: queryOf(contactDocumentQuerySchema),
+      answer: messageSchema,
+      errors: [400, 404, 409],
+    }),
     ids(["docId"], serialIdParamSchema),
     validQuery(contactDocumentQuerySchema),
     async (c) => {
@@ -53,10 +95,25 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
     },
   );
 
-  app.post("/contact_service_ticket", validBody(contactTicketRequestSchema), async (c) => {
-    const ticket = await fileContactTicket(deps, c.req.valid("json"), languageOf(c), limiter);
-    return c.json({ message: SUCCEED, ticket });
-  });
+  app.post(
+    "/contact_service_ticket",
+    documented({
+      id: "contact_service_ticket",
+      tag: "Contact service",
+      summary: "Send the request: the ticket",
+      description: "Stands in for the real service's unpublished call (SPEC.md section 7). Answers the Request Number.",
+      access: "key",
+      body: contactTicketRequestSchema,
+      answer: contactTicketResponseSchema,
+      errors: [400, 409],
+      limit: "ticketPerAddress",
+    }),
+    validBody(contactTicketRequestSchema),
+    async (c) => {
+      const ticket = await fileContactTicket(deps, c.req.valid("json"), languageOf(c), limiter);
+      return c.json({ message: SUCCEED, ticket });
+    },
+  );
 
   return app;
 }

@@ -11,7 +11,13 @@
 import { Hono } from "hono";
 import { isMaskedValue, maskedEmail, maskedPhone, maskedStreet } from "../../contract/contact-masks.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
-import { CLAIM_CODES, SUCCEED, customerInfoQuerySchema, customerInfoUpdateSchema } from "../../contract/schemas.ts";
+import {
+  CLAIM_CODES,
+  SUCCEED,
+  customerInfoQuerySchema,
+  customerInfoUpdateSchema,
+  messageSchema,
+} from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import {
@@ -25,6 +31,8 @@ import {
 import { HttpError, invalid, notFound } from "../http/http-errors.ts";
 import { ownerOf, type Owner } from "../http/session.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
+import { customerInfoAnswerSchema } from "../openapi/answers.ts";
+import { documented, queryOf } from "../openapi/route-doc.ts";
 
 /** The fields a session without verification sees masked, and may send back masked to keep. */
 const MASKED_FIELDS = ["email", "phone", "address"] as const;
@@ -58,23 +66,53 @@ function masked<T extends Partial<ContactDetails>>(details: T): T {
 export function customerRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
 
-  app.get("/ace/customer_info/:customerId", ids(["customerId"]), validQuery(customerInfoQuerySchema), async (c) => {
-    const { customerId } = c.req.valid("param");
-    const { claimId } = c.req.valid("query");
-    const owner = ownerOf(c);
-    owner.customer(customerId);
-    if (claimId !== undefined) await checkClaimOfCustomer(db, owner, claimId, customerId);
-    const onFile = await contactOnFile(db, customerId);
-    if (!onFile) throw customerNotFound();
-    const typed = claimId === undefined ? {} : await contactTypedForClaim(db, claimId, customerId);
-    const unverified = Object.keys(typed).length > 0 ? typed : undefined;
-    if (owner.access.verified.has(customerId)) return c.json({ result: { ...onFile, unverified } });
-    // `masked` is ours, beside SPEC.md's fields: the portal shows these as on file, not as typed.
-    return c.json({ result: { ...masked(onFile), masked: true, unverified: unverified && masked(unverified) } });
-  });
+  app.get(
+    "/ace/customer_info/:customerId",
+    documented({
+      id: "ace_customer_info",
+      tag: "ACE claims",
+      summary: "The customer's contact details",
+      description:
+        "A session that found the customer by warranty number alone gets email, phone and street masked, and `masked: true`. With `claimId`, `unverified` holds what such sessions typed for that claim (masked but for a verified session).",
+      access: "owner",
+      query: queryOf(customerInfoQuerySchema, { claimId: "The claim the details are confirmed for" }),
+      answer: customerInfoAnswerSchema,
+      errors: [400, 404],
+    }),
+    ids(["customerId"]),
+    validQuery(customerInfoQuerySchema),
+    async (c) => {
+      const { customerId } = c.req.valid("param");
+      const { claimId } = c.req.valid("query");
+      const owner = ownerOf(c);
+      owner.customer(customerId);
+      if (claimId !== undefined) await checkClaimOfCustomer(db, owner, claimId, customerId);
+      const onFile = await contactOnFile(db, customerId);
+      if (!onFile) throw customerNotFound();
+      const typed = claimId === undefined ? {} : await contactTypedForClaim(db, claimId, customerId);
+      const unverified = Object.keys(typed).length > 0 ? typed : undefined;
+      if (owner.access.verified.has(customerId)) return c.json({ result: { ...onFile, unverified } });
+      // `masked` is ours, beside SPEC.md's fields: the portal shows these as on file, not as typed.
+      return c.json({ result: { ...masked(onFile), masked: true, unverified: unverified && masked(unverified) } });
+    },
+  );
 
   app.put(
     "/ace/customer_info/:customerId",
+    documented({
+      id: "ace_update_customer_info",
+      tag: "ACE claims",
+      summary: "Update the customer's contact details",
+      description:
+        "From a session that proved who it is (a personal search or a link sent to the address on file), the details on file. From one that holds only the warranty number, details kept for the claim `claimId` alone, never on file (403 PROOF_REQUIRED without it). Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
+      access: "owner",
+      query: queryOf(customerInfoQuerySchema, {
+        claimId: "The claim the details are confirmed for; required from a session without proof",
+      }),
+      body: customerInfoUpdateSchema,
+      answer: messageSchema,
+      errors: [400, 403, 404],
+    }),
     ids(["customerId"]),
     validQuery(customerInfoQuerySchema),
     validBody(customerInfoUpdateSchema),

@@ -16,8 +16,10 @@ import { maskedEmail } from "../../contract/contact-masks.ts";
 import { LANGUAGE_QUERY, LOCALES } from "../../contract/locales.ts";
 import {
   FINISH_LATER_CODES,
+  finishLaterAnswerSchema,
   finishLaterQuerySchema,
   finishLaterRequestSchema,
+  finishLaterTargetSchema,
   type FinishLaterAnswer,
   type FinishLaterTarget,
 } from "../../contract/finish-later.ts";
@@ -40,64 +42,95 @@ import { publicOrigin } from "../http/public-url.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { idOf, validBody, validQuery } from "../http/validate.ts";
+import { documented, queryOf } from "../openapi/route-doc.ts";
 
 /** Routes of the finish-later calls, to mount under /api/v1. */
 export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
   const app = new Hono();
   const limiter = createRateLimiter(db);
 
-  app.get("/finish_later", validQuery(finishLaterQuerySchema), async (c) => {
-    const { claimId } = c.req.valid("query");
-    const target = ownerOf(c).loadedClaim(await finishTargetOf(db, claimId));
-    const answer: FinishLaterTarget = { sendTo: target.email ? maskedEmail(target.email) : null };
-    return c.json(answer);
-  });
+  app.get(
+    "/finish_later",
+    documented({
+      id: "finish_later_target",
+      tag: "Finish later",
+      summary: "Where a link to finish the claim later would be sent",
+      description: "The email on the claim's plan, masked; null when none is on file.",
+      access: "owner",
+      query: queryOf(finishLaterQuerySchema),
+      answer: finishLaterTargetSchema,
+      errors: [400, 404],
+    }),
+    validQuery(finishLaterQuerySchema),
+    async (c) => {
+      const { claimId } = c.req.valid("query");
+      const target = ownerOf(c).loadedClaim(await finishTargetOf(db, claimId));
+      const answer: FinishLaterTarget = { sendTo: target.email ? maskedEmail(target.email) : null };
+      return c.json(answer);
+    },
+  );
 
-  app.post("/finish_later", validBody(finishLaterRequestSchema), async (c) => {
-    const { claimId, step } = c.req.valid("json");
-    const owner = ownerOf(c);
-    if (!config.linkSecret) throw new Error("finish later needs the link secret (startServer sets it)");
-    const secret = config.linkSecret;
-    const answer = await db.transaction(async (tx) => {
-      const target = owner.loadedClaim(await finishTargetOf(tx, claimId));
-      await lockDraftClaim(tx, claimId);
-      if (!target.email)
-        throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
-      // Counted only for a link that would be sent: per customer (one inbox: a new draft starts no
-      // new count), then per address. Sessions without proof count apart, so a stranger who knows
-      // the warranty number cannot use up the owner's own links.
-      const verified = owner.access.verified.has(target.customerId);
-      const inbox = `${target.customerId}:${verified ? "verified" : "unverified"}`;
-      await limiter.hit("finish-later-customer", inbox, rateOf(config.rateLimits, "finishLaterPerCustomer"));
-      await limiter.hit(
-        "finish-later-address",
-        addressOf(c, config),
-        rateOf(config.rateLimits, "finishLaterPerAddress"),
-      );
-      const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
-      // The link grants what the asking session had, decided now: what the owner proves later
-      // never widens a link a stranger asked for.
-      const link: FinishLink = {
-        planId: target.planId,
-        customerId: target.customerId,
-        planType: target.planType,
-        claimId,
-        step,
-        expires,
-        verified,
-      };
-      await enqueueFinishLaterMail(tx, {
-        to: target.email,
-        language: languageOf(c),
-        link: `${publicOrigin(c, config)}${finishLinkPath(secret, link)}`,
-        claimId,
-        step,
-        expiresAt: new Date(expires * 1000),
+  app.post(
+    "/finish_later",
+    documented({
+      id: "finish_later",
+      tag: "Finish later",
+      summary: "Email me a link to finish later",
+      description:
+        "Emails the plan's customer a signed link (7 days) that reopens the draft at `step` on any device, and answers where it went, masked. Only a draft (409 CLAIM_NOT_DRAFT); 409 NO_EMAIL_ON_FILE without an email on file. Also limited per customer, whatever the draft: RATE_LIMIT_FINISH_LATER (default 5 per 3600 s).",
+      access: "owner",
+      body: finishLaterRequestSchema,
+      answer: finishLaterAnswerSchema,
+      errors: [400, 404, 409],
+      limit: "finishLaterPerAddress",
+    }),
+    validBody(finishLaterRequestSchema),
+    async (c) => {
+      const { claimId, step } = c.req.valid("json");
+      const owner = ownerOf(c);
+      if (!config.linkSecret) throw new Error("finish later needs the link secret (startServer sets it)");
+      const secret = config.linkSecret;
+      const answer = await db.transaction(async (tx) => {
+        const target = owner.loadedClaim(await finishTargetOf(tx, claimId));
+        await lockDraftClaim(tx, claimId);
+        if (!target.email)
+          throw conflict(FINISH_LATER_CODES.noEmailOnFile, "The plan's customer has no email address on file");
+        // Counted only for a link that would be sent: per customer (one inbox: a new draft starts no
+        // new count), then per address. Sessions without proof count apart, so a stranger who knows
+        // the warranty number cannot use up the owner's own links.
+        const verified = owner.access.verified.has(target.customerId);
+        const inbox = `${target.customerId}:${verified ? "verified" : "unverified"}`;
+        await limiter.hit("finish-later-customer", inbox, rateOf(config.rateLimits, "finishLaterPerCustomer"));
+        await limiter.hit(
+          "finish-later-address",
+          addressOf(c, config),
+          rateOf(config.rateLimits, "finishLaterPerAddress"),
+        );
+        const expires = Math.floor(Date.now() / 1000) + FINISH_LINK_TTL_SECONDS;
+        // The link grants what the asking session had, decided now: what the owner proves later
+        // never widens a link a stranger asked for.
+        const link: FinishLink = {
+          planId: target.planId,
+          customerId: target.customerId,
+          planType: target.planType,
+          claimId,
+          step,
+          expires,
+          verified,
+        };
+        await enqueueFinishLaterMail(tx, {
+          to: target.email,
+          language: languageOf(c),
+          link: `${publicOrigin(c, config)}${finishLinkPath(secret, link)}`,
+          claimId,
+          step,
+          expiresAt: new Date(expires * 1000),
+        });
+        return { sentTo: maskedEmail(target.email) } satisfies FinishLaterAnswer;
       });
-      return { sentTo: maskedEmail(target.email) } satisfies FinishLaterAnswer;
-    });
-    return c.json(answer);
-  });
+      return c.json(answer);
+    },
+  );
 
   return app;
 }

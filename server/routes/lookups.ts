@@ -11,12 +11,18 @@
  */
 import { Hono, type Context } from "hono";
 import { etag } from "hono/etag";
-import { claimLookupsQuerySchema, modelQuerySchema } from "../../contract/schemas.ts";
+import {
+  claimLookupsQuerySchema,
+  claimLookupsSchema,
+  lookupListSchema,
+  modelQuerySchema,
+} from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { languageOf } from "../http/language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
 import { claimLookups, lookupList, modelLookupList } from "../domain/lookup-lists.ts";
 import { validQuery } from "../http/validate.ts";
+import { documented, queryOf } from "../openapi/route-doc.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
 export const LOOKUP_MAX_AGE_S = 600;
@@ -34,27 +40,71 @@ function keepable(c: Context, byHeader = true): void {
 export function lookupRoutes({ db }: AppDeps): Hono {
   const app = new Hono();
   // A browser whose copy has expired asks again with If-None-Match; an unchanged answer is a bodiless 304.
-  app.get("/lookups", etag(), validQuery(claimLookupsQuerySchema), async (c) => {
-    const { lang } = c.req.valid("query");
-    const result = await claimLookups(db, lang ?? languageOf(c));
-    keepable(c, lang === undefined);
-    return c.json({ result });
-  });
-  for (const [path, kind] of Object.entries(LIST_ROUTES)) {
-    app.get(path, async (c) => {
-      const result = await lookupList(db, kind, languageOf(c));
-      keepable(c);
+  app.get(
+    "/lookups",
+    documented({
+      id: "lookups",
+      tag: "Lookups",
+      summary: "The seven FPP lists a claim needs, in one answer",
+      description:
+        "An addition to SPEC.md: each list exactly as its own call answers it. Without `lang`, the language of Accept-Language.",
+      access: "key",
+      query: queryOf(claimLookupsQuerySchema),
+      answer: claimLookupsSchema,
+      errors: [400],
+      etag: true,
+    }),
+    etag(),
+    validQuery(claimLookupsQuerySchema),
+    async (c) => {
+      const { lang } = c.req.valid("query");
+      const result = await claimLookups(db, lang ?? languageOf(c));
+      keepable(c, lang === undefined);
       return c.json({ result });
-    });
+    },
+  );
+  for (const [path, kind] of Object.entries(LIST_ROUTES)) {
+    app.get(
+      path,
+      documented({
+        id: path.slice(1).replace("/", "_"),
+        tag: "Lookups",
+        summary: `The ${path.slice(1)} list`,
+        access: "key",
+        answer: lookupListSchema,
+        errors: [],
+        description:
+          "Names in the language of Accept-Language (English or Spanish). Cached by the browser for 10 minutes.",
+      }),
+      async (c) => {
+        const result = await lookupList(db, kind, languageOf(c));
+        keepable(c);
+        return c.json({ result });
+      },
+    );
   }
   // Per-model ACE lists: the model's own entries, then those valid for every model.
   for (const [path, kind] of Object.entries(MODEL_ROUTES)) {
-    app.get(path, validQuery(modelQuerySchema), async (c) => {
-      const { modelNo } = c.req.valid("query");
-      const result = await modelLookupList(db, kind, modelNo, languageOf(c));
-      keepable(c);
-      return c.json({ result });
-    });
+    app.get(
+      path,
+      documented({
+        id: path.slice(1).replace("/", "_"),
+        tag: "Lookups",
+        summary: `The ${path.slice(1)} list of one model`,
+        access: "key",
+        answer: lookupListSchema,
+        errors: [400],
+        query: queryOf(modelQuerySchema, { modelNo: "The damaged item's model number, any case" }),
+        description: "The model's own entries first, then those valid for every model.",
+      }),
+      validQuery(modelQuerySchema),
+      async (c) => {
+        const { modelNo } = c.req.valid("query");
+        const result = await modelLookupList(db, kind, modelNo, languageOf(c));
+        keepable(c);
+        return c.json({ result });
+      },
+    );
   }
   return app;
 }

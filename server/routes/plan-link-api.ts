@@ -16,7 +16,7 @@
  */
 import { Hono } from "hono";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
-import { planLinkQuerySchema, serialIdParamSchema } from "../../contract/schemas.ts";
+import { planLinkQuerySchema, searchPlanResponseSchema, serialIdParamSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { notFound } from "../http/http-errors.ts";
 import { languageOf } from "../http/language.ts";
@@ -25,6 +25,7 @@ import { countLinkAttempt } from "../http/link-attempts.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { accessOf, grantAccess } from "../http/session.ts";
 import { ids, validQuery } from "../http/validate.ts";
+import { PLAN_ID, documented, queryOf } from "../openapi/route-doc.ts";
 
 /** Routes of opening plan links, to mount under /api/v1. */
 export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
@@ -32,24 +33,42 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
   const limiter = createRateLimiter(db);
   const limits = config.rateLimits;
 
-  app.get("/plan_link/:id", ids(["id"], serialIdParamSchema), validQuery(planLinkQuerySchema), async (c) => {
-    const { id: planId } = c.req.valid("param");
-    const { customer_id: customerId, plan_type: planType } = c.req.valid("query");
-    const link = { planId, customerId, planType };
-    const address = addressOf(c, config);
-    if (accessOf(c).plans.has(planId)) {
-      await limiter.hit("plan", address, limits.planLookupPerAddress);
-      const plan = await linkedPlan(db, link, languageOf(c));
+  app.get(
+    "/plan_link/:id",
+    documented({
+      id: "plan_link",
+      tag: "Plan links",
+      summary: "Open a plan link",
+      description:
+        "The portal's call for `/find-claim/{id}?customer_id&plan_type`. A plan the session holds is read; otherwise (PLAN_LINKS=unsigned) the customer's random id opens it and grants it unverified. Misses count as failed searches.",
+      access: "key",
+      params: { id: PLAN_ID },
+      query: queryOf(planLinkQuerySchema, { plan_type: "FPP or ACE" }),
+      answer: searchPlanResponseSchema,
+      errors: [400, 404],
+      limit: "searchPerAddress",
+    }),
+    ids(["id"], serialIdParamSchema),
+    validQuery(planLinkQuerySchema),
+    async (c) => {
+      const { id: planId } = c.req.valid("param");
+      const { customer_id: customerId, plan_type: planType } = c.req.valid("query");
+      const link = { planId, customerId, planType };
+      const address = addressOf(c, config);
+      if (accessOf(c).plans.has(planId)) {
+        await limiter.hit("plan", address, limits.planLookupPerAddress);
+        const plan = await linkedPlan(db, link, languageOf(c));
+        if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
+        return c.json({ customers: [plan] });
+      }
+      const attempt = await countLinkAttempt(limiter, address, limits.searchPerAddress);
+      const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
       if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
+      await attempt.opened();
+      grantAccess(c, [{ planId, customerId, verified: false }]);
       return c.json({ customers: [plan] });
-    }
-    const attempt = await countLinkAttempt(limiter, address, limits.searchPerAddress);
-    const plan = opensUnsigned(config, customerId) ? await linkedPlan(db, link, languageOf(c)) : null;
-    if (!plan) throw notFound(REFUSAL_CODES.planNotFound, "Plan not found");
-    await attempt.opened();
-    grantAccess(c, [{ planId, customerId, verified: false }]);
-    return c.json({ customers: [plan] });
-  });
+    },
+  );
 
   return app;
 }

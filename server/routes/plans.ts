@@ -9,6 +9,7 @@ import {
   acePlanQuerySchema,
   planQuerySchema,
   searchPlanRequestSchema,
+  searchPlanResponseSchema,
   serialIdParamSchema,
   type SearchPlanRequest,
   type WirePlan,
@@ -25,6 +26,7 @@ import { searchChallenges } from "../http/search-challenge.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { foldedNameSql, foldName, phoneDigits, zip5 } from "../domain/search-rules.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
+import { PLAN_ID, documented, queryOf } from "../openapi/route-doc.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {
@@ -49,6 +51,18 @@ export function planRoutes({ db, config }: AppDeps): Hono {
 
   app.post(
     "/search_plan",
+    documented({
+      id: "search_plan",
+      tag: "Plans",
+      summary: "Find plans by warranty number or personal details",
+      description:
+        "Finding a plan grants this browser's session its plans and customers (the `claims_session` cookie). After a few failed searches a proof-of-work comes first (428); send the solution in `X-Altcha`.",
+      access: "key",
+      body: searchPlanRequestSchema,
+      answer: searchPlanResponseSchema,
+      errors: [400, 428],
+      limit: "searchPerAddress",
+    }),
     counted("search", limits.searchPerAddress),
     validBody(searchPlanRequestSchema),
     async (c) => {
@@ -89,6 +103,17 @@ export function planRoutes({ db, config }: AppDeps): Hono {
 
   app.get(
     "/plan/:id",
+    documented({
+      id: "plan",
+      tag: "Plans",
+      summary: "A plan the session holds, with its items",
+      access: "owner",
+      params: { id: PLAN_ID },
+      query: queryOf(planQuerySchema, { claimId: "The claim being filed: its missing line items are listed too" }),
+      answer: searchPlanResponseSchema,
+      errors: [400, 404],
+      limit: "planLookupPerAddress",
+    }),
     counted("plan", limits.planLookupPerAddress),
     ids(["id"], serialIdParamSchema),
     validQuery(planQuerySchema),
@@ -105,6 +130,17 @@ export function planRoutes({ db, config }: AppDeps): Hono {
   // The ACE wizard opens only ACE plans; a customerId that is not the plan's finds nothing.
   app.get(
     "/ace/plan/:id",
+    documented({
+      id: "ace_plan",
+      tag: "Plans",
+      summary: "An ACE plan the session holds",
+      access: "owner",
+      params: { id: PLAN_ID },
+      query: queryOf(acePlanQuerySchema),
+      answer: searchPlanResponseSchema,
+      errors: [400, 404],
+      limit: "planLookupPerAddress",
+    }),
     counted("plan", limits.planLookupPerAddress),
     ids(["id"], serialIdParamSchema),
     validQuery(acePlanQuerySchema),

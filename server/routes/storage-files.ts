@@ -16,6 +16,7 @@ import { STORAGE_PREFIX, claimDocumentPath, claimDocumentUrlPath, contactDocumen
 import { ownerOf } from "../http/session.ts";
 import { signedParams, verifyRequest } from "../http/url-signing.ts";
 import { idOf } from "../http/validate.ts";
+import { FILE_NAME, documented, optional } from "../openapi/route-doc.ts";
 
 /** Routes of stored documents, to mount at the root. */
 export function storageRoutes({ storage, db, config }: AppDeps): Hono {
@@ -61,18 +62,48 @@ export function storageRoutes({ storage, db, config }: AppDeps): Hono {
     return c.body(await storage.read(path), 200, headers);
   };
   for (const family of ["fpp", "ace"] as const) {
-    app.get(`/storage/${STORAGE_PREFIX[family]}claims_documentation/:folder/photos-consumer/:fileName`, (c) =>
-      serve(c, family),
+    const prefix = STORAGE_PREFIX[family];
+    app.get(
+      `/storage/${prefix}claims_documentation/:folder/photos-consumer/:fileName`,
+      documented({
+        id: `storage_${prefix ? "ace" : "fpp"}_document`,
+        tag: "Storage",
+        summary: `A stored ${prefix ? "ACE" : "FPP"} claim document`,
+        description:
+          "To the session owning the claim, or to anyone with a download URL's `expires` and `sig`. Anything else is 404.",
+        access: "owner-or-signed",
+        params: {
+          folder: { type: "string", pattern: "^CL-\\d{1,16}$", description: "CL-{claimId}" },
+          fileName: FILE_NAME,
+        },
+        query: { expires: optional({ type: "string" }), sig: optional({ type: "string" }) },
+        answer: "file",
+        errors: [404],
+      }),
+      (c) => serve(c, family),
     );
   }
 
   // A contact-service request's documents: contact_service/{requestId}/{fileName}.
-  app.get("/storage/contact_service/:requestId/:fileName", async (c): Promise<Response> => {
-    const requestId = c.req.param("requestId") ?? "";
-    const fileName = c.req.param("fileName") ?? "";
-    if (!/^[A-Za-z0-9-]{8,64}$/.test(requestId) || !isStoredName(fileName)) return c.json(missing, 404);
-    return send(c, contactDocumentPath(requestId, fileName), fileName);
-  });
+  app.get(
+    "/storage/contact_service/:requestId/:fileName",
+    documented({
+      id: "storage_contact_document",
+      tag: "Storage",
+      summary: "A stored contact-request document",
+      description: "Reached by the request's random id.",
+      access: "public",
+      params: { requestId: { type: "string" }, fileName: FILE_NAME },
+      answer: "file",
+      errors: [404],
+    }),
+    async (c): Promise<Response> => {
+      const requestId = c.req.param("requestId") ?? "";
+      const fileName = c.req.param("fileName") ?? "";
+      if (!/^[A-Za-z0-9-]{8,64}$/.test(requestId) || !isStoredName(fileName)) return c.json(missing, 404);
+      return send(c, contactDocumentPath(requestId, fileName), fileName);
+    },
+  );
 
   app.all("/storage/*", (c) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return c.json(missing, 404);

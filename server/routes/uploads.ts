@@ -7,7 +7,7 @@
  * its lock, after the file is written.
  */
 import { Hono, type Context } from "hono";
-import { SUCCEED } from "../../contract/schemas.ts";
+import { SUCCEED, messageSchema } from "../../contract/schemas.ts";
 import type { AppDeps } from "../app-deps.ts";
 import { lockDraftClaim } from "../domain/claim-guards.ts";
 import { lockOpenRequest } from "../domain/contact-requests.ts";
@@ -18,6 +18,7 @@ import { receiveUpload } from "../storage/upload-requests.ts";
 import { incomingPut } from "../http/incoming-put.ts";
 import { contactUploadPath, uploadPath } from "../storage/upload-grants.ts";
 import { idOf } from "../http/validate.ts";
+import { FILE_NAME, REQUEST_ID, UPLOAD_QUERY, documented } from "../openapi/route-doc.ts";
 
 /** Routes of signed uploads, to mount under /api/v1. */
 export function uploadRoutes(deps: AppDeps): Hono {
@@ -25,22 +26,53 @@ export function uploadRoutes(deps: AppDeps): Hono {
   const { db, storage } = deps;
 
   for (const family of ["fpp", "ace"] as const) {
-    app.put(uploadPath(family, ":claimId", ":fileName"), (c) => receive(c, family));
+    app.put(
+      uploadPath(family, ":claimId", ":fileName"),
+      documented({
+        id: family === "ace" ? "ace_upload" : "upload",
+        tag: family === "ace" ? "ACE claims" : "Documents",
+        summary: "Upload the file (the signed URL)",
+        access: "signed",
+        params: { fileName: FILE_NAME },
+        query: UPLOAD_QUERY,
+        description:
+          "Works once, with the Content-Type the URL was issued for; the bytes must be PNG, JPEG or PDF as the name says.",
+        body: "file",
+        answer: messageSchema,
+        errors: [400, 403, 404, 409, 413, 415],
+      }),
+      (c) => receive(c, family),
+    );
   }
 
-  app.put(contactUploadPath(":requestId", ":fileName"), async (c) => {
-    const requestId = c.req.param("requestId") ?? "";
-    const fileName = c.req.param("fileName") ?? "";
-    // A request id no URL could name fails the signature check before it reaches the database.
-    const bytes = await receiveUpload(
-      incomingPut(c),
-      deps,
-      { path: contactUploadPath(requestId, fileName), fileName },
-      (tx) => lockOpenRequest(tx, requestId),
-    );
-    await storage.write(contactDocumentPath(requestId, fileName), bytes);
-    return c.json({ message: SUCCEED });
-  });
+  app.put(
+    contactUploadPath(":requestId", ":fileName"),
+    documented({
+      id: "contact_service_upload",
+      tag: "Contact service",
+      summary: "Upload the file (the signed URL)",
+      access: "signed",
+      params: { requestId: REQUEST_ID, fileName: FILE_NAME },
+      query: UPLOAD_QUERY,
+      body: "file",
+      answer: messageSchema,
+      errors: [400, 403, 409, 413, 415],
+      limit: "contactUploadPerAddress",
+    }),
+    async (c) => {
+      const requestId = c.req.param("requestId") ?? "";
+      const fileName = c.req.param("fileName") ?? "";
+      // A request id no URL could name fails the signature check before it reaches the database.
+      const bytes = await receiveUpload(
+        incomingPut(c),
+        deps,
+        { path: contactUploadPath(requestId, fileName), fileName },
+        (tx) => lockOpenRequest(tx, requestId),
+      );
+      await storage.write(contactDocumentPath(requestId, fileName), bytes);
+      return c.json({ message: SUCCEED });
+    },
+  );
 
   async function receive(c: Context, family: PlanFamily): Promise<Response> {
     const fileName = c.req.param("fileName") ?? "";
