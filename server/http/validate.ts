@@ -17,6 +17,7 @@ import { idParamSchema } from "../../contract/schemas.ts";
 import { LARGE_BODY_LENGTH, bodyText, inTurn } from "./body-text.ts";
 import { MAX_ERRORS, invalid } from "./http-errors.ts";
 import { API_JSON_LIMITS, jsonShapeProblem } from "./json-shape.ts";
+import { ROUTE_BODY, ROUTE_QUERY, describing } from "../openapi/route-doc.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -56,8 +57,12 @@ const validTarget = <T extends "query" | "param", S extends AnySchema>(target: T
     if (!result.success) refuse(result.error, target);
   });
 
-/** Query validation; a name given twice is a list, which no query schema takes. @throws as refuse, `query` for the whole */
-export const validQuery = <S extends AnySchema>(schema: S) => validTarget("query", schema);
+/**
+ * Query validation, which also describes the route's query in the OpenAPI document; a name given
+ * twice is a list, which no query schema takes. @throws as refuse, `query` for the whole
+ */
+export const validQuery = <S extends AnySchema>(schema: S) =>
+  describing(validTarget("query", schema), ROUTE_QUERY, schema);
 
 /** What a body validator declares, as Hono's json validator does: routes read the output with c.req.valid("json"). */
 type ValidJson<S extends AnySchema> = { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } };
@@ -77,11 +82,12 @@ function jsonOf(text: string): unknown {
  * checked, in a turn when it is large (body-text.ts). The output is handed to Hono as its
  * validators hand theirs (c.req.addValidatedData), so routes read it typed with c.req.valid("json");
  * a validator's json target is not used, since it would decode the body again, in one piece. A
- * body is JSON whatever its Content-Type says, as the API always read it.
+ * body is JSON whatever its Content-Type says, as the API always read it. The schema also
+ * describes the route's body in the OpenAPI document.
  * @throws HttpError 400 with `errors.body` "Malformed JSON" or the structure's problem, else as refuse
  */
 export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env, string, ValidJson<S>> {
-  return async (c, next) => {
+  const validate: MiddlewareHandler<Env, string, ValidJson<S>> = async (c, next) => {
     const text = await bodyText(c);
     const check = () => {
       const problem = jsonShapeProblem(text, API_JSON_LIMITS);
@@ -92,6 +98,7 @@ export function validBody<S extends AnySchema>(schema: S): MiddlewareHandler<Env
     await (text.length > LARGE_BODY_LENGTH ? inTurn(check) : check());
     return next();
   };
+  return describing(validate, ROUTE_BODY, schema);
 }
 
 /**

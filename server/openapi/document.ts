@@ -7,17 +7,21 @@
  */
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
+import type * as v from "valibot";
 import { challengeAnswerSchema } from "../../contract/challenge.ts";
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_SETTINGS } from "../config.ts";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../http/session.ts";
 import * as answers from "./answers.ts";
 import { modelSchemas, wireSchema, type Json } from "./json-schema.ts";
-import { RECORD_ID, ROUTE_DOC, type RouteDoc } from "./route-doc.ts";
+import { RECORD_ID, ROUTE_BODY, ROUTE_DOC, ROUTE_QUERY, type RouteDoc } from "./route-doc.ts";
 
-/** A route's description with the method and path it is served at (OpenAPI form, `{name}`). */
-interface Operation extends RouteDoc {
+type AnySchema = v.GenericSchema<unknown, unknown>;
+
+/** A route's description with its method and path (OpenAPI form, `{name}`) and what its validators take. */
+interface Operation extends Omit<RouteDoc, "body"> {
   method: string;
   path: string;
+  body?: AnySchema | "file";
 }
 
 const json = (schema: Json) => ({ "application/json": { schema } });
@@ -218,8 +222,26 @@ function operationOf(op: Operation): Json {
 }
 
 /**
- * The described routes of an app: hono-openapi collects each route's `documented` description,
- * keyed by path (OpenAPI form) and method; each is then expanded here with what its kind shares.
+ * A contract query schema (contract/schemas.ts) as query parameters: texts, as a URL carries them
+ * (the schema's input).
+ */
+function queryOf(schema: AnySchema, descriptions: Record<string, string> = {}): NonNullable<Operation["query"]> {
+  const { properties = {}, required = [] } = wireSchema(schema) as {
+    properties?: Record<string, Json>;
+    required?: string[];
+  };
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      { schema: property, required: required.includes(name), description: descriptions[name] },
+    ]),
+  );
+}
+
+/**
+ * The described routes of an app: hono-openapi collects each route's `documented` description and
+ * its validators' schemas, keyed by path (OpenAPI form) and method; each is then expanded here
+ * with what its kind shares.
  */
 async function pathsOf(app: Hono): Promise<Record<string, Record<string, Json>>> {
   // Our paths include /api/v1/openapi.json and the reference page's script, which its default drops as static files.
@@ -229,7 +251,15 @@ async function pathsOf(app: Hono): Promise<Record<string, Record<string, Json>>>
     for (const [method, described] of Object.entries(methods ?? {}) as [string, Record<string, unknown>][]) {
       const doc = described[ROUTE_DOC] as RouteDoc | undefined;
       if (!doc) throw new Error(`${method.toUpperCase()} ${path} is described without documented() (route-doc.ts)`);
-      (paths[path] ??= {})[method] = operationOf({ ...doc, method, path });
+      const query = described[ROUTE_QUERY] as AnySchema | undefined;
+      const body = described[ROUTE_BODY] as AnySchema | undefined;
+      (paths[path] ??= {})[method] = operationOf({
+        ...doc,
+        ...(query && { query: queryOf(query, doc.queryNotes) }),
+        ...(body && { body }),
+        method,
+        path,
+      });
     }
   }
   return paths;

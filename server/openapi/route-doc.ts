@@ -1,14 +1,15 @@
 /**
  * What a route says about itself in the OpenAPI document: each route carries its own description
- * (hono-openapi's `describeRoute`), and document.ts generates the document from the app's routes,
+ * (hono-openapi's `describeRoute`), its validators add the query and body they take
+ * (server/http/validate.ts), and document.ts generates the document from the app's routes,
  * adding what every call shares (API key, 500, injected faults, idempotent writes, body limits).
  */
-import { describeRoute } from "hono-openapi";
+import { describeRoute, uniqueSymbol } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import type * as v from "valibot";
 import { MAX_ID, MAX_SERIAL_ID } from "../../contract/schemas.ts";
 import type { RateLimits } from "../config.ts";
-import { wireSchema, type Json } from "./json-schema.ts";
+import type { Json } from "./json-schema.ts";
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
@@ -25,9 +26,12 @@ export interface RouteDoc {
   access: Access;
   /** Path parameters other than record ids (the default), by name. */
   params?: Record<string, Json>;
+  /** The query of a route that reads it without a validator (a signed URL's, a link's). */
   query?: Record<string, { schema: Json; required?: boolean; description?: string }>;
-  /** JSON body (a contract schema), or the file's bytes. */
-  body?: AnySchema | "file";
+  /** What some parameters of the validated query mean, by name. */
+  queryNotes?: Record<string, string>;
+  /** The file's bytes, for an upload (a JSON body is the validator's). */
+  body?: "file";
   /** 200 answer: a contract schema, or what else the route sends. */
   answer: AnySchema | "file" | "html" | "script" | "document" | "redirect";
   /** Refusals of this call (statuses), beside those document.ts adds to every call. */
@@ -40,6 +44,21 @@ export interface RouteDoc {
 
 /** Where a route's description rides in what describeRoute collects, until document.ts expands it. */
 export const ROUTE_DOC = "x-route-doc";
+/** Where the route's query and JSON body validators leave their schemas (validate.ts). */
+export const ROUTE_QUERY = "x-route-query";
+export const ROUTE_BODY = "x-route-body";
+
+/**
+ * A validator that also names its schema in its route's description, under `key`: hono-openapi
+ * collects every middleware of a route marked with its `uniqueSymbol`.
+ */
+export function describing<M extends MiddlewareHandler>(
+  middleware: M,
+  key: typeof ROUTE_QUERY | typeof ROUTE_BODY,
+  schema: AnySchema,
+): M {
+  return Object.assign(middleware, { [uniqueSymbol]: { spec: { [key]: schema } } });
+}
 
 /** Middleware that does nothing but describe its route in the OpenAPI document (document.ts). */
 export function documented(doc: RouteDoc): MiddlewareHandler {
@@ -84,23 +103,6 @@ export const UPLOAD_URL_QUERY = {
   fileName: "The original name, kept for display",
   fileSize: "The file's size in bytes: the URL then takes exactly that many",
 };
-
-/**
- * A contract query schema (contract/schemas.ts) as query parameters: texts, as a URL carries them
- * (the schema's input).
- */
-export function queryOf(schema: AnySchema, descriptions: Record<string, string> = {}): NonNullable<RouteDoc["query"]> {
-  const { properties = {}, required = [] } = wireSchema(schema) as {
-    properties?: Record<string, Json>;
-    required?: string[];
-  };
-  return Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [
-      name,
-      { schema: property, required: required.includes(name), description: descriptions[name] },
-    ]),
-  );
-}
 
 /** An optional query parameter. */
 export const optional = (schema: Json, description?: string) => ({ schema, description });

@@ -21,7 +21,7 @@ import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { ownerOf } from "../http/session.ts";
 import { requireStaffKey } from "../http/staff-key.ts";
 import { validBody, validQuery } from "../http/validate.ts";
-import { documented, queryOf } from "../openapi/route-doc.ts";
+import { documented } from "../openapi/route-doc.ts";
 
 /** Path of the staff move under /api/v1. */
 const STAFF_CLAIM_STATUS_PATH = "/staff/claim_status";
@@ -45,11 +45,11 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
       description:
         "`code` is the claim number (`CL-{claimId}`) or the claim's status code (`CS-…`). Readable by the session that found the claim's plan, or with the `expires` and `sig` of an emailed status link (`/claim-status?code&expires&sig`, 90 days) from any browser. A draft, an unknown claim, another session's claim and a wrong signature are the same 404; a right signature past its time is 403 LINK_EXPIRED. Item names in the language of Accept-Language.",
       access: "owner",
-      query: queryOf(claimStatusQuerySchema, {
+      queryNotes: {
         code: "CL-{claimId} or CS-…",
         expires: "A status link's expiry, Unix seconds",
         sig: "A status link's signature",
-      }),
+      },
       answer: claimStatusResponseSchema,
       errors: [400, 403, 404],
       limit: "claimStatusPerAddress",
@@ -91,7 +91,7 @@ export function claimStatusRoutes({ db, config }: AppDeps): Hono {
       description:
         "For the session that owns the submitted claim: the path and query of its status page, signed as the submit email's link (90 days), so it opens in any browser. A draft, an unknown claim and another session's claim are the same 404.",
       access: "owner",
-      query: queryOf(claimStatusLinkQuerySchema, { claimId: "The submitted claim" }),
+      queryNotes: { claimId: "The submitted claim" },
       answer: claimStatusLinkAnswerSchema,
       errors: [400, 404],
     }),
@@ -124,7 +124,6 @@ export function staffRoutes({ db, config }: AppDeps): Hono {
       description:
         "Staff only: the staff key in `x-staff-key` (STAFF_KEY, else DATA_DIR/staff-key; `npm run claim-status`), not the API key. A claim moves forward only, and may skip steps: a step it has reached or passed is 409 CLAIM_STEP_NOT_FORWARD. A code no submitted claim has is 404 CLAIM_NOT_FOUND, one several claims share 409 CLAIM_CODE_AMBIGUOUS, each naming the code. Answers the claim's new status. The right key always works; wrong keys are counted per address: past 10 in 10 minutes they are answered 429.",
       access: "staff",
-      body: staffClaimStatusRequestSchema,
       answer: claimStatusResponseSchema,
       errors: [400, 401, 404, 409, 429],
     }),

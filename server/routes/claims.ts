@@ -32,7 +32,6 @@ const FAMILY_DOCS: Record<"fpp" | "ace", { insertClaim: RouteDoc; claim: RouteDo
       description:
         "`code` CREATED with `result.claim_id`; DRAFT_EXIST with the draft's `claimId`; CLAIM_IN_PROGRESS with `claimSatusCode`.",
       access: "owner",
-      body: insertClaimRequestSchema,
       answer: insertClaimResponseSchema,
       errors: [400, 404, 409],
       limit: "draftsPerAddress",
@@ -52,7 +51,6 @@ const FAMILY_DOCS: Record<"fpp" | "ace", { insertClaim: RouteDoc; claim: RouteDo
       tag: "ACE claims",
       summary: "Start a claim on an ACE plan",
       access: "owner",
-      body: insertClaimRequestSchema,
       answer: insertClaimResponseSchema,
       errors: [400, 404, 409],
       limit: "draftsPerAddress",

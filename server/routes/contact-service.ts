@@ -30,7 +30,7 @@ import {
 import { languageOf } from "../http/language.ts";
 import { createRateLimiter } from "../http/rate-limit.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
-import { PLAN_ID, UPLOAD_URL_QUERY, documented, queryOf } from "../openapi/route-doc.ts";
+import { PLAN_ID, UPLOAD_URL_QUERY, documented } from "../openapi/route-doc.ts";
 
 /** Routes of contact-service requests, to mount under /api/v1. */
 export function contactServiceRoutes(deps: AppDeps): Hono {
@@ -45,7 +45,7 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       tag: "Contact service",
       summary: "A signed URL to upload one file to a contact request",
       access: "key",
-      query: queryOf(contactUploadUrlQuerySchema, UPLOAD_URL_QUERY),
+      queryNotes: UPLOAD_URL_QUERY,
       answer: uploadUrlResponseSchema,
       errors: [400, 409, 413, 429],
       limit: "contactUploadPerAddress",
@@ -63,7 +63,6 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       tag: "Contact service",
       summary: "Link an uploaded file to the request",
       access: "key",
-      body: contactLinkDocumentRequestSchema,
       answer: linkDocumentResponseSchema,
       errors: [400, 409, 413],
     }),
@@ -83,7 +82,6 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       summary: "Delete a document of an unsent request",
       access: "key",
       params: { docId: PLAN_ID },
-      query: queryOf(contactDocumentQuerySchema),
       answer: messageSchema,
       errors: [400, 404, 409],
     }),
@@ -103,7 +101,6 @@ export function contactServiceRoutes(deps: AppDeps): Hono {
       summary: "Send the request: the ticket",
       description: "Stands in for the real service's unpublished call (SPEC.md section 7). Answers the Request Number.",
       access: "key",
-      body: contactTicketRequestSchema,
       answer: contactTicketResponseSchema,
       errors: [400, 409],
       limit: "ticketPerAddress",

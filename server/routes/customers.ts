@@ -32,7 +32,7 @@ import { HttpError, invalid, notFound } from "../http/http-errors.ts";
 import { ownerOf, type Owner } from "../http/session.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 import { customerInfoAnswerSchema } from "../openapi/answers.ts";
-import { documented, queryOf } from "../openapi/route-doc.ts";
+import { documented } from "../openapi/route-doc.ts";
 
 /** The fields a session without verification sees masked, and may send back masked to keep. */
 const MASKED_FIELDS = ["email", "phone", "address"] as const;
@@ -75,7 +75,7 @@ export function customerRoutes({ db }: AppDeps): Hono {
       description:
         "A session that found the customer by warranty number alone gets email, phone and street masked, and `masked: true`. With `claimId`, `unverified` holds what such sessions typed for that claim (masked but for a verified session).",
       access: "owner",
-      query: queryOf(customerInfoQuerySchema, { claimId: "The claim the details are confirmed for" }),
+      queryNotes: { claimId: "The claim the details are confirmed for" },
       answer: customerInfoAnswerSchema,
       errors: [400, 404],
     }),
@@ -106,10 +106,9 @@ export function customerRoutes({ db }: AppDeps): Hono {
       description:
         "From a session that proved who it is (a personal search or a link sent to the address on file), the details on file. From one that holds only the warranty number, details kept for the claim `claimId` alone, never on file (403 PROOF_REQUIRED without it). Email, phone and address sent back masked (or blank, from an unverified session) keep what is on file.",
       access: "owner",
-      query: queryOf(customerInfoQuerySchema, {
+      queryNotes: {
         claimId: "The claim the details are confirmed for; required from a session without proof",
-      }),
-      body: customerInfoUpdateSchema,
+      },
       answer: messageSchema,
       errors: [400, 403, 404],
     }),

@@ -22,7 +22,7 @@ import { claimDocumentUrlPath } from "../storage/storage.ts";
 import { DOWNLOAD_URL_TTL_SECONDS, signedQuery, type SignedRequest } from "../http/url-signing.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
 import { ownerOf } from "../http/session.ts";
-import { UPLOAD_URL_QUERY, documented, queryOf } from "../openapi/route-doc.ts";
+import { UPLOAD_URL_QUERY, documented } from "../openapi/route-doc.ts";
 
 /**
  * Routes of one family's claim documents.
@@ -43,7 +43,7 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
       summary: "A signed URL to upload one file to the claim",
       description: `The URL takes one PUT of that type (and size) within 15 minutes; at most ${MAX_UPLOAD_BYTES} bytes. \`url\` is root-relative on this API's origin (resolve it against this answer's URL); with object storage it is an absolute presigned PUT to the bucket.`,
       access: "owner",
-      query: queryOf(uploadUrlQuerySchema, UPLOAD_URL_QUERY),
+      queryNotes: UPLOAD_URL_QUERY,
       answer: uploadUrlResponseSchema,
       errors: [400, 404, 409, 413, 429],
     }),
@@ -91,7 +91,6 @@ export function documentRoutes(deps: AppDeps, family: PlanFamily): Hono {
       tag,
       summary: "Link an uploaded file to a claim item",
       access: "owner",
-      body: linkDocumentRequestSchema,
       answer: linkDocumentResponseSchema,
       errors: [400, 404, 409, 413],
     }),

@@ -42,7 +42,7 @@ import { publicOrigin } from "../http/public-url.ts";
 import { addressOf, createRateLimiter, rateOf } from "../http/rate-limit.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { idOf, validBody, validQuery } from "../http/validate.ts";
-import { documented, queryOf } from "../openapi/route-doc.ts";
+import { documented } from "../openapi/route-doc.ts";
 
 /** Routes of the finish-later calls, to mount under /api/v1. */
 export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
@@ -57,7 +57,6 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
       summary: "Where a link to finish the claim later would be sent",
       description: "The email on the claim's plan, masked; null when none is on file.",
       access: "owner",
-      query: queryOf(finishLaterQuerySchema),
       answer: finishLaterTargetSchema,
       errors: [400, 404],
     }),
@@ -79,7 +78,6 @@ export function finishLaterApiRoutes({ db, config }: AppDeps): Hono {
       description:
         "Emails the plan's customer a signed link (7 days) that reopens the draft at `step` on any device, and answers where it went, masked. Only a draft (409 CLAIM_NOT_DRAFT); 409 NO_EMAIL_ON_FILE without an email on file. Also limited per customer, whatever the draft: RATE_LIMIT_FINISH_LATER (default 5 per 3600 s).",
       access: "owner",
-      body: finishLaterRequestSchema,
       answer: finishLaterAnswerSchema,
       errors: [400, 404, 409],
       limit: "finishLaterPerAddress",

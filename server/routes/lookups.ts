@@ -22,7 +22,7 @@ import { languageOf } from "../http/language.ts";
 import { LIST_ROUTES, MODEL_ROUTES } from "../domain/lookup-kinds.ts";
 import { claimLookups, lookupList, modelLookupList } from "../domain/lookup-lists.ts";
 import { validQuery } from "../http/validate.ts";
-import { documented, queryOf } from "../openapi/route-doc.ts";
+import { documented } from "../openapi/route-doc.ts";
 
 /** How long a browser may keep a lookup list (seconds). */
 export const LOOKUP_MAX_AGE_S = 600;
@@ -49,7 +49,6 @@ export function lookupRoutes({ db }: AppDeps): Hono {
       description:
         "An addition to SPEC.md: each list exactly as its own call answers it. Without `lang`, the language of Accept-Language.",
       access: "key",
-      query: queryOf(claimLookupsQuerySchema),
       answer: claimLookupsSchema,
       errors: [400],
       etag: true,
@@ -94,7 +93,7 @@ export function lookupRoutes({ db }: AppDeps): Hono {
         access: "key",
         answer: lookupListSchema,
         errors: [400],
-        query: queryOf(modelQuerySchema, { modelNo: "The damaged item's model number, any case" }),
+        queryNotes: { modelNo: "The damaged item's model number, any case" },
         description: "The model's own entries first, then those valid for every model.",
       }),
       validQuery(modelQuerySchema),

@@ -25,7 +25,7 @@ import { countLinkAttempt } from "../http/link-attempts.ts";
 import { addressOf, createRateLimiter } from "../http/rate-limit.ts";
 import { accessOf, grantAccess } from "../http/session.ts";
 import { ids, validQuery } from "../http/validate.ts";
-import { PLAN_ID, documented, queryOf } from "../openapi/route-doc.ts";
+import { PLAN_ID, documented } from "../openapi/route-doc.ts";
 
 /** Routes of opening plan links, to mount under /api/v1. */
 export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
@@ -43,7 +43,7 @@ export function planLinkApiRoutes({ db, config }: AppDeps): Hono {
         "The portal's call for `/find-claim/{id}?customer_id&plan_type`. A plan the session holds is read; otherwise (PLAN_LINKS=unsigned) the customer's random id opens it and grants it unverified. Misses count as failed searches.",
       access: "key",
       params: { id: PLAN_ID },
-      query: queryOf(planLinkQuerySchema, { plan_type: "FPP or ACE" }),
+      queryNotes: { plan_type: "FPP or ACE" },
       answer: searchPlanResponseSchema,
       errors: [400, 404],
       limit: "searchPerAddress",

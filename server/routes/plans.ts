@@ -26,7 +26,7 @@ import { searchChallenges } from "../http/search-challenge.ts";
 import { grantAccess, ownerOf } from "../http/session.ts";
 import { foldedNameSql, foldName, phoneDigits, zip5 } from "../domain/search-rules.ts";
 import { ids, validBody, validQuery } from "../http/validate.ts";
-import { PLAN_ID, documented, queryOf } from "../openapi/route-doc.ts";
+import { PLAN_ID, documented } from "../openapi/route-doc.ts";
 
 /** Which field a personal search type reads. */
 const SEARCH_FIELDS = {
@@ -58,7 +58,6 @@ export function planRoutes({ db, config }: AppDeps): Hono {
       description:
         "Finding a plan grants this browser's session its plans and customers (the `claims_session` cookie). After a few failed searches a proof-of-work comes first (428); send the solution in `X-Altcha`.",
       access: "key",
-      body: searchPlanRequestSchema,
       answer: searchPlanResponseSchema,
       errors: [400, 428],
       limit: "searchPerAddress",
@@ -109,7 +108,7 @@ export function planRoutes({ db, config }: AppDeps): Hono {
       summary: "A plan the session holds, with its items",
       access: "owner",
       params: { id: PLAN_ID },
-      query: queryOf(planQuerySchema, { claimId: "The claim being filed: its missing line items are listed too" }),
+      queryNotes: { claimId: "The claim being filed: its missing line items are listed too" },
       answer: searchPlanResponseSchema,
       errors: [400, 404],
       limit: "planLookupPerAddress",
@@ -136,7 +135,6 @@ export function planRoutes({ db, config }: AppDeps): Hono {
       summary: "An ACE plan the session holds",
       access: "owner",
       params: { id: PLAN_ID },
-      query: queryOf(acePlanQuerySchema),
       answer: searchPlanResponseSchema,
       errors: [400, 404],
       limit: "planLookupPerAddress",
