@@ -17,6 +17,7 @@ import {
   onItemToggle,
   onStepRequested,
   stepState,
+  saveFailed,
   waitingForServer,
   wizardStates,
   type SaveContactInput,
@@ -61,7 +62,7 @@ export const aceClaimMachine = claimWizard
           },
           keepingContact: wizardStates.keepingContact,
           savingContact: {
-            ...waitingForServer,
+            ...waitingForServer(saveFailed),
             invoke: {
               id: "saveContact",
               src: "saveContact",
@@ -71,13 +72,7 @@ export const aceClaimMachine = claimWizard
                 contact: context.contact as Contact,
               }),
               onDone: { target: "#step3", actions: "markContactSaved" },
-              onError: {
-                target: "editing",
-                actions: [
-                  { type: "setError", params: { error: "saveFailed" } },
-                  { type: "notify", params: { code: "saveFailed" } },
-                ],
-              },
+              onError: saveFailed,
             },
           },
         },

@@ -52,6 +52,7 @@ import {
   deletingDocumentState,
   stepState as wizardStepState,
   stepRequestUpdates,
+  WAIT_DELAYS,
   waitingForServer,
   wizardStepGuards,
   type StepRequestContext,
@@ -127,7 +128,9 @@ export type ClaimWizardEvent =
   | { type: "step.requested"; step: number | null }
   | { type: "contact.change"; contact: Partial<Contact> }
   /** 'Email me a link to finish later': save what this step holds, then say so (`stepKept`). */
-  | { type: "step.keep" };
+  | { type: "step.keep" }
+  /** Cancel under 'Still working…': give up on the call that runs (waitingForServer). */
+  | { type: "call.cancel" };
 
 /** What a wizard emits: toasts, and the answer to `step.keep`. */
 export type ClaimWizardEmitted =
@@ -237,6 +240,7 @@ export const claimWizard = setup({
     deleteDocument: notProvided<Claim, { claimId: number; documentId: number }>("deleteDocument"),
     submitClaim: notProvided<SubmitOutcome, { claimId: number; customerId: number }>("submitClaim"),
   },
+  delays: WAIT_DELAYS,
   actions: {
     // Navigation, injected by the screen.
     showStep: (_, _params: { step: number; replace: boolean }) => {},
@@ -358,6 +362,29 @@ export function stepState<const Step extends WizardStep>(step: Step) {
   return wizardStepState<Step, ClaimWizardContext>(step);
 }
 
+/** A save that failed or was cancelled: the step stays, with what was typed, and says so. */
+export const saveFailed = {
+  target: "editing",
+  actions: [
+    { type: "setError", params: { error: "saveFailed" } },
+    { type: "notify", params: { code: "saveFailed" } },
+  ],
+} as const;
+/** A save for 'Email me a link to finish later' that failed or was cancelled. */
+const keepFailed = { target: "editing", actions: "reportKeepFailed" } as const;
+const removeFailed = { target: "editing", actions: { type: "notify", params: { code: "removeFailed" } } } as const;
+const damageDeleteFailed = {
+  target: "editing",
+  actions: { type: "notify", params: { code: "damageDeleteFailed" } },
+} as const;
+const submitFailed = {
+  target: "ready",
+  actions: [
+    { type: "setError", params: { error: "submitFailed" } },
+    { type: "notify", params: { code: "submitFailed" } },
+  ],
+} as const;
+
 /** The states both wizards share, written once. */
 const coreStates = {
   // Claim, plan and option lists from the server: a reload resumes from here. A wizard given its
@@ -395,7 +422,7 @@ const coreStates = {
   }),
   // Unticking a saved item removes its claim item on the server first.
   removingItem: claimWizard.createStateConfig({
-    ...waitingForServer,
+    ...waitingForServer(removeFailed),
     invoke: {
       id: "removeItem",
       src: "removeItem",
@@ -404,24 +431,18 @@ const coreStates = {
         claimItemId: claimItemOf(context, context.removingPlanItemId!)!.id,
       }),
       onDone: { target: "editing", actions: { type: "dropItem", params: ({ event }) => ({ claim: event.output }) } },
-      onError: { target: "editing", actions: { type: "notify", params: { code: "removeFailed" } } },
+      onError: removeFailed,
     },
   }),
   // The chosen items with their confirmed details; the damage report follows.
   savingItems: claimWizard.createStateConfig({
-    ...waitingForServer,
+    ...waitingForServer(saveFailed),
     invoke: {
       id: "saveItems",
       src: "saveItems",
       input: ({ context }) => itemsToSave(context),
       onDone: { target: "#step4", actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) } },
-      onError: {
-        target: "editing",
-        actions: [
-          { type: "setError", params: { error: "saveFailed" } },
-          { type: "notify", params: { code: "saveFailed" } },
-        ],
-      },
+      onError: saveFailed,
     },
   }),
   // Step 4: documents and damage blocks per item; Next is always enabled and validates here.
@@ -470,7 +491,7 @@ const coreStates = {
       },
       // 'Email me a link to finish later': the complete new blocks are saved, the step stays.
       keepingDamages: {
-        ...waitingForServer,
+        ...waitingForServer(keepFailed),
         invoke: {
           id: "saveDamages",
           src: "saveDamages",
@@ -486,7 +507,7 @@ const coreStates = {
               "reportKept",
             ],
           },
-          onError: { target: "editing", actions: "reportKeepFailed" },
+          onError: keepFailed,
         },
       },
       // Only new damages are sent; with none, the review follows directly.
@@ -494,7 +515,7 @@ const coreStates = {
         always: [{ guard: "hasUnsavedDamages", target: "savingDamages" }, { target: "#step5" }],
       },
       savingDamages: {
-        ...waitingForServer,
+        ...waitingForServer(saveFailed),
         invoke: {
           id: "saveDamages",
           src: "saveDamages",
@@ -507,17 +528,11 @@ const coreStates = {
             target: "#step5",
             actions: { type: "adoptSavedDamages", params: ({ event }) => ({ claim: event.output }) },
           },
-          onError: {
-            target: "editing",
-            actions: [
-              { type: "setError", params: { error: "saveFailed" } },
-              { type: "notify", params: { code: "saveFailed" } },
-            ],
-          },
+          onError: saveFailed,
         },
       },
       deletingDamage: {
-        ...waitingForServer,
+        ...waitingForServer(damageDeleteFailed),
         invoke: {
           id: "deleteDamage",
           src: "deleteDamage",
@@ -526,7 +541,7 @@ const coreStates = {
             target: "editing",
             actions: { type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) },
           },
-          onError: { target: "editing", actions: { type: "notify", params: { code: "damageDeleteFailed" } } },
+          onError: damageDeleteFailed,
         },
       },
       deletingDocument: deletingDocumentState({
@@ -551,7 +566,7 @@ const coreStates = {
         on: { "claim.submit": "submitting", "step.back": "#step4", "step.keep": { actions: "reportKept" } },
       },
       submitting: {
-        ...waitingForServer,
+        ...waitingForServer(submitFailed),
         entry: "clearError",
         invoke: {
           id: "submitClaim",
@@ -563,21 +578,9 @@ const coreStates = {
               target: "#step6",
               actions: "markSubmitted",
             },
-            {
-              target: "ready",
-              actions: [
-                { type: "setError", params: { error: "submitFailed" } },
-                { type: "notify", params: { code: "submitFailed" } },
-              ],
-            },
+            submitFailed,
           ],
-          onError: {
-            target: "ready",
-            actions: [
-              { type: "setError", params: { error: "submitFailed" } },
-              { type: "notify", params: { code: "submitFailed" } },
-            ],
-          },
+          onError: submitFailed,
         },
       },
     },
@@ -593,7 +596,7 @@ const coreStates = {
 
 /** 'Email me a link to finish later' on an items step: the items are saved as Next would, the step stays. */
 const keepingItems = claimWizard.createStateConfig({
-  ...waitingForServer,
+  ...waitingForServer(keepFailed),
   invoke: {
     id: "saveItems",
     src: "saveItems",
@@ -602,13 +605,13 @@ const keepingItems = claimWizard.createStateConfig({
       target: "editing",
       actions: [{ type: "refreshClaim", params: ({ event }) => ({ claim: event.output }) }, "reportKept"],
     },
-    onError: { target: "editing", actions: "reportKeepFailed" },
+    onError: keepFailed,
   },
 });
 
 /** 'Email me a link to finish later' on ACE's contact step: the edited details are saved, the step stays. */
 const keepingContact = claimWizard.createStateConfig({
-  ...waitingForServer,
+  ...waitingForServer(keepFailed),
   invoke: {
     id: "saveContact",
     src: "saveContact",
@@ -618,7 +621,7 @@ const keepingContact = claimWizard.createStateConfig({
       contact: context.contact as Contact,
     }),
     onDone: { target: "editing", actions: ["markContactSaved", "reportKept"] },
-    onError: { target: "editing", actions: "reportKeepFailed" },
+    onError: keepFailed,
   },
 });
 

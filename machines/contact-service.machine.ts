@@ -36,6 +36,7 @@ import {
   deletingDocumentState,
   stepRequestUpdates,
   stepState,
+  WAIT_DELAYS,
   waitingForServer,
   wizardStepGuards,
   type StepRequestContext,
@@ -97,7 +98,9 @@ export type ContactServiceEvent =
   /** 'Start a new request', then the confirmation's two answers; the screen mints the new id. */
   | { type: "restart.ask" }
   | { type: "restart.cancel" }
-  | { type: "restart.confirm"; requestId: string };
+  | { type: "restart.confirm"; requestId: string }
+  /** Cancel under 'Still working…': give up on the call that runs (waitingForServer). */
+  | { type: "call.cancel" };
 
 export interface TicketRequest {
   requestId: string;
@@ -188,6 +191,9 @@ const restartAtRest = {
   },
 } as const;
 
+/** A send that failed or was cancelled: the review stays, with everything entered, and says so. */
+const submitFailed = { target: "ready", actions: { type: "notify", params: { code: "submitFailed" } } } as const;
+
 export const contactServiceMachine = setup({
   types: {
     context: {} as ContactServiceContext,
@@ -199,6 +205,7 @@ export const contactServiceMachine = setup({
     deleteDocument: notProvided<void, { requestId: string; documentId: number }>("deleteDocument"),
     createTicket: notProvided<string, TicketRequest>("createTicket"),
   },
+  delays: WAIT_DELAYS,
   actions: {
     showStep: (_, _params: { step: number; replace: boolean; ticket: string | null; requestId: string }) => {},
     goHome: () => {},
@@ -383,7 +390,7 @@ export const contactServiceMachine = setup({
           },
         },
         submitting: {
-          ...waitingForServer,
+          ...waitingForServer(submitFailed),
           invoke: {
             id: "createTicket",
             src: "createTicket",
@@ -397,7 +404,7 @@ export const contactServiceMachine = setup({
               target: "#step5",
               actions: [{ type: "storeTicket", params: ({ event }) => ({ ticket: event.output }) }, "clearDraft"],
             },
-            onError: { target: "ready", actions: { type: "notify", params: { code: "submitFailed" } } },
+            onError: submitFailed,
           },
         },
       },

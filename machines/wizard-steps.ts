@@ -14,7 +14,8 @@
  *
  * A URL change meets the machine in one of three places: at rest it routes at once; while a call
  * runs (`waitingForServer`) it is kept; and the state a call settles in (`atRest`) routes a kept
- * request straight away, so the screen and the URL never show different steps.
+ * request straight away, so the screen and the URL never show different steps. A machine that
+ * uses `waitingForServer` names WAIT_DELAYS in its setup() and takes the event `call.cancel`.
  */
 import { failureOf } from "./outcomes.ts";
 
@@ -82,18 +83,52 @@ export function stepOf(snapshot: { getMeta(): Record<string, unknown> }): number
   return null;
 }
 
-/** A state whose call to the server runs (tag `busy`): a URL request meanwhile is kept for `atRest`. */
-export const waitingForServer = {
-  tags: ["busy"],
-  on: {
-    "step.requested": {
-      actions: {
-        type: "requestStep",
-        params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }),
-      },
+/**
+ * When a wait for the server speaks (the wizards' named delays, in milliseconds): 'Still working…'
+ * with a Cancel a few seconds after the call began, past the automatic retries of one call on a bad
+ * network (src/api/http.ts: 4 tries, up to 2.1 s of backoff between them, about 3.3 s in all when
+ * each try takes 300 ms), so those pass quietly; then, 15 s later (20 s into the wait), that it
+ * takes longer than usual. SPEC.md sets no client timeout: nothing is cut off but by the person.
+ */
+export const WAIT_DELAYS = { stillWorkingAfter: 5_000, longerThanUsualAfter: 15_000 } as const;
+
+/**
+ * A state whose call to the server runs (tag `busy`): a URL request meanwhile is kept for `atRest`.
+ * The wait is quiet at first, then offers Cancel (`stillWorking`, tag `stillWorking`), then says it
+ * is taking longer than usual (`longerThanUsual`, tags `stillWorking` and `longerThanUsual`).
+ * `call.cancel` takes `cancelled`, the transition the call's failure takes: leaving the state
+ * stops the call's actor, whose signal ends the request and its retries.
+ */
+export function waitingForServer<const Cancelled>(cancelled: Cancelled) {
+  return {
+    tags: ["busy"],
+    initial: "quiet",
+    states: {
+      quiet: { after: { stillWorkingAfter: "stillWorking" } },
+      stillWorking: { tags: ["stillWorking"], after: { longerThanUsualAfter: "longerThanUsual" } },
+      longerThanUsual: { tags: ["stillWorking", "longerThanUsual"] },
     },
-  },
-} as const;
+    on: {
+      "step.requested": {
+        actions: {
+          type: "requestStep",
+          params: ({ event }: { event: { step: number | null } }) => ({ step: event.step }),
+        },
+      },
+      "call.cancel": cancelled,
+    },
+  } as const;
+}
+
+/** How long the call that runs has been waited on, as the screen says it: none runs, or one of waitingForServer's substates. */
+export type Wait = "none" | "quiet" | "stillWorking" | "longerThanUsual";
+
+/** The Wait of a snapshot, from waitingForServer's tags. */
+export function waitOf(snapshot: { hasTag(tag: string): boolean }): Wait {
+  if (!snapshot.hasTag("busy")) return "none";
+  if (snapshot.hasTag("longerThanUsual")) return "longerThanUsual";
+  return snapshot.hasTag("stillWorking") ? "stillWorking" : "quiet";
+}
 
 /** The state of a step that calls return to: a URL request kept while one ran is routed now. */
 export const atRest = { always: { guard: "hasKeptStepRequest", target: "#routing" } } as const;
@@ -109,8 +144,13 @@ export function deletingDocumentState<Context, Input, const Deleted extends read
   input: (args: { context: Context }) => Input;
   onDeleted: Deleted;
 }) {
+  // Cancelled, the delete got no usable answer.
+  const unanswered = {
+    target: "editing",
+    actions: { type: "notify", params: { code: "documentDeleteError" } },
+  } as const;
   return {
-    ...waitingForServer,
+    ...waitingForServer(unanswered),
     invoke: {
       id: "deleteDocument",
       src: "deleteDocument",
@@ -128,7 +168,7 @@ export function deletingDocumentState<Context, Input, const Deleted extends read
           target: "editing",
           actions: { type: "notify", params: { code: "documentDeleteFailed" } },
         },
-        { target: "editing", actions: { type: "notify", params: { code: "documentDeleteError" } } },
+        unanswered,
       ],
     },
   } as const;

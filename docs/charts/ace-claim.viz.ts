@@ -128,6 +128,7 @@ export const machine = createMachine({
           },
         },
         keepingDamages: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveDamages",
@@ -145,6 +146,26 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         checkingDamages: {
@@ -157,6 +178,7 @@ export const machine = createMachine({
           ],
         },
         savingDamages: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveDamages",
@@ -174,9 +196,30 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: ["setError", "notify"],
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         deletingDamage: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "deleteDamage",
@@ -194,9 +237,30 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: "notify",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         deletingDocument: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "deleteDocument",
@@ -220,6 +284,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "editing",
+              actions: "notify",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },
@@ -247,6 +331,7 @@ export const machine = createMachine({
           },
         },
         submitting: {
+          initial: "quiet",
           tags: ["busy"],
           entry: "clearError",
           invoke: {
@@ -271,6 +356,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "ready",
+              actions: ["setError", "notify"],
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },
@@ -323,6 +428,7 @@ export const machine = createMachine({
           },
         },
         keepingContact: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveContact",
@@ -340,9 +446,30 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         savingContact: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveContact",
@@ -359,6 +486,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "editing",
+              actions: ["setError", "notify"],
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },
@@ -409,6 +556,7 @@ export const machine = createMachine({
           },
         },
         removingItem: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "removeItem",
@@ -426,9 +574,30 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: "notify",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         savingItems: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveItems",
@@ -446,9 +615,30 @@ export const machine = createMachine({
             "step.requested": {
               actions: "requestStep",
             },
+            "call.cancel": {
+              target: "editing",
+              actions: ["setError", "notify"],
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
+            },
           },
         },
         keepingItems: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "saveItems",
@@ -465,6 +655,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "editing",
+              actions: "reportKeepFailed",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },

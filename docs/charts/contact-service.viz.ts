@@ -150,6 +150,7 @@ export const machine = createMachine({
           },
         },
         deletingDocument: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "deleteDocument",
@@ -173,6 +174,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "editing",
+              actions: "notify",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },
@@ -230,6 +251,7 @@ export const machine = createMachine({
           },
         },
         submitting: {
+          initial: "quiet",
           tags: ["busy"],
           invoke: {
             id: "createTicket",
@@ -246,6 +268,26 @@ export const machine = createMachine({
           on: {
             "step.requested": {
               actions: "requestStep",
+            },
+            "call.cancel": {
+              target: "ready",
+              actions: "notify",
+            },
+          },
+          states: {
+            quiet: {
+              after: {
+                stillWorkingAfter: "stillWorking",
+              },
+            },
+            stillWorking: {
+              tags: ["stillWorking"],
+              after: {
+                longerThanUsualAfter: "longerThanUsual",
+              },
+            },
+            longerThanUsual: {
+              tags: ["stillWorking", "longerThanUsual"],
             },
           },
         },

@@ -11,7 +11,8 @@ export const LEGEND = `- A box is a state; a box holding boxes is a compound sta
 - \`always [guard]\` is taken as soon as the state is entered and the guard holds; an \`always\` without guard is the fallback.
 - \`invokes saveItems\` in a box: the state calls the actor \`saveItems\`; \`done.saveItems\` and \`error.saveItems\` are its outcomes (\`xstate.done.actor.saveItems\`, \`xstate.error.actor.saveItems\`).
 - An arrow from a state back to itself changes context only; an arrow from the machine's outer box applies in every state.
-- \`entry /\` lists what a state runs when it is entered; \`tags\` are its tags (\`busy\`: a call is running).
+- \`entry /\` lists what a state runs when it is entered; \`tags\` are its tags (\`busy\`: a call is running; \`stillWorking\`, \`longerThanUsual\`: it has run for a while). A compound state says these, and what it invokes, in its title.
+- \`after stillWorkingAfter (5 s)\` is taken once the state has lasted that named delay (its length shown when it is fixed).
 - Mermaid's layout may draw a state whose arrows cross its parent's border beside that box instead of inside it; the Mermaid text and the \`.viz.ts\` nest every state where it belongs.`;
 
 export function chartMarkdown(chart: ChartedMachine, mermaid: string): string {

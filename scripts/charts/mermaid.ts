@@ -1,8 +1,9 @@
 /**
  * A machine as a Mermaid `stateDiagram-v2`: compound states as nested `state X { ... }`, `[*] -->`
  * for each initial state, `--> [*]` after each final one, the URL step in the state's label,
- * invoked actors as a line in the state's box, and every transition labelled
- * `event [guard] / actions` (`always [guard]`, `done.saveItems`, `error.saveItems` for invokes).
+ * invoked actors, tags, entry and exit actions as lines in the state's box (a compound state's in
+ * its label), and every transition labelled `event [guard] / actions` (`always [guard]`,
+ * `done.saveItems`, `error.saveItems` for invokes, `after stillWorkingAfter (5 s)` for delays).
  * The output depends on the machine definition only, so it is stable from run to run.
  */
 import { createHash } from "node:crypto";
@@ -61,17 +62,29 @@ function stepOf(node: AnyStateNode): unknown {
   return (node.meta as { step?: unknown } | undefined)?.step;
 }
 
+/**
+ * A state's name with its URL step; a compound state (whose box holds its children, not lines of
+ * its own) also says there what an atomic one says in its box: invokes, tags, entry and exit.
+ */
 function stateLabel(node: AnyStateNode): string {
   const step = stepOf(node);
   const name = node.path.length === 0 ? node.machine.id : node.key;
-  const extra = isCompound(node) ? node.invoke.map((invoke) => `invokes ${invoke.id}`) : [];
+  const extra = isCompound(node) ? descriptions(node) : [];
   if (step !== undefined) extra.unshift(`step ${String(step)}`);
   return extra.length ? `${name} (${extra.join(", ")})` : name;
 }
 
-/** `event [guard] / a, b`: what a transition arrow says. */
-function transitionLabel(transition: ChartTransition): string {
-  const parts = [transition.label];
+/** A named delay's length when the machine gives it as a number: `5 s`, `500ms`. */
+function delayLength(machine: AnyStateMachine, delay: string | null): string | null {
+  const value = delay === null ? undefined : (machine.implementations.delays as Record<string, unknown>)[delay];
+  if (typeof value !== "number") return null;
+  return value % 1000 === 0 ? `${value / 1000} s` : `${value}ms`;
+}
+
+/** `event [guard] / a, b`: what a transition arrow says; a named delay with its length when fixed. */
+function transitionLabel(machine: AnyStateMachine, transition: ChartTransition): string {
+  const length = transition.kind === "after" ? delayLength(machine, transition.detail) : null;
+  const parts = [length ? `${transition.label} (${length})` : transition.label];
   if (transition.guard) parts.push(`[${transition.guard}]`);
   if (transition.reenter) parts.push("(reenter)");
   if (transition.actions.length) parts.push(`/ ${transition.actions.join(", ")}`);
@@ -124,7 +137,7 @@ export function toMermaid(machine: AnyStateMachine): string {
   ]);
   for (const node of nodes) {
     for (const transition of transitionsOf(node)) {
-      const label = escapeLabel(transitionLabel(transition));
+      const label = escapeLabel(transitionLabel(machine, transition));
       // A transition without a target stays in its state: drawn as a loop.
       const targets = transition.targets.length ? transition.targets : [node];
       for (const target of targets) {

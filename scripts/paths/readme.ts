@@ -47,6 +47,11 @@ ${rows}
   upload walks hold the photo preparation at the photo worker's script and the batch check at its
   chunk, both loaded on first use (once loaded, such work is checked by what shows after it), and
   the waits before a retry by pausing the page's clock (Playwright's page.clock).
+- A wizard's call that takes long says 'Still working…' with a **Cancel** after a few seconds, and
+  later that it takes longer than usual (the named delays of machines/wizard-steps.ts): the claim
+  and contact-service plans take these waits, and Cancel, in a start of their own whose calls hang
+  (its set-up says how to make them hang by hand), and the walks run the page's clock on by each
+  delay (test/model/waits.ts).
 
 ## Beside the mutation report
 

@@ -62,9 +62,10 @@ export async function fetchAceClaim(claimId: number, client: ApiClient = http): 
 export async function saveAceClaimItems(
   claim: { claimId: number; planId: number },
   items: Array<{ planItemId: number; claimItemId?: number; itemTypeId: number | null } & ItemDetails>,
+  client: ApiClient = http,
 ): Promise<void> {
   for (const item of items) {
-    await http
+    await client
       .post("ace/insert_claim_item", {
         json: {
           claimId: claim.claimId,
@@ -82,17 +83,22 @@ export async function saveAceClaimItems(
 }
 
 /** DELETE /ace/remove_claim_items/{claimId}/{itemId}. */
-export async function removeAceClaimItem(claimId: number, claimItemId: number): Promise<void> {
-  await http.delete(`ace/remove_claim_items/${claimId}/${claimItemId}`).json(messageSchema);
+export async function removeAceClaimItem(
+  claimId: number,
+  claimItemId: number,
+  client: ApiClient = http,
+): Promise<void> {
+  await client.delete(`ace/remove_claim_items/${claimId}/${claimItemId}`).json(messageSchema);
 }
 
 /** POST /ace/insert_claim_item_damage, one call per new damage, in order. */
 export async function saveAceDamages(
   claim: { claimId: number; customerId: number },
   damages: Array<{ planItemId: number } & DamageEntry>,
+  client: ApiClient = http,
 ): Promise<void> {
   for (const damage of damages) {
-    await http
+    await client
       .post("ace/insert_claim_item_damage", {
         json: {
           claimId: claim.claimId,
@@ -111,13 +117,15 @@ export async function saveAceDamages(
 }
 
 /** DELETE /ace/delete_claim_item_damage/{id}. */
-export async function deleteAceDamage(damageId: number): Promise<void> {
-  await http.delete(`ace/delete_claim_item_damage/${damageId}`).json(messageSchema);
+export async function deleteAceDamage(damageId: number, client: ApiClient = http): Promise<void> {
+  await client.delete(`ace/delete_claim_item_damage/${damageId}`).json(messageSchema);
 }
 
 /** DELETE /ace/delete_uploaded_documents_of_claim/{docId}. @throws CallFailed saying whether the server refused */
-export async function deleteAceDocument(documentId: number): Promise<void> {
-  await withCallFailure(() => http.delete(`ace/delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema));
+export async function deleteAceDocument(documentId: number, client: ApiClient = http): Promise<void> {
+  await withCallFailure(() =>
+    client.delete(`ace/delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema),
+  );
 }
 
 /**
@@ -126,10 +134,10 @@ export async function deleteAceDocument(documentId: number): Promise<void> {
  * it as success, so it is not retried) and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
  * @throws CallFailed for any other failure
  */
-export async function submitAceClaim(claimId: number): Promise<SubmitOutcome> {
+export async function submitAceClaim(claimId: number, client: ApiClient = http): Promise<SubmitOutcome> {
   return withCallFailure(async () => {
     try {
-      const { message } = await http.put(`ace/submit_claim/${claimId}`, SUBMIT_504_IS_SUCCESS).json(messageSchema);
+      const { message } = await client.put(`ace/submit_claim/${claimId}`, SUBMIT_504_IS_SUCCESS).json(messageSchema);
       return { kind: message === INCOMPLETE_CLAIM_MESSAGE ? "incomplete" : "submitted" };
     } catch (error) {
       const outcome = submitOutcomeOfFailure(error);
@@ -172,6 +180,11 @@ export async function fetchCustomerInfo(
  * PUT /ace/customer_info/{customerId}?claimId=: for a session that proved who it is, the details
  * on file; for one that holds only the warranty number, details kept for this claim alone.
  */
-export async function saveCustomerInfo(customerId: number, claimId: number, info: CustomerInfo): Promise<void> {
-  await http.put(`ace/customer_info/${customerId}`, { json: info, searchParams: { claimId } }).json(messageSchema);
+export async function saveCustomerInfo(
+  customerId: number,
+  claimId: number,
+  info: CustomerInfo,
+  client: ApiClient = http,
+): Promise<void> {
+  await client.put(`ace/customer_info/${customerId}`, { json: info, searchParams: { claimId } }).json(messageSchema);
 }

@@ -108,8 +108,9 @@ export function claimFromAnswer(body: unknown): Claim {
 export async function saveClaimItems(
   claim: { claimId: number; planId: number },
   items: Array<{ planItemId: number; claimItemId?: number; itemTypeId?: number | null } & ItemDetails>,
+  client: ApiClient = http,
 ): Promise<void> {
-  await http
+  await client
     .post("insert_update_claim_item", {
       json: {
         warrentyId: claim.planId,
@@ -128,8 +129,8 @@ export async function saveClaimItems(
 }
 
 /** DELETE /remove_claim_items/{id}: drops a claim item with its damages and documents. */
-export async function removeClaimItem(claimItemId: number): Promise<void> {
-  await http.delete(`remove_claim_items/${claimItemId}`).json(messageSchema);
+export async function removeClaimItem(claimItemId: number, client: ApiClient = http): Promise<void> {
+  await client.delete(`remove_claim_items/${claimItemId}`).json(messageSchema);
 }
 
 /**
@@ -139,8 +140,9 @@ export async function removeClaimItem(claimItemId: number): Promise<void> {
 export async function saveDamages(
   claim: { claimId: number; customerId: number },
   damages: Array<{ planItemId: number } & DamageEntry>,
+  client: ApiClient = http,
 ): Promise<number[]> {
-  const body = await http
+  const body = await client
     .post("insert_claim_item_damage", {
       json: {
         claimId: claim.claimId,
@@ -162,8 +164,8 @@ export async function saveDamages(
 }
 
 /** DELETE /delete_claim_item_damage/{id}. */
-export async function deleteDamage(damageId: number): Promise<void> {
-  await http.delete(`delete_claim_item_damage/${damageId}`).json(messageSchema);
+export async function deleteDamage(damageId: number, client: ApiClient = http): Promise<void> {
+  await client.delete(`delete_claim_item_damage/${damageId}`).json(messageSchema);
 }
 
 /**
@@ -172,10 +174,13 @@ export async function deleteDamage(damageId: number): Promise<void> {
  * 504 is gatewayTimeout and a CLAIM_ALREADY_SUBMITTED refusal alreadySubmitted.
  * @throws CallFailed for any other failure
  */
-export async function submitClaim(claim: { claimId: number; customerId: number }): Promise<SubmitOutcome> {
+export async function submitClaim(
+  claim: { claimId: number; customerId: number },
+  client: ApiClient = http,
+): Promise<SubmitOutcome> {
   return withCallFailure(async () => {
     try {
-      const { message } = await http.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema);
+      const { message } = await client.put(`submit_claim/${claim.claimId}/${claim.customerId}`).json(messageSchema);
       if (message === SUCCEED) return { kind: "submitted" };
       return { kind: message === INCOMPLETE_CLAIM_MESSAGE ? "incomplete" : "notTaken" };
     } catch (error) {

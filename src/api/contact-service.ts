@@ -8,7 +8,7 @@ import type { TicketRequest } from "../../machines/contact-service.machine.ts";
 import { config } from "../config.ts";
 import { phoneDigits } from "../../machines/contact-rules.ts";
 import type { UploadDestination } from "./documents.ts";
-import { http, withCallFailure } from "./http.ts";
+import { http, withCallFailure, type ApiClient } from "./http.ts";
 import { contactTicketResponseSchema, messageSchema, type ContactTicketRequest } from "../../contract/schemas.ts";
 
 /** Where the request's documents go: stored under contact_service/{requestId}/, linked to the request. */
@@ -17,14 +17,18 @@ export function contactRequestDestination(requestId: string): UploadDestination 
 }
 
 /** DELETE /contact_service/documents/{id}?requestId=: a document of a request not yet sent. @throws CallFailed */
-export async function deleteContactDocument(requestId: string, documentId: number): Promise<void> {
+export async function deleteContactDocument(
+  requestId: string,
+  documentId: number,
+  client: ApiClient = http,
+): Promise<void> {
   await withCallFailure(() =>
-    http.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema),
+    client.delete(`contact_service/documents/${documentId}`, { searchParams: { requestId } }).json(messageSchema),
   );
 }
 
 /** POST /contact_service_ticket: sends the request; resolves to its Request Number. */
-export async function createContactTicket(request: TicketRequest): Promise<string> {
+export async function createContactTicket(request: TicketRequest, client: ApiClient = http): Promise<string> {
   const { customer, purchase } = request;
   const body: ContactTicketRequest = {
     request_id: request.requestId,
@@ -50,7 +54,7 @@ export async function createContactTicket(request: TicketRequest): Promise<strin
     },
     documents: request.documentIds,
   };
-  const answer = await http.post("contact_service_ticket", { json: body }).json(contactTicketResponseSchema);
+  const answer = await client.post("contact_service_ticket", { json: body }).json(contactTicketResponseSchema);
   return answer.ticket;
 }
 

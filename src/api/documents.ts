@@ -4,7 +4,7 @@
  * uploads.ts, loaded with the upload batch when the first files are picked.
  */
 import { config } from "../config.ts";
-import { http, withCallFailure } from "./http.ts";
+import { http, withCallFailure, type ApiClient } from "./http.ts";
 import { messageSchema } from "../../contract/schemas.ts";
 
 /** Which claims API family a claim belongs to: ACE calls and storage carry an `ace/` prefix. */
@@ -27,8 +27,8 @@ export function claimItemDestination(family: ClaimFamily, claimId: number, claim
 }
 
 /** DELETE /delete_uploaded_documents_of_claim/{docId}. @throws CallFailed saying whether the server refused */
-export async function deleteDocument(documentId: number): Promise<void> {
-  await withCallFailure(() => http.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema));
+export async function deleteDocument(documentId: number, client: ApiClient = http): Promise<void> {
+  await withCallFailure(() => client.delete(`delete_uploaded_documents_of_claim/${documentId}`).json(messageSchema));
 }
 
 /**

@@ -8,8 +8,8 @@
  * as ky runs beforeRequest hooks once and retries a copy of that request, so the server does a
  * write whose answer was lost only once and answers the retry from the first time. A keyed write
  * the server is still doing (409 REQUEST_IN_PROGRESS) is asked again too. A 4xx is never retried,
- * nor a call the person cancelled (pending-calls.ts), nor a 504 to a call that counts it as its
- * answer (SUBMIT_504_IS_SUCCESS).
+ * nor a call the person cancelled (`endedBy`), nor a 504 to a call that counts it as its answer
+ * (SUBMIT_504_IS_SUCCESS).
  */
 import ky, { isHTTPError, replaceOption, type KyInstance, type Options } from "ky";
 import { CallFailed, type CallFailure, type SubmitOutcome } from "../../machines/outcomes.ts";
@@ -17,7 +17,6 @@ import { config } from "../config.ts";
 import { shownLocale, type Locale } from "../i18n.ts";
 import { REFUSAL_CODES } from "../../contract/refusal-codes.ts";
 import { addIdempotencyKey, isSafeToRepeat, settleIdempotencyKey } from "./idempotency.ts";
-import { cancellableFetch, cancellation } from "./pending-calls.ts";
 
 /**
  * ky's shouldRetry: a call that is not safe to send again (isSafeToRepeat) is never retried; a
@@ -61,8 +60,6 @@ export const http = ky.create({
   prefix: config.apiBaseUrl,
   headers: { "x-api-key": config.apiKey },
   timeout: false,
-  // Lets a person give up on a call that takes too long (src/ui/StillWorking.tsx).
-  fetch: cancellableFetch,
   retry: {
     limit: 3,
     methods: ["get", "post", "put", "delete"],
@@ -75,12 +72,6 @@ export const http = ky.create({
     jitter: true,
   },
   hooks: {
-    // Cancel ends the call, its retries and the waits between them.
-    init: [
-      (options) => {
-        options.signal = options.signal ? AbortSignal.any([options.signal, cancellation()]) : cancellation();
-      },
-    ],
     beforeRequest: [
       ({ request }) => {
         // The language on screen, or being put there: also before the first catalog is active.
@@ -91,6 +82,15 @@ export const http = ky.create({
     afterResponse: [settleIdempotencyKey],
   },
 });
+
+/**
+ * The client for the calls of one invoked actor: XState aborts the actor's `signal` when the
+ * machine stops it (Cancel under 'Still working…', or the state left), which ends the request, its
+ * retries and the waits between them.
+ */
+export function endedBy(signal: AbortSignal): ApiClient {
+  return http.extend({ signal });
+}
 
 /** The claims APIs' answer to a submit of a claim that still lacks a damage or a document. */
 export const INCOMPLETE_CLAIM_MESSAGE = "Claim is incomplete";

@@ -3,8 +3,8 @@
  * circles, the step title, the step's body, and Next, or Submit on the review step. Next is enabled
  * as the machine allows. When the step changes, and only then, focus goes to the first thing to fix
  * on it (a submit that found something missing) or else to the title, so screen readers announce it.
- * A call unanswered after a few seconds, the step's own or any other, shows 'Still working…' with a
- * Cancel under the buttons (StillWorking.tsx). On a page the server rendered, the controls are
+ * A call of the step's machine unanswered after a few seconds shows 'Still working…' with a Cancel
+ * under the buttons (StillWorking.tsx). On a page the server rendered, the controls are
  * disabled until the app has hydrated them.
  */
 import { useLingui } from "@lingui/react/macro";
@@ -17,13 +17,17 @@ import { StepProgress } from "./StepProgress.tsx";
 import { usePageTitle } from "./ScreenHeading.tsx";
 import { ScriptsLate } from "./ScriptsLate.tsx";
 import { StillWorking } from "./StillWorking.tsx";
+import type { Wait } from "../../machines/wizard-steps.ts";
 
 export interface WizardFrameProps {
   steps: readonly number[];
   step: number;
   title: string;
   canGoNext: boolean;
-  busy: boolean;
+  /** The step machine's wait for the server (waitOf): Next shows it is busy, then StillWorking speaks. */
+  wait: Wait;
+  /** Cancel under 'Still working…'. */
+  onCancel: () => void;
   /** The review step: the forward button reads Submit. */
   isReview: boolean;
   onBack: () => void;
@@ -36,7 +40,8 @@ export function WizardFrame({
   step,
   title,
   canGoNext,
-  busy,
+  wait,
+  onCancel,
   isReview,
   onBack,
   onNext,
@@ -66,11 +71,11 @@ export function WizardFrame({
         <Form key={step} onSubmit={onNext}>
           {children}
           <div className="actions wizard-actions">
-            <Button type="submit" disabled={!canGoNext} loading={busy}>
+            <Button type="submit" disabled={!canGoNext} loading={wait !== "none"}>
               {isReview ? t`Submit` : t`Next`}
             </Button>
           </div>
-          <StillWorking busy={busy} />
+          <StillWorking wait={wait} onCancel={onCancel} />
         </Form>
       </fieldset>
       {!hydrated && <ScriptsLate />}

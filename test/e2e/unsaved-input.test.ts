@@ -7,6 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WAIT_DELAYS } from "../../machines/wizard-steps.ts";
 import { openPortal, signedPlanLink, type Portal } from "./harness.ts";
 import { confirmSofaDetails, describeFppDamage } from "./steps.ts";
 
@@ -120,10 +121,10 @@ describe("unsaved input and flaky reads", () => {
       // The save reaches a server that never answers (until the person gives up).
       await page.route(/\/api\/v1\/insert_update_claim_item/, () => undefined);
       await page.getByRole("button", { name: "Next" }).click();
-      await page.clock.runFor(5_000); // StillWorking's STILL_WORKING_AFTER_MS
+      await page.clock.runFor(WAIT_DELAYS.stillWorkingAfter);
       await page.getByText("Still working…").waitFor();
       expect(await page.getByRole("button", { name: "Cancel" }).isVisible()).toBe(true);
-      await page.clock.runFor(15_000); // to LONGER_THAN_USUAL_AFTER_MS
+      await page.clock.runFor(WAIT_DELAYS.longerThanUsualAfter);
       await page.getByText("This is taking longer than usual.", { exact: false }).waitFor();
       await page.getByRole("button", { name: "Cancel" }).click();
       await page.getByText("We could not save your changes. Please try again.").waitFor();

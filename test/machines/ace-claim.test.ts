@@ -479,7 +479,7 @@ describe("aceClaim behaviour: step 2, contact details", () => {
     actor.send({ type: "contact.change", contact: { email: "grace@example.com" } });
     expect(actor.getSnapshot().context.contact).toEqual({ ...validContact, email: "grace@example.com" });
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("confirmingContact.savingContact");
+    expect(where(actor)).toBe("confirmingContact.savingContact.quiet");
     expect(stepOf(actor.getSnapshot())).toBe(2);
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
@@ -557,7 +557,7 @@ describe("aceClaim behaviour: step 2, contact details", () => {
     await idle(actor);
     actor.send({ type: "step.next" });
     actor.send({ type: "step.requested", step: 5 });
-    expect(where(actor)).toBe("confirmingContact.savingContact");
+    expect(where(actor)).toBe("confirmingContact.savingContact.quiet");
     expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 5 });
     expect(showStep.mock.calls.map(([, params]) => params)).toEqual([{ step: 2, replace: true }]);
     release();
@@ -602,7 +602,7 @@ describe("aceClaim behaviour: step 3, items and details", () => {
     expect(saveItems).not.toHaveBeenCalled();
     actor.send({ type: "details.change", details: { 2: fullDetails } });
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("selectingItems.savingItems");
+    expect(where(actor)).toBe("selectingItems.savingItems.quiet");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveItems).toHaveBeenCalledWith({
@@ -643,7 +643,7 @@ describe("aceClaim behaviour: step 4, damages and documents", () => {
       },
     });
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("reportingDamage.savingDamages");
+    expect(where(actor)).toBe("reportingDamage.savingDamages.quiet");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);

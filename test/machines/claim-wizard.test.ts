@@ -5,13 +5,14 @@
  * section 2 "Claim wizard (FPP)" and "(ACE)", section 4 "Claim flow", section 5 steps 2-4, section
  * 8). What only one family does is in fpp-claim.test.ts and ace-claim.test.ts.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import { getStateNodes } from "xstate/graph";
 import { initialContext, stepOf, stepToShow, type LoadedClaim } from "../../machines/claim-wizard.ts";
 import type { Claim, DamageEntry } from "../../machines/domain.ts";
 import { CallFailed, type SubmitOutcome } from "../../machines/outcomes.ts";
 import { draftToKeep, hasUnsavedDamageInput, keptDraftOf } from "../../machines/claim-drafts.ts";
+import { WAIT_DELAYS } from "../../machines/wizard-steps.ts";
 import { validContact } from "./support/ace-claim-fixtures.ts";
 import { claim, claimItem, planItem, wizardPlan } from "./support/domain-fixtures.ts";
 import {
@@ -252,9 +253,9 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
     });
     await idle(actor);
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe(family.savingItemsState);
+    expect(where(actor)).toBe(`${family.savingItemsState}.quiet`);
     actor.send({ type: "step.requested", step: 2 });
-    expect(where(actor)).toBe(family.savingItemsState);
+    expect(where(actor)).toBe(`${family.savingItemsState}.quiet`);
     expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 2 });
     release(family.itemsSaved);
     await idle(actor);
@@ -268,11 +269,11 @@ describe.each(FAMILIES)("$name wizard: loading and routing", (family) => {
       const { actor, showStep } = openWizard(family, step, first, { [call]: server.call });
       await idle(actor);
       for (const event of start) actor.send(event);
-      expect(where(actor)).toBe(busy);
+      expect(where(actor)).toBe(`${busy}.quiet`);
       const announced = showStep.mock.calls.length;
       actor.send({ type: "step.requested", step: 2 });
       actor.send({ type: "step.requested", step: 3 });
-      expect(where(actor)).toBe(busy);
+      expect(where(actor)).toBe(`${busy}.quiet`);
       expect(actor.getSnapshot().hasTag("busy")).toBe(true);
       expect(actor.getSnapshot().context.stepRequest).toEqual({ step: 3 });
       expect(showStep.mock.calls.length).toBe(announced);
@@ -411,7 +412,7 @@ describe.each(FAMILIES)("$name wizard: choosing items", (family) => {
     await idle(actor);
     expect(actor.getSnapshot().context.selection).toEqual([1, 2]);
     actor.send({ type: "item.toggle", planItemId: 1 });
-    expect(where(actor)).toBe("selectingItems.removingItem");
+    expect(where(actor)).toBe("selectingItems.removingItem.quiet");
     expect(stepOf(actor.getSnapshot())).toBe(family.itemsStep);
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
@@ -542,7 +543,7 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     await idle(actor);
     actor.send({ type: "damages.change", damages: { 1: [family.savedBlock(901), family.newDamage("new tear")] } });
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("reportingDamage.savingDamages");
+    expect(where(actor)).toBe("reportingDamage.savingDamages.quiet");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(saveDamages).toHaveBeenCalledTimes(1);
@@ -676,7 +677,7 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
       damages: { 1: [family.savedBlock(901), family.savedBlock(902), family.newDamage("kept")] },
     });
     actor.send({ type: "damage.remove", planItemId: 1, index: 1 });
-    expect(where(actor)).toBe("reportingDamage.deletingDamage");
+    expect(where(actor)).toBe("reportingDamage.deletingDamage.quiet");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
     expect(deleteDamage).toHaveBeenCalledWith({ claimId: 55, damageId: 902 });
@@ -705,7 +706,7 @@ describe.each(FAMILIES)("$name wizard: the damage report (step 4)", (family) => 
     });
     await idle(actor);
     actor.send({ type: "document.delete", documentId: 501 });
-    expect(where(actor)).toBe("reportingDamage.deletingDocument");
+    expect(where(actor)).toBe("reportingDamage.deletingDocument.quiet");
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     let snapshot = await idle(actor);
     expect(deleteDocument).toHaveBeenCalledWith({ claimId: 55, documentId: 501 });
@@ -736,7 +737,7 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
     });
     await idle(actor);
     actor.send({ type: "claim.submit" });
-    expect(where(actor)).toBe("reviewing.submitting");
+    expect(where(actor)).toBe("reviewing.submitting.quiet");
     expect(stepOf(actor.getSnapshot())).toBe(5);
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     const snapshot = await idle(actor);
@@ -807,12 +808,12 @@ describe.each(FAMILIES)("$name wizard: review and submit", (family) => {
 
 describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
   // The screens disable their buttons and show a spinner while a call the consumer started runs ('busy').
-  const leaves = getStateNodes(family.machine.root).filter((node) => node.type === "atomic" || node.type === "final");
-  const pathOf = (node: (typeof leaves)[number]) => node.path.join(".");
+  const nodes = getStateNodes(family.machine.root);
+  const pathOf = (node: (typeof nodes)[number]) => node.path.join(".");
 
   it("a state carries 'busy' exactly when it waits for a call the consumer started (every call but the claim's load)", () => {
-    const waiting = leaves.filter((node) => node.invoke.some((invoke) => invoke.id !== "loadClaim")).map(pathOf);
-    const tagged = leaves.filter((node) => [...node.tags].includes("busy")).map(pathOf);
+    const waiting = nodes.filter((node) => node.invoke.some((invoke) => invoke.id !== "loadClaim")).map(pathOf);
+    const tagged = nodes.filter((node) => [...node.tags].includes("busy")).map(pathOf);
     expect(tagged.sort()).toEqual(waiting.sort());
     expect(waiting).toEqual(expect.arrayContaining(callsOf(family).map(({ busy }) => busy)));
     expect(tagged).not.toContain("loading");
@@ -823,6 +824,78 @@ describe.each(FAMILIES)("$name wizard: the busy tag", (family) => {
     expect((await idle(actor)).hasTag("busy")).toBe(false);
     const submitted = openWizard(family, 3, family.submitted);
     expect((await idle(submitted.actor)).hasTag("busy")).toBe(false);
+  });
+});
+
+describe.each(FAMILIES)("$name wizard: a call that takes long", (family) => {
+  // Only the clock's timers are faked: the stubbed calls settle on real promises.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
+  const tags = (actor: WizardActor) =>
+    (["busy", "stillWorking", "longerThanUsual"] as const).filter((tag) => actor.getSnapshot().hasTag(tag));
+
+  it.each(callsOf(family))(
+    "$call says 'Still working…' after a while and later that it takes longer; Cancel ends it as its failure does",
+    async ({ call, open: [step, first], start, busy, answer }) => {
+      // The same call failing, for what Cancel must come to.
+      const failure = openWizard(family, step, first, { [call]: failing() });
+      await idle(failure.actor);
+      for (const event of start) failure.actor.send(event);
+      await idle(failure.actor);
+
+      const server = held<Claim | SubmitOutcome>();
+      const { actor, notices, signals } = openWizard(family, step, first, { [call]: server.call });
+      await idle(actor);
+      for (const event of start) actor.send(event);
+      expect(where(actor)).toBe(`${busy}.quiet`);
+      expect(tags(actor)).toEqual(["busy"]);
+      vi.advanceTimersByTime(WAIT_DELAYS.stillWorkingAfter - 1);
+      expect(where(actor)).toBe(`${busy}.quiet`);
+      vi.advanceTimersByTime(1);
+      expect(where(actor)).toBe(`${busy}.stillWorking`);
+      expect(tags(actor)).toEqual(["busy", "stillWorking"]);
+      vi.advanceTimersByTime(WAIT_DELAYS.longerThanUsualAfter - 1);
+      expect(where(actor)).toBe(`${busy}.stillWorking`);
+      vi.advanceTimersByTime(1);
+      expect(where(actor)).toBe(`${busy}.longerThanUsual`);
+      expect(tags(actor)).toEqual(["busy", "stillWorking", "longerThanUsual"]);
+      expect(signals[call]?.aborted).toBe(false);
+
+      actor.send({ type: "call.cancel" });
+      expect(signals[call]?.aborted).toBe(true);
+      expect(where(actor)).toBe(where(failure.actor));
+      expect(actor.getSnapshot().context).toEqual(failure.actor.getSnapshot().context);
+      expect(notices).toEqual(failure.notices);
+      // An answer the cancelled call still gets changes nothing.
+      server.release(answer);
+      await Promise.resolve();
+      await idle(actor);
+      expect(where(actor)).toBe(where(failure.actor));
+      expect(actor.getSnapshot().context).toEqual(failure.actor.getSnapshot().context);
+    },
+  );
+
+  it("Cancel is taken while it says 'Still working…' too, and an answer before then ends the wait quietly", async () => {
+    const server = held<Claim>();
+    const { actor, notices } = openWizard(family, family.detailsStep, family.itemsSaved, { saveItems: server.call });
+    await idle(actor);
+    actor.send({ type: "step.next" });
+    vi.advanceTimersByTime(WAIT_DELAYS.stillWorkingAfter);
+    expect(where(actor)).toBe(`${family.savingItemsState}.stillWorking`);
+    actor.send({ type: "call.cancel" });
+    expect(where(actor)).toBe(family.detailsState);
+    expect(actor.getSnapshot().context.error).toBe("saveFailed");
+    expect(notices.map(({ code }) => code)).toEqual(["saveFailed"]);
+
+    actor.send({ type: "step.next" });
+    server.release(family.itemsSaved);
+    await idle(actor);
+    expect(where(actor)).toBe("reportingDamage.editing");
+    expect(actor.getSnapshot().hasTag("stillWorking")).toBe(false);
+    // The wait's timers went with it: nothing happens later.
+    vi.advanceTimersByTime(WAIT_DELAYS.stillWorkingAfter + WAIT_DELAYS.longerThanUsualAfter);
+    expect(where(actor)).toBe("reportingDamage.editing");
   });
 });
 
@@ -895,7 +968,7 @@ describe.each(FAMILIES)("$name wizard: 'Email me a link to finish later' saves w
       damages: { 1: [family.savedBlock(901), family.newDamage("complete"), halfTyped] },
     });
     actor.send({ type: "step.keep" });
-    expect(where(actor)).toBe("reportingDamage.keepingDamages");
+    expect(where(actor)).toBe("reportingDamage.keepingDamages.quiet");
     const { context } = await idle(actor);
     expect(saveDamages).toHaveBeenCalledWith({
       claimId: 55,

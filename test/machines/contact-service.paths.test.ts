@@ -23,13 +23,18 @@ import {
   invoicePdf,
 } from "./support/contact-service-fixtures.ts";
 import { describePathSuite } from "./support/path-suite.ts";
+import { CALL_CANCEL, waitFixtures, walkingWaits, type WaitOver } from "./support/waiting.ts";
+
+/** The states that wait for a call (waitingForServer): each quiet, then 'Still working…', then longer than usual. */
+const WAITING_STATES = ["uploadingDocuments.deletingDocument", "reviewing.submitting"] as const;
 
 type PathEvent =
   | ContactServiceEvent
   | DoneActorEvent<void, "deleteDocument">
   | ErrorActorEvent<unknown, "deleteDocument">
   | DoneActorEvent<string, "createTicket">
-  | ErrorActorEvent<unknown, "createTicket">;
+  | ErrorActorEvent<unknown, "createTicket">
+  | WaitOver<"contactService", (typeof WAITING_STATES)[number]>;
 
 const fixtures = {
   "step.requested": [
@@ -59,6 +64,9 @@ const fixtures = {
   "restart.ask": [{ type: "restart.ask" }],
   "restart.cancel": [{ type: "restart.cancel" }],
   "restart.confirm": [{ type: "restart.confirm", requestId: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" }],
+  // Cancel under 'Still working…', and the waits' delays: walked as support/waiting.ts says.
+  "call.cancel": [CALL_CANCEL],
+  ...waitFixtures("contactService", WAITING_STATES),
   "xstate.done.actor.deleteDocument": [done("deleteDocument", undefined)],
   "xstate.error.actor.deleteDocument": [
     failed("deleteDocument", new CallFailed({ kind: "refused", status: 409, code: null, message: "Conflict" })),
@@ -109,7 +117,7 @@ const restarting = (snapshot: AnyMachineSnapshot, event: PathEvent) => {
   return event.type === "restart.ask" && context.resumed;
 };
 
-const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = [
+const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = walkingWaits([
   { name: "a new request", input: contactInput(), fixtures, filterEvents: fillingIn },
   {
     name: "a complete draft on the review",
@@ -125,7 +133,7 @@ const scenarios: Array<Scenario<PathEvent, ContactServiceInput>> = [
     fixtures,
     filterEvents: restarting,
   })),
-];
+]);
 
 describe("contactService generated paths", () => {
   describePathSuite({
@@ -143,9 +151,13 @@ describe("contactService generated paths", () => {
       "customerDetails",
       "purchaseDetails",
       "uploadingDocuments.editing",
-      "uploadingDocuments.deletingDocument",
+      "uploadingDocuments.deletingDocument.quiet",
+      "uploadingDocuments.deletingDocument.stillWorking",
+      "uploadingDocuments.deletingDocument.longerThanUsual",
       "reviewing.ready",
-      "reviewing.submitting",
+      "reviewing.submitting.quiet",
+      "reviewing.submitting.stillWorking",
+      "reviewing.submitting.longerThanUsual",
       "submitted",
     ],
     transientStates: ["routing"],

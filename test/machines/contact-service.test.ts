@@ -4,7 +4,7 @@
  * section 2 "Contact service wizard", sections 3, 5, 8 and 9).
  */
 import { CallFailed } from "../../machines/outcomes.ts";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { phoneDigits } from "../../machines/contact-rules.ts";
 import { isCompleteCustomer, isCompletePurchase } from "../../machines/contact-service-rules.ts";
@@ -16,6 +16,7 @@ import {
   type TicketRequest,
 } from "../../machines/contact-service.machine.ts";
 import { stepOf } from "../../machines/claim-wizard.ts";
+import { WAIT_DELAYS } from "../../machines/wizard-steps.ts";
 import { collectEmitted } from "./support/actors.ts";
 import {
   completeDraft,
@@ -427,6 +428,62 @@ describe("contactService submit", () => {
     actor.send({ type: "request.close" });
     expect(goHome).toHaveBeenCalledTimes(1);
   });
+});
+
+describe("contactService: a call that takes long", () => {
+  // Only the clock's timers are faked: the stubbed calls settle on real promises.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
+  afterEach(() => vi.useRealTimers());
+
+  const tags = (actor: { getSnapshot(): { hasTag(tag: string): boolean } }) =>
+    ["busy", "stillWorking", "longerThanUsual"].filter((tag) => actor.getSnapshot().hasTag(tag));
+
+  it.each([
+    {
+      call: "createTicket" as const,
+      waiting: { reviewing: "submitting" },
+      input: contactInput({ requestedStep: 4, draft: completeDraft }),
+      start: { type: "request.submit" } as const,
+      late: "CS-9",
+    },
+    {
+      call: "deleteDocument" as const,
+      waiting: { uploadingDocuments: "deletingDocument" },
+      input: contactInput({ requestedStep: 3, draft: completeDraft }),
+      start: { type: "document.delete", documentId: invoicePdf.id } as const,
+      late: undefined,
+    },
+  ])(
+    "$call says 'Still working…' after a while and later that it takes longer; Cancel ends it as a failure with no answer does",
+    async ({ call, waiting, input, start, late }) => {
+      const failure = open(input, { [call]: () => Promise.reject(new TypeError("Failed to fetch")) });
+      failure.actor.send(start);
+      await waitFor(failure.actor, (snapshot) => !snapshot.hasTag("busy"));
+
+      let release!: (answer: unknown) => void;
+      const { actor, notices } = open(input, { [call]: () => new Promise((resolve) => (release = resolve)) });
+      actor.send(start);
+      const [parent, state] = Object.entries(waiting)[0]!;
+      expect(actor.getSnapshot().value).toEqual({ [parent]: { [state]: "quiet" } });
+      expect(tags(actor)).toEqual(["busy"]);
+      vi.advanceTimersByTime(WAIT_DELAYS.stillWorkingAfter);
+      expect(actor.getSnapshot().value).toEqual({ [parent]: { [state]: "stillWorking" } });
+      expect(tags(actor)).toEqual(["busy", "stillWorking"]);
+      vi.advanceTimersByTime(WAIT_DELAYS.longerThanUsualAfter);
+      expect(actor.getSnapshot().value).toEqual({ [parent]: { [state]: "longerThanUsual" } });
+      expect(tags(actor)).toEqual(["busy", "stillWorking", "longerThanUsual"]);
+
+      actor.send({ type: "call.cancel" });
+      expect(actor.getSnapshot().value).toEqual(failure.actor.getSnapshot().value);
+      expect(actor.getSnapshot().context).toEqual(failure.actor.getSnapshot().context);
+      expect(notices).toEqual(failure.notices);
+      // An answer the cancelled call still gets changes nothing.
+      release(late);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(actor.getSnapshot().value).toEqual(failure.actor.getSnapshot().value);
+      expect(actor.getSnapshot().context).toEqual(failure.actor.getSnapshot().context);
+    },
+  );
 });
 
 describe("contactService: a request found again, and a new one only on request", () => {

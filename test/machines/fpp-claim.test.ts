@@ -324,7 +324,7 @@ describe("fppClaim behaviour: step 3, details", () => {
     expect(saveItems).not.toHaveBeenCalled();
     actor.send({ type: "details.change", details: { 2: fullDetails } });
     actor.send({ type: "step.next" });
-    expect(where(actor)).toBe("confirmingDetails.savingItems");
+    expect(where(actor)).toBe("confirmingDetails.savingItems.quiet");
     const snapshot = await idle(actor);
     expect(saveItems).toHaveBeenCalledWith({
       claimId: 55,

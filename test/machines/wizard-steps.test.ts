@@ -3,14 +3,15 @@
  * wizards and the contact-service request; DESIGN.md "URL and machine"): while a call runs, a URL
  * step request is kept, never acted on; and wherever the call's answer lands, that state either is a
  * step (its entry answers the request) or routes a kept request at once. A wizard that copies a
- * region and forgets the second half leaves the screen on one step and the URL on another.
+ * region and forgets the second half leaves the screen on one step and the URL on another. Every
+ * wait is quiet, then says 'Still working…' with a Cancel that ends the call as its failure would.
  */
 import { describe, expect, it } from "vitest";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
 import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
-import { stepOf } from "../../machines/wizard-steps.ts";
+import { stepOf, WAIT_DELAYS } from "../../machines/wizard-steps.ts";
 
 function nodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(nodesOf)];
@@ -51,7 +52,12 @@ describe.each([
   it("answers a kept URL request wherever the server's answer lands", () => {
     const landings = busy.flatMap((node) =>
       [...node.transitions.entries()]
-        .filter(([event]) => event.startsWith("xstate.done.actor.") || event.startsWith("xstate.error.actor."))
+        .filter(
+          ([event]) =>
+            event.startsWith("xstate.done.actor.") ||
+            event.startsWith("xstate.error.actor.") ||
+            event === "call.cancel",
+        )
         .flatMap(([event, transitions]) =>
           transitions.flatMap((transition) =>
             (transition.target ?? []).map((target) => ({ from: `${node.id} ${event}`, target })),
@@ -60,6 +66,42 @@ describe.each([
     );
     expect(landings.length).toBeGreaterThan(0);
     for (const { from, target } of landings) expect(answersKeptRequest(target), `${from} -> ${target.id}`).toBe(true);
+  });
+
+  it("waits quietly, then says 'Still working…' (with Cancel), then that it takes longer than usual", () => {
+    expect(machine.implementations.delays).toMatchObject(WAIT_DELAYS);
+    for (const node of busy) {
+      const phases = node.states as Record<string, AnyStateNode>;
+      expect(Object.keys(phases), node.id).toEqual(["quiet", "stillWorking", "longerThanUsual"]);
+      expect(
+        node.initial.target.map((target) => target.key),
+        node.id,
+      ).toEqual(["quiet"]);
+      expect([...phases.quiet!.tags]).toEqual([]);
+      expect([...phases.stillWorking!.tags]).toEqual(["stillWorking"]);
+      expect([...phases.longerThanUsual!.tags]).toEqual(["stillWorking", "longerThanUsual"]);
+      const after = (phase: AnyStateNode, delay: keyof typeof WAIT_DELAYS) =>
+        phase.transitions.get(`xstate.after.${delay}.${phase.id}`)?.map((transition) => transition.target?.[0]?.key);
+      expect(after(phases.quiet!, "stillWorkingAfter"), node.id).toEqual(["stillWorking"]);
+      expect(after(phases.stillWorking!, "longerThanUsualAfter"), node.id).toEqual(["longerThanUsual"]);
+      expect(phases.longerThanUsual!.transitions.size, node.id).toBe(0);
+    }
+  });
+
+  it("takes Cancel under 'Still working…' the way the call's failure goes when the server gave no answer", () => {
+    for (const node of busy) {
+      const [cancel, ...more] = node.transitions.get("call.cancel") ?? [];
+      expect(cancel, node.id).toBeDefined();
+      expect(more, node.id).toEqual([]);
+      // The last error transition is the one without a guard: a failure with no usable answer.
+      const failure = [...node.transitions.entries()]
+        .filter(([event]) => event.startsWith("xstate.error.actor."))
+        .flatMap(([, transitions]) => transitions)
+        .at(-1);
+      expect(failure?.guard, node.id).toBeUndefined();
+      expect(cancel!.target, node.id).toEqual(failure!.target);
+      expect(cancel!.actions, node.id).toEqual(failure!.actions);
+    }
   });
 });
 

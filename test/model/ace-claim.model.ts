@@ -110,11 +110,52 @@ function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   return null;
 }
 
+/**
+ * Steps 2 and 3 in the start whose calls hang, one line. Step 2 first saves at once (Next); on step
+ * 3 the Sofa is ticked and kept by 'Email me a link to finish later' (answered late), unticked and
+ * its removal cancelled, so it stays, Next's save cancelled and Next again (answered at once). Step
+ * 2's waits come once Submit was cancelled on the review (the core's line) and the address asks for
+ * step 2 again, since its details kept would otherwise be as when the claim opened: the phone
+ * changed, Next's save cancelled (nothing saved), the phone cleared to keep the one on file, the
+ * details kept and the save cancelled in the dialog, Next (answered at once); on step 3 again
+ * (wizard.revisited) the items kept and cancelled, Next (answered at once) on to step 4's last keep.
+ */
+function waitStepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
+  const context = wizard.ctx(snapshot);
+  if (snapshot.matches({ confirmingContact: "editing" })) {
+    // Back from the review, the claim has its items.
+    if ((context.claim?.items.length ?? 0) === 0) return [{ type: "step.next" }];
+    if (context.contactSaved) return context.error ? [{ type: "contact.change", contact: { phone: NEW_PHONE } }] : [];
+    if (phoneOf(snapshot) !== NEW_PHONE) return [{ type: "step.keep" }, { type: "step.next" }];
+    return context.error === "saveFailed"
+      ? [{ type: "contact.change", contact: { phone: ON_FILE.phone } }]
+      : [{ type: "step.next" }];
+  }
+  // The new phone's save is cancelled; the one on file is saved at once.
+  if (snapshot.matches({ confirmingContact: "savingContact" }))
+    return (phoneOf(snapshot) === NEW_PHONE ? wizard.cancelled(snapshot) : wizard.answeredAtOnce(snapshot)) as Event[];
+  if (snapshot.matches({ confirmingContact: "keepingContact" })) return wizard.kept(snapshot) as Event[];
+  if (snapshot.matches({ selectingItems: "editing" })) {
+    if (wizard.revisited(snapshot)) return [{ type: "step.keep" }, { type: "step.next" }];
+    if (context.selection.length === 0) return [{ type: "item.toggle", planItemId: SOFA }];
+    if ((context.claim?.items.length ?? 0) === 0) return [{ type: "step.keep" }];
+    return context.removingPlanItemId == null ? [{ type: "item.toggle", planItemId: SOFA }] : [{ type: "step.next" }];
+  }
+  if (snapshot.matches({ selectingItems: "keepingItems" })) return wizard.kept(snapshot) as Event[];
+  if (snapshot.matches({ selectingItems: "removingItem" })) return wizard.cancelled(snapshot) as Event[];
+  if (snapshot.matches({ selectingItems: "savingItems" }))
+    return (
+      context.error || wizard.revisited(snapshot) ? wizard.answeredAtOnce(snapshot) : wizard.cancelled(snapshot)
+    ) as Event[];
+  return null;
+}
+
 export const aceClaimTable = wizard.wizardTable<Event>(family, {
   machine: aceClaimMachine,
   file: "ace-claim",
   source: "test/model/ace-claim.model.ts",
   stepEvents,
+  waitStepEvents,
   events: {
     "contact.change": user(
       (event) =>

@@ -1,9 +1,10 @@
 /**
  * What the claim wizards' walks do, as data: the events offered in each state of the core (the
  * reference API's answers computed from the wizard's context, step 4 as a script rather than every
- * combination) and the facts that tell the wizard's states apart. claim-wizard.model.ts gives the
- * same events their gestures and the states their views. Every walk ticks the Sofa of its plan,
- * describes one damage and uploads one photo.
+ * combination), in a start whose calls answer at once and in one whose calls hang (one line through
+ * every wait, waits.ts), and the facts that tell the wizard's states apart. claim-wizard.model.ts
+ * gives the same events their gestures and the states their views. Every walk ticks the Sofa of its
+ * plan, describes one damage and uploads one photo.
  */
 import type { AnyMachineSnapshot } from "xstate";
 import { isCompleteDamage } from "../../machines/claim-rules.ts";
@@ -24,6 +25,8 @@ import {
 } from "./claim-api-model.ts";
 import { httpFailure } from "./calls.ts";
 import { itemName } from "./demo.ts";
+import { restingState } from "./paths.ts";
+import { CALL_CANCEL, waitEvents, waitingStateOf } from "./waits.ts";
 
 export const PHOTO_NAME = "portrait_6.jpg";
 export const NOTICED = { iso: "2025-10-12", typed: "12/10/2025" };
@@ -82,6 +85,9 @@ function filledBlock(family: WizardFamily, snapshot: AnyMachineSnapshot): Partia
 export const blocksOf = (snapshot: AnyMachineSnapshot, planItemId: number) => ctx(snapshot).damages[planItemId] ?? [];
 const isFilled = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) =>
   Boolean(block.savedId) || isCompleteDamage(block, needsSpecificDamage(ctx(snapshot)));
+/** What a damage block is: saved on the server, filled in completely, or not (yet). */
+const kindOf = (snapshot: AnyMachineSnapshot, block: Partial<DamageEntry>) =>
+  block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty";
 export const claimItem = (snapshot: AnyMachineSnapshot, planItemId: number) =>
   ctx(snapshot).claim?.items.find((item) => item.planItemId === planItemId);
 
@@ -97,9 +103,7 @@ export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
     selection: context.selection,
     colors: context.selection.map((id) => context.details[id]?.colorId),
     saved: context.claim?.items.map((item) => [item.planItemId, item.damages.length, item.documents.length]),
-    blocks: context.selection.map((id) =>
-      blocksOf(snapshot, id).map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty")),
-    ),
+    blocks: context.selection.map((id) => blocksOf(snapshot, id).map((block) => kindOf(snapshot, block))),
     status: context.claim?.status,
     missingPhotoShown: context.showValidation && context.selection.some((id) => documents(id) === 0),
     error: context.error,
@@ -115,11 +119,36 @@ export function wizardFacts(snapshot: AnyMachineSnapshot): unknown {
 export const noneDeleted = (snapshot: AnyMachineSnapshot) =>
   ctx(snapshot).deletingDamageId == null && ctx(snapshot).deletingDocumentId == null;
 
+const done = <Id extends string, Output>(id: Id, output: Output) =>
+  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
+
+/** The reference API's answer to the call a busy snapshot waits for. */
+function answerOf(snapshot: AnyMachineSnapshot): WizardEvent {
+  const context = ctx(snapshot);
+  switch (waitingStateOf(snapshot)) {
+    case "savingDamages":
+    case "keepingDamages":
+      return done("saveDamages", withSavedDamages(context));
+    case "deletingDamage":
+      return done("deleteDamage", withoutDeletedDamage(context));
+    case "deletingDocument":
+      return done("deleteDocument", withoutDeletedDocument(context));
+    case "submitting":
+      return done("submitClaim", { kind: "submitted" });
+    case "removingItem":
+      return done("removeItem", withoutRemovedItem(context));
+    case "savingItems":
+    case "keepingItems":
+      return done("saveItems", withSavedItems(context));
+    case "savingContact":
+    case "keepingContact":
+      return done("saveContact", undefined);
+  }
+  throw new Error(`No answer modelled for the busy state ${restingState(snapshot)}`);
+}
+
 /** The events of the core's states, with the reference API's answers for the context. */
 export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
-  const context = ctx(snapshot);
-  const done = <Id extends string, Output>(id: Id, output: Output) =>
-    ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as WizardEvent;
   if (snapshot.matches("loading")) {
     return [
       done("loadClaim", family.loaded),
@@ -130,22 +159,8 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
       },
     ];
   }
-  if (snapshot.hasTag("busy")) {
-    if (
-      snapshot.matches({ reportingDamage: "savingDamages" }) ||
-      snapshot.matches({ reportingDamage: "keepingDamages" })
-    )
-      return [done("saveDamages", withSavedDamages(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDamage" }))
-      return [done("deleteDamage", withoutDeletedDamage(context))];
-    if (snapshot.matches({ reportingDamage: "deletingDocument" }))
-      return [done("deleteDocument", withoutDeletedDocument(context))];
-    if (snapshot.matches({ reviewing: "submitting" })) return [done("submitClaim", { kind: "submitted" })];
-    const [region, substate] = Object.entries(snapshot.value as Record<string, string>)[0]!;
-    if (substate === "removingItem") return [done("removeItem", withoutRemovedItem(context))];
-    if (substate === "savingItems" || substate === "keepingItems") return [done("saveItems", withSavedItems(context))];
-    throw new Error(`No answer modelled for the busy state ${region}.${substate}`);
-  }
+  // The calls answer at once here: their waits are walked by the start whose calls hang (waitsCoreEvents).
+  if (snapshot.hasTag("busy")) return [answerOf(snapshot)];
   if (snapshot.matches({ reportingDamage: "editing" })) return damageStepEvents(family, snapshot);
   if (snapshot.matches({ reviewing: "ready" })) {
     // Back to step 4 with two saved damages: there the second is deleted on the server.
@@ -161,6 +176,107 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
   return [];
 }
 
+/** A wait that the person cancels once it says it takes longer than usual. */
+export const cancelled = (snapshot: AnyMachineSnapshot): WizardEvent[] =>
+  waitEvents<WizardEvent>(snapshot, "longerThanUsual", CALL_CANCEL);
+/** A wait the server answers after it says it takes longer than usual. */
+const answeredLate = (snapshot: AnyMachineSnapshot): WizardEvent[] =>
+  waitEvents(snapshot, "longerThanUsual", answerOf(snapshot));
+/** A wait the server answers at once (a retry after a cancel). */
+export const answeredAtOnce = (snapshot: AnyMachineSnapshot): WizardEvent[] => [answerOf(snapshot)];
+
+/**
+ * True once the line through the waits comes back to a step after step 4's delete was cancelled
+ * (its id stays in the context): from there it cancels each save of 'Email me a link to finish later'.
+ */
+export const revisited = (snapshot: AnyMachineSnapshot): boolean => ctx(snapshot).deletingDamageId != null;
+
+/**
+ * A save of 'Email me a link to finish later': answered late on the line's way forward, cancelled
+ * in the dialog once the line comes back (revisited). A cancelled keep returns to the very state it
+ * left, so those cancels can only be taken where the line goes on from the keeping step by another
+ * event: on its way back, after its last new state.
+ */
+export const kept = (snapshot: AnyMachineSnapshot): WizardEvent[] =>
+  revisited(snapshot) ? cancelled(snapshot) : answeredLate(snapshot);
+
+/**
+ * The core's states in the start whose calls hang: one line through every wait of steps 4 and 5
+ * (the families' waitStepEvents walk steps 2 and 3 before). A photo is added and its delete
+ * cancelled; Damage 1 kept by 'Email me a link to finish later' (answered late); a second damage
+ * added, its save cancelled and retried with Next (answered at once); back from the review, the
+ * second damage's delete cancelled; Submit cancelled. Each step's state differs from the ones
+ * before (a cancelled delete leaves its id in the context, a cancelled save its error), so the walk
+ * goes on. Then the address asks for step 2 again, and the line comes back through the steps
+ * (revisited), each kept and its save cancelled in the dialog, Next going on: the families' steps
+ * 2 and 3, then on step 4 a third damage added and filled, kept and cancelled, which ends the line.
+ */
+export function waitsCoreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
+  const context = ctx(snapshot);
+  if (snapshot.matches("loading")) return [done("loadClaim", family.loaded)];
+  if (snapshot.hasTag("busy")) {
+    switch (waitingStateOf(snapshot)) {
+      case "keepingDamages":
+        return kept(snapshot);
+      case "savingDamages":
+        return context.error ? answeredAtOnce(snapshot) : cancelled(snapshot);
+      default:
+        return cancelled(snapshot);
+    }
+  }
+  if (snapshot.matches({ reportingDamage: "editing" })) {
+    const item = family.item;
+    const documents = claimItem(snapshot, item)?.documents ?? [];
+    if (documents.length === 0)
+      return [
+        {
+          type: "document.added",
+          claimItemId: claimItem(snapshot, item)!.id,
+          document: { id: 1, fileName: PHOTO_NAME },
+        },
+      ];
+    if (context.deletingDocumentId == null) return [{ type: "document.delete", documentId: documents[0]!.id }];
+    const blocks = blocksOf(snapshot, item);
+    // Untouched, the step shows one empty block.
+    const fill = (index: number): WizardEvent => ({
+      type: "damages.change",
+      damages: {
+        [item]: (blocks.length ? blocks : [{}]).map((block, at) =>
+          at === index ? filledBlock(family, snapshot) : block,
+        ),
+      },
+    });
+    const addBlock: WizardEvent = { type: "damages.change", damages: { [item]: [...blocks, {}] } };
+    switch (blocks.map((block) => kindOf(snapshot, block)).join(",")) {
+      case "":
+        return [fill(0)];
+      case "filled":
+        return [{ type: "step.keep" }];
+      case "saved":
+        return [addBlock];
+      case "saved,empty":
+        return [fill(1)];
+      case "saved,filled":
+        return [{ type: "step.next" }];
+      case "saved,saved":
+        if (!revisited(snapshot)) return [{ type: "damage.remove", planItemId: item, index: 1 }];
+        // On to the review and Submit; come back, a third damage to keep (and cancel).
+        return [{ type: "step.next" }, addBlock];
+      case "saved,saved,empty":
+        return [fill(2)];
+      case "saved,saved,filled":
+        return [{ type: "step.keep" }];
+    }
+    return [];
+  }
+  if (snapshot.matches({ reviewing: "ready" })) {
+    // Submit cancelled: back to step 2 by the address, where the line comes back through the steps.
+    if (context.error) return [{ type: "step.requested", step: 2 }];
+    return context.deletingDamageId == null ? [{ type: "step.back" }] : [{ type: "claim.submit" }];
+  }
+  return [];
+}
+
 /**
  * Step 4 as a script rather than every combination: Next with nothing done (the missing photo is
  * shown), a photo (deleted again while nothing is typed), Damage 1 filled and Next (or kept by 'Email
@@ -171,9 +287,7 @@ export function coreEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): 
 function damageStepEvents(family: WizardFamily, snapshot: AnyMachineSnapshot): WizardEvent[] {
   const item = family.item;
   const blocks = blocksOf(snapshot, item);
-  const kinds = blocks
-    .map((block) => (block.savedId ? "saved" : isFilled(snapshot, block) ? "filled" : "empty"))
-    .join(",");
+  const kinds = blocks.map((block) => kindOf(snapshot, block)).join(",");
   const documents = claimItem(snapshot, item)?.documents ?? [];
   const untouched = blocks.length === 0;
   const events: WizardEvent[] = [];

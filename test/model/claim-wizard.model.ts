@@ -20,6 +20,7 @@ import {
   NOTE,
   NOTICED,
   PHOTO_NAME,
+  waitsCoreEvents,
   wizardFacts,
   type WizardEvent,
   type WizardFamily,
@@ -39,9 +40,14 @@ import {
   urlStep,
 } from "./screen.ts";
 import { system, user, view, type Gesture, type ModelTable, type StateView, type Walker } from "./table.ts";
+import { cancelGesture, HANGING_CALLS_WORDS, waitGestures, withWaitViews } from "./waits.ts";
 
 export {
+  answeredAtOnce,
+  cancelled,
   colorOf,
+  kept,
+  revisited,
   ctx,
   detailsEvents,
   noneDeleted,
@@ -97,8 +103,20 @@ export async function checkColor(family: WizardFamily, page: Page, snapshot: Any
   );
 }
 
+/** The events XState raises when a wait's delay is over: their gestures come from the machine (waits.ts). */
+type WaitOver = Extract<WizardEvent["type"], `xstate.after.${string}`>;
+
+/** The claim wizards' notices (src/screens/claim-wizard/claim-notices.ts) a cancelled call shows. */
+const CLAIM_NOTICES: Record<string, string> = {
+  saveFailed: "We could not save your changes. Please try again.",
+  removeFailed: "We could not remove that item. Please try again.",
+  submitFailed: "We could not submit your claim. Please try again.",
+  damageDeleteFailed: "We could not delete that damage. Please try again.",
+  documentDeleteError: "something went wrong, can't delete file.",
+};
+
 /** The gestures of the core's events (`contact.change` is ACE's). */
-function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["events"], "contact.change"> {
+function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["events"], "contact.change" | WaitOver> {
   return {
     "item.toggle": user(
       (event, before) =>
@@ -167,6 +185,7 @@ function coreGestures(family: WizardFamily): Omit<ModelTable<WizardEvent>["event
       },
     ),
     "claim.close": backToHome(),
+    "call.cancel": cancelGesture(CLAIM_NOTICES),
     "step.requested": system(
       (event) =>
         `In the address, change step=… to step=${event.step} and press Enter: the wizard shows that step if it may.`,
@@ -313,20 +332,24 @@ function coreViews(family: WizardFamily): Record<string, StateView | { transient
 }
 
 /**
- * A wizard's QA table: one start (a claim just started on the family's plan), the family's own
+ * A wizard's QA table: two starts on a claim just started on the family's plan, one whose calls
+ * answer at once and one whose calls hang (its waits walked in one line, waits.ts), the family's own
  * steps over the core's events, gestures and views, and the plan's claims put back between walks.
- * `stepEvents` gives the events of the family's own steps, and null in the core's states.
+ * `stepEvents` and `waitStepEvents` give the events of the family's own steps in each start, and
+ * null in the core's states.
  */
 export function wizardTable<E extends EventObject>(
   family: WizardFamily,
   own: Pick<ModelTable<E>, "machine" | "file" | "source" | "calls"> & {
     stepEvents: (snapshot: AnyMachineSnapshot) => E[] | null;
+    waitStepEvents: (snapshot: AnyMachineSnapshot) => E[] | null;
     events: Partial<ModelTable<E>["events"]>;
     states: ModelTable<E>["states"];
   },
 ): ModelTable<E> {
+  const machine = own.machine as AnyStateMachine;
   return {
-    machine: own.machine as AnyStateMachine,
+    machine,
     file: own.file,
     source: own.source,
     starts: [
@@ -338,10 +361,22 @@ export function wizardTable<E extends EventObject>(
         events: (snapshot) => own.stepEvents(snapshot) ?? (coreEvents(family, snapshot) as EventObject[]),
         facts: wizardFacts,
       },
+      {
+        name: `a claim just started on ${family.planNumber}, whose calls hang`,
+        setup: [...startClaimWords(family.planNumber), HANGING_CALLS_WORDS],
+        // The page's clock, installed before the portal loads, runs by itself until a wait's gesture runs it on.
+        arrange: async ({ page }) => {
+          await page.clock.install();
+          await startClaim(page, family.planNumber);
+        },
+        input: family.input,
+        events: (snapshot) => own.waitStepEvents(snapshot) ?? (waitsCoreEvents(family, snapshot) as EventObject[]),
+        facts: wizardFacts,
+      },
     ],
     reset: (server) => deleteClaimsOn(server, [family.planNumber]),
-    events: { ...coreGestures(family), ...own.events } as ModelTable<E>["events"],
-    states: { ...coreViews(family), ...own.states },
+    events: { ...coreGestures(family), ...waitGestures(machine), ...own.events } as ModelTable<E>["events"],
+    states: withWaitViews(machine, { ...coreViews(family), ...own.states }),
     calls: own.calls,
     unreachable: {
       "reportingDamage.editing --damage.remove[0]--> (no target)":

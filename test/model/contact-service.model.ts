@@ -23,6 +23,7 @@ import { callDone, callFailed } from "./calls.ts";
 import { changeUrlStep, fieldShows, heading, hides, shows, urlStep } from "./screen.ts";
 import { backToHome, deleteFile, press, pressBack } from "./buttons.ts";
 import { system, user, view, type ModelTable, type Outcome, type Start } from "./table.ts";
+import { CALL_CANCEL, cancelGesture, HANGING_CALLS_WORDS, waitEvents, waitGestures, withWaitViews } from "./waits.ts";
 
 type Event = ContactServiceEvent | Outcome<"deleteDocument", void> | Outcome<"createTicket", string>;
 
@@ -61,6 +62,22 @@ const flagged = (snapshot: AnyMachineSnapshot) =>
     step === 1 ? !customerDone(snapshot) : step === 2 ? !purchaseDone(snapshot) : documents(snapshot) === 0,
   );
 
+const fillCustomer: Event = {
+  type: "customer.change",
+  customer: Object.fromEntries(CUSTOMER.map(([key, , value]) => [key, value])),
+};
+const fillPurchase: Event = {
+  type: "purchase.change",
+  purchase: { ...Object.fromEntries(PURCHASE.map(([key, , , value]) => [key, value])), itemsExchanged: "no" },
+};
+const addDocument: Event = { type: "document.added", document: { id: 1, fileName: PDF_NAME } };
+
+/** The contact service's notices (src/screens/contact-service/contact-notices.ts) a cancelled call shows. */
+const CONTACT_NOTICES: Record<string, string> = {
+  submitFailed: "We could not send your request. Please try again.",
+  documentDeleteError: "something went wrong, can't delete file.",
+};
+
 /**
  * The request as a person fills it in, with the detours that reach every branch: Next on an empty
  * step, the address's step set to 4 while a step is incomplete (Submit then sends them back), a
@@ -70,23 +87,15 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
   const toReview: Event = { type: "step.requested", step: 4 };
   if (snapshot.matches("customerDetails")) {
     if (customerDone(snapshot)) return [{ type: "step.next" }];
-    const fill: Event = {
-      type: "customer.change",
-      customer: Object.fromEntries(CUSTOMER.map(([key, , value]) => [key, value])),
-    };
     return [
-      fill,
+      fillCustomer,
       { type: "step.next" },
       ...(flagged(snapshot).length ? [] : [{ type: "step.back" } as const, toReview]),
     ];
   }
   if (snapshot.matches("purchaseDetails")) {
     if (purchaseDone(snapshot)) return [{ type: "step.next" }, { type: "step.back" }];
-    const fill: Event = {
-      type: "purchase.change",
-      purchase: { ...Object.fromEntries(PURCHASE.map(([key, , , value]) => [key, value])), itemsExchanged: "no" },
-    };
-    return [fill, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
+    return [fillPurchase, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
   }
   if (snapshot.matches({ uploadingDocuments: "editing" })) {
     if (documents(snapshot))
@@ -95,11 +104,7 @@ function events(snapshot: AnyMachineSnapshot): Event[] {
         { type: "step.next" },
         { type: "step.back" },
       ];
-    return [
-      { type: "document.added", document: { id: 1, fileName: PDF_NAME } },
-      { type: "step.next" },
-      ...(flagged(snapshot).length ? [] : [toReview]),
-    ];
+    return [addDocument, { type: "step.next" }, ...(flagged(snapshot).length ? [] : [toReview])];
   }
   if (snapshot.matches({ uploadingDocuments: "deletingDocument" }))
     return [{ type: "xstate.done.actor.deleteDocument", output: undefined, actorId: "deleteDocument" }];
@@ -141,6 +146,46 @@ const start: Start<ContactServiceInput> = {
     documents: documents(snapshot),
     flagged: flagged(snapshot),
     ticket: ctx(snapshot).ticket,
+  }),
+};
+
+/**
+ * The request in the start whose calls hang, one line: filled in step by step, the document's
+ * delete cancelled (it stays, its id kept: a state of its own), and Submit cancelled, which ends it.
+ */
+function hangingEvents(snapshot: AnyMachineSnapshot): Event[] {
+  if (snapshot.matches("customerDetails")) return customerDone(snapshot) ? [{ type: "step.next" }] : [fillCustomer];
+  if (snapshot.matches("purchaseDetails")) return purchaseDone(snapshot) ? [{ type: "step.next" }] : [fillPurchase];
+  if (snapshot.matches({ uploadingDocuments: "editing" })) {
+    if (documents(snapshot) === 0) return [addDocument];
+    if (ctx(snapshot).deletingDocumentId === null)
+      return [{ type: "document.delete", documentId: ctx(snapshot).documents[0]!.id }];
+    return [{ type: "step.next" }];
+  }
+  if (snapshot.matches({ reviewing: "ready" })) return [{ type: "request.submit" }];
+  if (snapshot.hasTag("busy")) return waitEvents(snapshot, "longerThanUsual", CALL_CANCEL);
+  return [];
+}
+
+const hanging: Start<ContactServiceInput> = {
+  name: "a new request whose calls hang",
+  setup: [
+    "Open http://localhost:8787/contact-service in a new private window: a new request opens at step 1, Customer Details.",
+    HANGING_CALLS_WORDS,
+  ],
+  arrange: async ({ page, context }) => {
+    await context.route(/maps\.googleapis\.com/, (route) => route.abort());
+    // The page's clock, installed before the portal loads, runs by itself until a wait's gesture runs it on.
+    await page.clock.install();
+    await page.goto("/contact-service");
+  },
+  input: start.input,
+  events: hangingEvents,
+  facts: (snapshot) => ({
+    customer: customerDone(snapshot),
+    purchase: purchaseDone(snapshot),
+    documents: documents(snapshot),
+    deleting: ctx(snapshot).deletingDocumentId,
   }),
 };
 
@@ -248,7 +293,7 @@ export const contactServiceTable: ModelTable<Event> = {
   machine: contactServiceMachine,
   file: "contact-service",
   source: "test/model/contact-service.model.ts",
-  starts: [start, kept],
+  starts: [start, kept, hanging],
   events: {
     "customer.change": user(
       () => `Fill in ${CUSTOMER.map(([, label, value]) => `${label} **${value}**`).join(", ")}.`,
@@ -305,6 +350,8 @@ export const contactServiceTable: ModelTable<Event> = {
         `In the address, change step=… to step=${event.step} and press Enter: the request opens that step if it may (what you typed is kept on this device).`,
       ({ page }, event) => changeUrlStep(page, event.step),
     ),
+    "call.cancel": cancelGesture(CONTACT_NOTICES),
+    ...waitGestures(contactServiceMachine),
     "xstate.done.actor.deleteDocument": callDone(() => "The portal deletes the document."),
     "xstate.error.actor.deleteDocument": callFailed(() => "Deleting the document fails."),
     "xstate.done.actor.createTicket": callDone(
@@ -312,7 +359,7 @@ export const contactServiceTable: ModelTable<Event> = {
     ),
     "xstate.error.actor.createTicket": callFailed(() => "Sending the request fails."),
   },
-  states: {
+  states: withWaitViews(contactServiceMachine, {
     routing: { transient: "Decides which step the address may show." },
     customerDetails: view(
       (snapshot) =>
@@ -363,7 +410,7 @@ export const contactServiceTable: ModelTable<Event> = {
       await shows(heading(page, "Thank you for submitting your request"));
       await shows(page.getByText("Request Number"));
     }),
-  },
+  }),
   calls: {
     deleteDocument: { method: "DELETE", path: /^contact_service\/documents\/[^/]+$/ },
     createTicket: { method: "POST", path: /^contact_service_ticket$/ },

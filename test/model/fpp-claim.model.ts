@@ -88,11 +88,49 @@ function stepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
   return null;
 }
 
+/**
+ * Steps 2 and 3 in the start whose calls hang, one line: the Sofa ticked and kept by 'Email me a link
+ * to finish later' (answered late), unticked and its removal cancelled, so it stays; on step 3 Next's
+ * save cancelled, the Color changed to Gray (a state of its own: without it, kept, step 3 would be
+ * as before the save), kept (answered late), and Next again (answered at once). Back on step 2 once
+ * Submit was cancelled (wizard.revisited), each step is kept and its save cancelled in the dialog,
+ * then Next.
+ */
+function waitStepEvents(snapshot: AnyMachineSnapshot): Event[] | null {
+  const context = wizard.ctx(snapshot);
+  const saved = (context.claim?.items.length ?? 0) > 0;
+  const recoloured = wizard.colorOf(family, snapshot) === family.otherColor.name;
+  if (
+    wizard.revisited(snapshot) &&
+    (snapshot.matches({ selectingItems: "editing" }) || snapshot.matches({ confirmingDetails: "editing" }))
+  )
+    return [{ type: "step.keep" }, { type: "step.next" }];
+  if (snapshot.matches({ selectingItems: "editing" })) {
+    if (!ticked(snapshot)) return [{ type: "item.toggle", planItemId: SOFA }];
+    if (!saved) return [{ type: "step.keep" }];
+    return context.removingPlanItemId == null ? [{ type: "item.toggle", planItemId: SOFA }] : [{ type: "step.next" }];
+  }
+  if (snapshot.matches({ confirmingDetails: "editing" })) {
+    if (!context.error) return [{ type: "step.next" }];
+    if (recoloured) return [{ type: "step.keep" }];
+    return [
+      { type: "details.change", details: { [SOFA]: { ...context.details[SOFA], colorId: family.otherColor.id } } },
+    ];
+  }
+  if (snapshot.matches({ selectingItems: "removingItem" })) return wizard.cancelled(snapshot) as Event[];
+  if (snapshot.matches({ confirmingDetails: "savingItems" }))
+    return (recoloured ? wizard.answeredAtOnce(snapshot) : wizard.cancelled(snapshot)) as Event[];
+  if (snapshot.matches({ selectingItems: "keepingItems" }) || snapshot.matches({ confirmingDetails: "keepingItems" }))
+    return wizard.kept(snapshot) as Event[];
+  return null;
+}
+
 export const fppClaimTable = wizard.wizardTable<Event>(family, {
   machine: fppClaimMachine,
   file: "fpp-claim",
   source: "test/model/fpp-claim.model.ts",
   stepEvents,
+  waitStepEvents,
   events: {},
   states: {
     "selectingItems.editing": view(

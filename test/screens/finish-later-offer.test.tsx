@@ -11,7 +11,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
-import type { ClaimWizardActor } from "../../src/screens/claim-wizard/draft-actor.ts";
+import { createActor } from "xstate";
+import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
 import { FinishLaterOffer } from "../../src/screens/claim-wizard/finish-later/FinishLaterOffer.tsx";
 import { Toasts } from "../../src/ui/Toasts.tsx";
 import { installDialogMethods } from "./support-dialog.ts";
@@ -36,8 +37,11 @@ beforeEach(() => i18n.loadAndActivate({ locale: "en", messages: en }));
 function renderOffer(step = 3) {
   const loadTarget = vi.fn(async (_claimId: number) => MASKED);
   const send = vi.fn(async (_input: { claimId: number; step: number }) => MASKED);
-  // Opening and closing never reach the wizard; only Send asks it to save its step.
-  const wizard = {} as ClaimWizardActor;
+  // Opening and closing send the wizard nothing (only Send asks it to save its step): it is not
+  // even started, the dialog only reads how long its call has been waited on.
+  const wizard = createActor(fppClaimMachine, {
+    input: { claimId: 55, planId: 1, customerId: null, requestedStep: 3 },
+  });
   render(
     <I18nProvider i18n={i18n}>
       <FinishLaterOffer wizard={wizard} claimId={55} step={step} api={{ loadTarget, send }} />

@@ -130,6 +130,38 @@ describe("'Email me a link to finish later'", () => {
     expect(dialog().getByRole("button", { name: "Try Again" })).toBeTruthy();
   });
 
+  it("a step's save that hangs shows 'Still working…' with Cancel in the dialog; Cancel gives up the save and sends nothing", async () => {
+    api();
+    let saveEnded = false;
+    // The save never answers; the wait speaks after 10 ms here instead of a few seconds.
+    const wizard = createActor(
+      fppClaimMachine.provide({
+        actors: {
+          loadClaim: fromPromise(async () => loaded(itemsSavedClaim)),
+          saveItems: fromPromise<Claim, SaveItemsInput>(
+            ({ signal }) => new Promise<Claim>(() => signal.addEventListener("abort", () => (saveEnded = true))),
+          ),
+        },
+        delays: { stillWorkingAfter: 10 },
+      }),
+      { input: { claimId: 55, planId: 1, customerId: null, requestedStep: 3 } },
+    ).start();
+    await actorWaitFor(wizard, (snapshot) => snapshot.matches({ confirmingDetails: "editing" }));
+    wizard.send({ type: "details.change", details: { 1: { manufacturerId: 1, materialId: 2, colorId: 33 } } });
+    show(wizard);
+    await press("Email me a link to finish later");
+    await waitFor(() => expect(dialog().getByText(MASKED)).toBeTruthy());
+    await pressInDialog("Send");
+    await waitFor(() => expect(dialog().getByRole("status").textContent).toBe("Still working…Cancel"));
+    await pressInDialog("Cancel");
+    await waitFor(() =>
+      expect(dialog().getByRole("alert").textContent).toMatch(/We could not save this step, so the link was not sent/),
+    );
+    expect(saveEnded).toBe(true);
+    expect(happened).not.toContain("POST finish_later");
+    expect(wizard.getSnapshot().matches({ confirmingDetails: "editing" })).toBe(true);
+  });
+
   it("too many links: says how long to wait, and Try Again sends once the API takes it", async () => {
     api({
       answers: [

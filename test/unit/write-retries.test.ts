@@ -10,8 +10,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { submitAceClaim } from "../../src/api/ace-claims.ts";
 import { submitClaim } from "../../src/api/claims.ts";
-import { http } from "../../src/api/http.ts";
-import { cancelPendingCalls } from "../../src/api/pending-calls.ts";
+import { endedBy, http } from "../../src/api/http.ts";
 
 /** What each try of a call met, in order: an answer, or a lost one (the connection closed unanswered). */
 type Step = Response | "lost" | "hang";
@@ -29,8 +28,9 @@ function network(...script: Step[]): void {
       const step = script[Math.min(sent.length - 1, script.length - 1)]!;
       if (step === "lost") throw new TypeError("Failed to fetch"); // Chromium's words for a dropped connection
       if (step === "hang") {
+        const signal = init?.signal ?? input.signal;
         return new Promise<Response>((_, reject) =>
-          init?.signal?.addEventListener("abort", () => reject(init.signal!.reason as Error)),
+          signal.addEventListener("abort", () => reject(signal.reason as Error)),
         );
       }
       return step.clone();
@@ -106,11 +106,14 @@ describe("writes retried by the portal itself", () => {
     expect(sent[1]!.key).toBe(sent[0]!.key);
   });
 
-  it("a call the person cancelled is not sent again", async () => {
+  it("a call the person cancelled (its actor's signal ended) is not sent again", async () => {
     network("hang", json({ multipleDamageIds: [45] }));
-    const saving = saveDamage();
+    const actorSignal = new AbortController();
+    const saving = endedBy(actorSignal.signal)
+      .post("insert_claim_item_damage", { json: { claimId: 7, damage_item: [{ notes: "torn" }] } })
+      .json();
     await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 60_000, interval: 25 });
-    cancelPendingCalls();
+    actorSignal.abort(new DOMException("Cancelled", "AbortError"));
     await expect(saving).rejects.toMatchObject({ name: "AbortError" });
     expect(sent).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import { Suspense, useDeferredValue, useMemo, useState } from "react";
 import type { ActorRefFrom } from "xstate";
 import { CLAIM_STEPS } from "../../../machines/claim-steps.ts";
 import { stepOf, type LoadedClaim } from "../../../machines/claim-wizard.ts";
+import { waitOf } from "../../../machines/wizard-steps.ts";
 import type { KeptDraft } from "../../../machines/claim-drafts.ts";
 import type { fppClaimMachine } from "../../../machines/fpp-claim.machine.ts";
 import { ClaimNotFound } from "../shared/ClaimNotFound.tsx";
@@ -128,7 +129,7 @@ function WizardOfClaim({
 
   const notFound = useSelector(actor, (snapshot) => snapshot.matches("claimNotFound"));
   const editing = useSelector(actor, (snapshot) => !snapshot.context.contactSaved);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  const wait = useSelector(actor, waitOf);
   // The machine's own guards decide: on step 4 Next is always taken (it then shows what is missing).
   const canGoNext = useSelector(
     actor,
@@ -162,7 +163,8 @@ function WizardOfClaim({
             step={shown}
             title={i18n._(editing && view.editingTitle ? view.editingTitle : view.title)}
             canGoNext={canGoNext}
-            busy={busy}
+            wait={wait}
+            onCancel={() => actor.send({ type: "call.cancel" })}
             isReview={shown === 5}
             onBack={() => {
               preloadStepScreen(family, shown - 1);

@@ -50,21 +50,26 @@ export const ACE_CLAIM: ClaimFamilyTable = {
   api: {
     load: loadAceClaim,
     fetchClaim: fetchAceClaim,
-    saveItems: (input) => saveAceClaimItems(input, input.items),
-    removeItem: (input) => removeAceClaimItem(input.claimId, input.claimItemId),
-    saveDamages: (input) => saveAceDamages(input, input.damages),
+    saveItems: (input, client) => saveAceClaimItems(input, input.items, client),
+    removeItem: (input, client) => removeAceClaimItem(input.claimId, input.claimItemId, client),
+    saveDamages: (input, client) => saveAceDamages(input, input.damages, client),
     deleteDamage: deleteAceDamage,
     deleteDocument: deleteAceDocument,
-    submit: (input) => submitAceClaim(input.claimId),
-    saveContact: ({ customerId, claimId, contact }) =>
-      saveCustomerInfo(customerId, claimId, {
-        ...contact,
-        firstName: contact.firstName.trim(),
-        lastName: contact.lastName.trim(),
-        email: contact.email.trim(),
-        // A masked phone goes back as shown: it keeps the number on file.
-        phone: isMaskedValue(contact.phone) ? contact.phone : phoneDigits(contact.phone),
-        state: contact.state.trim().toUpperCase(),
-      }),
+    submit: (input, client) => submitAceClaim(input.claimId, client),
+    saveContact: ({ customerId, claimId, contact }, client) =>
+      saveCustomerInfo(
+        customerId,
+        claimId,
+        {
+          ...contact,
+          firstName: contact.firstName.trim(),
+          lastName: contact.lastName.trim(),
+          email: contact.email.trim(),
+          // A masked phone goes back as shown: it keeps the number on file.
+          phone: isMaskedValue(contact.phone) ? contact.phone : phoneDigits(contact.phone),
+          state: contact.state.trim().toUpperCase(),
+        },
+        client,
+      ),
   },
 };

@@ -43,9 +43,9 @@ export const FPP_CLAIM: ClaimFamilyTable = {
   api: {
     load: loadFppClaim,
     fetchClaim,
-    saveItems: (input) => saveClaimItems(input, input.items),
-    removeItem: (input) => removeClaimItem(input.claimItemId),
-    saveDamages: async (input) => void (await saveDamages(input, input.damages)),
+    saveItems: (input, client) => saveClaimItems(input, input.items, client),
+    removeItem: (input, client) => removeClaimItem(input.claimItemId, client),
+    saveDamages: async (input, client) => void (await saveDamages(input, input.damages, client)),
     deleteDamage,
     deleteDocument,
     submit: submitClaim,

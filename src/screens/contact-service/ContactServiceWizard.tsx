@@ -10,12 +10,12 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useState } from "react";
-import { fromPromise } from "xstate";
-import { contactServiceMachine, type TicketRequest } from "../../../machines/contact-service.machine.ts";
+import { contactServiceMachine } from "../../../machines/contact-service.machine.ts";
 import { stepOf } from "../../../machines/claim-wizard.ts";
+import { waitOf } from "../../../machines/wizard-steps.ts";
 import type { PlanQuery } from "../../../machines/domain.ts";
-import { createContactTicket, deleteContactDocument } from "../../api/contact-service.ts";
-import { receivedTicket, rememberTicket } from "../../lib/received-tickets.ts";
+import { receivedTicket } from "../../lib/received-tickets.ts";
+import { contactServiceActors } from "./contact-service-actors.ts";
 import { config } from "../../config.ts";
 import { clearContactDraft, loadContactDraft, saveContactDraft } from "../../lib/contact-draft.ts";
 import { loadMapsScript, mapsPlacesReady } from "../../lib/maps-script.ts";
@@ -59,16 +59,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
   const router = useRouter();
   const [logic] = useState(() =>
     contactServiceMachine.provide({
-      actors: {
-        deleteDocument: fromPromise<void, { requestId: string; documentId: number }>(({ input }) =>
-          deleteContactDocument(input.requestId, input.documentId),
-        ),
-        createTicket: fromPromise<string, TicketRequest>(async ({ input }) => {
-          const ticket = await createContactTicket(input);
-          rememberTicket(ticket);
-          return ticket;
-        }),
-      },
+      actors: contactServiceActors,
       actions: {
         // The id changes only for a new request the person asked for; the ticket only on step 5.
         showStep: (_, { step, replace, ticket: number, requestId: id }) =>
@@ -97,7 +88,7 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
     const subscription = actor.on("notify", (event) => showContactNotice(event.code));
     return () => subscription.unsubscribe();
   }, [actor]);
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  const wait = useSelector(actor, waitOf);
   const sentTicket = useSelector(actor, (snapshot) => snapshot.context.ticket);
   const shownRequest = useSelector(actor, (snapshot) => snapshot.context.requestId);
 
@@ -130,8 +121,9 @@ export function ContactServiceWizard({ requestId, step: urlStep, ticket }: Conta
       steps={CONTACT_STEPS}
       step={current}
       title={titles[current]}
-      canGoNext={!busy}
-      busy={busy}
+      canGoNext={wait === "none"}
+      wait={wait}
+      onCancel={() => actor.send({ type: "call.cancel" })}
       isReview={current === 4}
       onBack={() => actor.send({ type: "step.back" })}
       onNext={() => actor.send(current === 4 ? { type: "request.submit" } : { type: "step.next" })}

@@ -32,6 +32,21 @@ import {
   validContact,
 } from "./ace-claim-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
+import { CALL_CANCEL, waitFixtures, walkingWaits, type WaitOver } from "./waiting.ts";
+
+/** The states that wait for a call (waitingForServer): each quiet, then 'Still working…', then longer than usual. */
+const WAITING_STATES = [
+  "confirmingContact.savingContact",
+  "confirmingContact.keepingContact",
+  "selectingItems.removingItem",
+  "selectingItems.savingItems",
+  "selectingItems.keepingItems",
+  "reportingDamage.keepingDamages",
+  "reportingDamage.savingDamages",
+  "reportingDamage.deletingDamage",
+  "reportingDamage.deletingDocument",
+  "reviewing.submitting",
+] as const;
 
 export type AcePathEvent =
   | ClaimWizardEvent
@@ -50,7 +65,8 @@ export type AcePathEvent =
   | DoneActorEvent<Claim, "deleteDocument">
   | ErrorActorEvent<unknown, "deleteDocument">
   | DoneActorEvent<SubmitOutcome, "submitClaim">
-  | ErrorActorEvent<unknown, "submitClaim">;
+  | ErrorActorEvent<unknown, "submitClaim">
+  | WaitOver<"aceClaim", (typeof WAITING_STATES)[number]>;
 
 type Fixtures = FixturesFor<AcePathEvent>;
 
@@ -91,6 +107,9 @@ const base = {
   "claim.close": [{ type: "claim.close" }],
   // 'Email me a link to finish later': walked only in the finish-later scenarios (onlyThereKeep below).
   "step.keep": [{ type: "step.keep" }],
+  // Cancel under 'Still working…', and the waits' delays: walked as support/waiting.ts says.
+  "call.cancel": [CALL_CANCEL],
+  ...waitFixtures("aceClaim", WAITING_STATES),
   "xstate.done.actor.loadClaim": [done("loadClaim", aceLoaded(aceReadyClaim))],
   "xstate.error.actor.loadClaim": [failed("loadClaim")],
   "xstate.done.actor.saveContact": [done("saveContact", undefined)],
@@ -311,3 +330,4 @@ for (const scenario of scenarios) {
   const own = scenario.filterEvents;
   scenario.filterEvents = (snapshot, event) => event.type !== "step.keep" && (own ? own(snapshot, event) : true);
 }
+walkingWaits(scenarios);

@@ -27,6 +27,20 @@ import {
 } from "./domain-fixtures.ts";
 import { done, failed, type FixturesFor, type Scenario } from "./graph.ts";
 import { httpError, outcome } from "./ace-claim-fixtures.ts";
+import { CALL_CANCEL, waitFixtures, walkingWaits, type WaitOver } from "./waiting.ts";
+
+/** The states that wait for a call (waitingForServer): each quiet, then 'Still working…', then longer than usual. */
+const WAITING_STATES = [
+  "selectingItems.removingItem",
+  "selectingItems.keepingItems",
+  "confirmingDetails.savingItems",
+  "confirmingDetails.keepingItems",
+  "reportingDamage.keepingDamages",
+  "reportingDamage.savingDamages",
+  "reportingDamage.deletingDamage",
+  "reportingDamage.deletingDocument",
+  "reviewing.submitting",
+] as const;
 
 export type PathEvent =
   | ClaimWizardEvent
@@ -43,7 +57,8 @@ export type PathEvent =
   | DoneActorEvent<Claim, "deleteDocument">
   | ErrorActorEvent<unknown, "deleteDocument">
   | DoneActorEvent<SubmitOutcome, "submitClaim">
-  | ErrorActorEvent<unknown, "submitClaim">;
+  | ErrorActorEvent<unknown, "submitClaim">
+  | WaitOver<"fppClaim", (typeof WAITING_STATES)[number]>;
 
 type Fixtures = FixturesFor<PathEvent>;
 
@@ -84,6 +99,9 @@ const base = {
   "claim.close": [{ type: "claim.close" }],
   // 'Email me a link to finish later': walked only in the finish-later scenarios (onlyThereKeep below).
   "step.keep": [{ type: "step.keep" }],
+  // Cancel under 'Still working…', and the waits' delays: walked as support/waiting.ts says.
+  "call.cancel": [CALL_CANCEL],
+  ...waitFixtures("fppClaim", WAITING_STATES),
   // ACE's event: the FPP chart has no transition for it, so the walk never offers it.
   "contact.change": [{ type: "contact.change", contact: {} }],
   "xstate.done.actor.loadClaim": [done("loadClaim", loaded(readyClaim))],
@@ -277,3 +295,4 @@ for (const scenario of scenarios) {
   const own = scenario.filterEvents;
   scenario.filterEvents = (snapshot, event) => event.type !== "step.keep" && (own ? own(snapshot, event) : true);
 }
+walkingWaits(scenarios);

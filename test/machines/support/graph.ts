@@ -9,7 +9,7 @@
  *   the same graph so that self-loops and second ways into a state are taken too.
  * - `ActorGate` stands in for every invoked actor of a real actor: each call waits until the replay
  *   settles it with the output or error a path's `xstate.done/error.actor.<id>` event carries.
- * - `replayPath` drives a real actor through a path and records, through the inspection API, every
+ * - `replayer` drives a real actor through each path and records, through the inspection API, every
  *   transition taken and every state passed (transient `always` states included).
  */
 import {
@@ -306,6 +306,14 @@ export class ActorGate {
     });
   }
 
+  /** Forgets every call, for the next replay on the same machine (replayer). */
+  reset(): void {
+    this.calls.length = 0;
+    this.pending.clear();
+    this.senders.clear();
+    this.failers.clear();
+  }
+
   isRunning(id: string): boolean {
     return this.pending.has(id) || this.senders.has(id);
   }
@@ -385,18 +393,29 @@ async function settlesTo(actor: { getSnapshot(): AnyMachineSnapshot }, expected:
 }
 
 /**
- * Replays a generated path on a real actor of `build(gate)` (the machine given stub actors from a
- * fresh `gate` through `provide`). Done/error events settle the running invocation of that id;
- * events listed in `sentBy` are sent back by the named callback actor; the rest are sent to the
- * actor. After each step the actor must reach the step's state (value and context) exactly.
+ * A replay of generated paths, one after another, on real actors of `build(gate)` (the machine
+ * given stub actors from `gate` through `provide`). Done/error events settle the running invocation
+ * of that id; events listed in `sentBy` are sent back by the named callback actor; the rest are sent
+ * to the actor. After each step the actor must reach the step's state (value and context) exactly.
+ * The machine is built once, the gate reset before each path: providing the machine anew for every
+ * path was most of a replay's time once the waits' substates (waiting.ts) made the wizards larger.
+ * Each replay stops its actor, and with it every call it started, before the next begins.
  */
-export async function replayPath<E extends EventObject, Input>(
-  build: (gate: ActorGate) => AnyStateMachine,
-  generated: GeneratedPath<E, Input>,
-  sentBy: Record<string, string> = {},
-): Promise<ReplayResult> {
+export function replayer(build: (gate: ActorGate) => AnyStateMachine) {
   const gate = new ActorGate();
   const machine = build(gate);
+  return <E extends EventObject, Input>(generated: GeneratedPath<E, Input>, sentBy: Record<string, string> = {}) => {
+    gate.reset();
+    return replayOn(machine, gate, generated, sentBy);
+  };
+}
+
+async function replayOn<E extends EventObject, Input>(
+  machine: AnyStateMachine,
+  gate: ActorGate,
+  generated: GeneratedPath<E, Input>,
+  sentBy: Record<string, string>,
+): Promise<ReplayResult> {
   const transitions = new Set<string>();
   const visited = new Set<string>();
   const from = generated.scenario.from;

@@ -13,7 +13,7 @@ import {
   invokeIds,
   leafStates,
   machineTransitions,
-  replayPath,
+  replayer,
   stateKey,
   type ActorGate,
   type GeneratedPath,
@@ -21,7 +21,7 @@ import {
   type Scenario,
 } from "./graph.ts";
 
-/** About four times the largest suite (aceClaim, ~4,400 paths): enough to grow, small enough to replay in seconds. */
+/** About three times the largest suites (aceClaim, contactService: ~7,000 paths): enough to grow, small enough to replay in seconds. */
 const MAX_PATHS = 20_000;
 
 export interface PathSuite<E extends EventObject, Input> {
@@ -55,7 +55,8 @@ export function describePathSuite<E extends EventObject, Input>(suite: PathSuite
         `${generated.length} paths generated, more than ${MAX_PATHS}: narrow the scenarios (filterEvents, stopWhen)\n${counts.join("\n")}`,
       );
     }
-    for (const path of generated) results.set(path, await replayPath(suite.build, path, suite.sentBy));
+    const replay = replayer(suite.build);
+    for (const path of generated) results.set(path, await replay(path, suite.sentBy));
   });
 
   describe("graph", () => {

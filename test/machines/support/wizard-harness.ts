@@ -163,25 +163,24 @@ export function openWizard(
     deleteDocument: vi.fn(server.deleteDocument ?? unexpected("deleteDocument")),
     submitClaim: vi.fn(server.submitClaim ?? unexpected("submitClaim")),
   };
+  // The signal of each call's latest run: its actor aborts it when the machine stops the call (call.cancel).
+  const signals: Partial<Record<keyof WizardServer, AbortSignal>> = {};
+  const stub = <Output, Input>(name: keyof WizardServer) =>
+    fromPromise<Output, Input>(({ input, signal }) => {
+      signals[name] = signal;
+      return (calls[name] as unknown as (input: Input) => Promise<Output>)(input);
+    });
   const spies = { leaveToSelectPlan: vi.fn(), goHome: vi.fn(), showStep: vi.fn() };
   const machine = family.machine.provide({
     actors: {
-      loadClaim: fromPromise(({ input }: { input: LoadClaimInput }) => calls.loadClaim(input)),
-      saveContact: fromPromise(({ input }: { input: SaveContactInput }) => calls.saveContact(input)),
-      saveItems: fromPromise(({ input }: { input: SaveItemsInput }) => calls.saveItems(input)),
-      removeItem: fromPromise(({ input }: { input: { claimId: number; claimItemId: number } }) =>
-        calls.removeItem(input),
-      ),
-      saveDamages: fromPromise(({ input }: { input: SaveDamagesInput }) => calls.saveDamages(input)),
-      deleteDamage: fromPromise(({ input }: { input: { claimId: number; damageId: number } }) =>
-        calls.deleteDamage(input),
-      ),
-      deleteDocument: fromPromise(({ input }: { input: { claimId: number; documentId: number } }) =>
-        calls.deleteDocument(input),
-      ),
-      submitClaim: fromPromise(({ input }: { input: { claimId: number; customerId: number } }) =>
-        calls.submitClaim(input),
-      ),
+      loadClaim: stub<LoadedClaim, LoadClaimInput>("loadClaim"),
+      saveContact: stub<void, SaveContactInput>("saveContact"),
+      saveItems: stub<Claim, SaveItemsInput>("saveItems"),
+      removeItem: stub<Claim, { claimId: number; claimItemId: number }>("removeItem"),
+      saveDamages: stub<Claim, SaveDamagesInput>("saveDamages"),
+      deleteDamage: stub<Claim, { claimId: number; damageId: number }>("deleteDamage"),
+      deleteDocument: stub<Claim, { claimId: number; documentId: number }>("deleteDocument"),
+      submitClaim: stub<SubmitOutcome, { claimId: number; customerId: number }>("submitClaim"),
     },
     actions: spies,
   });
@@ -190,7 +189,7 @@ export function openWizard(
   });
   const notices = collectEmitted<{ type: "notify"; code: string }>(actor, "notify");
   actor.start();
-  return { actor, machine, notices, ...calls, ...spies };
+  return { actor, machine, notices, signals, ...calls, ...spies };
 }
 
 export type WizardActor = ActorRefFrom<typeof fppClaimMachine>;

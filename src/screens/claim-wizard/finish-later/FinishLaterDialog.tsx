@@ -13,8 +13,11 @@ import { finishLaterMachine, type FinishLaterFailure } from "../../../../machine
 import { loadFinishLaterTarget, sendFinishLaterLink } from "../../../api/finish-later.ts";
 import { Button } from "../../../ui/Button.tsx";
 import { Dialog } from "../../../ui/Dialog.tsx";
+import { StillWorking } from "../../../ui/StillWorking.tsx";
+import { waitOf } from "../../../../machines/wizard-steps.ts";
 import type { FinishLaterOfferProps } from "./FinishLaterOffer.tsx";
 import { keepWizardStep } from "./keep-step.ts";
+import type { ClaimWizardActor } from "../draft-actor.ts";
 
 /** What the offer's later presses reach the dialog through. */
 export interface FinishLaterDialogHandle {
@@ -57,6 +60,9 @@ export default function FinishLaterDialog({
   const state = useSelector(actor, (snapshot) => snapshot.value as string);
   const { sendTo, sentTo, failure } = useSelector(actor, (snapshot) => snapshot.context);
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag("busy"));
+  // The step's save can hang like any call. The dialog covers the wizard's own 'Still working…',
+  // so its notice and Cancel show here while the dialog waits for that save.
+  const stepWait = useSelector(wizard as Extract<ClaimWizardActor, { id: string }>, waitOf);
   const close = () => actor.send({ type: "dialog.close" });
   const failureText = failure && failureMessage(failure);
 
@@ -112,6 +118,9 @@ export default function FinishLaterDialog({
             </Button>
             <Button variant="secondary" onClick={close}>{t`Close`}</Button>
           </div>
+          {state === "keepingStep" && (
+            <StillWorking wait={stepWait} onCancel={() => wizard.send({ type: "call.cancel" })} />
+          )}
         </>
       )}
       {state === "sent" && (
