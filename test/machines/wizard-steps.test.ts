@@ -7,11 +7,12 @@
  * wait is quiet, then says 'Still working…' with a Cancel that ends the call as its failure would.
  */
 import { describe, expect, it } from "vitest";
-import type { AnyStateMachine, AnyStateNode } from "xstate";
+import type { AnyStateMachine, AnyStateNode, StateValue } from "xstate";
 import { aceClaimMachine } from "../../machines/ace-claim.machine.ts";
-import { contactServiceMachine } from "../../machines/contact-service.machine.ts";
+import { contactServiceMachine, initialContactContext } from "../../machines/contact-service.machine.ts";
 import { fppClaimMachine } from "../../machines/fpp-claim.machine.ts";
-import { stepOf, WAIT_DELAYS } from "../../machines/wizard-steps.ts";
+import { stepOf, WAIT_DELAYS, waitOf } from "../../machines/wizard-steps.ts";
+import { contactInput } from "./support/contact-service-fixtures.ts";
 
 function nodesOf(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(nodesOf)];
@@ -116,5 +117,17 @@ describe("stepOf: the URL step a snapshot shows", () => {
   it("is null while no active state names a step", () => {
     expect(stepOf({ getMeta: () => ({ loading: { description: "loading the claim" } }) })).toBeNull();
     expect(stepOf({ getMeta: () => ({}) })).toBeNull();
+  });
+});
+
+describe("waitOf: how long the call that runs has been waited on, as the screen says it", () => {
+  const context = initialContactContext(contactInput());
+  const at = (value: StateValue) => waitOf(contactServiceMachine.resolveState({ value, context }));
+
+  it("is none at rest, else the phase the waiting state is in", () => {
+    expect(at({ reviewing: "ready" })).toBe("none");
+    expect(at({ reviewing: { submitting: "quiet" } })).toBe("quiet");
+    expect(at({ reviewing: { submitting: "stillWorking" } })).toBe("stillWorking");
+    expect(at({ reviewing: { submitting: "longerThanUsual" } })).toBe("longerThanUsual");
   });
 });
