@@ -2,20 +2,15 @@
  * The speed budgets, as ratios to the bare React 19 page measured in the same run, and their
  * verdicts. Pure: figures in, verdicts out.
  */
+import type { LighthouseFigures } from "./lighthouse.ts";
 
 /** A page's figures: its script and what Lighthouse measured (times in milliseconds). */
-export interface PageFigures {
+export interface PageFigures extends LighthouseFigures {
   name: string;
   /** Gzip bytes of the scripts the page loads. */
   scriptBytes: number;
   /** Gzip bytes it loads beyond the app shell (the app's entry and what it preloads). */
   beyondShellBytes: number;
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  /** The least and the most of the runs behind the median LCP and TBT. */
-  range?: { lcpMs: [number, number]; tbtMs: [number, number] };
 }
 
 export interface Verdict {

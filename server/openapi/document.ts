@@ -248,11 +248,11 @@ async function pathsOf(app: Hono): Promise<Record<string, Record<string, Json>>>
   const { paths: described } = await generateSpecs(app, { excludeStaticFile: false });
   const paths: Record<string, Record<string, Json>> = {};
   for (const [path, methods] of Object.entries(described)) {
-    for (const [method, described] of Object.entries(methods ?? {}) as [string, Record<string, unknown>][]) {
-      const doc = described[ROUTE_DOC] as RouteDoc | undefined;
+    for (const [method, collected] of Object.entries(methods ?? {}) as [string, Record<string, unknown>][]) {
+      const doc = collected[ROUTE_DOC] as RouteDoc | undefined;
       if (!doc) throw new Error(`${method.toUpperCase()} ${path} is described without documented() (route-doc.ts)`);
-      const query = described[ROUTE_QUERY] as AnySchema | undefined;
-      const body = described[ROUTE_BODY] as AnySchema | undefined;
+      const query = collected[ROUTE_QUERY] as AnySchema | undefined;
+      const body = collected[ROUTE_BODY] as AnySchema | undefined;
       (paths[path] ??= {})[method] = operationOf({
         ...doc,
         ...(query && { query: queryOf(query, doc.queryNotes) }),
